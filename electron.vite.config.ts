@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const desktop = (...parts: string[]) => resolve(import.meta.dirname, 'packages/desktop', ...parts);
+// Workspace packages are bundled from source; third-party deps stay external in main.
+const conditions = ['source', 'module', 'node', 'development|production'];
+
+/** The desktop app: main (wiring), an isolated fully bundled preload, and the web UI as renderer. */
+export default defineConfig({
+  main: {
+    resolve: { conditions },
+    build: {
+      outDir: desktop('out/main'),
+      externalizeDeps: { exclude: ['@mapsmith/core'] },
+      rollupOptions: { input: { index: desktop('src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: desktop('out/preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: desktop('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: desktop('src/renderer'),
+    plugins: [react()],
+    resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+    build: {
+      outDir: desktop('out/renderer'),
+      rollupOptions: { input: { index: desktop('src/renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * The browser-safe entry point of the core: no Node modules, so the web bundle and the
+ * desktop renderer can import it. Node-only parts (fetcher, crawler runtime) are in `index.ts`.
+ */
+export * from './contract/api-client.js';
+export * from './contract/formats.js';
+export * from './contract/operations.js';
+export * from './contract/routes.js';
+export type {
+  Analytics,
+  AppConfig,
+  CrawlJob,
+  CrawlStatus,
+  HistoryItem,
+  PingResult,
+  ResultItem,
+  SeoAnalysis,
+  User,
+  ValidationResult,
+} from './contract/schemas.js';
+export * as schemas from './contract/schemas.js';
+export type * from './crawler/events.js';
+export type * from './crawler/types.js';
+export * from './plans.js';
+export * from './version.js';

@@ -1,0 +1,33 @@
+import type { InputOf, OperationName, OutputOf } from './operations.js';
+
+/**
+ * The one interface through which the UI calls the product. The hosted app gives it an HTTP
+ * implementation; the desktop app an IPC one. Screens never call `fetch` themselves.
+ */
+export interface ApiClient {
+  /** Calls an operation; rejects with `ApiCallError` when the call fails. */
+  call<N extends OperationName>(name: N, input: InputOf<N>): Promise<OutputOf<N>>;
+  /** Which shell the UI runs in (hosted-only screens open the hosted site on desktop). */
+  readonly shell: 'hosted' | 'desktop';
+}
+
+/**
+ * A failed call. `message` follows spec §7: the status code, a colon and space, then the
+ * response text (or status text when the body is empty). `body` is the parsed JSON error body.
+ */
+export class ApiCallError extends Error {
+  /** Creates the error from a status and the response's text and parsed body. */
+  constructor(
+    readonly status: number,
+    text: string,
+    readonly body: { error?: string; message?: string } | null,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiCallError';
+  }
+
+  /** The server's `error` field, else its `message`, else the whole message. */
+  get serverError(): string {
+    return this.body?.error ?? this.body?.message ?? this.message;
+  }
+}

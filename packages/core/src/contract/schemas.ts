@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS } from './formats.js';
+
+/**
+ * Entity schemas of spec §3, shared by the server (which validates what it sends and
+ * receives), the IPC handlers of the desktop app, and the web app's API clients.
+ */
+
+/** A user-supplied site URL: absolute http(s), at most 2,083 characters. */
+export const siteUrl = z
+  .string({ error: 'URL is required' })
+  .trim()
+  .min(1, 'URL is required')
+  .max(2083, 'URL is too long (at most 2083 characters)')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter an absolute http:// or https:// URL');
+
+/** The signed-in user as `GET /api/user` returns it. */
+export const user = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  isPro: z.boolean(),
+  /** ISO date until which Pro is paid; null on the free plan. */
+  proUntil: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+/** Crawl job status (spec §3). Anything other than completed or failed is in progress. */
+export const crawlStatus = z.enum(['pending', 'crawling', 'completed', 'failed']);
+export type CrawlStatus = z.infer<typeof crawlStatus>;
+
+/** One listed page in a job's results. */
+export const resultItem = z.object({ url: z.string(), title: z.string().nullable() });
+export type ResultItem = z.infer<typeof resultItem>;
+
+/** `GET /api/crawl/{jobId}`. */
+export const crawlJob = z.object({
+  jobId: z.string(),
+  status: crawlStatus,
+  pagesCrawled: z.number(),
+  createdAt: z.string(),
+  error: z.string().nullable(),
+  results: z.array(resultItem),
+});
+export type CrawlJob = z.infer<typeof crawlJob>;
+
+/** A crawl history item (spec §3). */
+export const historyItem = z.object({
+  id: z.string(),
+  url: z.string(),
+  status: crawlStatus,
+  pagesCrawled: z.number(),
+  createdAt: z.string(),
+  completionTime: z.number().optional(),
+});
+export type HistoryItem = z.infer<typeof historyItem>;
+
+/** Dashboard analytics (spec §3). */
+export const analytics = z.object({
+  totalCrawls: z.number(),
+  totalPages: z.number(),
+  successRate: z.number(),
+  avgCrawlTime: z.number(),
+  monthlyUsage: z.array(z.object({ month: z.string(), pages: z.number() })),
+  /** Pages used this calendar month and the quota; quota null for Pro (no meter). */
+  usage: z.object({ used: z.number(), limit: z.number().nullable(), resetsAt: z.string() }),
+});
+export type Analytics = z.infer<typeof analytics>;
+
+/** SEO issue severity; anything else is treated as info by the UI. */
+export const severity = z.enum(['critical', 'warning', 'info']);
+
+/** `GET /api/seo-analysis/{jobId}`. */
+export const seoAnalysis = z.object({
+  score: z.number(),
+  stats: z.object({
+    totalPages: z.number(),
+    pagesWithImages: z.number(),
+    pagesWithStructuredData: z.number(),
+    avgResponseTime: z.number(),
+    brokenLinks: z.number(),
+  }),
+  issues: z.array(
+    z.object({
+      severity,
+      message: z.string(),
+      rule: z.string().optional(),
+      urls: z.array(z.string()).optional(),
+    }),
+  ),
+  recommendations: z.array(z.string()),
+});
+export type SeoAnalysis = z.infer<typeof seoAnalysis>;
+
+/** One engine's outcome of a notification. */
+export const engineOutcome = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  status: z.number().nullable(),
+  message: z.string(),
+});
+
+/** `POST /api/ping-search-engines`. */
+export const pingResult = z.object({
+  summary: z.object({ successful: z.number(), total: z.number() }),
+  engines: z.array(engineOutcome),
+});
+export type PingResult = z.infer<typeof pingResult>;
+
+/** The checker's result (spec §3 "Validation result"), each message with its line if known. */
+export const validationMessage = z.object({ message: z.string(), line: z.number().optional() });
+export const validationResult = z.object({
+  isValid: z.boolean(),
+  errors: z.array(validationMessage),
+  warnings: z.array(validationMessage),
+  stats: z.object({ totalUrls: z.number(), validUrls: z.number(), duplicateUrls: z.number() }),
+  /** Which kind of file it was. */
+  kind: z.enum(['urlset', 'sitemapindex', 'rss', 'atom', 'news', 'image', 'video', 'unknown']),
+});
+export type ValidationResult = z.infer<typeof validationResult>;
+
+/** Public configuration the web app reads at start. */
+export const appConfig = z.object({
+  paypal: z.object({
+    clientId: z.string().nullable(),
+    environment: z.enum(['sandbox', 'production']),
+    scriptUrl: z.string(),
+  }),
+  shell: z.enum(['hosted', 'desktop']),
+  supportEmail: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfig>;
+
+/** An export format parameter. */
+export const exportFormat = z.enum(EXPORT_FORMATS);
+
+/** The JSON error body of every failed call: `{error, message}`. */
+export const apiError = z.object({ error: z.string(), message: z.string().optional() });
+export type ApiError = z.infer<typeof apiError>;

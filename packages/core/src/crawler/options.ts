@@ -1,0 +1,71 @@
+import type { RenderMode, ScopeMode } from './types.js';
+
+/** What a caller sets for one crawl. Every bound has a default (see `DEFAULT_CRAWL_OPTIONS`). */
+export interface CrawlOptions {
+  /** Absolute http(s) URL the crawl starts from. */
+  startUrl: string;
+  /** Stop after this many recorded pages (the plan's page cap). */
+  maxPages: number;
+  /** Links farther than this from the start URL are not followed. */
+  maxDepth: number;
+  /** When to render pages in headless Chromium. */
+  render: RenderMode;
+  /** Requests in flight across all hosts. */
+  concurrency: number;
+  /** Requests in flight per host. */
+  perHostConcurrency: number;
+  /** Minimum delay between two requests to one host, in ms (robots `Crawl-delay` raises it). */
+  politenessDelayMs: number;
+  /** Which URLs belong to the site. */
+  scope: ScopeMode;
+  /** Only URLs matching one of these patterns (glob with `*`, or `/regex/`) are crawled. */
+  include: string[];
+  /** URLs matching one of these patterns are neither crawled nor listed. */
+  exclude: string[];
+  /** Follow `rel=nofollow` links too. */
+  followNofollow: boolean;
+  /** List URLs that carry a query string; when false they are crawled but not listed. */
+  listQueryUrls: boolean;
+  /** Seed the frontier from robots.txt `Sitemap:` lines and `/sitemap.xml`. */
+  useSitemaps: boolean;
+  /** Wall-clock limit of the whole crawl, in ms. */
+  timeLimitMs: number;
+  /** URLs longer than this are pruned. */
+  maxUrlLength: number;
+  /** At most this many identical path segments in a row. */
+  maxRepeatedSegments: number;
+  /** At most this many distinct query strings per path. */
+  maxQueryVariants: number;
+  /** Decoded body cap per response, in bytes. */
+  maxBodyBytes: number;
+  /** Redirect hops followed per URL. */
+  maxRedirects: number;
+  /** Retries for 429, 5xx and network errors. */
+  maxRetries: number;
+  /** Allow loopback targets. Only tests and local fixture sites set this; never production. */
+  allowLoopback: boolean;
+}
+
+/** Defaults, from the crawler issue and decisions.md's trap bounds. */
+export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
+  maxPages: 100,
+  maxDepth: 10,
+  render: 'auto',
+  concurrency: 16,
+  perHostConcurrency: 8,
+  politenessDelayMs: 0,
+  scope: 'host',
+  include: [],
+  exclude: [],
+  followNofollow: false,
+  listQueryUrls: false,
+  useSitemaps: true,
+  timeLimitMs: 30 * 60 * 1000,
+  maxUrlLength: 2083,
+  maxRepeatedSegments: 2,
+  maxQueryVariants: 50,
+  maxBodyBytes: 10 * 1024 * 1024,
+  maxRedirects: 5,
+  maxRetries: 2,
+  allowLoopback: false,
+};

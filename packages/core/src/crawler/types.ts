@@ -1,0 +1,169 @@
+/**
+ * The crawl result: what the crawler records for every URL it met, and the run summary.
+ * Exporters, the SEO analysis, the server's job store and the desktop app all read these
+ * shapes; they are plain JSON so they travel over HTTP, IPC and JSON Lines unchanged.
+ */
+
+/** How a page was rendered or fetched. */
+export type RenderMode = 'auto' | 'never' | 'always';
+
+/** Which URLs count as "the site" (see `crawler/scope.ts` for the diagram). */
+export type ScopeMode = 'host' | 'domain' | 'origin';
+
+/** One hop of a redirect chain: the URL that answered and its 3xx status. */
+export interface RedirectHop {
+  /** The URL that answered with a redirect. */
+  url: string;
+  /** Its 3xx status. */
+  status: number;
+}
+
+/** An `<img>` (or `<picture><source>`) found on a page. */
+export interface PageImage {
+  /** Absolute image URL. */
+  src: string;
+  /** The alt text; `null` when the attribute is absent (an empty alt is `''`, decorative). */
+  alt: string | null;
+}
+
+/** A video found on a page (`<video>`, an embed, or VideoObject structured data). */
+export interface PageVideo {
+  /** Absolute URL of the media file, when the page gives one. */
+  contentUrl: string | null;
+  /** Absolute URL of a player page or embed, when the page gives one. */
+  playerUrl: string | null;
+  /** Absolute thumbnail URL (`poster`, or `thumbnailUrl` of VideoObject). */
+  thumbnailUrl: string | null;
+  /** Title, where the page has one for the video. */
+  title: string | null;
+  /** Description, where the page has one for the video. */
+  description: string | null;
+  /** Duration in seconds, when known. */
+  durationSeconds: number | null;
+  /** Upload or publication date (ISO 8601), when known. */
+  publicationDate: string | null;
+}
+
+/** An hreflang alternate declared by a page (`<link rel=alternate hreflang>` or header). */
+export interface HreflangAlternate {
+  /** The language (and optional region) code, or `x-default`. */
+  hreflang: string;
+  /** Absolute URL of the alternate. */
+  href: string;
+}
+
+/** Why a URL is not listed in the sitemap. One code per rule of decisions.md. */
+export type ExclusionCode =
+  | 'redirect'
+  | 'status'
+  | 'robots'
+  | 'noindex'
+  | 'canonical'
+  | 'content-type'
+  | 'query'
+  | 'out-of-scope'
+  | 'pattern'
+  | 'error'
+  | 'bound';
+
+/** The decision for one URL: listed in the sitemap, or kept out with its reason. */
+export type Verdict =
+  | { included: true }
+  | {
+      included: false;
+      /** Machine-readable rule that excluded it; the summary counts by this code. */
+      code: ExclusionCode;
+      /** Human text as decisions.md writes it, e.g. "excluded: canonical -> /x". */
+      reason: string;
+    };
+
+/** Everything the crawler learnt about one URL it met. */
+export interface PageRecord {
+  /** The URL as requested (after normalization). */
+  url: string;
+  /** The URL that finally answered, after redirects (equal to `url` without redirects). */
+  finalUrl: string;
+  /** The redirect hops from `url` to `finalUrl`, in order; empty without redirects. */
+  redirectChain: RedirectHop[];
+  /** HTTP status of the final answer; 0 when no answer came (network error, blocked). */
+  status: number;
+  /** The Content-Type media type of the final answer, lower case, without parameters. */
+  contentType: string | null;
+  /** Body bytes after content decoding (0 when not fetched). */
+  bytes: number;
+  /** Time from request start to the end of the body, in milliseconds. */
+  responseTimeMs: number;
+  /** Link distance from the start URL (the start URL is 0; sitemap-seeded URLs count 1). */
+  depth: number;
+  /** How many distinct in-scope pages link here. */
+  inlinks: number;
+  /** Up to 5 pages that link here, for reports ("broken link found on ..."). */
+  linkedFrom: string[];
+  /** How the URL was first found. */
+  foundVia: 'start' | 'link' | 'sitemap' | 'redirect' | 'alternate';
+  /** `<title>` text, trimmed; `null` when absent. */
+  title: string | null;
+  /** `<meta name=description>` content; `null` when absent. */
+  metaDescription: string | null;
+  /** Text of the first `<h1>`; `null` when absent. */
+  h1: string | null;
+  /** Absolute canonical URL (`<link rel=canonical>` or `Link` header); `null` when absent. */
+  canonical: string | null;
+  /** Robots directives from `<meta name=robots|mapsmithbot>` and `X-Robots-Tag`, lower case. */
+  robots: { meta: string[]; header: string[]; noindex: boolean; nofollow: boolean };
+  /** hreflang alternates the page declares. */
+  hreflang: HreflangAlternate[];
+  /** Images on the page (deduplicated by src, at most 1,000 kept). */
+  images: PageImage[];
+  /** Videos on the page. */
+  videos: PageVideo[];
+  /** Structured data present on the page. */
+  structuredData: { jsonLd: boolean; microdata: boolean; types: string[] };
+  /** `Last-Modified` of the final answer as ISO 8601; `null` when absent or unparsable. */
+  lastModified: string | null;
+  /** Count of `http:` subresources on an `https:` page (mixed content). */
+  mixedContent: number;
+  /** Whether the page was rendered in headless Chromium, and why. */
+  rendered: boolean;
+  /** Why it was rendered ("app shell: #root and 0 links", "render: always"); `null` if not. */
+  renderReason: string | null;
+  /** Listed in the sitemap, or excluded with its reason. */
+  verdict: Verdict;
+  /** The fetch or parse error, when one happened. */
+  error: string | null;
+}
+
+/** Why a crawl ended. */
+export type EndedBy = 'finished' | 'page-limit' | 'time-limit' | 'cancelled' | 'error';
+
+/** The bounds that can prune URLs from the frontier (crawl-trap protection). */
+export type PruneBound =
+  | 'depth'
+  | 'url-length'
+  | 'repeated-segments'
+  | 'query-variants'
+  | 'page-limit'
+  | 'scope'
+  | 'pattern';
+
+/** The run summary, as `mapsmith crawl --json` prints it. */
+export interface CrawlSummary {
+  /** The start URL as given, normalized. */
+  startUrl: string;
+  /** URLs fetched (or decided without a fetch, like robots-blocked ones) and recorded. */
+  pagesCrawled: number;
+  /** URLs listed in the sitemap. */
+  included: number;
+  /** Excluded URLs, counted by exclusion code. */
+  excluded: Partial<Record<ExclusionCode, number>>;
+  /** Pages that were rendered in headless Chromium. */
+  renderedPages: number;
+  /** What ended the crawl. */
+  endedBy: EndedBy;
+  /** URLs not queued because a bound pruned them, by bound. */
+  pruned: Partial<Record<PruneBound, number>>;
+  /** Wall time of the crawl. */
+  durationMs: number;
+  /** The error that ended the crawl, when `endedBy` is `error`. */
+  error: string | null;
+}

@@ -1,0 +1,80 @@
+/**
+ * Plans and limits: the one module of constants that decisions.md asks for.
+ * Nothing else in the codebase may hard-code a plan figure.
+ */
+
+/** The plans a user can be on. `anonymous` is a visitor without an account. */
+export type Plan = 'anonymous' | 'free' | 'pro';
+
+/** What each plan may do. `null` means "no limit from the plan". */
+export interface PlanLimits {
+  /** Whether the plan may start a crawl on the hosted service. */
+  canCrawl: boolean;
+  /** Pages per crawl; `null` = only the engineering cap applies. */
+  pagesPerCrawl: number | null;
+  /** Pages per calendar month (UTC, resets on the 1st); `null` = no quota and no meter. */
+  pagesPerMonth: number | null;
+  /** Crawls started per rolling hour. */
+  crawlsPerHour: number;
+  /** RSS export items (most recent first); `null` = all. */
+  rssItems: number | null;
+  /** Whether the checker's advanced report (live status of each listed URL) is available. */
+  advancedChecker: boolean;
+  /** Scheduled crawls, bulk crawls and API tokens. */
+  automation: boolean;
+}
+
+/** The decisions.md table, row by row. */
+export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
+  anonymous: {
+    canCrawl: false,
+    pagesPerCrawl: 0,
+    pagesPerMonth: 0,
+    crawlsPerHour: 0,
+    rssItems: 100,
+    advancedChecker: false,
+    automation: false,
+  },
+  free: {
+    canCrawl: true,
+    pagesPerCrawl: 100,
+    pagesPerMonth: 500,
+    crawlsPerHour: 10,
+    rssItems: 100,
+    advancedChecker: false,
+    automation: false,
+  },
+  pro: {
+    canCrawl: true,
+    pagesPerCrawl: null,
+    pagesPerMonth: null,
+    crawlsPerHour: 60,
+    rssItems: null,
+    advancedChecker: true,
+    automation: true,
+  },
+};
+
+/** The engineering cap on pages per crawl for plans without a plan cap (configurable). */
+export const DEFAULT_ENGINEERING_PAGE_CAP = 1_000_000;
+
+/** API tokens: requests per hour per token. */
+export const API_TOKEN_REQUESTS_PER_HOUR = 100;
+
+/** Usage meter warning threshold, as a fraction of the monthly quota (spec §9: above 80 percent). */
+export const USAGE_WARNING_RATIO = 0.8;
+
+/** Pro price, billed monthly. */
+export const PRO_PRICE = { value: '3.00', currency: 'USD' } as const;
+
+/** Support response times stated on every page that states them (decisions.md). */
+export const SUPPORT_HOURS = { standard: 24, pro: 12 } as const;
+
+/** Crawl jobs older than this are deleted (decisions.md retention). */
+export const CRAWL_RETENTION_DAYS = 90;
+
+/** The effective page cap of a crawl for a plan, given the engineering cap. */
+export function pageCapFor(plan: Plan, engineeringCap = DEFAULT_ENGINEERING_PAGE_CAP): number {
+  const cap = PLAN_LIMITS[plan].pagesPerCrawl;
+  return cap === null ? engineeringCap : Math.min(cap, engineeringCap);
+}

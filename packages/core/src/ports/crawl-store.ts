@@ -1,0 +1,45 @@
+import type { PageRecord } from '../crawler/types.js';
+
+/** A URL waiting in the frontier. */
+export interface FrontierEntry {
+  /** The URL to fetch. */
+  url: string;
+  /** Its normalized key (see `crawler/url-key.ts`); the frontier is deduplicated by it. */
+  key: string;
+  /** Link distance from the start URL. */
+  depth: number;
+  /** How it was found. */
+  foundVia: PageRecord['foundVia'];
+  /** The page that linked to it, if any. */
+  referrer: string | null;
+}
+
+/** An inlink observed during the crawl. */
+export interface InlinkObservation {
+  /** Key of the linked URL. */
+  key: string;
+  /** URL of the linking page. */
+  from: string;
+}
+
+/**
+ * Where a crawl keeps its frontier and its results, as they come. The memory store is the
+ * default; the server keeps them in SQLite so a crawl survives a restart. Page bodies are
+ * never stored: only `PageRecord`s.
+ */
+export interface CrawlStore {
+  /** Queues entries whose key was never seen; returns how many were new. Idempotent per key. */
+  enqueue(entries: FrontierEntry[]): Promise<number>;
+  /** Leases up to `limit` queued entries, oldest first; they stay leased until saved. */
+  take(limit: number): Promise<FrontierEntry[]>;
+  /** Puts leased-but-unsaved entries back in the queue (after a crash or cancel); returns how many. */
+  requeueLeased(): Promise<number>;
+  /** Counts of queued (not leased) entries and of distinct keys ever seen. */
+  counts(): Promise<{ queued: number; seen: number; saved: number }>;
+  /** Records inlinks (at most 5 `from`s are kept per key; every distinct `from` counts). */
+  addInlinks(links: InlinkObservation[]): Promise<void>;
+  /** Saves the record of a finished URL and ends its lease. Saving a key again replaces it. */
+  savePage(key: string, page: PageRecord): Promise<void>;
+  /** Every saved record in save order, with `inlinks`/`linkedFrom` merged in. */
+  pages(): AsyncIterable<PageRecord>;
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+
+/** The scheme the renderer is served from (never file://). */
+export const APP_SCHEME = 'mapsmith';
+
+/** The renderer's origin; IPC handlers accept calls only from frames of this origin. */
+export const APP_ORIGIN = `${APP_SCHEME}://app`;
+
+/** Registers the scheme as standard and secure; must run before the app is ready. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/**
+ * Resolves a request path inside `root`, or returns null when it would escape it
+ * (`..`, encoded `%2e%2e`, absolute paths, NUL bytes).
+ */
+export function resolveInside(root: string, requestPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const target = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return target === root || target.startsWith(root + path.sep) ? target : null;
+}
+
+/** Serves the built renderer from `rendererDir` on the app scheme, with a path-traversal guard. */
+export function serveRenderer(rendererDir: string): void {
+  const root = path.resolve(rendererDir);
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== 'app') return new Response('Not found', { status: 404 });
+    const file = resolveInside(root, url.pathname);
+    if (!file) return new Response('Forbidden', { status: 403 });
+    const exists = await fs.stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    return net.fetch(pathToFileURL(exists ? file : path.join(root, 'index.html')).href);
+  });
+}

@@ -1,0 +1,31 @@
+import { app, shell, type WebContents } from 'electron';
+import { APP_ORIGIN } from './protocol';
+
+/** Whether a URL may be opened in the system browser: https (or http) only, no credentials. */
+export function isSafeExternalUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Denies navigation away from the app and every new window; safe links go to the system browser. */
+export function hardenWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** Applies `hardenWebContents` to every web contents the app ever creates. */
+export function installSecurity(): void {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+}

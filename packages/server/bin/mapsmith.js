@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The `mapsmith` command. A committed shim so npm can link it before the first build; the CLI
+// itself is compiled TypeScript in ../dist.
+import { existsSync } from 'node:fs';
+
+const cli = new URL('../dist/cli/main.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('mapsmith: the CLI is not built yet; run `npm run build` first.\n');
+  process.exit(2);
+}
+await import(cli.href);

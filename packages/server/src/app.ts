@@ -1,0 +1,41 @@
+import type { Logger } from '@mapsmith/core';
+import express, { type Express, type Router } from 'express';
+import { loadSession } from './auth/session.js';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { csrfGuard } from './http/csrf.js';
+import { errorHandler, HttpError } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
+import { webAppRouter } from './http/web-app.js';
+import { healthRouter } from './routes/health/router.js';
+
+/** What the app is built from; every dependency is passed in, nothing global. */
+export interface AppDeps {
+  config: ServerConfig;
+  db: Database;
+  logger: Logger;
+  /** Extra API routers (one per resource), mounted after the built-in ones. */
+  routers?: Router[];
+}
+
+/**
+ * Builds the Express app: JSON parsing, session, CSRF guard, the API routers, a JSON 404 for
+ * unknown API paths, the web app for everything else, and JSON errors.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', loadSession(deps.db));
+  app.use('/api', csrfGuard);
+  app.use(healthRouter(deps.db));
+  for (const router of deps.routers ?? []) app.use(router);
+  app.use('/api', (req) => {
+    throw new HttpError(404, 'Not found', `No API route ${req.method} ${req.originalUrl}`);
+  });
+  app.use(webAppRouter(deps.config.webDir));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

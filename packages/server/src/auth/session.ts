@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Database } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { parseCookies } from './cookies.js';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'mapsmith_sid';
+
+/** The signed-in user as routes see it. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  emailConfirmed: boolean;
+  /** ISO time until which Pro is paid, or null. */
+  proUntil: string | null;
+  /** Whether Pro is active now (`proUntil` in the future). */
+  isPro: boolean;
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The signed-in user, set by `loadSession`; undefined when signed out. */
+      user?: SessionUser;
+      /** The hash of the session id, for logout and rotation. */
+      sessionIdHash?: string;
+    }
+  }
+}
+
+/** Session ids are stored only as their SHA-256, so a leaked database yields no live session. */
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+interface SessionRow {
+  id: number;
+  username: string;
+  email: string;
+  email_confirmed_at: string | null;
+  pro_until: string | null;
+}
+
+/** Reads the session cookie and puts the signed-in user (if any) in `res.locals.user`. */
+export function loadSession(db: Database, now: () => number = Date.now): RequestHandler {
+  return async (req, res, next) => {
+    const id = parseCookies(req.headers.cookie).get(SESSION_COOKIE);
+    if (!id) return next();
+    const idHash = hashSessionId(id);
+    const row = await db.first<SessionRow>(
+      `SELECT u.id, u.username, u.email, u.email_confirmed_at, u.pro_until
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id_hash = ? AND s.expires_at > ?`,
+      [idHash, new Date(now()).toISOString()],
+    );
+    if (row) {
+      res.locals.sessionIdHash = idHash;
+      res.locals.user = {
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        emailConfirmed: row.email_confirmed_at !== null,
+        proUntil: row.pro_until,
+        isPro: row.pro_until !== null && Date.parse(row.pro_until) > now(),
+      };
+    }
+    next();
+  };
+}
+
+/** Refuses the request with 401 unless a user is signed in. */
+export const requireUser: RequestHandler = (_req, res, next) => {
+  if (!res.locals.user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
+  next();
+};

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Server configuration, read once from the environment (every variable is listed in the README). */
+export interface ServerConfig {
+  /** TCP port; 0 picks a free one (tests). `PORT`, default 3000. */
+  port: number;
+  /** Interface to listen on. `HOST`, default 127.0.0.1. */
+  host: string;
+  /** Folder of the SQLite file and the mail outbox. `MAPSMITH_DATA_DIR`, default ./data. */
+  dataDir: string;
+  /** Folder of the built web app. `MAPSMITH_WEB_DIR`, default packages/web/dist. */
+  webDir: string;
+  /** The public origin the app is reached at, for links in mail. `MAPSMITH_PUBLIC_URL`. */
+  publicUrl: string | null;
+  /** Let crawls reach loopback addresses (local fixture sites). `MAPSMITH_ALLOW_LOOPBACK=1`; never in production. */
+  allowLoopback: boolean;
+  /** `NODE_ENV === 'production'`. */
+  production: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Reads the configuration from `env`; throws with a clear message on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
+  }
+  const production = env.NODE_ENV === 'production';
+  const allowLoopback = env.MAPSMITH_ALLOW_LOOPBACK === '1';
+  if (production && allowLoopback) {
+    throw new Error('MAPSMITH_ALLOW_LOOPBACK=1 is refused when NODE_ENV=production');
+  }
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.MAPSMITH_DATA_DIR ?? 'data'),
+    webDir: path.resolve(env.MAPSMITH_WEB_DIR ?? path.join(here, '../../web/dist')),
+    publicUrl: env.MAPSMITH_PUBLIC_URL ?? null,
+    allowLoopback,
+    production,
+  };
+}

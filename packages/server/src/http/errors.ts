@@ -1,0 +1,73 @@
+import type { Logger } from '@mapsmith/core';
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+
+/** An error with an HTTP status and the JSON body `{error, message}` it answers with. */
+export class HttpError extends Error {
+  /** `error` is the short title (e.g. "Monthly limit reached"); `message` the detail. */
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? error);
+    this.name = 'HttpError';
+  }
+}
+
+/** Turns a zod failure into one readable sentence ("url: Enter an absolute http:// or https:// URL"). */
+export function describeZodError(err: ZodError): string {
+  return err.issues
+    .map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
+    .join('; ');
+}
+
+/**
+ * The last middleware: every failure becomes a JSON `{error, message}` answer. Unknown errors
+ * answer 500 without their details (they are logged instead), so nothing internal leaks.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json({ error: err.error, message: err.message });
+      return;
+    }
+    if (err instanceof ZodError) {
+      res.status(400).json({ error: 'Invalid input', message: describeZodError(err) });
+      return;
+    }
+    const e = err as { type?: string; status?: number; message?: string };
+    if (e.type === 'entity.parse.failed') {
+      res
+        .status(400)
+        .json({ error: 'Invalid JSON', message: 'The request body is not valid JSON' });
+      return;
+    }
+    if (e.type === 'entity.too.large') {
+      res
+        .status(413)
+        .json({ error: 'Payload too large', message: 'The request body is too large' });
+      return;
+    }
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+      // 4xx errors raised by Express middleware (express.static's 404, for one).
+      res
+        .status(e.status)
+        .json({ error: e.status === 404 ? 'Not found' : 'Bad request', message: e.message });
+      return;
+    }
+    logger.error('request failed', {
+      method: req.method,
+      path: req.path,
+      error: String(e.message ?? err),
+    });
+    res.status(500).json({ error: 'Internal error', message: 'Something went wrong on our side' });
+  };
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Logger } from '@mapsmith/core';
+import { createApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { Database } from './db/database.js';
+import { migrate } from './db/migrations/index.js';
+import { apiRouters } from './routes/index.js';
+
+/** A started server. */
+export interface RunningServer {
+  /** The URL to open, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  /** The services it runs on. */
+  context: AppContext;
+  /** Stops accepting connections, finishes work in progress and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Path of the SQLite file inside the data folder. */
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, 'mapsmith.sqlite');
+}
+
+/** Path of the local mail outbox inside the data folder. */
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+/** Opens the database, runs migrations, builds the app and listens. */
+export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
+  fs.mkdirSync(outboxDir(config.dataDir), { recursive: true });
+  const db = await Database.open(databaseFile(config.dataDir));
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info('database migrated', { applied });
+  const context: AppContext = { config, db, logger };
+  const app = createApp({ config, db, logger, routers: apiRouters(context) });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    context,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import {
+  ApiCallError,
+  type ApiClient,
+  type ExportFile,
+  type InputOf,
+  type OperationName,
+  type OutputOf,
+  operations,
+} from '@mapsmith/core/browser';
+
+/** Fills `:name` segments of `path` from `input`; returns the path and the fields left over. */
+function fillPath(
+  path: string,
+  input: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  const filled = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path: filled, rest };
+}
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * The hosted app's API client: the spec §7 calls over HTTP, JSON both ways, cookies included.
+ * A non-OK answer becomes `ApiCallError` with the message "{status}: {text}" (spec §7).
+ */
+export function createHttpApi(baseUrl = ''): ApiClient {
+  async function call<N extends OperationName>(name: N, input: InputOf<N>): Promise<OutputOf<N>> {
+    const operation = operations[name];
+    const { path, rest } = fillPath(operation.path, (input ?? {}) as Record<string, unknown>);
+    let url = baseUrl + path;
+    const init: RequestInit = {
+      method: operation.method,
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    };
+    if (operation.method === 'GET') {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(rest))
+        if (value !== undefined) query.set(key, String(value));
+      if (query.size > 0) url += `?${query}`;
+    } else {
+      init.body = JSON.stringify(rest);
+    }
+    const response = await fetch(url, init);
+    if (!response.ok) {
+      const text = await response.text();
+      let body: { error?: string; message?: string } | null = null;
+      try {
+        body = JSON.parse(text) as { error?: string; message?: string };
+      } catch {
+        body = null;
+      }
+      throw new ApiCallError(response.status, text || response.statusText, body);
+    }
+    if (name === 'export.generate') {
+      const { format } = input as InputOf<'export.generate'>;
+      const file: ExportFile = {
+        fileName: fileNameFrom(response.headers.get('Content-Disposition'), `sitemap.${format}`),
+        contentType: response.headers.get('Content-Type') ?? 'application/octet-stream',
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      };
+      return file as OutputOf<N>;
+    }
+    return (await response.json()) as OutputOf<N>;
+  }
+  return { call, shell: 'hosted' };
+}

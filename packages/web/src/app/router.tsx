@@ -1,0 +1,23 @@
+import type { ApiClient } from '@mapsmith/core/browser';
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routes/route-tree';
+
+/** Builds the router with the shell's API client in its context (hosted: HTTP; desktop: IPC). */
+export function createAppRouter(
+  api: ApiClient,
+  history?: Parameters<typeof createRouter>[0]['history'],
+) {
+  return createRouter({
+    routeTree,
+    context: { api },
+    history,
+    scrollRestoration: false,
+    defaultPreload: false,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const biome = path.join(root, 'node_modules/.bin/biome');
+
+/**
+ * Lints `source` placed at `file` (a short-lived probe beside real sources, so the path-based
+ * overrides of the repo's one Biome config apply); Biome's stdin mode prints no diagnostics.
+ */
+function lint(file: string, source: string) {
+  const probe = path.join(root, file.replace(/\.ts$/, `-${process.pid}-${Date.now()}.ts`));
+  fs.writeFileSync(probe, source);
+  try {
+    return spawnSync(biome, ['lint', '--colors=off', probe], { cwd: root, encoding: 'utf8' });
+  } finally {
+    fs.rmSync(probe, { force: true });
+  }
+}
+
+describe('dependencies point inward (lint rule)', () => {
+  for (const banned of [
+    'express',
+    'react',
+    'electron',
+    'sqlite3',
+    'puppeteer-core',
+    '@mapsmith/server',
+  ]) {
+    it(`core may not import ${banned}`, () => {
+      const result = lint(
+        'packages/core/src/probe.ts',
+        `import x from '${banned}';\nexport const y = x;\n`,
+      );
+      expect(result.status).not.toBe(0);
+      expect(result.stdout + result.stderr).toContain('noRestrictedImports');
+    });
+  }
+
+  it('core may import zod', () => {
+    const result = lint(
+      'packages/core/src/probe.ts',
+      "import { z } from 'zod';\nexport const y = z;\n",
+    );
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+  });
+
+  it('web may import only the browser-safe core entry', () => {
+    expect(
+      lint(
+        'packages/web/src/probe.ts',
+        "import { x } from '@mapsmith/core';\nexport const y = x;\n",
+      ).status,
+    ).not.toBe(0);
+    expect(
+      lint(
+        'packages/web/src/probe.ts',
+        "import { x } from '@mapsmith/core/browser';\nexport const y = x;\n",
+      ).status,
+    ).toBe(0);
+  });
+
+  it('the server may not import the web package', () => {
+    expect(
+      lint(
+        'packages/server/src/probe.ts',
+        "import { x } from '@mapsmith/web';\nexport const y = x;\n",
+      ).status,
+    ).not.toBe(0);
+  });
+});
