@@ -17,6 +17,26 @@ export interface ServerConfig {
   allowLoopback: boolean;
   /** `NODE_ENV === 'production'`. */
   production: boolean;
+  /** SMTP server for mail, e.g. `smtp://user:pass@host:587`; null writes `.eml` files to the outbox. `SMTP_URL`. */
+  smtpUrl: string | null;
+  /** Sender of account mail. `MAIL_FROM`, default `Mapsmith <no-reply@mapsmith.app>`. */
+  mailFrom: string;
+  /** PayPal Orders v2 settings (`PAYPAL_*`); payment is off without a client id and secret. */
+  paypal: PayPalConfig;
+  /** IndexNow submission endpoint. `INDEXNOW_ENDPOINT`, default `https://api.indexnow.org/indexnow`. */
+  indexNowEndpoint: string;
+}
+
+/** PayPal settings: credentials, environment and the REST base URL (tests point it at a local server). */
+export interface PayPalConfig {
+  /** `PAYPAL_CLIENT_ID`; null when payment is not configured. */
+  clientId: string | null;
+  /** `PAYPAL_CLIENT_SECRET`; never logged. */
+  clientSecret: string | null;
+  /** `PAYPAL_ENV`: `sandbox` (default) or `production`. */
+  environment: 'sandbox' | 'production';
+  /** `PAYPAL_API_BASE`, default the environment's `https://api-m[.sandbox].paypal.com`. */
+  apiBase: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,5 +60,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.MAPSMITH_PUBLIC_URL ?? null,
     allowLoopback,
     production,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Mapsmith <no-reply@mapsmith.app>',
+    paypal: loadPayPalConfig(env),
+    indexNowEndpoint: env.INDEXNOW_ENDPOINT || 'https://api.indexnow.org/indexnow',
+  };
+}
+
+function loadPayPalConfig(env: NodeJS.ProcessEnv): PayPalConfig {
+  const environment = env.PAYPAL_ENV ?? 'sandbox';
+  if (environment !== 'sandbox' && environment !== 'production') {
+    throw new Error(`PAYPAL_ENV must be "sandbox" or "production", not "${environment}"`);
+  }
+  const defaultBase =
+    environment === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
+  return {
+    clientId: env.PAYPAL_CLIENT_ID || null,
+    clientSecret: env.PAYPAL_CLIENT_SECRET || null,
+    environment,
+    apiBase: (env.PAYPAL_API_BASE || defaultBase).replace(/\/+$/, ''),
   };
 }

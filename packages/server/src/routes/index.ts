@@ -1,7 +1,12 @@
 import type { Router } from 'express';
+import { createAccountServices } from '../accounts/services.js';
 import type { AppContext } from '../context.js';
+import { outboxDir } from '../server.js';
+import { authRouter } from './auth/router.js';
+import { userRouter } from './user/router.js';
 
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
-export function apiRouters(_ctx: AppContext): Router[] {
-  return [];
+export function apiRouters(ctx: AppContext): Router[] {
+  const accounts = createAccountServices(ctx, outboxDir(ctx.config.dataDir));
+  return [authRouter(accounts), userRouter(accounts)];
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
 import * as m001 from './001-initial.js';
+import * as m010 from './010-accounts-payments.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -7,6 +8,7 @@ import * as m001 from './001-initial.js';
  */
 export const migrations: ReadonlyArray<{ id: number; name: string; up: string }> = [
   { id: 1, name: 'initial', up: m001.up },
+  { id: 10, name: 'accounts-payments', up: m010.up },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`; returns the ids applied. */

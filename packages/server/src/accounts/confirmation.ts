@@ -1,0 +1,52 @@
+import { HttpError } from '../http/errors.js';
+import { confirmationMail } from '../mail/messages.js';
+import type { AccountServices } from './services.js';
+import { consumeToken, issueToken } from './tokens.js';
+import type { UserRow } from './users.js';
+
+/** Issues a confirmation token and mails its link; rejects when the mail cannot be sent. */
+export async function sendConfirmation(
+  s: AccountServices,
+  user: Pick<UserRow, 'id' | 'email' | 'username'>,
+  origin: string,
+): Promise<void> {
+  const token = await issueToken(s.db, user.id, 'confirm');
+  const link = `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
+  await s.mailer.send(confirmationMail(user.email, user.username, link));
+}
+
+/** Spends a confirmation token and marks the address confirmed; 400 for a bad, used or expired token. */
+export async function confirmEmail(s: AccountServices, token: string): Promise<void> {
+  const userId = await consumeToken(s.db, token, 'confirm');
+  if (userId === null) {
+    throw new HttpError(400, 'Invalid or expired token', 'Ask for a new confirmation e-mail');
+  }
+  await s.db.run(
+    'UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?',
+    [new Date().toISOString(), userId],
+  );
+}
+
+/** "Resend confirmation" for the signed-in user, at most 5 an hour. */
+export async function resendConfirmation(
+  s: AccountServices,
+  user: Pick<UserRow, 'id' | 'email' | 'username'> & { emailConfirmed: boolean },
+  origin: string,
+): Promise<string> {
+  if (user.emailConfirmed) return 'Your email address is already confirmed.';
+  const key = `resend:${user.id}`;
+  const wait = s.mailThrottle.retryAfter(key);
+  if (wait > 0) {
+    throw new HttpError(429, 'Failed to resend confirmation', 'Too many e-mails; try again later', {
+      'Retry-After': String(wait),
+    });
+  }
+  s.mailThrottle.fail(key);
+  try {
+    await sendConfirmation(s, user, origin);
+  } catch (err) {
+    s.logger.error('confirmation mail failed', { error: String(err) });
+    throw new HttpError(502, 'Failed to resend confirmation', 'The mail server did not accept it');
+  }
+  return 'Confirmation email sent. Please check your inbox.';
+}

@@ -1,0 +1,22 @@
+import { HttpError } from '../http/errors.js';
+import type { AccountServices } from './services.js';
+import { recheckPassword } from './sign-in.js';
+import { findUserById } from './users.js';
+
+/**
+ * Deletes the account after the password is re-entered. Every table holding user data refers
+ * to `users` with ON DELETE CASCADE, so one delete purges sessions, tokens, orders, keys and
+ * crawl jobs together.
+ */
+export async function deleteAccount(
+  s: AccountServices,
+  userId: number,
+  password: string,
+  ip: string,
+): Promise<void> {
+  const user = await findUserById(s.db, userId);
+  if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
+  await recheckPassword(s, user, password, ip);
+  await s.db.run('DELETE FROM users WHERE id = ?', [userId]);
+  s.logger.info('account deleted', { userId });
+}

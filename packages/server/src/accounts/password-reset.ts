@@ -1,0 +1,60 @@
+import { HttpError } from '../http/errors.js';
+import { resetMail } from '../mail/messages.js';
+import { hashPassword } from './password.js';
+import { isValidEmail, passwordProblems } from './rules.js';
+import { type AccountServices, sendInBackground } from './services.js';
+import { endAllSessions } from './sessions.js';
+import { consumeToken, issueToken } from './tokens.js';
+import { findUserByEmail, findUserById } from './users.js';
+
+/** The one answer to "forgot password", whether the address has an account or not (spec §8). */
+export const FORGOT_MESSAGE = 'If your account exists, we emailed you a reset link.';
+
+/**
+ * Mails a reset link if the address has an account. The token and the mail are made in the
+ * background after the answer is decided, so the answer and its timing are the same either way.
+ */
+export function requestPasswordReset(s: AccountServices, email: string, origin: string): void {
+  if (!isValidEmail(email)) throw new HttpError(400, 'Enter a valid email', 'Enter a valid email');
+  sendInBackground(s, async () => {
+    const user = await findUserByEmail(s.db, email);
+    if (!user) return;
+    const key = `reset:${user.id}`;
+    if (s.mailThrottle.retryAfter(key) > 0) return;
+    s.mailThrottle.fail(key);
+    const token = await issueToken(s.db, user.id, 'reset');
+    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+    await s.mailer.send(resetMail(user.email, user.username, link));
+  });
+}
+
+/**
+ * Sets a new password with a reset token. The password is checked first, so a weak one does not
+ * burn the link. Every session of the account ends: whoever knew the old password is signed out.
+ * The mailed link proved the address, so it also counts as confirmation.
+ */
+export async function resetPassword(
+  s: AccountServices,
+  token: string,
+  password: string,
+): Promise<void> {
+  const problems = passwordProblems(password);
+  if (problems.length > 0) throw new HttpError(400, problems[0] ?? '', problems.join('; '));
+  const passwordHash = await hashPassword(password);
+  const userId = await consumeToken(s.db, token, 'reset');
+  if (userId === null) {
+    throw new HttpError(400, 'Invalid or expired token', 'Ask for a new reset link');
+  }
+  await s.db.run(
+    `UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?)
+      WHERE id = ?`,
+    [passwordHash, new Date().toISOString(), userId],
+  );
+  await endAllSessions(s.db, userId);
+  // The owner proved the address: lift a lock that an attacker's guesses may have caused.
+  const user = await findUserById(s.db, userId);
+  if (user) {
+    s.throttles.account.clear(`account:${user.username.toLowerCase()}`);
+    s.throttles.account.clear(`account:${user.email.toLowerCase()}`);
+  }
+}

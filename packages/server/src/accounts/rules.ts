@@ -1,0 +1,42 @@
+/**
+ * The account rules of spec §5, enforced on the server with the spec's own messages so the
+ * web form and the API say the same thing.
+ */
+
+/** Minimum username length (spec §9). */
+export const USERNAME_MIN = 3;
+/** Maximum username length: long enough for anyone, short enough to show. */
+export const USERNAME_MAX = 64;
+/** Minimum password length at signup and reset (spec §9). */
+export const PASSWORD_MIN = 12;
+/** Argon2 accepts more, but a cap keeps one request from hashing megabytes. */
+export const PASSWORD_MAX = 256;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether `email` looks like a deliverable address (one @, a dot in the domain, no spaces). */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email);
+}
+
+/** The spec's messages for a new password, in order; empty when it is acceptable. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN) problems.push('Password must be at least 12 characters');
+  if (password.length > PASSWORD_MAX) problems.push('Password must be at most 256 characters');
+  if (!/[A-Z]/.test(password)) problems.push('Password must contain at least one uppercase letter');
+  if (!/[a-z]/.test(password)) problems.push('Password must contain at least one lowercase letter');
+  if (!/[0-9]/.test(password)) problems.push('Password must contain at least one number');
+  if (!/[^A-Za-z0-9]/.test(password)) {
+    problems.push('Password must contain at least one special character');
+  }
+  return problems;
+}
+
+/** The spec's messages for a username; empty when it is acceptable. */
+export function usernameProblems(username: string): string[] {
+  if (username.length < USERNAME_MIN) return ['Username must be at least 3 characters'];
+  if (username.length > USERNAME_MAX) return ['Username must be at most 64 characters'];
+  if (/[\s@]/.test(username)) return ['Username must not contain spaces or @'];
+  return [];
+}

@@ -1,0 +1,44 @@
+import type { Logger } from '@mapsmith/core';
+import type { ServerConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createLoginThrottles, FailureThrottle, type LoginThrottles } from './throttle.js';
+
+/** What the account routes share: storage, mail, the sign-in throttles. */
+export interface AccountServices {
+  config: ServerConfig;
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  throttles: LoginThrottles;
+  /** Limits mail a single account can trigger (resend, forgot password): 5 per hour. */
+  mailThrottle: FailureThrottle;
+}
+
+/** Builds the account services once for the app. */
+export function createAccountServices(
+  deps: { config: ServerConfig; db: Database; logger: Logger },
+  outbox: string,
+): AccountServices {
+  return {
+    ...deps,
+    mailer: createMailer({
+      smtpUrl: deps.config.smtpUrl,
+      from: deps.config.mailFrom,
+      outboxDir: outbox,
+      logger: deps.logger,
+    }),
+    throttles: createLoginThrottles(),
+    mailThrottle: new FailureThrottle(5, 60 * 60 * 1000),
+  };
+}
+
+/**
+ * Sends mail without making the caller wait or fail: the answer to "forgot password" must not
+ * take longer when the account exists, and a mail server being down is logged, not shown.
+ */
+export function sendInBackground(services: AccountServices, send: () => Promise<void>): void {
+  send().catch((err: unknown) => {
+    services.logger.error('mail could not be sent', { error: String(err) });
+  });
+}

@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GOOD_PASSWORD,
+  outboxMessages,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  TestClient,
+  tokenFrom,
+  waitFor,
+} from '../../../../../tests/servers/app-harness.js';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const mailsTo = (address: string) =>
+  outboxMessages(app.dataDir).filter((m) => m.includes(`To: ${address}`));
+
+describe('POST /api/register', () => {
+  it('refuses input that breaks the signup rules, with the spec messages', async () => {
+    const client = new TestClient(app.url);
+    const cases: Array<[Record<string, string>, string]> = [
+      [
+        { username: 'ab', email: 'ab@example.test', password: GOOD_PASSWORD },
+        'Username must be at least 3 characters',
+      ],
+      [
+        { username: 'abc', email: 'not-an-email', password: GOOD_PASSWORD },
+        'Please enter a valid email address',
+      ],
+      [
+        { username: 'abc', email: 'abc@example.test', password: 'Short-1a' },
+        'Password must be at least 12 characters',
+      ],
+      [
+        { username: 'abc', email: 'abc@example.test', password: 'lower-case-only-1' },
+        'Password must contain at least one uppercase letter',
+      ],
+      [
+        { username: 'abc', email: 'abc@example.test', password: 'UPPER-CASE-ONLY-1' },
+        'Password must contain at least one lowercase letter',
+      ],
+      [
+        { username: 'abc', email: 'abc@example.test', password: 'No-Digits-Here' },
+        'Password must contain at least one number',
+      ],
+      [
+        { username: 'abc', email: 'abc@example.test', password: 'NoSpecials1234' },
+        'Password must contain at least one special character',
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const res = await client.call('POST', '/api/register', body);
+      expect(res.status, error).toBe(400);
+      expect(res.body.error).toBe(error);
+    }
+    const missing = await client.call('POST', '/api/register', { username: 'abc' });
+    expect(missing.status).toBe(400);
+    expect(client.cookie).toBeNull();
+  });
+
+  it('creates the account, signs it in with a safe cookie and mails a confirmation link', async () => {
+    const res = await fetch(`${app.url}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        username: 'alice',
+        email: 'alice@example.test',
+        password: GOOD_PASSWORD,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.message.toLowerCase()).toContain('check your email');
+    expect(body.user).toMatchObject({ username: 'alice', isPro: false, emailConfirmed: false });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^mapsmith_sid=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).not.toMatch(/; Secure/i);
+    const [mail] = mailsTo('alice@example.test');
+    expect(mail).toContain('Subject: Confirm your Mapsmith e-mail address');
+    expect(mail).toContain(`${app.url}/confirm-email?token=`);
+  });
+
+  it('refuses a taken username or e-mail (any letter case) with 409', async () => {
+    const client = new TestClient(app.url);
+    const byName = await client.call('POST', '/api/register', {
+      username: 'ALICE',
+      email: 'other@example.test',
+      password: GOOD_PASSWORD,
+    });
+    expect(byName.status).toBe(409);
+    const byMail = await client.call('POST', '/api/register', {
+      username: 'alice2',
+      email: 'Alice@Example.test',
+      password: GOOD_PASSWORD,
+    });
+    expect(byMail.status).toBe(409);
+    expect(byMail.body.error).toBe('Unable to create account');
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('GET /api/user answers 401 when signed out', async () => {
+    const res = await new TestClient(app.url).call('GET', '/api/user');
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a wrong password and an unknown user with the same answer', async () => {
+    const client = new TestClient(app.url);
+    const wrong = await client.call('POST', '/api/login', {
+      username: 'alice',
+      password: 'Wrong-password-1',
+    });
+    const unknown = await client.call('POST', '/api/login', {
+      username: 'nobody',
+      password: 'Wrong-password-1',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error).toBe('Invalid username or password');
+    expect(client.cookie).toBeNull();
+  });
+
+  it('signs in with username or e-mail, with a new session id each time', async () => {
+    const client = new TestClient(app.url);
+    const first = await client.call('POST', '/api/login', {
+      username: 'alice',
+      password: GOOD_PASSWORD,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      username: 'alice',
+      email: 'alice@example.test',
+      isPro: false,
+    });
+    const firstCookie = client.cookie;
+    const second = await client.call('POST', '/api/login', {
+      username: 'alice@example.test',
+      password: GOOD_PASSWORD,
+    });
+    expect(second.status).toBe(200);
+    expect(client.cookie).not.toBe(firstCookie);
+    // The session the second login replaced is gone.
+    const stale = new TestClient(app.url);
+    stale.cookie = firstCookie;
+    expect((await stale.call('GET', '/api/user')).status).toBe(401);
+    expect((await client.call('GET', '/api/user')).body.username).toBe('alice');
+  });
+
+  it('marks the cookie Secure behind an HTTPS proxy', async () => {
+    const client = new TestClient(app.url);
+    const res = await client.call(
+      'POST',
+      '/api/login',
+      { username: 'alice', password: GOOD_PASSWORD },
+      { 'X-Forwarded-Proto': 'https' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
+  });
+
+  it('logs out: the session is destroyed and the cookie cleared', async () => {
+    const client = new TestClient(app.url);
+    await client.call('POST', '/api/login', { username: 'alice', password: GOOD_PASSWORD });
+    const cookie = client.cookie;
+    const res = await client.call('POST', '/api/logout');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Logged out successfully');
+    expect(res.headers.get('set-cookie')).toMatch(/mapsmith_sid=;.*Expires=Thu, 01 Jan 1970/);
+    const replay = new TestClient(app.url);
+    replay.cookie = cookie;
+    expect((await replay.call('GET', '/api/user')).status).toBe(401);
+  });
+
+  it('refuses a cross-site form POST to login', async () => {
+    const form = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'cross-site',
+      },
+      body: `username=alice&password=${encodeURIComponent(GOOD_PASSWORD)}`,
+    });
+    expect(form.status).toBe(403);
+    expect(form.headers.get('set-cookie')).toBeNull();
+    const plainForm = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `username=alice&password=${encodeURIComponent(GOOD_PASSWORD)}`,
+    });
+    expect(plainForm.status).toBe(415);
+  });
+});
+
+describe('login throttling', () => {
+  it('locks an account after repeated failures, even for the right password, and says when to retry', async () => {
+    await registerUser(app.url, 'target');
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 50; i++) {
+      // A different client IP each time (through the trusted loopback proxy): the account lock alone must hold.
+      const res = await new TestClient(app.url).call(
+        'POST',
+        '/api/login',
+        { username: 'target', password: `Wrong-guess-${i}` },
+        { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+      );
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const right = await new TestClient(app.url).call(
+      'POST',
+      '/api/login',
+      { username: 'target', password: GOOD_PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.200' },
+    );
+    expect(right.status).toBe(429);
+    // Other accounts are not affected.
+    const other = await new TestClient(app.url).call(
+      'POST',
+      '/api/login',
+      { username: 'alice', password: GOOD_PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.201' },
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it('throttles one IP spraying many account names', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await new TestClient(app.url).call(
+        'POST',
+        '/api/login',
+        { username: `spray${i}`, password: 'Wrong-guess-1' },
+        { 'X-Forwarded-For': '203.0.113.9' },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('e-mail confirmation', () => {
+  it('confirms with the mailed token once; a replay is refused', async () => {
+    const client = await registerUser(app.url, 'carol');
+    const token = tokenFrom(await waitFor(() => mailsTo('carol@example.test')[0]));
+    expect(token).toBeDefined();
+    const ok = await client.call('POST', '/api/confirm-email', { token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Email verified successfully. You can now log in.');
+    expect((await client.call('GET', '/api/user')).body.emailConfirmed).toBe(true);
+    const replay = await client.call('POST', '/api/confirm-email', { token });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('Invalid or expired token');
+    const forged = await client.call('POST', '/api/confirm-email', { token: 'x'.repeat(43) });
+    expect(forged.status).toBe(400);
+  });
+
+  it('resends only for a signed-in user; only the newest link works', async () => {
+    expect((await new TestClient(app.url).call('POST', '/api/resend-confirmation')).status).toBe(
+      401,
+    );
+    const client = await registerUser(app.url, 'dave');
+    const oldToken = tokenFrom(await waitFor(() => mailsTo('dave@example.test')[0]));
+    const res = await client.call('POST', '/api/resend-confirmation');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Confirmation email sent. Please check your inbox.');
+    const newToken = tokenFrom(await waitFor(() => mailsTo('dave@example.test')[1]));
+    expect(newToken).not.toBe(oldToken);
+    expect((await client.call('POST', '/api/confirm-email', { token: oldToken })).status).toBe(400);
+    expect((await client.call('POST', '/api/confirm-email', { token: newToken })).status).toBe(200);
+  });
+
+  it('refuses an expired token', async () => {
+    await registerUser(app.url, 'erin');
+    const token = tokenFrom(await waitFor(() => mailsTo('erin@example.test')[0]));
+    await app.server.context.db.run(
+      `UPDATE account_tokens SET expires_at = '2000-01-01T00:00:00.000Z'
+        WHERE user_id = (SELECT id FROM users WHERE username = 'erin')`,
+    );
+    const res = await new TestClient(app.url).call('POST', '/api/confirm-email', { token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid or expired token');
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for unknown and known addresses, and mails only the known one', async () => {
+    const client = new TestClient(app.url);
+    const unknown = await client.call('POST', '/api/forgot-password', {
+      email: 'ghost@example.test',
+    });
+    const known = await client.call('POST', '/api/forgot-password', {
+      email: 'alice@example.test',
+    });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body.message).toBe('If your account exists, we emailed you a reset link.');
+    await waitFor(() => mailsTo('alice@example.test').find((m) => m.includes('reset-password')));
+    expect(mailsTo('ghost@example.test')).toHaveLength(0);
+    expect((await client.call('POST', '/api/forgot-password', { email: 'nope' })).body.error).toBe(
+      'Enter a valid email',
+    );
+  });
+
+  it('resets once with the token, ends every session, and keeps a weak password from burning the link', async () => {
+    const sessionA = await registerUser(app.url, 'frank');
+    const sessionB = new TestClient(app.url);
+    await sessionB.call('POST', '/api/login', { username: 'frank', password: GOOD_PASSWORD });
+    await sessionA.call('POST', '/api/forgot-password', { email: 'frank@example.test' });
+    const mail = await waitFor(() =>
+      mailsTo('frank@example.test').find((m) => m.includes('reset-password')),
+    );
+    const token = tokenFrom(mail);
+    const anon = new TestClient(app.url);
+    const weak = await anon.call('POST', '/api/reset-password', {
+      token,
+      password: 'weakpassword',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe('Password must contain at least one uppercase letter');
+    const newPassword = 'New-Password-2024!';
+    const ok = await anon.call('POST', '/api/reset-password', { token, password: newPassword });
+    expect(ok.status).toBe(200);
+    expect((await sessionA.call('GET', '/api/user')).status).toBe(401);
+    expect((await sessionB.call('GET', '/api/user')).status).toBe(401);
+    const replay = await anon.call('POST', '/api/reset-password', {
+      token,
+      password: 'Another-Pass-99!',
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('Invalid or expired token');
+    expect(
+      (await anon.call('POST', '/api/login', { username: 'frank', password: GOOD_PASSWORD }))
+        .status,
+    ).toBe(401);
+    const login = await anon.call('POST', '/api/login', {
+      username: 'frank',
+      password: newPassword,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.emailConfirmed).toBe(true);
+  });
+});

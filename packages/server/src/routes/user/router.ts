@@ -1,0 +1,36 @@
+import { operations } from '@mapsmith/core';
+import { Router } from 'express';
+import { deleteAccount } from '../../accounts/delete-account.js';
+import type { AccountServices } from '../../accounts/services.js';
+import { clearSessionCookie } from '../../accounts/sessions.js';
+import { requireUser } from '../../auth/session.js';
+import { parseInput } from '../../http/validate.js';
+
+/** `GET /api/user` (401 when signed out) and `DELETE /api/user` (password re-entered). */
+export function userRouter(s: AccountServices): Router {
+  const router = Router();
+
+  router.get(operations['user.get'].path, requireUser, (_req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    res.set('Cache-Control', 'no-store').json({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      isPro: user.isPro,
+      proUntil: user.proUntil,
+      emailConfirmed: user.emailConfirmed,
+    });
+  });
+
+  router.delete(operations['user.delete'].path, requireUser, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    const { password } = parseInput(operations['user.delete'].input, req.body);
+    await deleteAccount(s, user.id, password, req.ip ?? 'unknown');
+    clearSessionCookie(req, res);
+    res.json({ message: 'Your account and its data have been deleted.' });
+  });
+
+  return router;
+}
