@@ -21,5 +21,6 @@ export type {
 export * as schemas from './contract/schemas.js';
 export type * from './crawler/events.js';
 export type * from './crawler/types.js';
+export * from './export/index.js';
 export * from './plans.js';
 export * from './version.js';

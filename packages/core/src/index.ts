@@ -4,6 +4,7 @@
  */
 export * from './browser.js';
 export * from './crawler/options.js';
+export * from './export/node.js';
 export * from './ports/clock.js';
 export * from './ports/crawl-store.js';
 export * from './ports/fetcher.js';

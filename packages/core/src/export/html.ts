@@ -1,0 +1,89 @@
+import { escapeXml, toSitemapUrl } from './escape.js';
+import type { Exporter } from './types.js';
+
+interface Link {
+  href: string;
+  path: string;
+  title: string;
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    // A malformed escape stays as it is; the link itself is still right.
+    return text;
+  }
+}
+
+function groupOf(url: URL, mainHost: string): string {
+  const parts = url.pathname.split('/');
+  const first = parts[1] ?? '';
+  const segment = parts.length > 2 && first ? `/${decoded(first)}/` : '/';
+  return url.host === mainHost ? segment : `${url.host}${segment}`;
+}
+
+/**
+ * `html`: a readable, accessible page listing the site's pages with their titles, grouped by
+ * the first path segment (one heading and list per group), sorted by path.
+ */
+export const htmlExporter: Exporter = {
+  format: 'html',
+  family: 'document',
+  contentType: 'text/html; charset=utf-8',
+  start(options, skip) {
+    const groups = new Map<string, Link[]>();
+    let mainHost = '';
+    let total = 0;
+    return {
+      head: '',
+      entry(page) {
+        const href = toSitemapUrl(page.finalUrl || page.url);
+        if (href === null) {
+          skip({ url: page.url, reason: 'not an http(s) URL' });
+          return '';
+        }
+        const url = new URL(href);
+        mainHost ||= url.host;
+        const path = decoded(url.pathname + url.search);
+        const key = groupOf(url, mainHost);
+        const list = groups.get(key) ?? [];
+        list.push({ href, path, title: page.title?.trim() || path });
+        groups.set(key, list);
+        total++;
+        return '';
+      },
+      end() {
+        const name = escapeXml(options.siteTitle ?? (mainHost || 'this site'));
+        let body = '';
+        let index = 0;
+        for (const key of [...groups.keys()].sort()) {
+          const links = (groups.get(key) ?? []).sort((a, b) => a.path.localeCompare(b.path));
+          const id = `group-${++index}`;
+          body += `<section aria-labelledby="${id}">\n<h2 id="${id}">${escapeXml(key)}</h2>\n<ul>\n`;
+          for (const link of links) {
+            body += `<li><a href="${escapeXml(link.href)}">${escapeXml(link.title)}</a> <span class="path">${escapeXml(link.path)}</span></li>\n`;
+          }
+          body += '</ul>\n</section>\n';
+        }
+        return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sitemap of ${name}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1a1a1a}a{color:#0645ad}.path{color:#555;font-size:.875rem}li{margin:.25rem 0}</style>
+</head>
+<body>
+<header><h1>Sitemap of ${name}</h1><p>${total} ${total === 1 ? 'page' : 'pages'}</p></header>
+<main>
+<nav aria-label="Sitemap">
+${body}</nav>
+</main>
+</body>
+</html>
+`;
+      },
+    };
+  },
+};

@@ -1,0 +1,37 @@
+import type { PageRecord } from '../crawler/types.js';
+
+/**
+ * A complete, included 200 HTML PageRecord for `url`, with `fields` laid over it. For tests,
+ * benchmarks and fixtures that need crawl results without running a crawl.
+ */
+export function makePage(url: string, fields: Partial<PageRecord> = {}): PageRecord {
+  return {
+    url,
+    finalUrl: url,
+    redirectChain: [],
+    status: 200,
+    contentType: 'text/html',
+    bytes: 1000,
+    responseTimeMs: 100,
+    depth: 1,
+    inlinks: 1,
+    linkedFrom: [],
+    foundVia: 'link',
+    title: null,
+    metaDescription: null,
+    h1: null,
+    canonical: url,
+    robots: { meta: [], header: [], noindex: false, nofollow: false },
+    hreflang: [],
+    images: [],
+    videos: [],
+    structuredData: { jsonLd: false, microdata: false, types: [] },
+    lastModified: null,
+    mixedContent: 0,
+    rendered: false,
+    renderReason: null,
+    verdict: { included: true },
+    error: null,
+    ...fields,
+  };
+}
