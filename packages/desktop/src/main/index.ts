@@ -1,17 +1,35 @@
 import path from 'node:path';
-import { app } from 'electron';
-import { registerIpc } from './ipc';
-import { registerAppScheme, serveRenderer } from './protocol';
+import { silentLogger } from '@mapsmith/core';
+import { app, safeStorage, shell } from 'electron';
+import { utilityLauncher } from './crawl/utility-launcher';
+import { isSafeExternalUrl } from './external-url';
+import { broadcastEvent, registerIpc } from './ipc';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { installSecurity } from './security';
+import { createDesktopServices } from './services';
 import { createMainWindow } from './window';
 
 // Wiring only: each concern lives in its own file.
 registerAppScheme();
 installSecurity();
 
-void app.whenReady().then(() => {
+void app.whenReady().then(async () => {
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
-  registerIpc();
+  const services = await createDesktopServices({
+    dataDir: app.getPath('userData'),
+    safeStorage,
+    platform: process.platform,
+    launchCrawler: utilityLauncher(path.join(import.meta.dirname, 'crawler-process.js')),
+    emitProgress: (event) => broadcastEvent('crawl.progress', event),
+    openExternal: async (url) => {
+      if (isSafeExternalUrl(url)) await shell.openExternal(url);
+    },
+    allowedOrigins: [APP_ORIGIN],
+    logger: silentLogger,
+    env: process.env,
+  });
+  registerIpc(services.dispatch);
+  app.on('before-quit', () => void services.close());
   createMainWindow();
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { resolveInside } from './safe-path';
 
 /** The scheme the renderer is served from (never file://). */
 export const APP_SCHEME = 'mapsmith';
@@ -14,22 +15,6 @@ export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
   ]);
-}
-
-/**
- * Resolves a request path inside `root`, or returns null when it would escape it
- * (`..`, encoded `%2e%2e`, absolute paths, NUL bytes).
- */
-export function resolveInside(root: string, requestPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(requestPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const target = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
-  return target === root || target.startsWith(root + path.sep) ? target : null;
 }
 
 /** Serves the built renderer from `rendererDir` on the app scheme, with a path-traversal guard. */

@@ -1,17 +1,6 @@
 import { app, shell, type WebContents } from 'electron';
+import { isSafeExternalUrl } from './external-url';
 import { APP_ORIGIN } from './protocol';
-
-/** Whether a URL may be opened in the system browser: https (or http) only, no credentials. */
-export function isSafeExternalUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return (
-      (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
-    );
-  } catch {
-    return false;
-  }
-}
 
 /** Denies navigation away from the app and every new window; safe links go to the system browser. */
 export function hardenWebContents(contents: WebContents): void {

@@ -1,19 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
+import { createBridge } from './bridge';
 
-// Kept free of imports beyond electron so the sandboxed preload bundles to one small file.
-const INVOKE_CHANNEL = 'mapsmith:invoke';
-
-/** The bridge the renderer sees as `window.mapsmith`: contract calls only, never ipcRenderer. */
-const bridge = {
-  /** Calls a contract operation in the main process. */
-  invoke: (name: string, input: unknown): Promise<unknown> => {
-    if (typeof name !== 'string')
-      return Promise.reject(new Error('operation name must be a string'));
-    return ipcRenderer.invoke(INVOKE_CHANNEL, name, input);
-  },
-};
-
-contextBridge.exposeInMainWorld('mapsmith', bridge);
-
-/** The type of `window.mapsmith`. */
-export type MapsmithBridge = typeof bridge;
+// The sandboxed preload is bundled to one file; it exposes the bridge, never ipcRenderer.
+contextBridge.exposeInMainWorld('mapsmith', createBridge(ipcRenderer));

@@ -1,0 +1,75 @@
+import type { LocalStore } from '../store/local-store';
+
+/** The part of Electron's `safeStorage` the vault uses (main process only). */
+export interface SafeStorageApi {
+  isEncryptionAvailable(): boolean;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+  /** Linux only: which secret store backs the encryption key. */
+  getSelectedStorageBackend?(): string;
+}
+
+/** Whether a token can be kept safely here, and if not, why. */
+export type StorageCheck = { ok: true } | { ok: false; message: string };
+
+const TOKEN_KEY = 'account.token';
+
+/** The message shown when Linux has no keyring and Electron would fall back to `basic_text`. */
+export const BASIC_TEXT_MESSAGE =
+  'Mapsmith cannot keep your Pro token safely on this computer: no secret store (GNOME Keyring, KWallet) is available, so Electron would only obscure it with a fixed password that any program can undo. Install or unlock a keyring and link again; until then the app runs on the free plan.';
+
+/**
+ * Keeps the Pro API token encrypted with Electron's `safeStorage` (the OS keychain's key:
+ * Keychain, DPAPI, libsecret or KWallet); only the ciphertext is written, to the local
+ * database. Refuses to store anything when the only backend is Linux's `basic_text`.
+ */
+export class TokenVault {
+  /** Creates the vault over `safeStorage` and the local store, for `platform`. */
+  constructor(
+    private readonly safe: SafeStorageApi,
+    private readonly store: LocalStore,
+    private readonly platform: NodeJS.Platform,
+  ) {}
+
+  /** Whether a token can be stored safely right now. */
+  check(): StorageCheck {
+    if (this.platform === 'linux') {
+      const backend = this.safe.getSelectedStorageBackend?.() ?? 'unknown';
+      if (backend === 'basic_text' || backend === 'unknown') {
+        return { ok: false, message: BASIC_TEXT_MESSAGE };
+      }
+    }
+    if (!this.safe.isEncryptionAvailable()) {
+      return {
+        ok: false,
+        message:
+          'Mapsmith cannot keep your Pro token safely: the system keychain is not available. Unlock it and link again.',
+      };
+    }
+    return { ok: true };
+  }
+
+  /** Encrypts and stores the token; throws with the check's message when it cannot. */
+  async save(token: string): Promise<void> {
+    const check = this.check();
+    if (!check.ok) throw new Error(check.message);
+    await this.store.setSetting(TOKEN_KEY, this.safe.encryptString(token).toString('base64'));
+  }
+
+  /** The stored token, or null when none is stored or it can no longer be decrypted. */
+  async load(): Promise<string | null> {
+    const stored = await this.store.getSetting(TOKEN_KEY);
+    if (!stored || !this.check().ok) return null;
+    try {
+      return this.safe.decryptString(Buffer.from(stored, 'base64'));
+    } catch {
+      // A keychain reset makes old ciphertext unreadable; the user links again.
+      return null;
+    }
+  }
+
+  /** Forgets the token. */
+  clear(): Promise<void> {
+    return this.store.setSetting(TOKEN_KEY, null);
+  }
+}

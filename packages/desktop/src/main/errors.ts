@@ -1,0 +1,20 @@
+/**
+ * A refused or failed call, carried back to the renderer with an HTTP-like status and the
+ * `{error, message}` body the hosted API would send, so the web screens treat both alike.
+ */
+export class HandlerError extends Error {
+  /** Creates the error; `error` is the short title, `detail` the longer explanation. */
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${error}: ${detail}` : error);
+    this.name = 'HandlerError';
+  }
+
+  /** The JSON body: `{error, message}`. */
+  get body(): { error: string; message?: string } {
+    return this.detail ? { error: this.error, message: this.detail } : { error: this.error };
+  }
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { type CrawlJob, type CrawlOptions, DEFAULT_CRAWL_OPTIONS } from '@mapsmith/core';
+import type { CrawlRunner } from '../crawl/crawl-runner';
+import { HandlerError } from '../errors';
+import { admitCrawl } from '../plan-gate';
+import { type AccountDeps, currentPlan } from './account';
+
+/** What the crawl handlers need. */
+export interface CrawlDeps extends AccountDeps {
+  crawls: CrawlRunner;
+  /** Crawl settings every local crawl gets (loopback only in tests). */
+  crawlDefaults: Partial<Omit<CrawlOptions, 'startUrl' | 'maxPages'>>;
+  /** The engineering page cap for Pro crawls. */
+  engineeringCap: number;
+}
+
+/**
+ * `crawl.start`: applies the plan's limits, records a pending job and hands the crawl to a
+ * crawler process. The URL policy (SSRF guard) is enforced by the crawler on every request.
+ */
+export async function startCrawl(
+  deps: CrawlDeps,
+  input: { url: string },
+): Promise<{ jobId: string }> {
+  const plan = await currentPlan(deps);
+  const now = deps.now();
+  const maxPages = await admitCrawl(deps.store, plan, now, deps.engineeringCap);
+  const jobId = randomUUID();
+  const startUrl = new URL(input.url).href;
+  await deps.store.createJob({
+    id: jobId,
+    url: startUrl,
+    createdAt: new Date(now).toISOString(),
+    pageCap: maxPages,
+  });
+  deps.crawls.start(jobId, { ...DEFAULT_CRAWL_OPTIONS, ...deps.crawlDefaults, startUrl, maxPages });
+  return { jobId };
+}
+
+/** `crawl.get`: the job with its listed pages. */
+export async function getCrawl(deps: CrawlDeps, input: { jobId: string }): Promise<CrawlJob> {
+  const job = await deps.store.getJob(input.jobId);
+  if (!job) throw new HandlerError(404, 'Crawl job not found');
+  return job;
+}

@@ -1,0 +1,26 @@
+import type { HandlerTable } from '../ipc-router';
+import { getAccountStatus, linkAccount, unlinkAccount } from './account';
+import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
+import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
+import { getAnalytics, listHistory } from './history';
+
+/** Everything the desktop's handlers need, built once in main (or in a test). */
+export type DesktopDeps = AppDeps & CrawlDeps;
+
+/** The IPC handler table: each entry a plain function of (deps, parsed input). */
+export function createHandlers(deps: DesktopDeps): HandlerTable {
+  const table: HandlerTable = {
+    'config.get': () => getConfig(deps),
+    'user.get': () => getLocalUser(deps),
+    'crawl.start': (input) => startCrawl(deps, input),
+    'crawl.get': (input) => getCrawl(deps, input),
+    'history.list': () => listHistory(deps),
+    'analytics.get': () => getAnalytics(deps),
+    'account.status': () => getAccountStatus(deps),
+    'account.link': (input) => linkAccount(deps, input),
+    'account.unlink': () => unlinkAccount(deps),
+    'app.openHosted': (input) => openHosted(deps, input),
+  };
+  for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
+  return table;
+}

@@ -1,0 +1,71 @@
+import type { Logger } from '@mapsmith/core';
+import type { IpcReply } from '../shared/channels';
+import {
+  type IpcInput,
+  type IpcOperationName,
+  type IpcOutput,
+  ipcOperations,
+  isIpcOperationName,
+} from '../shared/desktop-operations';
+import { HandlerError } from './errors';
+
+/** A handler: a plain function of its parsed input. */
+export type Handler<N extends IpcOperationName> = (input: IpcInput<N>) => Promise<IpcOutput<N>>;
+
+/** Handlers by operation name; a name without one answers 501. */
+export type HandlerTable = { [N in IpcOperationName]?: Handler<N> };
+
+/** What the router needs. */
+export interface IpcRouterOptions {
+  /** Origins whose frames may call (the app's custom-protocol origin). */
+  allowedOrigins: readonly string[];
+  /** The handlers. */
+  handlers: HandlerTable;
+  /** Where unexpected failures are logged. */
+  logger: Logger;
+}
+
+function refuse(status: number, error: string, message?: string): IpcReply {
+  return { ok: false, status, body: message ? { error, message } : { error } };
+}
+
+/**
+ * The guards every call passes, in order: the sender frame's origin must be the app's, the
+ * name must be an operation the IPC knows, the input must parse with the operation's schema,
+ * and the desktop must have a handler for it. Only then does the handler run. Never throws: every outcome is
+ * a reply, so no stack trace crosses the bridge.
+ */
+export function createIpcRouter(options: IpcRouterOptions) {
+  const { allowedOrigins, handlers, logger } = options;
+  return async function dispatch(
+    senderOrigin: string | null | undefined,
+    name: unknown,
+    input: unknown,
+  ): Promise<IpcReply> {
+    if (!senderOrigin || !allowedOrigins.includes(senderOrigin)) {
+      logger.warn('IPC call refused: sender frame is not the app', {
+        origin: senderOrigin ?? null,
+      });
+      return refuse(403, 'IPC refused: unknown sender');
+    }
+    if (!isIpcOperationName(name)) return refuse(404, 'Unknown operation');
+    const parsed = ipcOperations[name].input.safeParse(input ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return refuse(400, `${where}${issue?.message ?? 'Invalid input'}`);
+    }
+    const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
+    if (!handler) return refuse(501, `${name} is not available in the desktop app`);
+    try {
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (err) {
+      if (err instanceof HandlerError) return { ok: false, status: err.status, body: err.body };
+      logger.error('IPC handler failed', { operation: name, error: String(err) });
+      return refuse(500, 'Internal error', err instanceof Error ? err.message : String(err));
+    }
+  };
+}
+
+/** The dispatch function `createIpcRouter` returns. */
+export type IpcDispatch = ReturnType<typeof createIpcRouter>;

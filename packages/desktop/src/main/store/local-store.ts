@@ -1,0 +1,232 @@
+import type {
+  Analytics,
+  CrawlJob,
+  CrawlStatus,
+  CrawlSummary,
+  HistoryItem,
+  PageRecord,
+} from '@mapsmith/core';
+import { migrate } from './migrations';
+import { openSqlite, type Sqlite } from './sqlite';
+import { usageOf } from './usage';
+
+interface JobRow {
+  id: string;
+  url: string;
+  status: CrawlStatus;
+  pages_crawled: number;
+  created_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+/** How a crawl ended, as the store records it. */
+export interface JobOutcome {
+  status: 'completed' | 'failed';
+  pagesCrawled: number;
+  error: string | null;
+  summary: CrawlSummary | null;
+  finishedAt: string;
+}
+
+function seconds(row: JobRow): number | undefined {
+  if (!row.finished_at) return undefined;
+  return Math.round((Date.parse(row.finished_at) - Date.parse(row.created_at)) / 100) / 10;
+}
+
+/**
+ * The desktop's local data in one SQLite file under the user-data folder: crawl jobs (the
+ * history), each job's page records (the results) and a few settings. Analytics are computed
+ * from the jobs, so they can never disagree with the history.
+ */
+export class LocalStore {
+  private constructor(private readonly db: Sqlite) {}
+
+  /** Opens the file, migrates it, and marks crawls a previous run left unfinished as failed. */
+  static async open(file: string): Promise<LocalStore> {
+    const db = await openSqlite(file);
+    await migrate(db);
+    await db.run(
+      "UPDATE jobs SET status = 'failed', error = 'Interrupted: the app closed during the crawl' WHERE status IN ('pending', 'crawling')",
+    );
+    return new LocalStore(db);
+  }
+
+  /** Records a new pending job. */
+  async createJob(job: {
+    id: string;
+    url: string;
+    createdAt: string;
+    pageCap: number;
+  }): Promise<void> {
+    await this.db.run(
+      "INSERT INTO jobs (id, url, status, created_at, page_cap) VALUES (?, ?, 'pending', ?, ?)",
+      [job.id, job.url, job.createdAt, job.pageCap],
+    );
+  }
+
+  /** Marks a job as crawling and stores its page count so far. */
+  async updateProgress(id: string, pagesCrawled: number): Promise<void> {
+    await this.db.run(
+      "UPDATE jobs SET status = 'crawling', pages_crawled = ? WHERE id = ? AND status IN ('pending', 'crawling')",
+      [pagesCrawled, id],
+    );
+  }
+
+  /** Appends page records to a job's results, in crawl order. */
+  async addPages(id: string, pages: readonly PageRecord[]): Promise<void> {
+    if (pages.length === 0) return;
+    const row = await this.db.first<{ n: number }>(
+      'SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM pages WHERE job_id = ?',
+      [id],
+    );
+    let seq = row?.n ?? 0;
+    await this.db.exec('BEGIN');
+    try {
+      for (const page of pages) {
+        await this.db.run(
+          'INSERT INTO pages (job_id, seq, url, title, included, record) VALUES (?, ?, ?, ?, ?, ?)',
+          [id, seq++, page.url, page.title, page.verdict.included ? 1 : 0, JSON.stringify(page)],
+        );
+      }
+      await this.db.exec('COMMIT');
+    } catch (err) {
+      await this.db.exec('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Records how a job ended. A job that already ended is left as it was. */
+  async finishJob(id: string, outcome: JobOutcome): Promise<void> {
+    await this.db.run(
+      "UPDATE jobs SET status = ?, pages_crawled = ?, error = ?, summary = ?, finished_at = ? WHERE id = ? AND status IN ('pending', 'crawling')",
+      [
+        outcome.status,
+        outcome.pagesCrawled,
+        outcome.error,
+        outcome.summary ? JSON.stringify(outcome.summary) : null,
+        outcome.finishedAt,
+        id,
+      ],
+    );
+  }
+
+  /** The job as `crawl.get` answers it (listed pages only in `results`), or null. */
+  async getJob(id: string): Promise<CrawlJob | null> {
+    const row = await this.db.first<JobRow>('SELECT * FROM jobs WHERE id = ?', [id]);
+    if (!row) return null;
+    const results = await this.db.all<{ url: string; title: string | null }>(
+      'SELECT url, title FROM pages WHERE job_id = ? AND included = 1 ORDER BY seq',
+      [id],
+    );
+    return {
+      jobId: row.id,
+      status: row.status,
+      pagesCrawled: row.pages_crawled,
+      createdAt: row.created_at,
+      error: row.error,
+      results,
+    };
+  }
+
+  /** Every page record of a job, in crawl order (exporters and the SEO analysis read these). */
+  async pages(id: string): Promise<PageRecord[]> {
+    const rows = await this.db.all<{ record: string }>(
+      'SELECT record FROM pages WHERE job_id = ? ORDER BY seq',
+      [id],
+    );
+    return rows.map((r) => JSON.parse(r.record) as PageRecord);
+  }
+
+  /** The stored crawl summary of a finished job, or null. */
+  async summary(id: string): Promise<CrawlSummary | null> {
+    const row = await this.db.first<{ summary: string | null }>(
+      'SELECT summary FROM jobs WHERE id = ?',
+      [id],
+    );
+    return row?.summary ? (JSON.parse(row.summary) as CrawlSummary) : null;
+  }
+
+  /** The history, newest first. */
+  async history(): Promise<HistoryItem[]> {
+    const rows = await this.db.all<JobRow>(
+      'SELECT * FROM jobs ORDER BY created_at DESC, rowid DESC',
+    );
+    return rows.map((row) => {
+      const item: HistoryItem = {
+        id: row.id,
+        url: row.url,
+        status: row.status,
+        pagesCrawled: row.pages_crawled,
+        createdAt: row.created_at,
+      };
+      const took = row.status === 'completed' ? seconds(row) : undefined;
+      if (took !== undefined) item.completionTime = took;
+      return item;
+    });
+  }
+
+  /** Pages still reserved by unfinished crawls: each one's cap minus the pages it has so far. */
+  async reservedPages(): Promise<number> {
+    const row = await this.db.first<{ n: number }>(
+      "SELECT COALESCE(SUM(MAX(page_cap - pages_crawled, 0)), 0) AS n FROM jobs WHERE status IN ('pending', 'crawling')",
+    );
+    return row?.n ?? 0;
+  }
+
+  /** The oldest start at or after `since` (ISO), or null: when the hourly window frees a slot. */
+  async oldestStartSince(since: string): Promise<string | null> {
+    const row = await this.db.first<{ t: string | null }>(
+      'SELECT MIN(created_at) AS t FROM jobs WHERE created_at >= ?',
+      [since],
+    );
+    return row?.t ?? null;
+  }
+
+  /** Crawls started at or after `since` (ISO), for the hourly limit. */
+  async crawlsSince(since: string): Promise<number> {
+    const row = await this.db.first<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM jobs WHERE created_at >= ?',
+      [since],
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Dashboard analytics; `monthlyLimit` is the plan's monthly quota (null: no meter). */
+  async analytics(now: Date, monthlyLimit: number | null): Promise<Analytics> {
+    const rows = await this.db.all<JobRow>('SELECT * FROM jobs ORDER BY created_at');
+    return usageOf(
+      rows.map((r) => ({
+        status: r.status,
+        pagesCrawled: r.pages_crawled,
+        createdAt: r.created_at,
+        seconds: r.status === 'completed' ? seconds(r) : undefined,
+      })),
+      now,
+      monthlyLimit,
+    );
+  }
+
+  /** A stored setting, or null. */
+  async getSetting(key: string): Promise<string | null> {
+    const row = await this.db.first<{ value: string }>('SELECT value FROM settings WHERE key = ?', [
+      key,
+    ]);
+    return row?.value ?? null;
+  }
+
+  /** Stores (or with null, removes) a setting. */
+  async setSetting(key: string, value: string | null): Promise<void> {
+    if (value === null) await this.db.run('DELETE FROM settings WHERE key = ?', [key]);
+    else
+      await this.db.run(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        [key, value],
+      );
+  }
+
+  /** Closes the file. */
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * IPC channel names and the operation and event names the preload lets through. Kept free of
+ * imports so the sandboxed preload bundles to one small file; a test checks the lists against
+ * the contract.
+ */
+
+/** The channel every call goes through; the operation name travels in the message. */
+export const INVOKE_CHANNEL = 'mapsmith:invoke';
+
+/** The channel main sends contract events on; the event name travels in the message. */
+export const EVENT_CHANNEL = 'mapsmith:event';
+
+/** Operation names the preload forwards (the contract's and the desktop's). */
+export const INVOKE_NAMES: readonly string[] = [
+  'config.get',
+  'user.get',
+  'user.delete',
+  'auth.login',
+  'auth.register',
+  'auth.logout',
+  'auth.resendConfirmation',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'auth.confirmEmail',
+  'crawl.start',
+  'crawl.get',
+  'seo.get',
+  'export.generate',
+  'ping.submit',
+  'sitemap.fetch',
+  'history.list',
+  'analytics.get',
+  'paypal.createOrder',
+  'paypal.captureOrder',
+  'account.status',
+  'account.link',
+  'account.unlink',
+  'export.save',
+  'checker.openFile',
+  'app.openHosted',
+];
+
+/** Event names the preload lets the renderer subscribe to (the contract's `eventNames`). */
+export const EVENT_NAMES: readonly string[] = ['crawl.progress'];
+
+/** The reply of every invoke: a value, or an HTTP-like status and `{error, message}` body. */
+export type IpcReply =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; body: { error: string; message?: string } };

@@ -1,0 +1,65 @@
+import { operations, schemas } from '@mapsmith/core/browser';
+import { z } from 'zod';
+
+const none = z.object({}).strict();
+
+/** The linked-account state the desktop shows: which plan applies and whether a token can be kept. */
+export const accountStatus = z.object({
+  plan: z.enum(['free', 'pro']),
+  linked: z.boolean(),
+  username: z.string().nullable(),
+  proUntil: z.string().nullable(),
+  /** Whether the OS offers a real secret store for the token (not Linux's `basic_text`). */
+  secureStorage: z.boolean(),
+  /** Why a token cannot be kept, when it cannot. */
+  storageMessage: z.string().nullable(),
+});
+export type AccountStatus = z.infer<typeof accountStatus>;
+
+function desktopOp<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+/**
+ * Operations only the desktop shell offers, next to the shared contract: linking a Pro account,
+ * saving an export to disk, reading a local sitemap for the checker, opening a hosted-only
+ * screen in the system browser. Names follow the contract's `resource.verb`.
+ */
+export const desktopOperations = {
+  'account.status': desktopOp(none, accountStatus),
+  'account.link': desktopOp(z.object({ token: z.string().trim().min(8).max(512) }), accountStatus),
+  'account.unlink': desktopOp(none, accountStatus),
+  'export.save': desktopOp(
+    z.object({
+      jobId: z.string().min(1).max(64),
+      format: schemas.exportFormat,
+      compress: z.boolean().optional(),
+    }),
+    z.object({ saved: z.boolean(), path: z.string().nullable() }),
+  ),
+  'checker.openFile': desktopOp(
+    none,
+    z.object({ fileName: z.string().nullable(), content: z.string().nullable() }),
+  ),
+  'app.openHosted': desktopOp(
+    z.object({ path: z.string().min(1).max(200) }),
+    z.object({ opened: z.boolean(), url: z.string() }),
+  ),
+} as const;
+
+/** Every operation the desktop's IPC accepts: the shared contract plus the desktop ones. */
+export const ipcOperations = { ...operations, ...desktopOperations };
+
+/** An operation name the IPC accepts. */
+export type IpcOperationName = keyof typeof ipcOperations;
+
+/** The parsed input of an IPC operation. */
+export type IpcInput<N extends IpcOperationName> = z.output<(typeof ipcOperations)[N]['input']>;
+
+/** The output of an IPC operation. */
+export type IpcOutput<N extends IpcOperationName> = z.output<(typeof ipcOperations)[N]['output']>;
+
+/** Whether `name` is an operation the IPC accepts (own keys only: no prototype names). */
+export function isIpcOperationName(name: unknown): name is IpcOperationName {
+  return typeof name === 'string' && Object.hasOwn(ipcOperations, name);
+}

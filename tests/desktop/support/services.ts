@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { silentLogger } from '@mapsmith/core';
+import type { SafeStorageApi } from '../../../packages/desktop/src/main/account/token-vault';
+import type {
+  CrawlProgressEvent,
+  LaunchCrawler,
+} from '../../../packages/desktop/src/main/crawl/crawl-runner';
+import type { DesktopDeps } from '../../../packages/desktop/src/main/handlers';
+import {
+  createDesktopServices,
+  type DesktopServices,
+} from '../../../packages/desktop/src/main/services';
+import { testSafeStorage } from './safe-storage';
+
+/** The desktop's real services over a temporary data folder, and what they emitted. */
+export interface TestDesktop extends DesktopServices {
+  dataDir: string;
+  progress: CrawlProgressEvent[];
+  opened: string[];
+  /** Closes the services and removes the data folder. */
+  dispose(): Promise<void>;
+}
+
+/** The origin tests call from (the app's custom-protocol origin in Electron). */
+export const TEST_ORIGIN = 'mapsmith://app';
+
+const noCrawler: LaunchCrawler = () => {
+  throw new Error('this test starts no crawls');
+};
+
+/** Builds the desktop services exactly as main does, with test pieces where Electron is needed. */
+export async function startTestDesktop(
+  options: {
+    launch?: LaunchCrawler;
+    safeStorage?: SafeStorageApi;
+    platform?: NodeJS.Platform;
+    origins?: string[];
+    env?: Record<string, string>;
+    overrides?: Partial<DesktopDeps>;
+  } = {},
+): Promise<TestDesktop> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-desktop-'));
+  const progress: CrawlProgressEvent[] = [];
+  const opened: string[] = [];
+  const services = await createDesktopServices({
+    dataDir,
+    safeStorage: options.safeStorage ?? testSafeStorage(),
+    platform: options.platform ?? 'linux',
+    launchCrawler: options.launch ?? noCrawler,
+    emitProgress: (event) => progress.push(event),
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    allowedOrigins: options.origins ?? [TEST_ORIGIN],
+    logger: silentLogger,
+    env: { MAPSMITH_HOSTED_URL: 'https://mapsmith.app', ...options.env },
+    ...(options.overrides ? { overrides: options.overrides } : {}),
+  });
+  return {
+    ...services,
+    dataDir,
+    progress,
+    opened,
+    dispose: async () => {
+      await services.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
