@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type JobsConfig, loadJobsConfig } from './jobs/config.js';
 
 /** Server configuration, read once from the environment (every variable is listed in the README). */
 export interface ServerConfig {
@@ -17,6 +18,8 @@ export interface ServerConfig {
   allowLoopback: boolean;
   /** `NODE_ENV === 'production'`. */
   production: boolean;
+  /** Crawl workers, leases and the engineering page cap (`MAPSMITH_CRAWL_*`, `MAPSMITH_JOB_*`). */
+  jobs: JobsConfig;
   /** SMTP server for mail, e.g. `smtp://user:pass@host:587`; null writes `.eml` files to the outbox. `SMTP_URL`. */
   smtpUrl: string | null;
   /** Sender of account mail. `MAIL_FROM`, default `Mapsmith <no-reply@mapsmith.app>`. */
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.MAPSMITH_PUBLIC_URL ?? null,
     allowLoopback,
     production,
+    jobs: loadJobsConfig(env),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Mapsmith <no-reply@mapsmith.app>',
     paypal: loadPayPalConfig(env),

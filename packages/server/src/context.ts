@@ -1,6 +1,8 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import type { JobSystem } from './jobs/index.js';
+import type { Repositories } from './repos/types.js';
 
 /**
  * The server's services, built once at start and handed to every router and job. Features add
@@ -10,4 +12,8 @@ export interface AppContext {
   config: ServerConfig;
   db: Database;
   logger: Logger;
+  /** Crawl jobs, pages, usage and rate counters, behind repository interfaces. */
+  repos: Repositories;
+  /** The crawl workers and the retention task. */
+  jobs: JobSystem;
 }

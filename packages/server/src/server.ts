@@ -7,6 +7,9 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { Database } from './db/database.js';
 import { migrate } from './db/migrations/index.js';
+import { createCrawlRunner } from './jobs/crawl-runner.js';
+import { createJobSystem } from './jobs/index.js';
+import { createSqliteRepositories } from './repos/sqlite/index.js';
 import { apiRouters } from './routes/index.js';
 
 /** A started server. */
@@ -35,13 +38,16 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const db = await Database.open(databaseFile(config.dataDir));
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('database migrated', { applied });
-  const context: AppContext = { config, db, logger };
+  const repos = createSqliteRepositories(db);
+  const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger);
+  const context: AppContext = { config, db, logger, repos, jobs };
   const app = createApp({ config, db, logger, routers: apiRouters(context) });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  await jobs.start();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
@@ -50,6 +56,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await jobs.stop();
       await db.close();
     },
   };

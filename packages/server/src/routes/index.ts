@@ -2,11 +2,20 @@ import type { Router } from 'express';
 import { createAccountServices } from '../accounts/services.js';
 import type { AppContext } from '../context.js';
 import { outboxDir } from '../server.js';
+import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
+import { crawlRouter } from './crawl/router.js';
+import { historyRouter } from './history/router.js';
 import { userRouter } from './user/router.js';
 
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
 export function apiRouters(ctx: AppContext): Router[] {
   const accounts = createAccountServices(ctx, outboxDir(ctx.config.dataDir));
-  return [authRouter(accounts), userRouter(accounts)];
+  return [
+    authRouter(accounts),
+    userRouter(accounts),
+    crawlRouter(ctx),
+    historyRouter(ctx),
+    analyticsRouter(ctx),
+  ];
 }

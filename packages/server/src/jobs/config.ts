@@ -1,0 +1,38 @@
+import { DEFAULT_ENGINEERING_PAGE_CAP } from '@mapsmith/core';
+
+/** Settings of the crawl workers (every variable is listed in the README). */
+export interface JobsConfig {
+  /** Crawl jobs run at once by this server. `MAPSMITH_CRAWL_WORKERS`, default 2. */
+  workers: number;
+  /** Lease of a running job without a heartbeat, in ms. `MAPSMITH_JOB_LEASE_MS`, default 30000. */
+  leaseMs: number;
+  /** Pages per crawl for plans without a plan cap. `MAPSMITH_MAX_PAGES_PER_CRAWL`, default 1,000,000. */
+  engineeringPageCap: number;
+  /** Concurrent requests of one crawl. `MAPSMITH_CRAWL_CONCURRENCY`, default 8. */
+  crawlConcurrency: number;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  }
+  return value;
+}
+
+/** Reads the worker settings; throws with a clear message on a bad value. */
+export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
+  return {
+    workers: wholeNumber(env, 'MAPSMITH_CRAWL_WORKERS', 2, 1),
+    leaseMs: wholeNumber(env, 'MAPSMITH_JOB_LEASE_MS', 30_000, 1000),
+    engineeringPageCap: wholeNumber(
+      env,
+      'MAPSMITH_MAX_PAGES_PER_CRAWL',
+      DEFAULT_ENGINEERING_PAGE_CAP,
+      1,
+    ),
+    crawlConcurrency: wholeNumber(env, 'MAPSMITH_CRAWL_CONCURRENCY', 8, 1),
+  };
+}

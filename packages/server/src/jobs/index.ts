@@ -1,0 +1,56 @@
+import { type Clock, type Logger, systemClock } from '@mapsmith/core';
+import type { ServerConfig } from '../config.js';
+import type { Repositories } from '../repos/types.js';
+import { type CrawlRunner, CrawlTask } from './crawl-task.js';
+import { RetentionTask } from './retention-task.js';
+import { scheduleRetention } from './scheduler.js';
+import { WorkerPool } from './worker-pool.js';
+
+/** The background work of the hosted server: the crawl worker pool and the daily retention. */
+export interface JobSystem {
+  /** The crawl workers; routes call `wake()` after creating a job. */
+  pool: WorkerPool;
+  /** Deletes expired crawl jobs now; resolves with how many. */
+  runRetention(): Promise<number>;
+  /** Resumes jobs a dead process left, then starts the workers and the daily retention. */
+  start(): Promise<void>;
+  /** Stops the workers (their jobs wait as pending) and the retention timer. */
+  stop(): Promise<void>;
+}
+
+/** Builds the job system on `repos`; `run` does the crawling. */
+export function createJobSystem(
+  config: ServerConfig,
+  repos: Repositories,
+  run: CrawlRunner,
+  logger: Logger,
+  clock: Pick<Clock, 'now'> = systemClock,
+): JobSystem {
+  const leaseMs = config.jobs.leaseMs;
+  const pool = new WorkerPool(
+    repos.queue,
+    new CrawlTask(repos.jobs, run),
+    {
+      concurrency: config.jobs.workers,
+      leaseMs,
+      heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
+      pollMs: Math.min(1000, leaseMs),
+    },
+    logger,
+  );
+  const retention = new RetentionTask(repos.jobs);
+  let schedule: ReturnType<typeof scheduleRetention> | undefined;
+  return {
+    pool,
+    runRetention: () => retention.perform(clock.now()),
+    start: async () => {
+      // Embedded mode: this process alone uses the SQLite file, so every lease is stale.
+      await pool.start(true);
+      schedule = scheduleRetention(retention, clock, logger);
+    },
+    stop: async () => {
+      await schedule?.stop();
+      await pool.stop();
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type CrawlSummary, silentLogger } from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createTestUser } from '../repos/test-support.js';
+import type { Repositories } from '../repos/types.js';
+import { type CrawlRunner, CrawlTask } from './crawl-task.js';
+import { WorkerPool } from './worker-pool.js';
+
+let dir: string;
+let db: Database;
+let repos: Repositories;
+let pool: WorkerPool | undefined;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-pool-'));
+  db = await Database.open(path.join(dir, 'db.sqlite'));
+  await migrate(db);
+  repos = createSqliteRepositories(db);
+});
+
+afterEach(async () => {
+  await pool?.stop();
+  pool = undefined;
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const summary = (over: Partial<CrawlSummary> = {}): CrawlSummary => ({
+  startUrl: 'https://example.com/',
+  pagesCrawled: 0,
+  included: 0,
+  excluded: {},
+  renderedPages: 0,
+  endedBy: 'finished',
+  pruned: {},
+  durationMs: 1,
+  error: null,
+  ...over,
+});
+
+async function newJob() {
+  const user = await createTestUser(db);
+  const started = await repos.jobs.start({
+    userId: user.id,
+    plan: 'free',
+    url: 'https://example.com/',
+    engineeringCap: 1000,
+  });
+  if (!started.ok) throw new Error('refused');
+  return { user, job: started.job };
+}
+
+function startPool(run: CrawlRunner, leaseMs = 2000) {
+  pool = new WorkerPool(
+    repos.queue,
+    new CrawlTask(repos.jobs, run),
+    { concurrency: 2, leaseMs, heartbeatMs: Math.floor(leaseMs / 4), pollMs: 50 },
+    silentLogger,
+  );
+  return pool;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('WorkerPool', () => {
+  it('runs a pending job to completed and records its duration', async () => {
+    const { user, job } = await newJob();
+    await startPool(async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      return summary();
+    }).start(true);
+    const done = await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'completed',
+    );
+    expect(done?.status).toBe('completed');
+    expect(done?.attempts).toBe(1);
+    const row = await db.first<{ duration_ms: number }>(
+      'SELECT duration_ms FROM crawl_jobs WHERE id = ?',
+      [job.id],
+    );
+    expect(row?.duration_ms).toBeGreaterThanOrEqual(25);
+  });
+
+  it('fails a job with the crawl error, or with what the runner threw', async () => {
+    const a = await newJob();
+    const b = await newJob();
+    await startPool(async (job) => {
+      if (job.id === a.job.id) return summary({ endedBy: 'error', error: 'Start URL refused' });
+      throw new Error('boom');
+    }).start(true);
+    const ja = await until(
+      () => repos.jobs.get(a.job.id, a.user.id),
+      (j) => j?.status === 'failed',
+    );
+    const jb = await until(
+      () => repos.jobs.get(b.job.id, b.user.id),
+      (j) => j?.status === 'failed',
+    );
+    expect(ja?.error).toBe('Start URL refused');
+    expect(jb?.error).toBe('The crawl failed: boom');
+  });
+
+  it('resumes a job a dead process left crawling, with its leased frontier requeued', async () => {
+    const { user, job } = await newJob();
+    const store = repos.jobs.store(job.id);
+    await store.enqueue([
+      { url: 'https://example.com/a', key: 'a', depth: 0, foundVia: 'start', referrer: null },
+    ]);
+    await store.take(1);
+    await db.run(
+      "UPDATE crawl_jobs SET status = 'crawling', attempts = 1, lease_owner = 'dead', lease_expires_at = ? WHERE id = ?",
+      [Date.now() + 60_000, job.id],
+    );
+    let seen: { resumed: boolean; queued: number } | undefined;
+    await startPool(async (_job, ctx) => {
+      seen = { resumed: ctx.resumed, queued: (await ctx.store.counts()).queued };
+      return summary();
+    }).start(true);
+    const done = await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'completed',
+    );
+    expect(done?.status).toBe('completed');
+    expect(done?.attempts).toBe(2);
+    expect(seen).toEqual({ resumed: true, queued: 1 });
+  });
+
+  it('fails a job interrupted too often, with its reason', async () => {
+    const { user, job } = await newJob();
+    await db.run(
+      "UPDATE crawl_jobs SET status = 'crawling', attempts = 3, lease_owner = 'dead', lease_expires_at = 0 WHERE id = ?",
+      [job.id],
+    );
+    await startPool(async () => summary()).start(false);
+    const failed = await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'failed',
+    );
+    expect(failed?.error).toMatch(/interrupted 3 times/);
+  });
+
+  it('on stop, aborts running crawls and leaves them pending without counting the stop', async () => {
+    const { user, job } = await newJob();
+    let aborted = false;
+    const p = startPool(
+      (_job, ctx) =>
+        new Promise((resolve) => {
+          ctx.signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve(summary({ endedBy: 'cancelled' }));
+          });
+        }),
+    );
+    await p.start(true);
+    await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'crawling',
+    );
+    await p.stop();
+    pool = undefined;
+    expect(aborted).toBe(true);
+    const after = await repos.jobs.get(job.id, user.id);
+    expect(after).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('aborts a crawl whose lease another worker took over, and records nothing', async () => {
+    const { user, job } = await newJob();
+    let aborted = false;
+    await startPool(
+      (_job, ctx) =>
+        new Promise((resolve) => {
+          ctx.signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve(summary());
+          });
+        }),
+      400,
+    ).start(true);
+    await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'crawling',
+    );
+    await db.run("UPDATE crawl_jobs SET lease_owner = 'someone-else' WHERE id = ?", [job.id]);
+    await until(
+      async () => aborted,
+      (v) => v,
+      3000,
+    );
+    expect(aborted).toBe(true);
+    expect((await repos.jobs.get(job.id, user.id))?.status).toBe('crawling');
+  });
+
+  it('keeps heartbeats going so a crawl longer than the lease is not taken away', async () => {
+    const { user, job } = await newJob();
+    await startPool(async () => {
+      await new Promise((r) => setTimeout(r, 1200));
+      return summary();
+    }, 400).start(true);
+    const done = await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'completed',
+    );
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+  });
+});

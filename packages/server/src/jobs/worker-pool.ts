@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@mapsmith/core';
+import type { ClaimedJob, JobQueue } from '../repos/types.js';
+import type { CrawlTask } from './crawl-task.js';
+
+/** Tuning of the pool; every value comes from configuration. */
+export interface WorkerPoolOptions {
+  /** Crawl jobs run at once in this process. */
+  concurrency: number;
+  /** How long a lease lasts without a heartbeat. */
+  leaseMs: number;
+  /** How often a running job renews its lease (well under `leaseMs`). */
+  heartbeatMs: number;
+  /** How often idle workers look for work (new jobs also wake them at once). */
+  pollMs: number;
+}
+
+const SHUTDOWN = 'shutdown';
+
+/**
+ * The in-process worker pool of the embedded server. It takes jobs from the queue up to its
+ * concurrency, holds each one's lease with a heartbeat, and records the outcome. A job whose
+ * lease is lost (another worker took it over) is aborted here and its outcome not recorded.
+ */
+export class WorkerPool {
+  /** This process's lease owner id. */
+  readonly owner = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | undefined;
+  private filling: Promise<void> | null = null;
+  private refill = false;
+  private stopped = true;
+
+  /** Runs `task` for jobs of `queue`. */
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly task: CrawlTask,
+    private readonly options: WorkerPoolOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Jobs in progress in this process. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Starts polling; with `recoverAll`, first expires every lease (the embedded single process). */
+  async start(recoverAll: boolean): Promise<void> {
+    if (recoverAll) {
+      const n = await this.queue.expireAllLeases();
+      if (n > 0) this.logger.warn('resuming crawl jobs left by a stopped server', { jobs: n });
+    }
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for work now (called when a job is created). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.filling) {
+      this.refill = true;
+      return;
+    }
+    this.filling = this.fill()
+      .catch((err) =>
+        this.logger.error('worker pool could not claim a job', { error: String(err) }),
+      )
+      .finally(() => {
+        this.filling = null;
+        if (this.refill) {
+          this.refill = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Stops taking jobs, aborts the running ones and hands their leases back as pending. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.filling;
+    for (const { abort } of this.running.values()) abort.abort(SHUTDOWN);
+    await Promise.all([...this.running.values()].map((r) => r.done));
+    await this.queue.release(this.owner);
+  }
+
+  private async fill(): Promise<void> {
+    while (!this.stopped && this.running.size < this.options.concurrency) {
+      const claimed = await this.queue.claim(
+        this.owner,
+        this.options.leaseMs,
+        this.task.maxAttempts,
+      );
+      if (!claimed) return;
+      // Our own lease expired while the job still runs here (a stalled event loop): keep it.
+      if (this.running.has(claimed.job.id)) continue;
+      const abort = new AbortController();
+      const done = this.runOne(claimed, abort).finally(() => {
+        this.running.delete(claimed.job.id);
+        this.wake();
+      });
+      this.running.set(claimed.job.id, { abort, done });
+    }
+  }
+
+  private async runOne(claimed: ClaimedJob, abort: AbortController): Promise<void> {
+    const { id } = claimed.job;
+    const heartbeat = setInterval(() => {
+      this.queue
+        .heartbeat(id, this.owner, this.options.leaseMs)
+        .then((held) => {
+          if (!held) abort.abort('lease lost');
+        })
+        .catch((err) => this.logger.warn('heartbeat failed', { jobId: id, error: String(err) }));
+    }, this.options.heartbeatMs);
+    this.logger.info('crawl job started', { jobId: id, resumed: claimed.resumed });
+    try {
+      const summary = await this.task.perform(claimed, abort.signal);
+      if (abort.signal.aborted) return;
+      await this.queue.complete(id, this.owner, summary);
+      this.logger.info('crawl job completed', { jobId: id, pages: summary.pagesCrawled });
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      const reason = this.task.onFailed(err);
+      this.logger.warn('crawl job failed', { jobId: id, reason });
+      await this.queue
+        .fail(id, this.owner, reason)
+        .catch((e) => this.logger.error('could not record a failed job', { error: String(e) }));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

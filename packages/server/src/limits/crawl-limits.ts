@@ -1,0 +1,76 @@
+import { PLAN_LIMITS, type Plan, pageCapFor } from '@mapsmith/core';
+
+/** One hour, the window of the crawl-start rate limit. */
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** What the rate-limit headers say about a rolling window. */
+export interface RateInfo {
+  /** Starts allowed per window. */
+  limit: number;
+  /** Starts left in the window after this answer. */
+  remaining: number;
+  /** When (ms since the epoch) the oldest counted start leaves the window. */
+  resetMs: number;
+}
+
+/** The counts a crawl-start decision needs, read inside the same immediate transaction. */
+export interface CrawlStartCounts {
+  /** Crawls this user started in the last hour. */
+  startsInWindow: number;
+  /** When the oldest of those started, or null. */
+  oldestStartMs: number | null;
+  /** Pages charged to this user in the current calendar month (UTC). */
+  monthPages: number;
+}
+
+/** Whether a crawl may start, and with which page cap. */
+export type CrawlStartDecision =
+  | { ok: true; pageCap: number; monthQuota: number | null; rate: RateInfo }
+  | { ok: false; reason: 'plan' | 'monthly' | 'hourly'; rate: RateInfo };
+
+/**
+ * Decides a crawl start from the plan table (core `plans.ts`, the one module of constants).
+ * A free user's crawl is capped at what the month has left; crawls running side by side are
+ * held to the quota when they charge each page (see `SqliteCrawlStore.savePage`).
+ */
+export function decideCrawlStart(
+  plan: Plan,
+  counts: CrawlStartCounts,
+  now: number,
+  engineeringCap: number,
+): CrawlStartDecision {
+  const limits = PLAN_LIMITS[plan];
+  const resetMs = (counts.oldestStartMs ?? now) + HOUR_MS;
+  const rate = (used: number): RateInfo => ({
+    limit: limits.crawlsPerHour,
+    remaining: Math.max(0, limits.crawlsPerHour - used),
+    resetMs,
+  });
+  if (!limits.canCrawl) return { ok: false, reason: 'plan', rate: rate(counts.startsInWindow) };
+  let pageCap = pageCapFor(plan, engineeringCap);
+  if (limits.pagesPerMonth !== null) {
+    const left = limits.pagesPerMonth - counts.monthPages;
+    if (left <= 0) return { ok: false, reason: 'monthly', rate: rate(counts.startsInWindow) };
+    pageCap = Math.min(pageCap, left);
+  }
+  if (counts.startsInWindow >= limits.crawlsPerHour) {
+    return { ok: false, reason: 'hourly', rate: rate(counts.startsInWindow) };
+  }
+  return {
+    ok: true,
+    pageCap,
+    monthQuota: limits.pagesPerMonth,
+    rate: rate(counts.startsInWindow + 1),
+  };
+}
+
+/** `YYYY-MM` of a time, in UTC: the key of the monthly usage meter. */
+export function monthKey(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+/** The first instant of the next calendar month (UTC), when the meter resets. */
+export function nextMonthStart(ms: number): Date {
+  const d = new Date(ms);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Clock,
+  type CrawlStore,
+  PLAN_LIMITS,
+  type Plan,
+  type ResultItem,
+} from '@mapsmith/core';
+import type { Database } from '../../db/database.js';
+import { decideCrawlStart, HOUR_MS, monthKey, type RateInfo } from '../../limits/crawl-limits.js';
+import type {
+  CrawlJobRecord,
+  CrawlJobRepository,
+  CrawlTotals,
+  StartCrawlInput,
+  StartCrawlResult,
+} from '../types.js';
+import { SqliteCrawlStore } from './crawl-store.js';
+import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
+
+/** Crawl jobs in SQLite. */
+export class SqliteCrawlJobRepository implements CrawlJobRepository {
+  /** Uses `db` for storage and `clock` for every timestamp. */
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
+
+  /** Reads the counters and inserts the job in one `BEGIN IMMEDIATE` transaction. */
+  start(input: StartCrawlInput): Promise<StartCrawlResult> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const window = await tx.first<{ n: number; oldest: number | null }>(
+        'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ?',
+        [input.userId, now - HOUR_MS],
+      );
+      const month = await tx.first<{ pages: number }>(
+        'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
+        [input.userId, monthKey(now)],
+      );
+      const decision = decideCrawlStart(
+        input.plan,
+        {
+          startsInWindow: window?.n ?? 0,
+          oldestStartMs: window?.oldest ?? null,
+          monthPages: month?.pages ?? 0,
+        },
+        now,
+        input.engineeringCap,
+      );
+      if (!decision.ok) return decision;
+      const id = randomUUID();
+      const createdAt = new Date(now).toISOString();
+      await tx.run(
+        `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+        [id, input.userId, input.url, decision.pageCap, decision.monthQuota, createdAt, now],
+      );
+      const job: CrawlJobRecord = {
+        id,
+        userId: input.userId,
+        url: input.url,
+        status: 'pending',
+        pageCap: decision.pageCap,
+        pagesCrawled: 0,
+        error: null,
+        createdAt,
+        startedAt: null,
+        finishedAt: null,
+        attempts: 0,
+      };
+      return { ok: true, job, rate: decision.rate };
+    });
+  }
+
+  /** Read-only: the same window `start` counts. */
+  async startRate(userId: number, plan: Plan): Promise<RateInfo> {
+    const now = this.clock.now();
+    const row = await this.db.first<{ n: number; oldest: number | null }>(
+      'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ?',
+      [userId, now - HOUR_MS],
+    );
+    const limit = PLAN_LIMITS[plan].crawlsPerHour;
+    return {
+      limit,
+      remaining: Math.max(0, limit - (row?.n ?? 0)),
+      resetMs: (row?.oldest ?? now) + HOUR_MS,
+    };
+  }
+
+  /** Another user's job is indistinguishable from a missing one. */
+  async get(jobId: string, userId: number): Promise<CrawlJobRecord | undefined> {
+    const row = await this.db.first<CrawlJobRow>(
+      `SELECT ${JOB_COLUMNS} FROM crawl_jobs WHERE id = ? AND user_id = ?`,
+      [jobId, userId],
+    );
+    return row ? toJob(row) : undefined;
+  }
+
+  /** Listed pages only, in store order. */
+  results(jobId: string): Promise<ResultItem[]> {
+    return this.db.all<ResultItem>(
+      'SELECT url, title FROM crawl_pages WHERE job_id = ? AND included = 1 ORDER BY seq',
+      [jobId],
+    );
+  }
+
+  /** Newest first. */
+  async list(userId: number, limit: number): Promise<CrawlJobRecord[]> {
+    const rows = await this.db.all<CrawlJobRow>(
+      `SELECT ${JOB_COLUMNS} FROM crawl_jobs WHERE user_id = ? ORDER BY created_ms DESC, rowid DESC LIMIT ?`,
+      [userId, limit],
+    );
+    return rows.map(toJob);
+  }
+
+  /** One aggregate query over the user's jobs. */
+  async totals(userId: number): Promise<CrawlTotals> {
+    const row = await this.db.first<{
+      total: number;
+      pages: number | null;
+      completed: number | null;
+      failed: number | null;
+      avg: number | null;
+    }>(
+      `SELECT COUNT(*) AS total, SUM(pages_crawled) AS pages,
+              SUM(status = 'completed') AS completed, SUM(status = 'failed') AS failed,
+              AVG(CASE WHEN status = 'completed' THEN duration_ms END) AS avg
+         FROM crawl_jobs WHERE user_id = ?`,
+      [userId],
+    );
+    return {
+      totalCrawls: row?.total ?? 0,
+      totalPages: row?.pages ?? 0,
+      completed: row?.completed ?? 0,
+      failed: row?.failed ?? 0,
+      avgDurationMs: row?.avg ?? 0,
+    };
+  }
+
+  /** A store bound to the job; it charges each new page to the job's owner. */
+  store(jobId: string, onQuotaReached: () => void = () => {}): CrawlStore {
+    return new SqliteCrawlStore(this.db, jobId, this.clock, onQuotaReached);
+  }
+
+  /** Pages, frontier and inlinks go with the job (ON DELETE CASCADE). */
+  async deleteCreatedBefore(cutoffMs: number): Promise<number> {
+    const { changes } = await this.db.run('DELETE FROM crawl_jobs WHERE created_ms < ?', [
+      cutoffMs,
+    ]);
+    return changes;
+  }
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PageRecord } from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../../db/database.js';
+import { migrate } from '../../db/migrations/index.js';
+import { monthKey } from '../../limits/crawl-limits.js';
+import { createTestUser } from '../test-support.js';
+import { createSqliteRepositories } from './index.js';
+
+let dir: string;
+let db: Database;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-store-'));
+  db = await Database.open(path.join(dir, 'db.sqlite'));
+  await migrate(db);
+});
+
+afterEach(async () => {
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function page(url: string, included = true): PageRecord {
+  return {
+    url,
+    finalUrl: url,
+    redirectChain: [],
+    status: included ? 200 : 404,
+    contentType: 'text/html',
+    bytes: 100,
+    responseTimeMs: 5,
+    depth: 1,
+    inlinks: 0,
+    linkedFrom: [],
+    foundVia: 'link',
+    title: `Title of ${url}`,
+    metaDescription: null,
+    h1: null,
+    canonical: null,
+    robots: { meta: [], header: [], noindex: false, nofollow: false },
+    hreflang: [],
+    images: [],
+    videos: [],
+    structuredData: { jsonLd: false, microdata: false, types: [] },
+    lastModified: null,
+    mixedContent: 0,
+    rendered: false,
+    renderReason: null,
+    verdict: included ? { included: true } : { included: false, code: 'status', reason: '404' },
+    error: null,
+  };
+}
+
+async function newJob(plan: 'free' | 'pro' = 'free') {
+  const repos = createSqliteRepositories(db);
+  const user = await createTestUser(db, { pro: plan === 'pro' });
+  const started = await repos.jobs.start({
+    userId: user.id,
+    plan,
+    url: 'https://example.com/',
+    engineeringCap: 1000,
+  });
+  if (!started.ok) throw new Error('job refused');
+  return { repos, user, job: started.job };
+}
+
+const entry = (n: number) => ({
+  url: `https://example.com/${n}`,
+  key: `example.com/${n}`,
+  depth: 1,
+  foundVia: 'link' as const,
+  referrer: null,
+});
+
+describe('SqliteCrawlStore', () => {
+  it('deduplicates the frontier by key and leases oldest first', async () => {
+    const { repos, job } = await newJob();
+    const store = repos.jobs.store(job.id);
+    expect(await store.enqueue([entry(1), entry(2), entry(1)])).toBe(2);
+    expect(await store.enqueue([entry(2), entry(3)])).toBe(1);
+    const taken = await store.take(2);
+    expect(taken.map((e) => e.key)).toEqual(['example.com/1', 'example.com/2']);
+    expect(await store.counts()).toEqual({ queued: 1, seen: 3, saved: 0 });
+    expect(await store.requeueLeased()).toBe(2);
+    expect((await store.take(10)).map((e) => e.key)).toEqual([
+      'example.com/1',
+      'example.com/2',
+      'example.com/3',
+    ]);
+  });
+
+  it('charges a page once, even when it is saved again after a resume', async () => {
+    const { repos, user, job } = await newJob();
+    const store = repos.jobs.store(job.id);
+    await store.enqueue([entry(1), entry(2)]);
+    await store.take(2);
+    await store.savePage('example.com/1', page('https://example.com/1'));
+    await store.savePage('example.com/1', page('https://example.com/1'));
+    await store.savePage('example.com/2', page('https://example.com/2', false));
+    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(2);
+    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(2);
+    expect(await repos.jobs.results(job.id)).toEqual([
+      { url: 'https://example.com/1', title: 'Title of https://example.com/1' },
+    ]);
+    expect(await store.counts()).toEqual({ queued: 0, seen: 2, saved: 2 });
+    expect(await store.requeueLeased()).toBe(0);
+  });
+
+  it('merges inlinks into the pages it yields, keeping 5 linking pages', async () => {
+    const { repos, job } = await newJob();
+    const store = repos.jobs.store(job.id);
+    await store.savePage('example.com/1', page('https://example.com/1'));
+    const links = Array.from({ length: 7 }, (_, i) => ({
+      key: 'example.com/1',
+      from: `https://example.com/from/${i}`,
+    }));
+    await store.addInlinks([...links, links[0] ?? links[1]].filter((l) => l !== undefined));
+    const pages = [];
+    for await (const p of store.pages()) pages.push(p);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.inlinks).toBe(7);
+    expect(pages[0]?.linkedFrom).toHaveLength(5);
+  });
+
+  it('stops storing at the job cap and at the monthly quota, and says so', async () => {
+    const { repos, user, job } = await newJob();
+    await db.run('INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 498)', [
+      user.id,
+      monthKey(Date.now()),
+    ]);
+    let refused = 0;
+    const store = repos.jobs.store(job.id, () => refused++);
+    for (let i = 0; i < 5; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
+    expect(refused).toBe(3);
+    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(500);
+    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(2);
+  });
+
+  it('yields pages in save order across batches', async () => {
+    const { repos, job } = await newJob('pro');
+    const store = repos.jobs.store(job.id);
+    for (let i = 0; i < 620; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
+    const urls = [];
+    for await (const p of store.pages()) urls.push(p.url);
+    expect(urls).toHaveLength(620);
+    expect(urls[0]).toBe('https://example.com/0');
+    expect(urls[619]).toBe('https://example.com/619');
+  });
+});

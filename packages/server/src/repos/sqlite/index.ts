@@ -1,0 +1,19 @@
+import { type Clock, systemClock } from '@mapsmith/core';
+import type { Database } from '../../db/database.js';
+import type { Repositories } from '../types.js';
+import { SqliteCrawlJobRepository } from './crawl-jobs.js';
+import { SqliteJobQueue } from './job-queue.js';
+import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
+
+/** The embedded storage: every repository on one SQLite database. */
+export function createSqliteRepositories(
+  db: Database,
+  clock: Pick<Clock, 'now'> = systemClock,
+): Repositories {
+  return {
+    jobs: new SqliteCrawlJobRepository(db, clock),
+    queue: new SqliteJobQueue(db, clock),
+    usage: new SqliteUsageRepository(db),
+    rates: new SqliteRateLimiter(db, clock),
+  };
+}

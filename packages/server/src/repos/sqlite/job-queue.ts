@@ -1,0 +1,111 @@
+import type { Clock, CrawlSummary } from '@mapsmith/core';
+import type { Database } from '../../db/database.js';
+import type { ClaimedJob, JobQueue } from '../types.js';
+import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
+
+/** The job queue in SQLite: the `crawl_jobs` table itself, with a lease per running job. */
+export class SqliteJobQueue implements JobQueue {
+  /** Uses `clock` for leases and timestamps. */
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
+
+  /** One immediate transaction, so two workers can never take the same job. */
+  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedJob | null> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      for (;;) {
+        const row = await tx.first<CrawlJobRow>(
+          `SELECT ${JOB_COLUMNS} FROM crawl_jobs
+            WHERE status = 'pending' OR (status = 'crawling' AND lease_expires_at < ?)
+            ORDER BY created_ms, rowid LIMIT 1`,
+          [now],
+        );
+        if (!row) return null;
+        const iso = new Date(now).toISOString();
+        if (row.attempts >= maxAttempts) {
+          await tx.run(
+            `UPDATE crawl_jobs SET status = 'failed', error = ?, finished_at = ?,
+                    lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
+            [
+              `The crawl was interrupted ${row.attempts} times by a server restart and was stopped; ${row.pages_crawled} pages had been stored. Please start it again.`,
+              iso,
+              row.id,
+            ],
+          );
+          continue;
+        }
+        const resumed = row.status === 'crawling' || row.attempts > 0;
+        const claimed = await tx.first<CrawlJobRow>(
+          `UPDATE crawl_jobs SET status = 'crawling', attempts = attempts + 1, lease_owner = ?,
+                  lease_expires_at = ?, started_at = COALESCE(started_at, ?),
+                  started_ms = COALESCE(started_ms, ?)
+            WHERE id = ? RETURNING ${JOB_COLUMNS}`,
+          [owner, now + leaseMs, iso, now, row.id],
+        );
+        if (!claimed) return null;
+        return { job: toJob(claimed), resumed };
+      }
+    });
+  }
+
+  /** Extends only a lease still held by `owner`. */
+  async heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_jobs SET lease_expires_at = ?
+        WHERE id = ? AND lease_owner = ? AND status = 'crawling'`,
+      [this.clock.now() + leaseMs, jobId, owner],
+    );
+    return changes === 1;
+  }
+
+  /** The frontier is dropped once the job is done: only the pages are kept. */
+  async complete(jobId: string, owner: string, summary: CrawlSummary): Promise<void> {
+    await this.finish(jobId, owner, 'completed', null, JSON.stringify(summary));
+  }
+
+  /** Keeps the pages stored so far, for the report. */
+  async fail(jobId: string, owner: string, reason: string): Promise<void> {
+    await this.finish(jobId, owner, 'failed', reason, null);
+  }
+
+  private async finish(
+    jobId: string,
+    owner: string,
+    status: 'completed' | 'failed',
+    error: string | null,
+    summary: string | null,
+  ): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const { changes } = await tx.run(
+        `UPDATE crawl_jobs SET status = ?, error = ?, summary = ?, finished_at = ?,
+                duration_ms = ? - started_ms,
+                lease_owner = NULL, lease_expires_at = NULL
+          WHERE id = ? AND lease_owner = ? AND status = 'crawling'`,
+        [status, error, summary, new Date(now).toISOString(), now, jobId, owner],
+      );
+      if (changes === 1) await tx.run('DELETE FROM crawl_frontier WHERE job_id = ?', [jobId]);
+    });
+  }
+
+  /** Only for a single process owning the database file (the embedded server at start). */
+  async expireAllLeases(): Promise<number> {
+    const { changes } = await this.db.run(
+      "UPDATE crawl_jobs SET lease_expires_at = 0 WHERE status = 'crawling'",
+    );
+    return changes;
+  }
+
+  /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
+  async release(owner: string): Promise<number> {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_jobs SET status = 'pending', attempts = MAX(attempts - 1, 0),
+              lease_owner = NULL, lease_expires_at = NULL
+        WHERE status = 'crawling' AND lease_owner = ?`,
+      [owner],
+    );
+    return changes;
+  }
+}

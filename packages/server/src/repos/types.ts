@@ -1,0 +1,128 @@
+import type { CrawlStatus, CrawlStore, CrawlSummary, Plan, ResultItem } from '@mapsmith/core';
+import type { CrawlStartDecision, RateInfo } from '../limits/crawl-limits.js';
+
+/**
+ * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
+ * the embedded implementation (`repos/sqlite`); a Postgres backend with a shared queue for
+ * several worker machines is another implementation of these same interfaces.
+ */
+
+/** A crawl job as the API and the workers see it. */
+export interface CrawlJobRecord {
+  id: string;
+  userId: number;
+  url: string;
+  status: CrawlStatus;
+  /** The most pages this job may store (plan cap, or what the month had left). */
+  pageCap: number;
+  /** Pages stored (and charged) so far. */
+  pagesCrawled: number;
+  /** Why the job failed; null otherwise. */
+  error: string | null;
+  /** ISO time the job was created. */
+  createdAt: string;
+  /** ISO time a worker first took it, or null. */
+  startedAt: string | null;
+  /** ISO time it completed or failed, or null. */
+  finishedAt: string | null;
+  /** Times a worker has taken it (a restart mid-crawl adds one). */
+  attempts: number;
+}
+
+/** What a start request asks for. */
+export interface StartCrawlInput {
+  userId: number;
+  plan: Plan;
+  url: string;
+  /** The engineering page cap of plans without a plan cap. */
+  engineeringCap: number;
+}
+
+/** The outcome of a start request: a job, or the limit that refused it. */
+export type StartCrawlResult =
+  | { ok: true; job: CrawlJobRecord; rate: RateInfo }
+  | Extract<CrawlStartDecision, { ok: false }>;
+
+/** Aggregates of one user's crawls, for the dashboard. */
+export interface CrawlTotals {
+  totalCrawls: number;
+  totalPages: number;
+  completed: number;
+  failed: number;
+  /** Mean wall time of completed crawls, in ms; 0 when none. */
+  avgDurationMs: number;
+}
+
+/** Crawl jobs and their stored pages. */
+export interface CrawlJobRepository {
+  /** Checks the plan limits and creates a pending job, atomically (one immediate transaction). */
+  start(input: StartCrawlInput): Promise<StartCrawlResult>;
+  /** The user's crawl-start window now, without counting a start (for refusals' headers). */
+  startRate(userId: number, plan: Plan): Promise<RateInfo>;
+  /** The job if it exists and belongs to `userId`. */
+  get(jobId: string, userId: number): Promise<CrawlJobRecord | undefined>;
+  /** `{url, title}` of the job's included pages, in the order they were stored. */
+  results(jobId: string): Promise<ResultItem[]>;
+  /** The user's jobs, newest first. */
+  list(userId: number, limit: number): Promise<CrawlJobRecord[]>;
+  /** The user's crawl aggregates. */
+  totals(userId: number): Promise<CrawlTotals>;
+  /**
+   * The crawl store of one job: frontier and pages, written as they arrive. A page that would
+   * charge past the owner's monthly quota is not stored, and `onQuotaReached` is called.
+   */
+  store(jobId: string, onQuotaReached?: () => void): CrawlStore;
+  /** Deletes jobs (and their pages) created before `cutoffMs`; returns how many. */
+  deleteCreatedBefore(cutoffMs: number): Promise<number>;
+}
+
+/** A job a worker holds the lease of. */
+export interface ClaimedJob {
+  job: CrawlJobRecord;
+  /** True when an earlier attempt was interrupted and this one resumes its frontier. */
+  resumed: boolean;
+}
+
+/** The durable queue of crawl jobs, with leases renewed by heartbeats. */
+export interface JobQueue {
+  /**
+   * Takes the oldest pending job, or a crawling job whose lease expired (resumed), and leases
+   * it to `owner`. A job already taken `maxAttempts` times is failed with its reason instead.
+   */
+  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedJob | null>;
+  /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
+  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Marks the job completed with its summary (only while `owner` holds the lease). */
+  complete(jobId: string, owner: string, summary: CrawlSummary): Promise<void>;
+  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
+  fail(jobId: string, owner: string, reason: string): Promise<void>;
+  /**
+   * Expires every lease at once. The embedded server calls it at start: being the only process
+   * on its SQLite file, any job still "crawling" was left by a process that died.
+   */
+  expireAllLeases(): Promise<number>;
+  /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
+  release(owner: string): Promise<number>;
+}
+
+/** The monthly usage meter. */
+export interface UsageRepository {
+  /** Pages charged to the user in the month `YYYY-MM`. */
+  monthPages(userId: number, month: string): Promise<number>;
+  /** Pages per month for the user, most recent month first. */
+  months(userId: number, limit: number): Promise<Array<{ month: string; pages: number }>>;
+}
+
+/** Rolling-window rate limits keyed by a bucket (e.g. `fetch-sitemap:<ip>`). */
+export interface RateLimiter {
+  /** Counts one hit if under `limit` in the last `windowMs`; atomic. */
+  hit(bucket: string, limit: number, windowMs: number): Promise<{ ok: boolean; rate: RateInfo }>;
+}
+
+/** Every repository, built once per server. */
+export interface Repositories {
+  jobs: CrawlJobRepository;
+  queue: JobQueue;
+  usage: UsageRepository;
+  rates: RateLimiter;
+}

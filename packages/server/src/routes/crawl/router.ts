@@ -1,0 +1,84 @@
+import { operations, PLAN_LIMITS } from '@mapsmith/core';
+import { type Response, Router } from 'express';
+import { requireUser } from '../../auth/session.js';
+import type { AppContext } from '../../context.js';
+import { describeZodError, HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import type { RateInfo } from '../../limits/crawl-limits.js';
+import { planOf } from '../../limits/plan.js';
+import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
+import { isFinished, presentCrawlJob } from './presenter.js';
+import { getCrawlInput, startCrawlInput } from './schema.js';
+
+/** Headers of a refusal before the user's counters are known (signed out, bad input). */
+function noRate(res: Response): RateInfo {
+  const plan = planOf(res.locals.user);
+  return { limit: PLAN_LIMITS[plan].crawlsPerHour, remaining: 0, resetMs: Date.now() };
+}
+
+/** `POST /api/crawl` (start a crawl within the plan's limits) and `GET /api/crawl/:jobId`. */
+export function crawlRouter(ctx: AppContext): Router {
+  const router = Router();
+  const { jobs } = ctx.repos;
+
+  router.post(operations['crawl.start'].path, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) {
+      throw new HttpError(
+        401,
+        'Sign In Required',
+        'Please create an account or sign in to generate sitemaps',
+        rateHeaders(noRate(res)),
+      );
+    }
+    const plan = planOf(user);
+    const parsed = startCrawlInput.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const rate = await jobs.startRate(user.id, plan);
+      throw new HttpError(400, 'Invalid input', describeZodError(parsed.error), rateHeaders(rate));
+    }
+    const { url } = parsed.data;
+    const started = await jobs.start({
+      userId: user.id,
+      plan,
+      url,
+      engineeringCap: ctx.config.jobs.engineeringPageCap,
+    });
+    const headers = rateHeaders(started.rate);
+    if (!started.ok) {
+      if (started.reason === 'monthly') {
+        const limit = PLAN_LIMITS[plan].pagesPerMonth;
+        throw new HttpError(
+          403,
+          'Monthly limit reached',
+          `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
+          headers,
+        );
+      }
+      if (started.reason === 'hourly') {
+        throw new HttpError(
+          429,
+          'Too many crawls',
+          `You can start ${started.rate.limit} crawls per hour. Please try again later.`,
+          { ...headers, ...retryAfter(started.rate, Date.now()) },
+        );
+      }
+      throw new HttpError(403, 'Not allowed', 'Your plan cannot start crawls', headers);
+    }
+    ctx.jobs.pool.wake();
+    res.status(201).set(headers).json({ jobId: started.job.id });
+  });
+
+  router.get(operations['crawl.get'].path, requireUser, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    const { jobId } = parseInput(getCrawlInput, req.params);
+    const job = await jobs.get(jobId, user.id);
+    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id');
+    // Results are read once the job ends: polling a running crawl stays cheap.
+    const results = isFinished(job) ? await jobs.results(job.id) : [];
+    res.set('Cache-Control', 'no-store').json(presentCrawlJob(job, results));
+  });
+
+  return router;
+}

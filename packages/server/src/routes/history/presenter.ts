@@ -1,0 +1,23 @@
+import type { HistoryItem } from '@mapsmith/core';
+import type { CrawlJobRecord } from '../../repos/types.js';
+
+/** Seconds from the first worker start to the end, for finished jobs. */
+export function completionSeconds(job: CrawlJobRecord): number | undefined {
+  if (!job.startedAt || !job.finishedAt) return undefined;
+  const ms = Date.parse(job.finishedAt) - Date.parse(job.startedAt);
+  return Number.isFinite(ms) ? Math.round(ms / 100) / 10 : undefined;
+}
+
+/** A crawl history item (spec §3). */
+export function presentHistoryItem(job: CrawlJobRecord): HistoryItem {
+  const item: HistoryItem = {
+    id: job.id,
+    url: job.url,
+    status: job.status,
+    pagesCrawled: job.pagesCrawled,
+    createdAt: job.createdAt,
+  };
+  const seconds = completionSeconds(job);
+  if (seconds !== undefined) item.completionTime = seconds;
+  return item;
+}

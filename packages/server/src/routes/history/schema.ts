@@ -1,0 +1,2 @@
+/** How many crawls the history lists, newest first. */
+export const HISTORY_LIMIT = 100;
