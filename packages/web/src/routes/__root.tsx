@@ -1,6 +1,11 @@
 import type { ApiClient } from '@mapsmith/core/browser';
-import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { AuthProvider } from '../app/auth';
+import { ConfigProvider } from '../app/config';
+import { ToastProvider } from '../app/toast';
+import { Footer } from '../components/Footer';
+import { NavBar } from '../components/NavBar';
 import { NotFound } from './not-found';
 
 /** What every route can reach through the router context. */
@@ -21,22 +26,21 @@ function ScrollToTop() {
 
 function RootLayout() {
   return (
-    <>
-      <ScrollToTop />
-      <header className="site-header">
-        <nav className="nav" aria-label="Main">
-          <Link to="/" className="brand">
-            Mapsmith
-          </Link>
-        </nav>
-      </header>
-      <main id="main">
-        <Outlet />
-      </main>
-      <footer className="site-footer">
-        <p>© Mapsmith. Sitemaps that list exactly the pages that belong in them.</p>
-      </footer>
-    </>
+    <ConfigProvider>
+      <AuthProvider>
+        <ToastProvider>
+          <ScrollToTop />
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <NavBar />
+          <main id="main">
+            <Outlet />
+          </main>
+          <Footer />
+        </ToastProvider>
+      </AuthProvider>
+    </ConfigProvider>
   );
 }
 

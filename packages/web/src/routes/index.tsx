@@ -1,6 +1,17 @@
 import { createRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePageMeta } from '../app/page-meta';
+import { scrollToHash } from '../app/scroll';
+import { CheckerSection } from '../components/CheckerSection';
+import { CrawlFailed } from '../components/CrawlFailed';
+import { CrawlProgress } from '../components/CrawlProgress';
+import { CrawlResults } from '../components/CrawlResults';
+import { GuidesSection } from '../components/GuidesSection';
+import { Hero } from '../components/Hero';
+import { InfoSections } from '../components/InfoSections';
+import { PricingSection } from '../components/PricingSection';
+import { PANEL_SCROLL_DELAY_MS } from '../crawl/progress';
+import { useCrawl } from '../crawl/use-crawl';
 import { rootRoute } from './__root';
 
 function Home() {
@@ -10,41 +21,48 @@ function Home() {
       'Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for 100 URLs, with an SEO health check and a sitemap validator.',
     canonicalPath: '/',
   });
-  const [url, setUrl] = useState('');
-  const steps = ['Enter URL', 'AI Crawls Site', 'Download Files'];
+  const crawl = useCrawl();
+  const panel = useRef<HTMLDivElement>(null);
+  const started = crawl.phase !== 'idle' && crawl.phase !== 'starting';
+
+  // Arriving from another page with #section: scroll there once the sections exist.
+  useEffect(() => {
+    if (window.location.hash) {
+      const timer = window.setTimeout(() => scrollToHash(window.location.hash), 0);
+      return () => window.clearTimeout(timer);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!started || !crawl.startedAt) return;
+    const timer = window.setTimeout(
+      () => panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      PANEL_SCROLL_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [started, crawl.startedAt]);
+
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <h1 id="hero-title">Free XML Sitemap Generator</h1>
-      <p className="lead">
-        Crawl your site and download sitemaps that search engines accept. 100 URLs free.
-      </p>
-      <form className="hero-form" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="site-url" className="visually-hidden">
-          Website URL
-        </label>
-        <input
-          id="site-url"
-          type="url"
-          placeholder="https://example.com"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <button type="submit" className="button primary">
-          Generate Now
-        </button>
-      </form>
-      <ol className="steps">
-        {steps.map((step, i) => (
-          <li key={step} data-done={i === 0 && url.trim() !== ''}>
-            {step}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <div className="home">
+      <Hero phase={crawl.phase} onGenerate={crawl.start} />
+      {started && (
+        <div ref={panel} className="crawl-panel card" aria-live="polite">
+          {crawl.phase === 'crawling' && (
+            <CrawlProgress pages={crawl.job?.pagesCrawled ?? 0} startedAt={crawl.startedAt} />
+          )}
+          {crawl.phase === 'failed' && <CrawlFailed error={crawl.error} />}
+          {crawl.phase === 'completed' && crawl.job && <CrawlResults job={crawl.job} />}
+        </div>
+      )}
+      <InfoSections />
+      <PricingSection />
+      <GuidesSection />
+      <CheckerSection />
+    </div>
   );
 }
 
-/** `/`: the home page. */
+/** `/`: the home page (spec §2). */
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',

@@ -1,5 +1,37 @@
 import { rootRoute } from './__root';
+import { aboutRoute } from './about';
+import { apiDocsRoute } from './api-docs';
+import { confirmEmailRoute } from './confirm-email';
+import { contactRoute } from './contact';
+import { dashboardRoute } from './dashboard';
+import { forgotPasswordRoute } from './forgot-password';
+import { howToRoute } from './how-to';
 import { indexRoute } from './index';
+import { loginRoute } from './login';
+import { pricingRoute } from './pricing';
+import { privacyRoute } from './privacy';
+import { resetPasswordRoute } from './reset-password';
+import { signupRoute } from './signup';
+import { subscribeRoute } from './subscribe';
+import { supportRoute } from './support';
+import { termsRoute } from './terms';
 
 /** Every route of the app (spec §2), one file each. */
-export const routeTree = rootRoute.addChildren([indexRoute]);
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  signupRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  confirmEmailRoute,
+  dashboardRoute,
+  subscribeRoute,
+  pricingRoute,
+  aboutRoute,
+  apiDocsRoute,
+  supportRoute,
+  contactRoute,
+  privacyRoute,
+  termsRoute,
+  howToRoute,
+]);

@@ -1,0 +1,157 @@
+import type { ValidationResult } from '@mapsmith/core/browser';
+import { ApiCallError } from '@mapsmith/core/browser';
+import { type DragEvent, type FormEvent, useState } from 'react';
+import { useToast } from '../app/toast';
+import { useApi } from '../app/use-api';
+import { validateSitemapText } from '../checker/validate';
+import { normalizeSiteUrl } from '../crawl/use-crawl';
+import { CheckerResults } from './CheckerResults';
+
+const XML_TYPES = ['application/xml', 'text/xml'];
+
+/** Whether an uploaded file may be a sitemap: an XML media type or a .xml name (spec §5). */
+export function isXmlFile(file: File): boolean {
+  return XML_TYPES.includes(file.type) || file.name.toLowerCase().endsWith('.xml');
+}
+
+function failedResult(message: string): ValidationResult {
+  return {
+    isValid: false,
+    errors: [{ message }],
+    warnings: [],
+    stats: { totalUrls: 0, validUrls: 0, duplicateUrls: 0 },
+    kind: 'unknown',
+  };
+}
+
+/** The checker section (anchor `checker`): upload or URL, validated in the browser. */
+export function CheckerSection() {
+  const api = useApi();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [url, setUrl] = useState('');
+  const [shown, setShown] = useState<{ result: ValidationResult; source: string } | null>(null);
+
+  const validate = async (text: string, source: string) => {
+    try {
+      const result = await validateSitemapText(text);
+      setShown({ result, source });
+      toast(
+        result.isValid
+          ? { title: 'Your sitemap is valid!', variant: 'success' }
+          : { title: 'Issues found in your sitemap', variant: 'error' },
+      );
+    } catch (err) {
+      toast({
+        title: 'Validation Failed',
+        description:
+          err instanceof Error && err.message ? err.message : 'Unable to validate sitemap',
+        variant: 'error',
+      });
+    }
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file || busy) return;
+    if (!isXmlFile(file)) {
+      toast({
+        title: 'Invalid File Type',
+        description: 'Please upload an XML file (.xml)',
+        variant: 'error',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await validate(await file.text(), file.name);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onUrl = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!url.trim()) {
+      toast({ title: 'URL Required', description: 'Please enter a sitemap URL', variant: 'error' });
+      return;
+    }
+    const target = normalizeSiteUrl(url);
+    setBusy(true);
+    try {
+      const { content } = await api.call('sitemap.fetch', { url: target });
+      await validate(content, target);
+    } catch (err) {
+      const text =
+        err instanceof ApiCallError
+          ? err.body?.message || err.body?.error || `HTTP Error ${err.status}`
+          : err instanceof Error
+            ? err.message
+            : 'Unable to validate sitemap';
+      setShown({ result: failedResult(text), source: target });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void onFile(e.dataTransfer.files[0]);
+  };
+
+  return (
+    <section className="section checker" id="checker" aria-labelledby="checker-title">
+      <p className="eyebrow">Free tool</p>
+      <h2 id="checker-title">Sitemap Checker</h2>
+      <p className="lead">
+        Validate a sitemap before search engines see it. Files are checked in your browser and never
+        uploaded.
+      </p>
+      <div className="checker-inputs">
+        <label
+          className="drop-zone"
+          data-dragging={dragging}
+          data-disabled={busy}
+          onDragOver={(e) => {
+            e.preventDefault();
+            if (!busy) setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={busy ? (e) => e.preventDefault() : onDrop}
+        >
+          <input
+            type="file"
+            className="visually-hidden"
+            accept=".xml,application/xml,text/xml"
+            disabled={busy}
+            data-testid="checker-file"
+            onChange={(e) => {
+              void onFile(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <span className="drop-title">Drop your sitemap.xml here</span>
+          <span className="muted">or click to browse (.xml)</span>
+        </label>
+        <form className="checker-url" onSubmit={onUrl} noValidate>
+          <label htmlFor="sitemap-url">Sitemap URL</label>
+          <div className="input-row">
+            <input
+              id="sitemap-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/sitemap.xml"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+            <button type="submit" className="button primary" disabled={busy}>
+              {busy ? 'Validating...' : 'Validate Sitemap'}
+            </button>
+          </div>
+        </form>
+      </div>
+      {shown && <CheckerResults result={shown.result} source={shown.source} />}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { estimateText, formatElapsed, hintText, progressPercent } from '../crawl/progress';
+
+/** The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9). */
+export function CrawlProgress(props: { pages: number; startedAt: number | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const elapsed = props.startedAt ? (now - props.startedAt) / 1000 : 0;
+  const percent = progressPercent(props.pages);
+  const estimate = estimateText(elapsed, props.pages);
+  return (
+    <div className="crawl-progress" data-testid="crawl-progress">
+      <h2>Crawling your site...</h2>
+      <dl className="progress-stats">
+        <div>
+          <dt>Pages found</dt>
+          <dd data-testid="pages-found">{props.pages}</dd>
+        </div>
+        <div>
+          <dt>Elapsed time</dt>
+          <dd>{formatElapsed(elapsed)}</dd>
+        </div>
+      </dl>
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-label="Crawl progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="muted progress-estimate">{estimate ?? 'Estimating time remaining...'}</p>
+      <p className="hint">{hintText(props.pages)}</p>
+    </div>
+  );
+}

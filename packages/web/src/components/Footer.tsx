@@ -1,0 +1,74 @@
+import { SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { Link } from '@tanstack/react-router';
+import { useGoToSection } from '../app/scroll';
+
+/** The site footer (spec §2): page links, tool buttons and the how-to guides button. */
+export function Footer() {
+  const goTo = useGoToSection();
+  return (
+    <footer className="site-footer">
+      <div className="footer-grid">
+        <div className="footer-brand">
+          <p className="brand">Mapsmith</p>
+          <p className="muted">
+            Sitemaps that list exactly the pages that belong in them, checked against the
+            sitemaps.org schemas. Support answers within {SUPPORT_HOURS.standard} hours (
+            {SUPPORT_HOURS.pro} hours for Pro).
+          </p>
+        </div>
+        <nav aria-label="Tools" className="footer-col">
+          <h2 className="footer-heading">Tools</h2>
+          <ul>
+            <li>
+              <button type="button" className="link-button" onClick={() => goTo('generator')}>
+                Sitemap Generator
+              </button>
+            </li>
+            <li>
+              <button type="button" className="link-button" onClick={() => goTo('checker')}>
+                Sitemap Checker
+              </button>
+            </li>
+            <li>
+              <button type="button" className="link-button" onClick={() => goTo('how-to')}>
+                How-to Guides
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Company" className="footer-col">
+          <h2 className="footer-heading">Company</h2>
+          <ul>
+            <li>
+              <Link to="/about">About</Link>
+            </li>
+            <li>
+              <Link to="/api-docs">API</Link>
+            </li>
+            <li>
+              <Link to="/support">Support</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Plans and policies" className="footer-col">
+          <h2 className="footer-heading">Plans &amp; policies</h2>
+          <ul>
+            <li>
+              <Link to="/subscribe">Pricing</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="footer-legal muted">© {new Date().getFullYear()} Mapsmith</p>
+    </footer>
+  );
+}

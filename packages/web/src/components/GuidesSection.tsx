@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router';
+import { GUIDES } from '../content/guides';
+
+/** The guides list of the home page: six articles with read time and category. */
+export function GuidesSection() {
+  return (
+    <section className="section" id="guides" aria-labelledby="guides-title">
+      <p className="eyebrow">How-to guides</p>
+      <h2 id="guides-title">Learn to get sitemaps right</h2>
+      <div className="card-grid three">
+        {GUIDES.map((g) => (
+          <Link
+            key={g.slug}
+            to="/how-to/$slug"
+            params={{ slug: g.slug }}
+            className="card card-link guide-card"
+          >
+            <span className="guide-meta">
+              {g.category} · {g.readMinutes} min read
+            </span>
+            <h3>{g.title}</h3>
+            <p>{g.description}</p>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

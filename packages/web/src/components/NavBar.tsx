@@ -1,0 +1,123 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useAuth } from '../app/auth';
+import { errorText } from '../app/errors';
+import { type HomeSection, useGoToSection } from '../app/scroll';
+import { useToast } from '../app/toast';
+import { useApi } from '../app/use-api';
+
+const SECTIONS: { id: HomeSection; label: string }[] = [
+  { id: 'features', label: 'Features' },
+  { id: 'pricing', label: 'Pricing' },
+  { id: 'how-to', label: 'How-to' },
+  { id: 'checker', label: 'Checker' },
+];
+
+/** The navigation bar (spec §2): section buttons, then the auth area for the current state. */
+export function NavBar() {
+  const goTo = useGoToSection();
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label="Main">
+        <Link to="/" className="brand" aria-label="Mapsmith home">
+          <span className="brand-mark" aria-hidden="true" />
+          Mapsmith
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls="nav-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          Menu
+        </button>
+        <div id="nav-menu" className="nav-menu" data-open={open}>
+          <ul className="nav-sections">
+            <li>
+              <Link to="/" className="nav-link" onClick={() => setOpen(false)}>
+                Home
+              </Link>
+            </li>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="nav-link"
+                  onClick={() => {
+                    setOpen(false);
+                    goTo(s.id);
+                  }}
+                >
+                  {s.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <AuthArea onNavigate={() => setOpen(false)} />
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function AuthArea({ onNavigate }: { onNavigate: () => void }) {
+  const { status, user, setUser } = useAuth();
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  if (status === 'loading') {
+    return (
+      <div
+        className="nav-auth nav-auth-placeholder"
+        aria-hidden="true"
+        data-testid="auth-placeholder"
+      />
+    );
+  }
+  if (status === 'signed-in' && user) {
+    const logout = async () => {
+      setSigningOut(true);
+      try {
+        await api.call('auth.logout', {});
+        setUser(null);
+        toast({ title: 'Logged out successfully', variant: 'success' });
+        void navigate({ to: '/' });
+      } catch (err) {
+        toast({
+          title: 'Logout failed',
+          description: errorText(err, 'There was an error signing you out.'),
+          variant: 'error',
+        });
+      } finally {
+        setSigningOut(false);
+      }
+    };
+    return (
+      <div className="nav-auth">
+        {user.isPro && <span className="badge badge-pro">Pro User</span>}
+        <Link to="/dashboard" className="button small" onClick={onNavigate}>
+          Dashboard
+        </Link>
+        <button type="button" className="button small ghost" onClick={logout} disabled={signingOut}>
+          {signingOut ? 'Signing out...' : 'Logout'}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="nav-auth">
+      <Link to="/login" className="button small ghost" onClick={onNavigate}>
+        Sign In
+      </Link>
+      <Link to="/signup" className="button small" onClick={onNavigate}>
+        Sign Up
+      </Link>
+      <Link to="/subscribe" className="nav-pro" onClick={onNavigate}>
+        Pro - $3/mo
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { HistoryItem } from '@mapsmith/core/browser';
+import { Link } from '@tanstack/react-router';
+
+/** Crawls the dashboard lists (spec §9). */
+export const RECENT_CRAWLS = 5;
+
+function statusClass(status: string): 'completed' | 'failed' | 'pending' {
+  return status === 'completed' || status === 'failed' ? status : 'pending';
+}
+
+function statusLabel(status: string): string {
+  if (status === 'completed') return 'Completed';
+  if (status === 'failed') return 'Failed';
+  return status === 'crawling' ? 'In progress' : 'Pending';
+}
+
+/** Recent Crawls (spec §2): 5 newest, total badge, status colours, empty and loading states. */
+export function RecentCrawls(props: { items: HistoryItem[] | null }) {
+  const items = props.items;
+  const newest = items
+    ? [...items]
+        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+        .slice(0, RECENT_CRAWLS)
+    : [];
+  return (
+    <section className="card recent" aria-labelledby="recent-title" aria-busy={items === null}>
+      <h2 id="recent-title" className="card-title">
+        Recent Crawls{' '}
+        {items && (
+          <span className="badge" data-testid="crawl-count">
+            {items.length}
+          </span>
+        )}
+      </h2>
+      {items === null ? (
+        <ul className="crawl-list">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="skeleton-row" aria-hidden="true" />
+          ))}
+        </ul>
+      ) : newest.length === 0 ? (
+        <div className="empty-state">
+          <p>No crawls yet</p>
+          <Link to="/" className="button primary">
+            Generate Your First Sitemap
+          </Link>
+        </div>
+      ) : (
+        <ul className="crawl-list" data-testid="recent-crawls">
+          {newest.map((item) => (
+            <li key={item.id} className="crawl-row">
+              <div className="crawl-row-main">
+                <span className="crawl-url">{item.url}</span>
+                <span className="muted small">
+                  {item.pagesCrawled} pages ·{' '}
+                  {new Date(item.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                  {item.completionTime !== undefined && ` · ${Math.round(item.completionTime)}s`}
+                </span>
+              </div>
+              <span className={`badge status-${statusClass(item.status)}`}>
+                {statusLabel(item.status)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

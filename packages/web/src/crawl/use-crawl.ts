@@ -1,0 +1,131 @@
+import type { CrawlJob } from '@mapsmith/core/browser';
+import { ApiCallError } from '@mapsmith/core/browser';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { errorText } from '../app/errors';
+import { useToast } from '../app/toast';
+import { useApi } from '../app/use-api';
+import { CRAWL_POLL_MS } from './progress';
+
+/** The crawl panel's state (spec §4). */
+export type CrawlPhase = 'idle' | 'starting' | 'crawling' | 'completed' | 'failed';
+
+/** What the home page needs to drive and draw a crawl. */
+export interface CrawlState {
+  phase: CrawlPhase;
+  job: CrawlJob | null;
+  /** When the crawl was started (ms since epoch), for the elapsed time. */
+  startedAt: number | null;
+  /** The failure text for the failed panel. */
+  error: string | null;
+  start(url: string): Promise<void>;
+}
+
+/** Adds https:// when the user typed a bare host name. */
+export function normalizeSiteUrl(input: string): string {
+  const trimmed = input.trim();
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** Starts a crawl with the spec's rules (§5, §8) and polls it every 2 s until it ends. */
+export function useCrawl(): CrawlState {
+  const api = useApi();
+  const auth = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<CrawlPhase>('idle');
+  const [job, setJob] = useState<CrawlJob | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const pollTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!jobId) return;
+    let live = true;
+    const poll = async () => {
+      try {
+        const next = await api.call('crawl.get', { jobId });
+        if (!live) return;
+        setJob(next);
+        if (next.status === 'completed') return setPhase('completed');
+        if (next.status === 'failed') {
+          setError(next.error);
+          return setPhase('failed');
+        }
+        setPhase('crawling');
+      } catch (err) {
+        if (!live) return;
+        setError(errorText(err, 'The crawl could not be followed.'));
+        return setPhase('failed');
+      }
+      pollTimer.current = window.setTimeout(poll, CRAWL_POLL_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      window.clearTimeout(pollTimer.current);
+    };
+  }, [api, jobId]);
+
+  const start = useCallback(
+    async (input: string) => {
+      // The desktop app crawls on the user's machine without an account (decisions.md).
+      if (api.shell !== 'desktop' && auth.status !== 'signed-in') {
+        toast({
+          title: 'Sign In Required',
+          description: 'Please create an account or sign in to generate sitemaps',
+          variant: 'error',
+        });
+        void navigate({ to: '/login' });
+        return;
+      }
+      if (!input.trim()) {
+        toast({
+          title: 'URL Required',
+          description: 'Please enter a website URL',
+          variant: 'error',
+        });
+        return;
+      }
+      setPhase('starting');
+      setError(null);
+      setJob(null);
+      try {
+        const { jobId: id } = await api.call('crawl.start', { url: normalizeSiteUrl(input) });
+        setStartedAt(Date.now());
+        setJobId(id);
+        setPhase('crawling');
+        toast({
+          title: 'Crawling Started',
+          description: 'We are crawling your site now.',
+          variant: 'success',
+        });
+      } catch (err) {
+        setPhase('idle');
+        if (
+          err instanceof ApiCallError &&
+          err.status === 403 &&
+          err.body?.error === 'Monthly limit reached'
+        ) {
+          toast({
+            title: 'Monthly Limit Reached',
+            description: err.body.message ?? 'You have used all pages of your plan this month.',
+            variant: 'error',
+            action: { label: 'Upgrade to Pro', to: '/pricing' },
+          });
+          return;
+        }
+        toast({
+          title: 'Error',
+          description: errorText(err, 'Failed to start crawling'),
+          variant: 'error',
+        });
+      }
+    },
+    [api, auth.status, navigate, toast],
+  );
+
+  return { phase, job, startedAt, error, start };
+}
