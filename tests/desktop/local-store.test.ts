@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { makePage } from '@mapsmith/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admitCrawl } from '../../packages/desktop/src/main/plan-gate';
 import { LocalStore } from '../../packages/desktop/src/main/store/local-store';
-import { pageRecord } from './support/pages';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -28,13 +28,13 @@ describe('LocalStore', () => {
     });
     await store.updateProgress('a', 1);
     await store.addPages('a', [
-      pageRecord('https://a.example/'),
-      pageRecord('https://a.example/old', {
+      makePage('https://a.example/', { title: 'Home' }),
+      makePage('https://a.example/old', {
         status: 301,
         verdict: { included: false, code: 'redirect', reason: 'excluded: 301 -> /new' },
       }),
     ]);
-    await store.addPages('a', [pageRecord('https://a.example/new', { title: null })]);
+    await store.addPages('a', [makePage('https://a.example/new', { title: null })]);
     await store.finishJob('a', {
       status: 'completed',
       pagesCrawled: 3,
@@ -48,7 +48,7 @@ describe('LocalStore', () => {
     const job = await store.getJob('a');
     expect(job).toMatchObject({ jobId: 'a', status: 'completed', pagesCrawled: 3, error: null });
     expect(job?.results).toEqual([
-      { url: 'https://a.example/', title: 'Title of https://a.example/' },
+      { url: 'https://a.example/', title: 'Home' },
       { url: 'https://a.example/new', title: null },
     ]);
     expect((await store.pages('a')).map((p) => p.url)).toEqual([
@@ -138,8 +138,8 @@ describe('LocalStore', () => {
       createdAt: new Date().toISOString(),
       pageCap: 100,
     });
-    await store.addPages('c', [pageRecord('https://c.example/')]);
-    await expect(store.addPages('missing-job', [pageRecord('https://x.example/')])).rejects.toThrow(
+    await store.addPages('c', [makePage('https://c.example/')]);
+    await expect(store.addPages('missing-job', [makePage('https://x.example/')])).rejects.toThrow(
       /FOREIGN KEY/,
     );
     expect((await store.getJob('c'))?.results).toHaveLength(1);

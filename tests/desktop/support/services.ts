@@ -19,6 +19,8 @@ export interface TestDesktop extends DesktopServices {
   dataDir: string;
   progress: CrawlProgressEvent[];
   opened: string[];
+  /** Paths the next open/save dialogs answer with (null: the user cancels). */
+  dialogAnswers: (string | null)[];
   /** Closes the services and removes the data folder. */
   dispose(): Promise<void>;
 }
@@ -44,6 +46,9 @@ export async function startTestDesktop(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-desktop-'));
   const progress: CrawlProgressEvent[] = [];
   const opened: string[] = [];
+  const dialogAnswers: (string | null)[] = [];
+  // Stands in for Electron's native dialogs: the test queues what the user would pick.
+  const answer = async () => (dialogAnswers.length > 0 ? (dialogAnswers.shift() ?? null) : null);
   const services = await createDesktopServices({
     dataDir,
     safeStorage: options.safeStorage ?? testSafeStorage(),
@@ -53,6 +58,7 @@ export async function startTestDesktop(
     openExternal: async (url) => {
       opened.push(url);
     },
+    dialogs: { chooseFolder: answer, chooseFile: answer },
     allowedOrigins: options.origins ?? [TEST_ORIGIN],
     logger: silentLogger,
     env: { MAPSMITH_HOSTED_URL: 'https://mapsmith.app', ...options.env },
@@ -63,6 +69,7 @@ export async function startTestDesktop(
     dataDir,
     progress,
     opened,
+    dialogAnswers,
     dispose: async () => {
       await services.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

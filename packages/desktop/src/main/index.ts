@@ -2,6 +2,7 @@ import path from 'node:path';
 import { silentLogger } from '@mapsmith/core';
 import { app, safeStorage, shell } from 'electron';
 import { utilityLauncher } from './crawl/utility-launcher';
+import { electronDialogs } from './dialogs';
 import { isSafeExternalUrl } from './external-url';
 import { broadcastEvent, registerIpc } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
@@ -24,6 +25,7 @@ void app.whenReady().then(async () => {
     openExternal: async (url) => {
       if (isSafeExternalUrl(url)) await shell.openExternal(url);
     },
+    dialogs: electronDialogs,
     allowedOrigins: [APP_ORIGIN],
     logger: silentLogger,
     env: process.env,

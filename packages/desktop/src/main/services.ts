@@ -3,6 +3,7 @@ import { DEFAULT_ENGINEERING_PAGE_CAP, type Logger } from '@mapsmith/core';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
 import { CrawlRunner, type EmitProgress, type LaunchCrawler } from './crawl/crawl-runner';
 import { createHandlers, type DesktopDeps } from './handlers';
+import type { Dialogs } from './handlers/export';
 import { createIpcRouter, type IpcDispatch } from './ipc-router';
 import { LocalStore } from './store/local-store';
 
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   launchCrawler: LaunchCrawler;
   emitProgress: EmitProgress;
   openExternal(url: string): Promise<void>;
+  /** Native open/save dialogs. */
+  dialogs: Dialogs;
   /** Origins allowed to call the IPC. */
   allowedOrigins: readonly string[];
   logger: Logger;
@@ -49,6 +52,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     supportEmail: 'support@mapsmith.app',
     now: () => Date.now(),
     openExternal: options.openExternal,
+    dialogs: options.dialogs,
     crawlDefaults: { allowLoopback: options.env.MAPSMITH_ALLOW_LOOPBACK === '1' },
     engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
     ...options.overrides,

@@ -1,11 +1,13 @@
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
+import { openSitemapFile } from './checker';
 import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
+import { type ExportDeps, generateExport, saveExport } from './export';
 import { getAnalytics, listHistory } from './history';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps;
+export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -14,6 +16,9 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'user.get': () => getLocalUser(deps),
     'crawl.start': (input) => startCrawl(deps, input),
     'crawl.get': (input) => getCrawl(deps, input),
+    'export.generate': (input) => generateExport(deps, input),
+    'export.save': (input) => saveExport(deps, input),
+    'checker.openFile': () => openSitemapFile(deps),
     'history.list': () => listHistory(deps),
     'analytics.get': () => getAnalytics(deps),
     'account.status': () => getAccountStatus(deps),
