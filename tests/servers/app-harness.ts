@@ -1,26 +1,46 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, loadConfig, type RunningServer, startServer } from '@mapsmith/server';
+import type { Logger } from '@mapsmith/core';
+import { loadConfig, type RunningServer, startServer } from '@mapsmith/server';
 
 /** A hosted app started for a test on an ephemeral port, with a temporary data folder. */
 export interface TestApp {
   server: RunningServer;
   url: string;
   dataDir: string;
+  /** Every line the app logged (level, message, fields), instead of printing them. */
+  logs: LogLine[];
   /** Stops the server and removes the data folder. */
   close(): Promise<void>;
 }
 
-/** Starts the hosted app with `env` on top of a throwaway data folder (quiet logs). */
+/** One logged line. */
+export interface LogLine {
+  level: 'info' | 'warn' | 'error' | 'debug';
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+/** A logger that keeps its lines in `lines`, so tests stay quiet and can assert on logs. */
+export function collectingLogger(lines: LogLine[]): Logger {
+  const at = (level: LogLine['level']) => (message: string, fields?: Record<string, unknown>) => {
+    lines.push({ level, message, fields });
+  };
+  return { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+}
+
+/** Starts the hosted app with `env` on top of a throwaway data folder, its logs collected. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-test-'));
   const config = loadConfig({ PORT: '0', MAPSMITH_DATA_DIR: dataDir, ...env });
-  const server = await startServer(config, createLogger({ quiet: true }));
+  const logs: LogLine[] = [];
+  const server = await startServer(config, collectingLogger(logs));
   return {
     server,
     url: server.url,
     dataDir,
+    logs,
     close: async () => {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

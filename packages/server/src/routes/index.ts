@@ -1,11 +1,14 @@
 import type { Router } from 'express';
 import { createAccountServices } from '../accounts/services.js';
 import type { AppContext } from '../context.js';
+import { createPayPalClient } from '../payments/paypal-client.js';
 import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
+import { configRouter } from './config/router.js';
 import { crawlRouter } from './crawl/router.js';
 import { historyRouter } from './history/router.js';
+import { paypalRouter } from './paypal/router.js';
 import { userRouter } from './user/router.js';
 
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
@@ -14,6 +17,8 @@ export function apiRouters(ctx: AppContext): Router[] {
   return [
     authRouter(accounts),
     userRouter(accounts),
+    configRouter(ctx.config),
+    paypalRouter({ ...ctx, paypal: createPayPalClient(ctx.config.paypal) }),
     crawlRouter(ctx),
     historyRouter(ctx),
     analyticsRouter(ctx),

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer, type SMTPServer as SMTPServerType } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectingLogger,
+  decodeQuotedPrintable,
+  GOOD_PASSWORD,
+  type LogLine,
+  outboxMessages,
+  startTestApp,
+  TestClient,
+  waitFor,
+} from '../../../../tests/servers/app-harness.js';
+import { createMailer } from './mailer.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+let smtp: SMTPServerType;
+let smtpPort = 0;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@refused.test')) callback(new Error('550 no such mailbox'));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('mail over SMTP', () => {
+  it('delivers a message to an SMTP server on 127.0.0.1', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'Mapsmith <no-reply@mapsmith.test>',
+      outboxDir: path.join(os.tmpdir(), 'unused-outbox'),
+      logger: collectingLogger([]),
+    });
+    expect(mailer.mode).toBe('smtp');
+    await mailer.send({
+      to: 'reader@example.test',
+      subject: 'Hello there',
+      text: 'Open https://x.test/a?token=abc',
+    });
+    const mail = received.find((m) => m.to.includes('reader@example.test'));
+    expect(mail?.from).toBe('no-reply@mapsmith.test');
+    expect(mail?.data).toContain('Subject: Hello there');
+    expect(mail?.data).toContain('https://x.test/a?token=abc');
+  });
+
+  it('rejects when the server refuses the recipient', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'no-reply@mapsmith.test',
+      outboxDir: os.tmpdir(),
+      logger: collectingLogger([]),
+    });
+    await expect(mailer.send({ to: 'x@refused.test', subject: 's', text: 't' })).rejects.toThrow();
+  });
+
+  it('the app sends registration and reset mail through SMTP_URL, and none to the outbox', async () => {
+    const app = await startTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Mapsmith <hello@mapsmith.test>',
+    });
+    try {
+      const client = new TestClient(app.url);
+      const res = await client.call('POST', '/api/register', {
+        username: 'smtpuser',
+        email: 'smtpuser@example.test',
+        password: GOOD_PASSWORD,
+      });
+      expect(res.status).toBe(201);
+      const confirm = await waitFor(() =>
+        received.find((m) => m.to.includes('smtpuser@example.test')),
+      );
+      expect(confirm.data).toContain(`${app.url}/confirm-email?token=`);
+      await client.call('POST', '/api/forgot-password', { email: 'smtpuser@example.test' });
+      const reset = await waitFor(() =>
+        received.find(
+          (m) =>
+            m.to.includes('smtpuser@example.test') && m.data.includes('/reset-password?token='),
+        ),
+      );
+      expect(reset.from).toBe('hello@mapsmith.test');
+      expect(outboxMessages(app.dataDir)).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('registration still succeeds when the mail server refuses, and the failure is logged', async () => {
+    const app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    try {
+      const res = await new TestClient(app.url).call('POST', '/api/register', {
+        username: 'refused',
+        email: 'someone@refused.test',
+        password: GOOD_PASSWORD,
+      });
+      expect(res.status).toBe(201);
+      expect(
+        app.logs.some((l) => l.level === 'error' && l.message === 'confirmation mail failed'),
+      ).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('mail to the outbox', () => {
+  it('writes an .eml file and logs its link when SMTP_URL is not set', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-outbox-'));
+    const logs: LogLine[] = [];
+    try {
+      const mailer = createMailer({
+        smtpUrl: null,
+        from: 'no-reply@mapsmith.test',
+        outboxDir: dir,
+        logger: collectingLogger(logs),
+      });
+      expect(mailer.mode).toBe('outbox');
+      await mailer.send({
+        to: 'local@example.test',
+        subject: 'Local',
+        text: 'Body text',
+        link: 'http://127.0.0.1/confirm-email?token=t1',
+      });
+      const files = fs.readdirSync(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = fs.readFileSync(path.join(dir, files[0] ?? ''), 'utf8');
+      expect(eml).toMatch(
+        /^From: no-reply@mapsmith\.test\r?\nTo: local@example\.test\r?\nSubject: Local/m,
+      );
+      expect(eml).toContain('Body text');
+      expect(logs[0]?.fields?.link).toBe('http://127.0.0.1/confirm-email?token=t1');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

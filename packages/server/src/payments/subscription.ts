@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { type Logger, PRO_PRICE } from '@mapsmith/core';
+import type { Database } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { addOneMonth } from './billing-period.js';
+import { type PayPalClient, PayPalError, type PayPalOrder } from './paypal-client.js';
+import { checkCapture } from './verify-capture.js';
+
+/** What the Pro checkout needs. */
+export interface CheckoutDeps {
+  db: Database;
+  /** Null when PayPal is not configured. */
+  paypal: PayPalClient | null;
+  logger: Logger;
+  now?: () => number;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: number;
+  amount: string;
+  currency: string;
+  status: 'created' | 'captured' | 'rejected';
+  pro_until: string | null;
+}
+
+const NOT_CONFIGURED = 'Payment processing is not configured yet';
+
+function requirePayPal(deps: CheckoutDeps): PayPalClient {
+  if (!deps.paypal) {
+    throw new HttpError(503, NOT_CONFIGURED, 'Contact support by e-mail for Pro access.');
+  }
+  return deps.paypal;
+}
+
+/**
+ * Creates a PayPal order for one month of Pro. The price comes from PRO_PRICE on the server,
+ * never from the browser; our own order id travels as `custom_id` and as the idempotency key.
+ */
+export async function createProOrder(deps: CheckoutDeps, userId: number): Promise<string> {
+  const paypal = requirePayPal(deps);
+  const id = randomUUID();
+  await deps.db.run(
+    "INSERT INTO payment_orders (id, user_id, amount, currency, status) VALUES (?, ?, ?, ?, 'created')",
+    [id, userId, PRO_PRICE.value, PRO_PRICE.currency],
+  );
+  let order: PayPalOrder;
+  try {
+    order = await paypal.createOrder({
+      customId: id,
+      amount: { value: PRO_PRICE.value, currency: PRO_PRICE.currency },
+      description: 'Mapsmith Pro, 1 month',
+      requestId: `create-${id}`,
+    });
+  } catch (err) {
+    await deps.db.run('DELETE FROM payment_orders WHERE id = ?', [id]);
+    deps.logger.error('paypal create order failed', { error: String(err) });
+    throw new HttpError(502, 'Failed to create PayPal order', 'PayPal did not accept the order');
+  }
+  await deps.db.run('UPDATE payment_orders SET paypal_order_id = ? WHERE id = ?', [order.id, id]);
+  return order.id;
+}
+
+/**
+ * Captures an approved order and grants Pro until one month after the capture (or after the
+ * current paid period, when the user renews early). Nothing is granted unless the capture checks
+ * out; capturing the same order again answers the first grant and grants nothing more.
+ */
+export async function captureProOrder(
+  deps: CheckoutDeps,
+  userId: number,
+  paypalOrderId: string,
+): Promise<{ proUntil: string }> {
+  const paypal = requirePayPal(deps);
+  const row = await deps.db.first<OrderRow>(
+    'SELECT id, user_id, amount, currency, status, pro_until FROM payment_orders WHERE paypal_order_id = ? AND user_id = ?',
+    [paypalOrderId, userId],
+  );
+  if (!row) throw new HttpError(404, 'Unknown order', 'No such order for this account');
+  if (row.status === 'captured' && row.pro_until) return { proUntil: row.pro_until };
+  if (row.status === 'rejected') {
+    throw new HttpError(402, 'Payment was not accepted', 'Start a new payment or contact support.');
+  }
+  let order: PayPalOrder;
+  try {
+    order = await paypal.captureOrder(paypalOrderId, `capture-${row.id}`);
+  } catch (err) {
+    throw captureFailure(deps, err);
+  }
+  const check = checkCapture(order, {
+    customId: row.id,
+    amount: row.amount,
+    currency: row.currency,
+  });
+  if (!check.ok) {
+    if (check.pending) {
+      throw new HttpError(409, 'Payment pending', `${check.reason}; Pro starts once it completes.`);
+    }
+    await deps.db.run("UPDATE payment_orders SET status = 'rejected', failure = ? WHERE id = ?", [
+      check.reason,
+      row.id,
+    ]);
+    deps.logger.error('paypal capture refused', { orderId: row.id, reason: check.reason });
+    throw new HttpError(
+      402,
+      'Failed to process payment',
+      `The payment could not be verified (${check.reason}). No Pro access was granted; contact support.`,
+    );
+  }
+  return grant(deps, row, check.captureId);
+}
+
+async function grant(deps: CheckoutDeps, row: OrderRow, captureId: string) {
+  const now = new Date((deps.now ?? Date.now)());
+  return deps.db.transaction(async (tx) => {
+    const user = await tx.first<{ pro_until: string | null }>(
+      'SELECT pro_until FROM users WHERE id = ?',
+      [row.user_id],
+    );
+    const current = user?.pro_until ? new Date(user.pro_until) : null;
+    const base = current && current > now ? current : now;
+    const proUntil = addOneMonth(base).toISOString();
+    const { changes } = await tx.run(
+      `UPDATE payment_orders SET status = 'captured', capture_id = ?, captured_at = ?, pro_until = ?
+        WHERE id = ? AND status = 'created'`,
+      [captureId, now.toISOString(), proUntil, row.id],
+    );
+    if (changes === 0) {
+      // A concurrent capture of the same order got here first: answer its grant.
+      const done = await tx.first<{ pro_until: string }>(
+        'SELECT pro_until FROM payment_orders WHERE id = ?',
+        [row.id],
+      );
+      return { proUntil: done?.pro_until ?? proUntil };
+    }
+    await tx.run('UPDATE users SET pro_until = ? WHERE id = ?', [proUntil, row.user_id]);
+    return { proUntil };
+  });
+}
+
+function captureFailure(deps: CheckoutDeps, err: unknown): HttpError {
+  deps.logger.error('paypal capture failed', { error: String(err) });
+  if (err instanceof PayPalError && err.issue === 'INSTRUMENT_DECLINED') {
+    return new HttpError(
+      402,
+      'Payment declined',
+      'PayPal declined the payment method; try another one.',
+    );
+  }
+  if (err instanceof PayPalError && err.issue === 'ORDER_NOT_APPROVED') {
+    return new HttpError(
+      409,
+      'Payment not approved',
+      'The payment was not approved in PayPal yet.',
+    );
+  }
+  return new HttpError(502, 'Failed to process payment', 'PayPal did not complete the payment.');
+}
