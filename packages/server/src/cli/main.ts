@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { VERSION } from '@mapsmith/core';
+import { backupHelp, runBackup } from './commands/backup.js';
 import { pendingCommand } from './commands/pending.js';
 import { runServe, serveHelp } from './commands/serve.js';
 
@@ -8,6 +9,7 @@ type Command = { summary: string; run: (argv: string[]) => Promise<number>; help
 /** The commands of the `mapsmith` CLI, by name. */
 const commands: Record<string, Command> = {
   serve: { summary: 'start the hosted app (API and web app)', run: runServe, help: serveHelp },
+  backup: { summary: "copy the hosted app's database to a file", run: runBackup, help: backupHelp },
   crawl: {
     summary: 'crawl a site and report every URL it met',
     run: pendingCommand('crawl', 'crawl a site and write one JSON object per URL (crawler issue).'),

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PageRecord } from '@mapsmith/core';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createLogger } from '../logger.js';
 import { type RunningServer, startServer } from '../server.js';
+import { SqliteCrawlStore } from './sqlite/crawl-store.js';
 
 /**
  * Test support for the API tests (not used by the app): a server on an ephemeral port with a
@@ -92,4 +94,37 @@ export function call(
     headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * Inserts a completed crawl job owned by `userId` and stores `pages` through the job's real
+ * SQLite crawl store (for download and analysis tests that need no crawl). Returns its id.
+ */
+export async function seedCompletedJob(
+  db: Database,
+  userId: number,
+  pages: PageRecord[],
+  createdMs = Date.now(),
+): Promise<string> {
+  const id = randomUUID();
+  const created = new Date(createdMs).toISOString();
+  await db.run(
+    `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, created_at, created_ms,
+                             started_at, started_ms, finished_at, duration_ms, attempts)
+     VALUES (?, ?, ?, 'completed', ?, ?, ?, ?, ?, ?, 2000, 1)`,
+    [
+      id,
+      userId,
+      pages[0]?.url ?? 'https://example.com/',
+      pages.length,
+      created,
+      createdMs,
+      created,
+      createdMs,
+      new Date(createdMs + 2000).toISOString(),
+    ],
+  );
+  const store = new SqliteCrawlStore(db, id, { now: () => createdMs });
+  for (const [i, page] of pages.entries()) await store.savePage(`k${i}`, page);
+  return id;
 }

@@ -7,6 +7,7 @@ import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
 import { configRouter } from './config/router.js';
 import { crawlRouter } from './crawl/router.js';
+import { generateRouter } from './generate/router.js';
 import { historyRouter } from './history/router.js';
 import { paypalRouter } from './paypal/router.js';
 import { userRouter } from './user/router.js';
@@ -22,5 +23,6 @@ export function apiRouters(ctx: AppContext): Router[] {
     crawlRouter(ctx),
     historyRouter(ctx),
     analyticsRouter(ctx),
+    generateRouter(ctx),
   ];
 }

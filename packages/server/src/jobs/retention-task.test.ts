@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makePage } from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createTestUser, seedCompletedJob } from '../repos/test-support.js';
+import { RetentionTask } from './retention-task.js';
+
+let dir: string;
+let db: Database;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-retention-'));
+  db = await Database.open(path.join(dir, 'db.sqlite'));
+  await migrate(db);
+});
+
+afterEach(async () => {
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const DAY = 86_400_000;
+
+describe('RetentionTask', () => {
+  it('deletes crawl jobs older than 90 days with their pages, and keeps newer ones', async () => {
+    const user = await createTestUser(db);
+    const now = Date.now();
+    const old = await seedCompletedJob(
+      db,
+      user.id,
+      [makePage('https://a.example/')],
+      now - 91 * DAY,
+    );
+    const recent = await seedCompletedJob(
+      db,
+      user.id,
+      [makePage('https://b.example/')],
+      now - 89 * DAY,
+    );
+    const repos = createSqliteRepositories(db);
+    expect(await new RetentionTask(repos.jobs).perform(now)).toBe(1);
+    expect(await repos.jobs.get(old, user.id)).toBeUndefined();
+    expect(await repos.jobs.get(recent, user.id)).toBeDefined();
+    const pages = await db.all<{ job_id: string }>('SELECT job_id FROM crawl_pages');
+    expect(pages.map((p) => p.job_id)).toEqual([recent]);
+  });
+});

@@ -1,0 +1,109 @@
+import { gunzipSync } from 'node:zlib';
+import { makePage } from '@mapsmith/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createTestUser,
+  seedCompletedJob,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../repos/test-support.js';
+
+let t: TestServer;
+let base: string;
+let owner: TestUser;
+let jobId: string;
+
+const pages = Array.from({ length: 150 }, (_, i) =>
+  makePage(`https://example.com/p/${i}`, {
+    title: `Page ${i}`,
+    lastModified: new Date(Date.UTC(2025, 0, 1 + (i % 28))).toISOString(),
+  }),
+);
+pages.push(
+  makePage('https://example.com/gone', {
+    status: 404,
+    verdict: { included: false, code: 'status', reason: 'excluded: 404' },
+  }),
+);
+
+beforeAll(async () => {
+  t = await startTestServer();
+  base = t.server.url;
+  owner = await createTestUser(t.server.context.db);
+  jobId = await seedCompletedJob(t.server.context.db, owner.id, pages);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (u: TestUser | null, path: string) => call(base, u, 'GET', path);
+
+describe('GET /api/generate/:jobId/:format', () => {
+  it('downloads the xml sitemap with its file name and type, listing included pages only', async () => {
+    const res = await get(owner, `/api/generate/${jobId}/xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sitemap.xml"');
+    const xml = await res.text();
+    expect(xml).toContain('<urlset');
+    expect(xml.match(/<loc>/g)).toHaveLength(150);
+    expect(xml).not.toContain('/gone');
+  });
+
+  it('gzips the four sitemap formats on ?compress=true', async () => {
+    for (const format of ['xml', 'xml-images', 'images', 'videos']) {
+      const res = await get(owner, `/api/generate/${jobId}/${format}?compress=true`);
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/gzip');
+      expect(res.headers.get('content-disposition')).toMatch(/\.xml\.gz"$/);
+      const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(text).toMatch(/^<\?xml/);
+    }
+  });
+
+  it('refuses gzip for html, rss, json and txt with 400', async () => {
+    for (const format of ['html', 'rss', 'json', 'txt']) {
+      const res = await get(owner, `/api/generate/${jobId}/${format}?compress=true`);
+      expect(res.status, format).toBe(400);
+      expect((await res.json()).message).toMatch(/gzip/);
+    }
+  });
+
+  it('serves every format with a file name', async () => {
+    const names: Record<string, string> = {
+      html: 'sitemap.html',
+      rss: 'sitemap.rss',
+      json: 'sitemap.json',
+      txt: 'sitemap.txt',
+    };
+    for (const [format, name] of Object.entries(names)) {
+      const res = await get(owner, `/api/generate/${jobId}/${format}`);
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    }
+    const txt = await (await get(owner, `/api/generate/${jobId}/txt`)).text();
+    expect(txt.trim().split('\n')).toHaveLength(150);
+  });
+
+  it('keeps the 100 most recent RSS items on the free plan, all on Pro', async () => {
+    const free = await (await get(owner, `/api/generate/${jobId}/rss`)).text();
+    expect(free.match(/<item>/g)).toHaveLength(100);
+    const pro = await createTestUser(t.server.context.db, { pro: true });
+    const proJob = await seedCompletedJob(t.server.context.db, pro.id, pages);
+    const all = await (await get(pro, `/api/generate/${proJob}/rss`)).text();
+    expect(all.match(/<item>/g)).toHaveLength(150);
+  });
+
+  it('answers 400 for an unknown format or compress value, 404 for another user', async () => {
+    const bad = await get(owner, `/api/generate/${jobId}/pdf`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'Invalid input' });
+    expect((await get(owner, `/api/generate/${jobId}/xml?compress=maybe`)).status).toBe(400);
+    const other = await createTestUser(t.server.context.db);
+    expect((await get(other, `/api/generate/${jobId}/xml`)).status).toBe(404);
+    expect((await get(null, `/api/generate/${jobId}/xml`)).status).toBe(401);
+  });
+});
