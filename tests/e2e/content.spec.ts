@@ -1,0 +1,81 @@
+import { GUIDE_SLUGS } from '@mapsmith/core/browser';
+import { expect, test } from './support/fixtures';
+
+test('the home page lists the six guides with read time and category', async ({ page }) => {
+  await page.goto('/');
+  const guides = page.locator('#guides');
+  for (const slug of GUIDE_SLUGS) {
+    await expect(guides.locator(`a[href="/how-to/${slug}"]`)).toContainText(/min read/);
+  }
+  await expect(guides.locator(`a[href="/how-to/advanced-sitemap-strategies"]`)).toContainText(
+    'Advanced · 20 min read',
+  );
+});
+
+test('a guide has breadcrumbs to /#how-to and its call to action', async ({ page }) => {
+  await page.goto('/how-to/sitemap-validation-checker');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(crumbs.getByRole('link', { name: 'How To' })).toHaveAttribute('href', '/#how-to');
+  await page.getByRole('link', { name: 'Check your sitemap now' }).click();
+  await expect(page).toHaveURL(/\/#checker$/);
+  await expect(page.getByRole('heading', { name: 'Sitemap Checker' })).toBeInViewport();
+});
+
+test('the advanced guide names the 50,000-URL index threshold and links onward', async ({
+  page,
+}) => {
+  await page.goto('/how-to/advanced-sitemap-strategies');
+  await expect(page.getByText('20 min read')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Sitemap indexes above 50,000 URLs' }),
+  ).toBeVisible();
+  const article = page.locator('article');
+  await expect(article.locator('a[href="/"]').first()).toBeVisible();
+  await expect(article.locator('a[href="/subscribe"]').first()).toBeVisible();
+  await expect(article.locator('a[href="/how-to/xml-sitemap-generator-seo"]')).toBeVisible();
+  await expect(article.locator('a[href="/how-to/sitemap-validation-checker"]')).toBeVisible();
+  // Current facts: the 2022 image-tag clean-up and the retired ping endpoints.
+  await expect(article).toContainText('image:caption');
+  await expect(article).toContainText('IndexNow');
+});
+
+test('support has a tabbed FAQ starting on General that names the rate-limit headers', async ({
+  page,
+}) => {
+  await page.goto('/support');
+  const general = page.getByRole('tab', { name: 'General' });
+  await expect(general).toHaveAttribute('aria-selected', 'true');
+  await general.focus();
+  await page.keyboard.press('ArrowRight');
+  const technical = page.getByRole('tab', { name: 'Technical' });
+  await expect(technical).toBeFocused();
+  await expect(technical).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByText('Which rate limits apply?').click();
+  for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+    await expect(panel).toContainText(header);
+  }
+  for (const tab of ['Billing', 'API'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+});
+
+test('contact states 24 h / 12 h response times, business hours and mailto links, no form', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  const main = page.locator('main');
+  await expect(main).toContainText('Within 24 hours on the free plan, within 12 hours for Pro');
+  await expect(main).toContainText('Mon-Fri 9:00 AM-6:00 PM EST');
+  await expect(main.locator('a[href^="mailto:billing@"]')).toBeVisible();
+  await expect(main.locator('a[href^="mailto:enterprise@"]')).toBeVisible();
+  await expect(main.locator('form')).toHaveCount(0);
+});
+
+test('api-docs shows its four tiles and Coming Soon', async ({ page }) => {
+  await page.goto('/api-docs');
+  for (const tile of ['REST API', 'API key authentication', '100 requests per hour', 'Pro only']) {
+    await expect(page.getByRole('heading', { name: tile })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
+});

@@ -1,0 +1,85 @@
+import { APP_PATHS, GUIDE_SLUGS } from '@mapsmith/core/browser';
+import { AppPage } from './pages/app-page';
+import { expect, test } from './support/fixtures';
+
+// /dashboard redirects signed-out visitors (auth-forms.spec.ts); its head is checked signed in.
+const PAGES = [
+  ...APP_PATHS.filter((p) => p !== '/dashboard'),
+  ...GUIDE_SLUGS.map((slug) => `/how-to/${slug}`),
+];
+
+test('every route answers 200 and sets title, description, canonical and social tags', async ({
+  page,
+  app,
+}) => {
+  const screen = new AppPage(page);
+  const titles = new Set<string>();
+  for (const path of PAGES) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    const title = await page.title();
+    expect(title, path).not.toBe('404 Page Not Found');
+    titles.add(title);
+    const description = await screen.meta('description');
+    expect(description?.length ?? 0, `${path} description`).toBeGreaterThan(30);
+    expect(await screen.meta('og:title'), path).toBe(title);
+    expect(await screen.meta('og:description'), path).toBe(description);
+    expect(await screen.meta('twitter:card'), path).toBe('summary');
+    expect(await screen.meta('twitter:title'), path).toBe(title);
+    expect(await screen.canonical(), path).toBe(new URL(path, app.url).href);
+  }
+  // Each page describes itself with its own title.
+  expect(titles.size).toBe(PAGES.length);
+});
+
+test('unknown paths and unknown guide slugs show the 404 screen', async ({ page }) => {
+  for (const path of ['/no-such-page', '/how-to/not-a-guide', '/dashboard/extra']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('404 Page Not Found');
+  }
+  await page.getByRole('link', { name: 'Back to the sitemap generator' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Website URL')).toBeVisible();
+});
+
+test('a route change scrolls to the top', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('navigation buttons go to home sections by hash from other pages and scroll on home', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Checker' }).click();
+  await expect(page).toHaveURL(/\/#checker$/);
+  await expect(page.getByRole('heading', { name: 'Sitemap Checker' })).toBeInViewport();
+  await nav.getByRole('button', { name: 'Pricing' }).click();
+  await expect(page.getByRole('heading', { name: /Simple pricing/ })).toBeInViewport();
+  await page.getByRole('contentinfo').getByRole('button', { name: 'How-to Guides' }).click();
+  await expect(page.locator('#how-to')).toBeInViewport();
+});
+
+test('the signed-out navigation offers Sign In, Sign Up and the Pro link', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Pro - $3/mo' })).toHaveAttribute(
+    'href',
+    '/subscribe',
+  );
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/subscribe');
+  for (const name of ['About', 'API', 'Support', 'Privacy', 'Terms', 'Contact']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+});
