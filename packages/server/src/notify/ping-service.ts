@@ -1,0 +1,78 @@
+import type { HttpFetcher, Logger, PingResult } from '@mapsmith/core';
+import type { Database } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { submitToIndexNow } from './indexnow.js';
+import { checkKeyFile } from './key-file.js';
+import { bingOutcome, googleOutcome } from './retired-engines.js';
+import { siteKey } from './site-key.js';
+
+/** What a ping needs: storage for keys, the guarded fetcher for the key file, the endpoint. */
+export interface PingDeps {
+  db: Database;
+  /** The SSRF-guarded fetcher: the key file lives on the user's site. */
+  fetcher: HttpFetcher;
+  /** `INDEXNOW_ENDPOINT`. */
+  indexNowEndpoint: string;
+  logger: Logger;
+}
+
+/** One ping: who asks, the sitemap address, and the crawl's included URLs. */
+export interface PingRequest {
+  userId: number;
+  sitemapUrl: string;
+  urls: string[];
+}
+
+/**
+ * Notifies search engines honestly: the crawl's URLs of the sitemap's host go to IndexNow (after
+ * the site's key file is found live), and Google and Bing get a line saying their ping endpoints
+ * are retired and what to do instead. `summary` counts only engines that really accepted.
+ */
+export async function pingSearchEngines(deps: PingDeps, request: PingRequest): Promise<PingResult> {
+  const site = new URL(request.sitemapUrl);
+  const host = site.host.toLowerCase();
+  const urls = [...new Set(request.urls)].filter((u) => {
+    try {
+      const url = new URL(u);
+      return (
+        url.host.toLowerCase() === host && (url.protocol === 'http:' || url.protocol === 'https:')
+      );
+    } catch {
+      return false;
+    }
+  });
+  if (urls.length === 0) {
+    throw new HttpError(400, 'No URLs found', `The crawl has no listed URLs on ${host} to submit`);
+  }
+  const key = await siteKey(deps.db, request.userId, host);
+  const keyLocation = `${site.origin}/${key}.txt`;
+  const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
+  let indexNow: PingResult['engines'][number];
+  if (!keyFile.ok) {
+    indexNow = {
+      name: 'IndexNow',
+      ok: false,
+      status: null,
+      message: `Not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}, then notify again.`,
+    };
+  } else {
+    const result = await submitToIndexNow({
+      endpoint: deps.indexNowEndpoint,
+      host,
+      key,
+      keyLocation,
+      urls,
+    });
+    indexNow = { name: 'IndexNow', ok: result.ok, status: result.status, message: result.message };
+    deps.logger.info('indexnow submission', {
+      host,
+      status: result.status,
+      accepted: result.accepted,
+    });
+  }
+  const engines = [indexNow, googleOutcome(request.sitemapUrl), bingOutcome(request.sitemapUrl)];
+  return {
+    summary: { successful: engines.filter((e) => e.ok).length, total: engines.length },
+    engines,
+  };
+}

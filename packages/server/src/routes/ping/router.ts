@@ -1,0 +1,30 @@
+import { operations } from '@mapsmith/core';
+import { Router } from 'express';
+import { requireUser } from '../../auth/session.js';
+import { HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import { crawlUrls } from '../../notify/crawl-urls.js';
+import { type PingDeps, pingSearchEngines } from '../../notify/ping-service.js';
+import type { Repositories } from '../../repos/types.js';
+
+/** Pings per user per hour: enough for real use, too few to get a site throttled by IndexNow. */
+export const PINGS_PER_HOUR = 20;
+
+/** `POST /api/ping-search-engines {sitemapUrl, jobId?}` (spec §7, decisions.md). */
+export function pingRouter(deps: PingDeps & { repos: Repositories }): Router {
+  const router = Router();
+  router.post(operations['ping.submit'].path, requireUser, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    const { sitemapUrl, jobId } = parseInput(operations['ping.submit'].input, req.body);
+    const urls = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);
+    const { ok, rate } = await deps.repos.rates.hit(`ping:${user.id}`, PINGS_PER_HOUR, 3_600_000);
+    if (!ok) {
+      throw new HttpError(429, 'Too many notifications', 'Try again in an hour', {
+        'Retry-After': String(Math.max(1, Math.ceil((rate.resetMs - Date.now()) / 1000))),
+      });
+    }
+    res.json(await pingSearchEngines(deps, { userId: user.id, sitemapUrl, urls }));
+  });
+  return router;
+}
