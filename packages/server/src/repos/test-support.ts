@@ -1,7 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PageRecord } from '@mapsmith/core';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
 import { loadConfig } from '../config.js';
@@ -127,4 +129,61 @@ export async function seedCompletedJob(
   const store = new SqliteCrawlStore(db, id, { now: () => createdMs });
   for (const [i, page] of pages.entries()) await store.savePage(`k${i}`, page);
   return id;
+}
+
+/** A server running as a child process (`node dist/main.js`), for kill tests and benchmarks. */
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** Waits for the process to exit. */
+  exited: Promise<number | null>;
+}
+
+/** Path of the built server entry (`npm run build:ts` makes it). */
+export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+/**
+ * Spawns the built server on an ephemeral port over `dataDir` and resolves once it prints its
+ * URL. Its stderr is kept for the error message if it fails to start.
+ */
+export function spawnBuiltServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [BUILT_MAIN], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MAPSMITH_DATA_DIR: dataDir,
+      MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
+      MAPSMITH_ALLOW_LOOPBACK: '1',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 20_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /running at (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: match[1], child, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
 }
