@@ -2,6 +2,7 @@
  * The browser-safe entry point of the core: no Node modules, so the web bundle and the
  * desktop renderer can import it. Node-only parts (fetcher, crawler runtime) are in `index.ts`.
  */
+export * from './checker/index.js';
 export * from './contract/api-client.js';
 export * from './contract/formats.js';
 export * from './contract/operations.js';

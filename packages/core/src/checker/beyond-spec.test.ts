@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import * as m from './messages.js';
+import { checkSitemap } from './sitemap-checker.js';
+
+const DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const EXT =
+  ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+const urlset = (body: string) => `${DECL}<urlset ${NS}${EXT}>\n${body}\n</urlset>`;
+const url = (loc: string, more = '') => `<url><loc>${loc}</loc>${more}</url>`;
+const messages = (list: { message: string }[]) => list.map((x) => x.message);
+const NOW = Date.UTC(2024, 5, 1);
+
+describe('checks beyond the spec', () => {
+  it('errors on a loc of 2,048 characters or more', () => {
+    const long = `https://a.example/${'x'.repeat(2030)}`;
+    const r = checkSitemap(urlset(url(long)));
+    expect(messages(r.errors)).toEqual([m.locTooLong(long.length)]);
+    expect(checkSitemap(urlset(url(long.slice(0, 2047)))).isValid).toBe(true);
+  });
+
+  it('warns once about URLs on another host than the sitemap', () => {
+    const body = [
+      url('https://a.example/'),
+      url('https://b.example/x'),
+      url('https://b.example/y'),
+    ].join('\n');
+    const r = checkSitemap(urlset(body), { sitemapUrl: 'https://a.example/sitemap.xml' });
+    expect(r.warnings).toEqual([
+      { message: m.otherHost(2, 'a.example', 'https://b.example/x'), line: 4 },
+    ]);
+    expect(r.isValid).toBe(true);
+  });
+
+  it('errors on a file over 52,428,800 bytes', () => {
+    const entry = `${url(`https://a.example/${'p'.repeat(1000)}`)}\n`;
+    const body = entry.repeat(Math.ceil(52_428_800 / entry.length));
+    const r = checkSitemap(urlset(body), { maxMessages: 5 });
+    expect(messages(r.errors)).toContainEqual(
+      expect.stringMatching(/^Sitemap is 52,4\d\d,\d\d\d bytes uncompressed/),
+    );
+  });
+
+  it('warns about more than 1,000 images, incomplete videos and deprecated tags', () => {
+    const images =
+      '<image:image><image:loc>https://a.example/i.png</image:loc></image:image>'.repeat(1001);
+    const video =
+      '<video:video><video:thumbnail_loc>https://a.example/t.jpg</video:thumbnail_loc><video:title>t</video:title><video:player_loc allow_embed="yes">https://a.example/p</video:player_loc><video:category>c</video:category></video:video>';
+    const caption =
+      '<image:image><image:loc>https://a.example/c.png</image:loc><image:caption>c</image:caption></image:image>';
+    const r = checkSitemap(
+      urlset(
+        [url('https://a.example/1', images), url('https://a.example/2', video + caption)].join(
+          '\n',
+        ),
+      ),
+    );
+    expect(r.isValid).toBe(true);
+    expect(messages(r.warnings)).toEqual([
+      m.tooManyImages(1001),
+      m.videoMissingFields(['description']),
+      m.deprecatedTag('attribute video:player_loc allow_embed/autoplay', 1),
+      m.deprecatedTag('tag video:category', 1),
+      m.deprecatedTag('tag image:caption', 1),
+    ]);
+  });
+
+  it('warns about news older than two days', () => {
+    const news = (date: string) =>
+      `<news:news><news:publication><news:name>A</news:name></news:publication><news:publication_date>${date}</news:publication_date></news:news>`;
+    const body = [
+      url('https://a.example/1', news('2024-05-20')),
+      url('https://a.example/2', news('2024-05-31T12:00:00Z')),
+    ].join('\n');
+    const doc = `${DECL}<urlset ${NS} xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n${body}\n</urlset>`;
+    expect(messages(checkSitemap(doc, { now: NOW }).warnings)).toEqual([m.oldNews(1)]);
+  });
+
+  it('warns about future lastmod and one lastmod on every URL', () => {
+    const lm = (d: string) => `<lastmod>${d}</lastmod>`;
+    const future = checkSitemap(
+      urlset(
+        [
+          url('https://a.example/1', lm('2030-01-01')),
+          url('https://a.example/2', lm('2024-01-01')),
+        ].join(''),
+      ),
+      { now: NOW },
+    );
+    expect(messages(future.warnings)).toEqual([m.futureLastmod(1, '2030-01-01')]);
+    const same = checkSitemap(
+      urlset(
+        [1, 2, 3].map((i) => url(`https://a.example/${i}`, lm('2024-05-01T00:00:00Z'))).join(''),
+      ),
+      { now: NOW },
+    );
+    expect(messages(same.warnings)).toEqual([m.sameLastmod('2024-05-01T00:00:00Z')]);
+  });
+
+  it('warns about hreflang alternates that do not link back', () => {
+    const link = (lang: string, href: string) =>
+      `<xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`;
+    const body = [
+      url(
+        'https://a.example/en',
+        link('en', 'https://a.example/en') +
+          link('de', 'https://a.example/de') +
+          link('fr', 'https://a.example/fr'),
+      ),
+      url(
+        'https://a.example/de',
+        link('de', 'https://a.example/de') + link('en', 'https://a.example/en'),
+      ),
+      url('https://a.example/fr'),
+    ].join('\n');
+    const r = checkSitemap(urlset(body));
+    expect(r.warnings).toEqual([
+      { message: m.hreflangNotReciprocal('https://a.example/en', 'https://a.example/fr'), line: 3 },
+    ]);
+  });
+
+  it('caps long message lists and says how many more there are', () => {
+    const body = Array.from({ length: 30 }, () => url('ftp://a.example/')).join('');
+    const r = checkSitemap(urlset(body), { maxMessages: 10 });
+    expect(r.errors).toHaveLength(11);
+    expect(r.errors[10]).toEqual({ message: '...and 20 more errors not listed' });
+  });
+});

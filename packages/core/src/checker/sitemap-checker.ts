@@ -1,0 +1,244 @@
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { ValidationResult } from '../contract/schemas.js';
+import {
+  ATOM_FEED,
+  ENTITY_DECLARATION,
+  inputTooLarge,
+  MISSING_NAMESPACE,
+  MISSING_XML_DECLARATION,
+  parseError,
+  RSS_FEED,
+  SITEMAP_INDEX,
+  tooDeep,
+  tooLarge,
+  UNKNOWN_FORMAT,
+} from './messages.js';
+import { IMAGE_NS, Names, NEWS_NS, SITEMAP_NS, VIDEO_NS } from './names.js';
+import { Report } from './report.js';
+import { RuleContext } from './rules/context.js';
+import { FeedRules } from './rules/feed.js';
+import { SitemapIndexRules } from './rules/sitemap-index.js';
+import { UrlsetRules } from './rules/urlset.js';
+import type { CheckOptions, Entry, Field, KindRules } from './types.js';
+
+/** The sitemaps.org size limit per file, uncompressed. */
+export const MAX_SITEMAP_BYTES = 52_428_800;
+/** Default hard cap on what the checker reads at all. */
+export const MAX_INPUT_BYTES = 104_857_600;
+/** Deeper nesting than this is refused (a sitemap needs 4 levels). */
+export const MAX_DEPTH = 64;
+
+/** Thrown inside saxes handlers to stop parsing at the first fatal problem. */
+class Stop extends Error {}
+
+/** UTF-8 length of a string, without allocating (browser-safe). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/**
+ * A streaming sitemap checker (spec §5): feed it text with {@link write}, then {@link end}.
+ * Browser-safe: saxes parses without building a tree, so memory follows one entry at a time.
+ * DTD entities are never expanded or fetched: a DOCTYPE that declares any stops the check.
+ */
+export class SitemapChecker {
+  private readonly parser = new SaxesParser({ position: true });
+  private readonly report: Report;
+  private readonly ctx: RuleContext;
+  private readonly names = new Names();
+  private readonly maxInput: number;
+  private rules: KindRules | null = null;
+  private entryName = '';
+  private entryDepth = 0;
+  private entry: Entry | null = null;
+  private readonly open: Field[] = [];
+  private depth = 0;
+  private sawDeclaration = false;
+  private chars = 0;
+  private stopped = false;
+
+  constructor(options: CheckOptions = {}) {
+    this.report = new Report(options.maxMessages ?? 1000);
+    this.ctx = new RuleContext(this.report, options.now ?? Date.now(), options.sitemapUrl);
+    this.maxInput = options.maxInputBytes ?? MAX_INPUT_BYTES;
+    const p = this.parser;
+    p.on('xmldecl', () => {
+      this.sawDeclaration = true;
+    });
+    p.on('doctype', (doctype) => {
+      if (/<!ENTITY/i.test(doctype)) this.fatal(ENTITY_DECLARATION);
+    });
+    p.on('error', (err) => this.fatal(parseError(err.message)));
+    p.on('opentag', (tag) => this.openTag(tag as SaxesTagPlain));
+    p.on('closetag', () => this.closeTag());
+    p.on('text', (text) => this.text(text));
+    p.on('cdata', (text) => this.text(text));
+  }
+
+  /** The lines a parse error refers to come from saxes ("3:14: ..."); others use its line. */
+  private get line(): number {
+    return this.parser.line;
+  }
+
+  private fatal(message: string): never {
+    this.report.error(message, this.line);
+    this.stopped = true;
+    throw new Stop(message);
+  }
+
+  private openTag(tag: SaxesTagPlain): void {
+    if (++this.depth > MAX_DEPTH) this.fatal(tooDeep(MAX_DEPTH));
+    const attrs = tag.attributes;
+    for (const _ in attrs) {
+      this.names.declare(attrs);
+      break;
+    }
+    if (this.depth === 1) {
+      this.root(tag.name);
+      return;
+    }
+    const key = this.names.key(tag.name);
+    const entry = this.entry;
+    if (entry === null) {
+      if (key === this.entryName && (this.entryDepth === 0 || this.depth === this.entryDepth)) {
+        this.entry = { line: this.line, fields: [] };
+        this.entryDepth = this.depth;
+      }
+      return;
+    }
+    const field: Field = {
+      key,
+      text: '',
+      attrs,
+      line: this.line,
+      parent: this.open.at(-1) ?? null,
+    };
+    entry.fields.push(field);
+    this.open.push(field);
+  }
+
+  private closeTag(): void {
+    const entry = this.entry;
+    if (entry !== null) {
+      if (this.depth === this.entryDepth) {
+        this.entry = null;
+        this.rules?.entry(entry);
+      } else {
+        const field = this.open.pop();
+        if (field) field.text = field.text.trim();
+      }
+    }
+    this.depth--;
+  }
+
+  private text(text: string): void {
+    const field = this.open.at(-1);
+    if (field !== undefined) field.text += text;
+  }
+
+  private root(qname: string): void {
+    const { ctx } = this;
+    if (!this.sawDeclaration) this.report.warning(MISSING_XML_DECLARATION, 1);
+    const local = qname.slice(qname.indexOf(':') + 1);
+    const sitemapNs = () => {
+      if (this.names.nsOf(qname) !== SITEMAP_NS) this.report.warning(MISSING_NAMESPACE, this.line);
+    };
+    if (local === 'urlset') {
+      const has = (ns: string) => this.names.has(ns);
+      this.report.kind = has(NEWS_NS)
+        ? 'news'
+        : has(VIDEO_NS)
+          ? 'video'
+          : has(IMAGE_NS)
+            ? 'image'
+            : 'urlset';
+      sitemapNs();
+      this.rules = new UrlsetRules(ctx, this.report.kind === 'news');
+      this.entryName = 'url';
+      this.entryDepth = 2;
+    } else if (local === 'sitemapindex') {
+      this.report.kind = 'sitemapindex';
+      this.report.warning(SITEMAP_INDEX, this.line);
+      sitemapNs();
+      this.rules = new SitemapIndexRules(ctx);
+      this.entryName = 'sitemap';
+      this.entryDepth = 2;
+    } else if (qname === 'rss') {
+      this.report.kind = 'rss';
+      this.report.warning(RSS_FEED, this.line);
+      this.rules = new FeedRules(ctx, false);
+      this.entryName = 'item';
+      this.entryDepth = 0;
+    } else if (local === 'feed') {
+      this.report.kind = 'atom';
+      this.report.warning(ATOM_FEED, this.line);
+      this.rules = new FeedRules(ctx, true);
+      this.entryName = 'entry';
+      this.entryDepth = 2;
+    } else {
+      this.fatal(UNKNOWN_FORMAT);
+    }
+  }
+
+  /** Feeds the next piece of the file. Chunks may split anywhere, even inside a tag. */
+  write(chunk: string): this {
+    if (this.stopped) return this;
+    this.chars += chunk.length;
+    if (this.chars > this.maxInput) {
+      this.report.error(inputTooLarge(this.maxInput));
+      this.stopped = true;
+      return this;
+    }
+    try {
+      this.parser.write(chunk);
+    } catch (err) {
+      if (!(err instanceof Stop)) this.fatalOutside(err);
+    }
+    return this;
+  }
+
+  private fatalOutside(err: unknown): void {
+    this.report.error(parseError(err instanceof Error ? err.message : String(err)));
+    this.stopped = true;
+  }
+
+  /** Ends the input and returns the result. `bytes` is the UTF-8 size, when the caller knows it. */
+  end(bytes?: number): ValidationResult {
+    if (!this.stopped) {
+      try {
+        this.parser.close();
+      } catch (err) {
+        if (!(err instanceof Stop)) this.fatalOutside(err);
+      }
+    }
+    if (!this.stopped && this.rules) {
+      this.rules.finish();
+      const size = bytes ?? this.chars;
+      if (size > MAX_SITEMAP_BYTES) this.report.error(tooLarge(size));
+    }
+    return this.report.result();
+  }
+
+  /** Checks a whole text at once, computing its UTF-8 size for the 50 MB rule. */
+  static check(text: string, options: CheckOptions = {}): ValidationResult {
+    const checker = new SitemapChecker(options);
+    const size = text.length * 3 > MAX_SITEMAP_BYTES ? utf8Length(text) : text.length;
+    checker.write(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return checker.end(size);
+  }
+}
+
+/** Checks a sitemap's text (spec §5) and returns the validation result. Browser-safe. */
+export function checkSitemap(text: string, options: CheckOptions = {}): ValidationResult {
+  return SitemapChecker.check(text, options);
+}

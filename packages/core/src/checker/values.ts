@@ -1,0 +1,93 @@
+import {
+  invalidChangefreq,
+  invalidLastmod,
+  invalidPriority,
+  invalidProtocol,
+  invalidUrlFormat,
+  locTooLong,
+} from './messages.js';
+
+/** Where a finding goes: `error` or `warning` of the report. */
+export type Sink = (message: string, line?: number) => void;
+
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * Checks one URL value (trimmed by the caller): http(s), parses, shorter than 2,048 characters.
+ * Reports through `sink` and returns the parsed URL, or `null` when it is not usable.
+ */
+export function checkUrl(url: string, line: number, sink: Sink): URL | null {
+  if (url.length >= 2048) {
+    sink(locTooLong(url.length), line);
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    const scheme = SCHEME.exec(url)?.[0].toLowerCase();
+    if (scheme && scheme !== 'http:' && scheme !== 'https:') sink(invalidProtocol(url), line);
+    else sink(invalidUrlFormat(url), line);
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    sink(invalidProtocol(url), line);
+    return null;
+  }
+  if (!parsed.hostname) {
+    sink(invalidUrlFormat(url), line);
+    return null;
+  }
+  return parsed;
+}
+
+const W3C_DATE =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|([+-])(\d{2}):(\d{2})))?)?)?$/;
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The time of a W3C Datetime (sitemaps.org's lastmod format), or `null` when it is not one
+ * (wrong shape or an impossible date such as 2024-02-30). Computed from the parts, because
+ * Date.parse is lenient and slow.
+ */
+export function w3cTime(value: string): number | null {
+  const m = W3C_DATE.exec(value);
+  if (m === null) return null;
+  const year = Number(m[1]);
+  const month = m[2] === undefined ? 1 : Number(m[2]);
+  const day = m[3] === undefined ? 1 : Number(m[3]);
+  const hour = m[4] === undefined ? 0 : Number(m[4]);
+  const minute = m[5] === undefined ? 0 : Number(m[5]);
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  if (month < 1 || month > 12 || day < 1 || day > (DAYS[month - 1] ?? 0)) return null;
+  if (month === 2 && day === 29 && (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)))
+    return null;
+  if (hour > 23 || minute > 59 || second > 60) return null;
+  let offset = 0;
+  if (m[8] !== undefined) {
+    const size = (Number(m[9]) * 60 + Number(m[10])) * 60_000;
+    offset = m[8] === '+' ? size : -size;
+  }
+  return Date.UTC(year, month - 1, day, hour, minute, second) - offset;
+}
+
+/** Checks a lastmod value; returns its time, or `null` (and warns) when invalid. */
+export function checkLastmod(value: string, line: number, warn: Sink): number | null {
+  const time = w3cTime(value);
+  if (time === null) warn(invalidLastmod(value), line);
+  return time;
+}
+
+const PRIORITY = /^(\d+(\.\d*)?|\.\d+)$/;
+
+/** Warns about a priority that is not a number from 0.0 to 1.0. */
+export function checkPriority(value: string, line: number, warn: Sink): void {
+  if (!PRIORITY.test(value) || Number(value) > 1) warn(invalidPriority(value), line);
+}
+
+const CHANGEFREQ = new Set(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']);
+
+/** Warns about a changefreq outside the protocol's list. */
+export function checkChangefreq(value: string, line: number, warn: Sink): void {
+  if (!CHANGEFREQ.has(value)) warn(invalidChangefreq(value), line);
+}
