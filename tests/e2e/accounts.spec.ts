@@ -1,0 +1,102 @@
+import { AppPage } from './pages/app-page';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './pages/auth-pages';
+import { newAccount, registerByApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { tokenFromOutbox } from './support/outbox';
+
+test('sign up, confirm from the outbox, sign out, sign in, and land on the dashboard', async ({
+  page,
+  app,
+}) => {
+  const account = newAccount('signup');
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.register(account);
+  await signup.expectToast('Check your email!', /check your email/i);
+  await expect(page).toHaveURL(/\/confirm-email$/);
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText('Confirmation email sent. Please check your inbox.')).toBeVisible();
+
+  const token = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email');
+  await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
+  await expect(page.getByText('Email verified successfully. You can now log in.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+
+  // A single-use token: opening the link again is refused.
+  await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
+  await expect(page.getByRole('heading', { name: 'Verification failed' })).toBeVisible();
+
+  const screen = new AppPage(page);
+  await screen.nav.getByRole('button', { name: 'Logout' }).click();
+  await screen.expectToast('Logged out successfully');
+  await expect(screen.nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(account.username, account.password);
+  await login.expectToast('Welcome back!', 'You have been successfully logged in.');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${account.username}` }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard | Mapsmith');
+  expect(await screen.canonical()).toBe(`${app.url}/dashboard`);
+  await expect(
+    page.locator('main').getByRole('link', { name: 'Upgrade to Pro' }).first(),
+  ).toHaveAttribute('href', '/subscribe');
+  for (const label of ['Total Crawls', 'Pages Crawled', 'Success Rate', 'Avg. Crawl Time']) {
+    await expect(page.locator('.stat-card').filter({ hasText: label })).toBeVisible();
+  }
+  await expect(page.getByTestId('usage-card')).toContainText('0 of 500 pages used this month');
+  await expect(page.getByText('No crawls yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Generate Your First Sitemap' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  await expect(page.getByRole('button', { name: /Scheduled Crawls/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /API Tokens/ })).toBeDisabled();
+
+  // Signed in, /login goes to the dashboard and /signup to /confirm-email (spec §4).
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/confirm-email$/);
+});
+
+test('registering a taken username shows Registration Failed', async ({ page, request }) => {
+  const account = newAccount('taken');
+  await registerByApi(request, account);
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.register({ ...account, email: `other-${account.email}` });
+  await expect(signup.toast.locator('.toast-title')).toHaveText('Registration Failed');
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('forgot password mails a link; the new password works and the old one does not', async ({
+  page,
+  request,
+  app,
+}) => {
+  const account = newAccount('reset');
+  await registerByApi(request, account);
+  const forgot = new ForgotPasswordPage(page);
+  await forgot.goto();
+  await forgot.request(account.email);
+  await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
+
+  const token = await tokenFromOutbox(app.dataDir, account.email, '/reset-password');
+  const reset = new ResetPasswordPage(page);
+  await reset.goto(token);
+  const newPassword = `${account.password}-New`;
+  await reset.reset(newPassword);
+  await reset.expectToast('Password updated', 'You can now sign in with your new password.');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const login = new LoginPage(page);
+  await login.signIn(account.username, account.password);
+  await expect(login.toast.locator('.toast-title')).toHaveText('Login Failed');
+  await login.signIn(account.username, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+
+/** A fresh, valid account for one test. */
+export function newAccount(prefix = 'user') {
+  const id = randomBytes(4).toString('hex');
+  return {
+    username: `${prefix}${id}`,
+    email: `${prefix}${id}@example.com`,
+    password: `Str0ng-Pass-${id}`,
+  };
+}
+
+/** Registers an account through the API (for tests about something other than signup). */
+export async function registerByApi(
+  request: APIRequestContext,
+  account: { username: string; email: string; password: string },
+): Promise<void> {
+  const response = await request.post('/api/register', { data: account });
+  if (!response.ok())
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+}
