@@ -19,6 +19,11 @@ export async function startSession(
   now = Date.now(),
 ): Promise<void> {
   if (res.locals.sessionIdHash) await endSession(db, res.locals.sessionIdHash);
+  // Expired sessions are never read again; sweeping the user's own keeps the table small.
+  await db.run('DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?', [
+    userId,
+    new Date(now).toISOString(),
+  ]);
   const id = randomBytes(32).toString('base64url');
   await db.run(
     'INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)',

@@ -132,6 +132,29 @@ describe('sign-in and sessions', () => {
     expect(client.cookie).toBeNull();
   });
 
+  it('takes about as long for an unknown user as for a wrong password (a dummy hash is checked)', async () => {
+    const time = async (username: string, i: number) => {
+      const started = performance.now();
+      const res = await new TestClient(app.url).call(
+        'POST',
+        '/api/login',
+        { username, password: 'Wrong-password-1' },
+        { 'X-Forwarded-For': `192.0.2.${i}` },
+      );
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time('alice', 10 + i));
+      unknown.push(await time(`ghost${i}`, 20 + i));
+    }
+    // Without the dummy hash an unknown name answers in ~1 ms against tens of ms for Argon2id.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3);
+  });
+
   it('signs in with username or e-mail, with a new session id each time', async () => {
     const client = new TestClient(app.url);
     const first = await client.call('POST', '/api/login', {
