@@ -40,6 +40,8 @@ export async function startTestDesktop(
     platform?: NodeJS.Platform;
     origins?: string[];
     env?: Record<string, string>;
+    /** Called with every progress event main would send the renderer. */
+    onProgress?: (event: CrawlProgressEvent) => void;
     overrides?: Partial<DesktopDeps>;
   } = {},
 ): Promise<TestDesktop> {
@@ -54,7 +56,10 @@ export async function startTestDesktop(
     safeStorage: options.safeStorage ?? testSafeStorage(),
     platform: options.platform ?? 'linux',
     launchCrawler: options.launch ?? noCrawler,
-    emitProgress: (event) => progress.push(event),
+    emitProgress: (event) => {
+      progress.push(event);
+      options.onProgress?.(event);
+    },
     openExternal: async (url) => {
       opened.push(url);
     },

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { DESKTOP_OUT } from './support/build';
+import { expect, test } from './support/renderer-fixture';
+import { serveFolder } from './support/static-server';
+
+type Bridge = {
+  invoke(name: unknown, input: unknown): Promise<unknown>;
+  on(name: unknown, cb: unknown): () => void;
+};
+declare global {
+  interface Window {
+    mapsmith: Bridge;
+  }
+}
+
+test('the web UI runs in the renderer over the IPC client, as the desktop shell', async ({
+  page,
+  desktop,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/sitemap/i);
+  await expect(page.getByLabel('Website URL')).toBeVisible();
+  // Hosted-only screens send the user to the hosted site in the system browser.
+  await page.goto('/subscribe');
+  await expect(page.getByRole('link', { name: /Subscribe on mapsmith\.app/ })).toHaveAttribute(
+    'href',
+    'https://mapsmith.app/subscribe',
+  );
+  expect(desktop.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+});
+
+test('window.mapsmith is the preload bridge and nothing more', async ({ page }) => {
+  await page.goto('/');
+  const shape = await page.evaluate(() => ({
+    keys: Object.keys(window.mapsmith).sort(),
+    frozen: Object.isFrozen(window.mapsmith),
+    leaks: ['require', 'process', 'ipcRenderer', 'module', 'Buffer'].filter((k) => k in window),
+  }));
+  expect(shape).toEqual({ keys: ['invoke', 'on'], frozen: true, leaks: [] });
+  const outcomes = await page.evaluate(async () => {
+    const rejects = async (p: () => Promise<unknown>) => {
+      try {
+        await p();
+        return 'resolved';
+      } catch (err) {
+        return String(err instanceof Error ? err.message : err);
+      }
+    };
+    const throws = (f: () => unknown) => {
+      try {
+        f();
+        return 'ok';
+      } catch (err) {
+        return String(err instanceof Error ? err.message : err);
+      }
+    };
+    return {
+      unknownOp: await rejects(() => window.mapsmith.invoke('shell.exec', {})),
+      protoOp: await rejects(() => window.mapsmith.invoke('__proto__', {})),
+      nonString: await rejects(() => window.mapsmith.invoke(42, {})),
+      unknownEvent: throws(() => window.mapsmith.on('crawl.secret', () => {})),
+      badCallback: throws(() => window.mapsmith.on('crawl.progress', 'x')),
+      config: await window.mapsmith.invoke('config.get', {}),
+      badInput: await window.mapsmith.invoke('crawl.start', { url: 'file:///etc/passwd' }),
+    };
+  });
+  expect(outcomes.unknownOp).toBe('Unknown operation: shell.exec');
+  expect(outcomes.protoOp).toBe('Unknown operation: __proto__');
+  expect(outcomes.nonString).toBe('Unknown operation: 42');
+  expect(outcomes.unknownEvent).toBe('Unknown event: crawl.secret');
+  expect(outcomes.badCallback).toBe('callback must be a function');
+  expect(outcomes.config).toMatchObject({ ok: true, value: { shell: 'desktop' } });
+  expect(outcomes.badInput).toMatchObject({ ok: false, status: 400 });
+});
+
+test('a page of any other origin gets the same preload but every call is refused', async ({
+  page,
+  desktop,
+}) => {
+  const other = await serveFolder(path.join(DESKTOP_OUT, 'renderer'));
+  try {
+    await page.goto(`${other.origin}/`);
+    const reply = await page.evaluate(() => window.mapsmith.invoke('history.list', {}));
+    expect(reply).toEqual({
+      ok: false,
+      status: 403,
+      body: { error: 'IPC refused: unknown sender' },
+    });
+    const blank = await page.context().newPage();
+    await blank.goto('about:blank');
+    expect(
+      await blank.evaluate(() =>
+        window.mapsmith.invoke('crawl.start', { url: 'https://example.com/' }),
+      ),
+    ).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await desktop.services.deps.store.history()).toEqual([]);
+  } finally {
+    await other.close();
+  }
+});
+
+test('the dashboard shows the local history and usage from the SQLite store', async ({
+  page,
+  desktop,
+}) => {
+  const { store } = desktop.services.deps;
+  const at = new Date(Date.now() - 60_000).toISOString();
+  await store.createJob({
+    id: 'seeded',
+    url: 'https://agency-client.example/',
+    createdAt: at,
+    pageCap: 100,
+  });
+  await store.finishJob('seeded', {
+    status: 'completed',
+    pagesCrawled: 42,
+    error: null,
+    summary: null,
+    finishedAt: new Date(Date.parse(at) + 8000).toISOString(),
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('https://agency-client.example/')).toBeVisible();
+  await expect(page.getByText(/42/).first()).toBeVisible();
+});
