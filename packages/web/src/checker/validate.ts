@@ -1,17 +1,16 @@
-import type { ValidationResult } from '@mapsmith/core/browser';
-import * as core from '@mapsmith/core/browser';
-
-type Validator = (text: string) => ValidationResult | Promise<ValidationResult>;
+import { checkSitemap, checkSitemapBytes, type ValidationResult } from '@mapsmith/core/browser';
 
 /**
- * The checker's single seam to the core's browser-safe validator (spec §5 rules live in
- * core, never here). Looked up by name so the web app builds before the core checker lands;
- * until then validating fails with a clear message that the checker shows as a toast.
+ * The checker's single seam to the core's browser-safe validator: every rule of spec §5 lives
+ * in core, none here.
  */
-export async function validateSitemapText(text: string): Promise<ValidationResult> {
-  const validate = (core as unknown as Record<string, unknown>).validateSitemap;
-  if (typeof validate !== 'function') {
-    throw new Error('The sitemap validator is not available in this build.');
-  }
-  return (validate as Validator)(text);
+
+/** Validates sitemap text fetched through `/api/fetch-sitemap`; `sitemapUrl` is where it lives. */
+export function validateSitemapText(text: string, sitemapUrl?: string): ValidationResult {
+  return checkSitemap(text, sitemapUrl ? { sitemapUrl } : {});
+}
+
+/** Validates an uploaded file's bytes (streamed, BOM and encoding handled by the core). */
+export async function validateSitemapFile(file: File): Promise<ValidationResult> {
+  return checkSitemapBytes(new Uint8Array(await file.arrayBuffer()));
 }

@@ -3,7 +3,7 @@ import { ApiCallError } from '@mapsmith/core/browser';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
-import { validateSitemapText } from '../checker/validate';
+import { validateSitemapFile, validateSitemapText } from '../checker/validate';
 import { normalizeSiteUrl } from '../crawl/use-crawl';
 import { CheckerResults } from './CheckerResults';
 
@@ -33,9 +33,12 @@ export function CheckerSection() {
   const [url, setUrl] = useState('');
   const [shown, setShown] = useState<{ result: ValidationResult; source: string } | null>(null);
 
-  const validate = async (text: string, source: string) => {
+  const validate = async (
+    run: () => ValidationResult | Promise<ValidationResult>,
+    source: string,
+  ) => {
     try {
-      const result = await validateSitemapText(text);
+      const result = await run();
       setShown({ result, source });
       toast(
         result.isValid
@@ -64,7 +67,7 @@ export function CheckerSection() {
     }
     setBusy(true);
     try {
-      await validate(await file.text(), file.name);
+      await validate(() => validateSitemapFile(file), file.name);
     } finally {
       setBusy(false);
     }
@@ -80,7 +83,7 @@ export function CheckerSection() {
     setBusy(true);
     try {
       const { content } = await api.call('sitemap.fetch', { url: target });
-      await validate(content, target);
+      await validate(() => validateSitemapText(content, target), target);
     } catch (err) {
       const text =
         err instanceof ApiCallError
