@@ -24,4 +24,5 @@ export type * from './crawler/events.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './plans.js';
+export * from './seo/index.js';
 export * from './version.js';

@@ -1,0 +1,12 @@
+import { pagesHave, perPageRule } from '../types.js';
+
+/** Images without an alt attribute (an empty alt is fine: it marks a decorative image). */
+export const imagesMissingAlt = perPageRule({
+  id: 'images-missing-alt',
+  weight: 5,
+  severity: 'warning',
+  recommendation: 'Add alt text to meaningful images (alt="" for decorative ones).',
+  scope: (ctx) => ctx.content.filter((page) => page.images.length > 0),
+  test: (page) => page.images.some((image) => image.alt === null),
+  message: (n) => `${pagesHave(n)} images without alt text`,
+});

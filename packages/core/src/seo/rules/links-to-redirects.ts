@@ -1,0 +1,12 @@
+import { perPageRule } from '../types.js';
+
+/** Internal links that point at a redirect instead of the final URL. */
+export const linksToRedirects = perPageRule({
+  id: 'links-to-redirects',
+  weight: 4,
+  severity: 'info',
+  recommendation: 'Update internal links to point at the final URL instead of a redirect.',
+  scope: (ctx) => ctx.linked,
+  test: (page) => page.redirectChain.length > 0,
+  message: (n) => `${n} internally linked ${n === 1 ? 'URL redirects' : 'URLs redirect'}`,
+});

@@ -1,0 +1,12 @@
+import { pagesHave, perPageRule } from '../types.js';
+
+/** https pages that load http subresources. */
+export const mixedContent = perPageRule({
+  id: 'mixed-content',
+  weight: 5,
+  severity: 'critical',
+  recommendation: 'Load every image, script and stylesheet over https on https pages.',
+  scope: (ctx) => ctx.content.filter((page) => page.finalUrl.startsWith('https:')),
+  test: (page) => page.mixedContent > 0,
+  message: (n) => `${pagesHave(n)} mixed content (http resources on https pages)`,
+});

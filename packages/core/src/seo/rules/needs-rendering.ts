@@ -1,0 +1,14 @@
+import { perPageRule } from '../types.js';
+
+/** Pages whose links or content only appear after scripts run. */
+export const needsRendering = perPageRule({
+  id: 'needs-rendering',
+  weight: 3,
+  severity: 'info',
+  recommendation:
+    'Serve content and links in the HTML (server-side rendering): not every crawler runs scripts.',
+  scope: (ctx) => ctx.content,
+  test: (page) => page.rendered,
+  message: (n) =>
+    `${n} ${n === 1 ? 'page needs' : 'pages need'} JavaScript rendering to show content or links`,
+});

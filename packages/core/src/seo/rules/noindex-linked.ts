@@ -1,0 +1,12 @@
+import { perPageRule } from '../types.js';
+
+/** noindex pages that the site links to: often an accident. */
+export const noindexLinked = perPageRule({
+  id: 'noindex-linked',
+  weight: 5,
+  severity: 'warning',
+  recommendation: 'Check that linked pages marked noindex are meant to stay out of search results.',
+  scope: (ctx) => ctx.linked,
+  test: (page) => page.robots.noindex,
+  message: (n) => `${n} internally linked ${n === 1 ? 'page is' : 'pages are'} marked noindex`,
+});
