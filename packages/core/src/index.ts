@@ -3,11 +3,16 @@
  * ports. Adapters for Express, SQLite, Electron and puppeteer live in the outer packages.
  */
 export * from './browser.js';
+export * from './crawler/create-crawler.js';
 export * from './crawler/options.js';
+export { urlKey } from './crawler/url-key.js';
 export * from './export/node.js';
+export * from './net/http-fetcher.js';
+export * from './net/url-policy.js';
 export * from './ports/clock.js';
 export * from './ports/crawl-store.js';
 export * from './ports/fetcher.js';
 export * from './ports/logger.js';
 export * from './ports/renderer.js';
 export * from './ports/url-policy.js';
+export * from './store/memory-store.js';

@@ -1,0 +1,256 @@
+/**
+ * One streaming pass over an HTML document with htmlparser2's Parser (no DOM is built): the
+ * raw facts of the page, URLs still relative. `resolve-facts.ts` turns them into record fields.
+ */
+import { Parser } from 'htmlparser2';
+
+/** A link found on the page, unresolved. */
+export interface RawLink {
+  /** The attribute value as written. */
+  href: string;
+  /** `rel=nofollow` (or `ugc`/`sponsored`) on the link. */
+  nofollow: boolean;
+  /** How it was found: an anchor or area, a `<link rel=next|prev>`, an iframe, an hreflang. */
+  via: 'anchor' | 'rel' | 'iframe' | 'alternate';
+}
+
+/** A video as written on the page, unresolved. */
+export interface RawVideo {
+  /** Media file. */
+  contentUrl: string | null;
+  /** Player or embed page. */
+  playerUrl: string | null;
+  /** Poster or thumbnail. */
+  thumbnailUrl: string | null;
+  /** Title. */
+  title: string | null;
+}
+
+/** Everything one pass over the HTML collects. */
+export interface RawFacts {
+  /** `<base href>`. */
+  baseHref: string | null;
+  /** `<title>` text. */
+  title: string | null;
+  /** `<meta name=description>`. */
+  metaDescription: string | null;
+  /** Text of the first `<h1>`. */
+  h1: string | null;
+  /** `<link rel=canonical href>`. */
+  canonical: string | null;
+  /** Directives of `<meta name=robots|mapsmithbot>`, lower case. */
+  robotsMeta: string[];
+  /** Links worth following. */
+  links: RawLink[];
+  /** hreflang alternates. */
+  hreflang: { hreflang: string; href: string }[];
+  /** Images. */
+  images: { src: string; alt: string | null }[];
+  /** Videos from tags and embeds. */
+  videos: RawVideo[];
+  /** Text of every JSON-LD script. */
+  jsonLd: string[];
+  /** Microdata `itemtype`s (and whether any `itemscope` exists). */
+  microdataTypes: string[];
+  /** Whether any `itemscope` attribute exists. */
+  microdata: boolean;
+  /** Subresource URLs (img, script, stylesheet, iframe, media), for mixed-content counting. */
+  subresources: string[];
+  /** App-shell signals for the render decision. */
+  shell: {
+    rootId: string | null;
+    frameworkAttr: boolean;
+    scripts: number;
+    noscriptJs: boolean;
+    textLength: number;
+  };
+}
+
+const ROOT_IDS = new Set([
+  'root',
+  'app',
+  '__next',
+  '__nuxt',
+  '___gatsby',
+  'svelte',
+  'main-app',
+  'q-app',
+]);
+const EMBED =
+  /^(https?:)?\/\/(www\.)?(youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/|(www\.)?dailymotion\.com\/embed\/)/i;
+const NOFOLLOW = /\b(nofollow|ugc|sponsored)\b/i;
+
+function firstSrcset(srcset: string): string | null {
+  const first = srcset.split(',')[0]?.trim().split(/\s+/)[0];
+  return first || null;
+}
+
+/** Parses an HTML document in one streaming pass. */
+export function extractHtml(html: string): RawFacts {
+  const facts: RawFacts = {
+    baseHref: null,
+    title: null,
+    metaDescription: null,
+    h1: null,
+    canonical: null,
+    robotsMeta: [],
+    links: [],
+    hreflang: [],
+    images: [],
+    videos: [],
+    jsonLd: [],
+    microdataTypes: [],
+    microdata: false,
+    subresources: [],
+    shell: { rootId: null, frameworkAttr: false, scripts: 0, noscriptJs: false, textLength: 0 },
+  };
+  let capture: 'title' | 'h1' | 'jsonld' | 'noscript' | null = null;
+  let buffer = '';
+  let skipText = 0;
+  let video: RawVideo | null = null;
+  let pictureSources: string[] = [];
+
+  const parser = new Parser(
+    {
+      onopentag(name, a) {
+        if (a.itemscope !== undefined) facts.microdata = true;
+        if (a.itemtype) facts.microdataTypes.push(...a.itemtype.split(/\s+/).filter(Boolean));
+        if (a.id && ROOT_IDS.has(a.id) && !facts.shell.rootId) facts.shell.rootId = a.id;
+        if (
+          a['ng-version'] !== undefined ||
+          a['ng-app'] !== undefined ||
+          a['data-reactroot'] !== undefined
+        )
+          facts.shell.frameworkAttr = true;
+        switch (name) {
+          case 'a':
+          case 'area':
+            if (a.href !== undefined && a.download === undefined)
+              facts.links.push({
+                href: a.href,
+                nofollow: NOFOLLOW.test(a.rel ?? ''),
+                via: 'anchor',
+              });
+            break;
+          case 'base':
+            if (a.href && facts.baseHref === null) facts.baseHref = a.href;
+            break;
+          case 'link': {
+            const rel = (a.rel ?? '').toLowerCase().split(/\s+/);
+            if (!a.href) break;
+            if (rel.includes('canonical') && facts.canonical === null) facts.canonical = a.href;
+            if (rel.includes('alternate') && a.hreflang) {
+              facts.hreflang.push({ hreflang: a.hreflang.trim(), href: a.href });
+              facts.links.push({ href: a.href, nofollow: false, via: 'alternate' });
+            }
+            if (rel.includes('next') || rel.includes('prev') || rel.includes('previous'))
+              facts.links.push({ href: a.href, nofollow: false, via: 'rel' });
+            if (rel.includes('stylesheet')) facts.subresources.push(a.href);
+            break;
+          }
+          case 'meta': {
+            const metaName = (a.name ?? '').toLowerCase();
+            if (metaName === 'description' && facts.metaDescription === null)
+              facts.metaDescription = (a.content ?? '').trim();
+            if ((metaName === 'robots' || metaName === 'mapsmithbot') && a.content)
+              facts.robotsMeta.push(
+                ...a.content
+                  .toLowerCase()
+                  .split(',')
+                  .map((d) => d.trim())
+                  .filter(Boolean),
+              );
+            break;
+          }
+          case 'title':
+            if (facts.title === null) capture = 'title';
+            break;
+          case 'h1':
+            if (facts.h1 === null) capture = 'h1';
+            break;
+          case 'script':
+            facts.shell.scripts++;
+            if (a.src) facts.subresources.push(a.src);
+            if ((a.type ?? '').toLowerCase() === 'application/ld+json') capture = 'jsonld';
+            else skipText++;
+            break;
+          case 'style':
+          case 'template':
+            skipText++;
+            break;
+          case 'noscript':
+            capture = 'noscript';
+            break;
+          case 'img':
+            if (a.src || a.srcset) {
+              const src = a.src || firstSrcset(a.srcset ?? '') || '';
+              facts.images.push({ src, alt: a.alt ?? null });
+              facts.subresources.push(src);
+            }
+            for (const s of pictureSources) facts.images.push({ src: s, alt: a.alt ?? null });
+            pictureSources = [];
+            break;
+          case 'source':
+            if (video && a.src && !video.contentUrl) video.contentUrl = a.src;
+            else if (a.srcset) {
+              const s = firstSrcset(a.srcset);
+              if (s) pictureSources.push(s);
+            }
+            break;
+          case 'video':
+            video = {
+              contentUrl: a.src || null,
+              playerUrl: null,
+              thumbnailUrl: a.poster || null,
+              title: a.title || null,
+            };
+            if (a.src) facts.subresources.push(a.src);
+            break;
+          case 'iframe':
+            if (!a.src) break;
+            facts.subresources.push(a.src);
+            if (EMBED.test(a.src))
+              facts.videos.push({
+                contentUrl: null,
+                playerUrl: a.src,
+                thumbnailUrl: null,
+                title: a.title || null,
+              });
+            else facts.links.push({ href: a.src, nofollow: false, via: 'iframe' });
+            break;
+        }
+      },
+      ontext(text) {
+        if (capture) buffer += text;
+        else if (skipText === 0) facts.shell.textLength += text.trim().length;
+      },
+      onclosetag(name) {
+        if (name === 'script' || name === 'style' || name === 'template') {
+          if (capture === 'jsonld' && name === 'script') {
+            facts.jsonLd.push(buffer);
+            capture = null;
+            buffer = '';
+          } else if (skipText > 0) skipText--;
+          return;
+        }
+        if (name === 'video' && video) {
+          facts.videos.push(video);
+          video = null;
+        }
+        if (name === 'picture') pictureSources = [];
+        if (capture && name === capture) {
+          const text = buffer.replace(/\s+/g, ' ').trim();
+          if (capture === 'title') facts.title = text;
+          if (capture === 'h1') facts.h1 = text;
+          if (capture === 'noscript' && /javascript|enable js/i.test(text))
+            facts.shell.noscriptJs = true;
+          capture = null;
+          buffer = '';
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return facts;
+}

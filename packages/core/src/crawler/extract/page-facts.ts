@@ -1,0 +1,176 @@
+/**
+ * Turns the raw facts of one HTML pass plus the response headers into the record fields and
+ * the absolute links to follow.
+ */
+import type { HreflangAlternate, PageImage, PageRecord, PageVideo } from '../types.js';
+import { extractHtml, type RawFacts } from './html-extractor.js';
+import { readJsonLd } from './structured-data.js';
+
+/** A link to follow, absolute. */
+export interface FoundLink {
+  /** Absolute URL (not yet normalized). */
+  url: string;
+  /** Carries rel=nofollow. */
+  nofollow: boolean;
+  /** How it was found. */
+  via: 'anchor' | 'rel' | 'iframe' | 'alternate' | 'canonical' | 'redirect';
+}
+
+/** The facts of a page, ready for its record. */
+export type PageFacts = Pick<
+  PageRecord,
+  | 'title'
+  | 'metaDescription'
+  | 'h1'
+  | 'canonical'
+  | 'robots'
+  | 'hreflang'
+  | 'images'
+  | 'videos'
+  | 'structuredData'
+  | 'mixedContent'
+> & {
+  /** Links to follow. */
+  links: FoundLink[];
+  /** App-shell signals. */
+  shell: RawFacts['shell'];
+  /** Count of anchors on the page. */
+  anchorCount: number;
+};
+
+const MAX_IMAGES = 1000;
+
+function resolve(href: string, base: URL): string | null {
+  const value = href.trim();
+  if (!value || value.startsWith('data:')) return null;
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return null;
+  }
+}
+
+/** Parses `X-Robots-Tag` values; directives for another named bot are ignored. */
+export function parseRobotsHeader(value: string | undefined): string[] {
+  if (!value) return [];
+  const out: string[] = [];
+  for (const part of value.split(',')) {
+    const token = part.trim().toLowerCase();
+    const named = /^([a-z0-9_-]+)\s*:\s*(.+)$/.exec(token);
+    if (
+      named &&
+      !['unavailable_after', 'max-snippet', 'max-image-preview', 'max-video-preview'].includes(
+        named[1] ?? '',
+      )
+    ) {
+      if (named[1] === 'mapsmithbot') out.push((named[2] ?? '').trim());
+    } else if (token) out.push(token);
+  }
+  return out;
+}
+
+/** Reads `Link` header entries (`<url>; rel="canonical"`, hreflang alternates). */
+export function parseLinkHeader(
+  value: string | undefined,
+  base: URL,
+): { canonical: string | null; hreflang: HreflangAlternate[] } {
+  const result = { canonical: null as string | null, hreflang: [] as HreflangAlternate[] };
+  if (!value) return result;
+  for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const params = m[2] ?? '';
+    const rel = /rel\s*=\s*"?([^";]+)"?/i.exec(params)?.[1]?.toLowerCase().split(/\s+/) ?? [];
+    const href = resolve(m[1] ?? '', base);
+    if (!href) continue;
+    if (rel.includes('canonical') && !result.canonical) result.canonical = href;
+    const lang = /hreflang\s*=\s*"?([^";]+)"?/i.exec(params)?.[1];
+    if (rel.includes('alternate') && lang) result.hreflang.push({ hreflang: lang, href });
+  }
+  return result;
+}
+
+/** Extracts the facts of an HTML page fetched from `pageUrl` with these response headers. */
+export function pageFacts(
+  html: string,
+  pageUrl: string,
+  headers: Record<string, string>,
+): PageFacts {
+  const raw = extractHtml(html);
+  const page = new URL(pageUrl);
+  let base = page;
+  if (raw.baseHref) {
+    try {
+      base = new URL(raw.baseHref, page);
+    } catch {
+      // An unusable <base href> is ignored, as browsers do.
+    }
+  }
+  const header = parseLinkHeader(headers.link, page);
+  const headerRobots = parseRobotsHeader(headers['x-robots-tag']);
+  const all = [...raw.robotsMeta, ...headerRobots];
+  const links: FoundLink[] = [];
+  for (const l of raw.links) {
+    const url = resolve(l.href, base);
+    if (url) links.push({ url, nofollow: l.nofollow, via: l.via });
+  }
+  const canonical = raw.canonical ? resolve(raw.canonical, base) : header.canonical;
+  if (canonical) links.push({ url: canonical, nofollow: false, via: 'canonical' });
+  const hreflang: HreflangAlternate[] = [...header.hreflang];
+  for (const h of raw.hreflang) {
+    const href = resolve(h.href, base);
+    if (href && !hreflang.some((x) => x.hreflang === h.hreflang && x.href === href))
+      hreflang.push({ hreflang: h.hreflang, href });
+  }
+  for (const h of header.hreflang) links.push({ url: h.href, nofollow: false, via: 'alternate' });
+  const images: PageImage[] = [];
+  const seenImages = new Set<string>();
+  for (const img of raw.images) {
+    const src = resolve(img.src, base);
+    if (!src || seenImages.has(src) || images.length >= MAX_IMAGES) continue;
+    seenImages.add(src);
+    images.push({ src, alt: img.alt });
+  }
+  const jsonLd = readJsonLd(raw.jsonLd, base.href);
+  const videos: PageVideo[] = raw.videos.map((v) => ({
+    contentUrl: v.contentUrl ? resolve(v.contentUrl, base) : null,
+    playerUrl: v.playerUrl ? resolve(v.playerUrl, base) : null,
+    thumbnailUrl: v.thumbnailUrl ? resolve(v.thumbnailUrl, base) : null,
+    title: v.title,
+    description: null,
+    durationSeconds: null,
+    publicationDate: null,
+  }));
+  videos.push(...jsonLd.videos);
+  const mixedContent =
+    page.protocol === 'https:'
+      ? raw.subresources.filter((s) => resolve(s, base)?.startsWith('http:')).length
+      : 0;
+  return {
+    title: raw.title,
+    metaDescription: raw.metaDescription,
+    h1: raw.h1,
+    canonical,
+    robots: {
+      meta: raw.robotsMeta,
+      header: headerRobots,
+      noindex: all.includes('noindex') || all.includes('none'),
+      nofollow: all.includes('nofollow') || all.includes('none'),
+    },
+    hreflang,
+    images,
+    videos,
+    structuredData: {
+      jsonLd: jsonLd.present,
+      microdata: raw.microdata,
+      types: [
+        ...new Set([
+          ...jsonLd.types,
+          ...raw.microdataTypes.map((t) => t.replace(/^https?:\/\/schema\.org\//, '')),
+        ]),
+      ],
+    },
+    mixedContent,
+    links,
+    shell: raw.shell,
+    anchorCount: raw.links.filter((l) => l.via === 'anchor').length,
+  };
+}

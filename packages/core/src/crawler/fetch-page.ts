@@ -1,0 +1,124 @@
+/**
+ * Fetches one URL the way the crawler needs it: redirects followed by hand (at most
+ * `maxRedirects`, each hop asked of the URL policy, loops detected), and retries with
+ * exponential backoff for 429, 5xx and retryable network errors (`Retry-After` honoured).
+ */
+import type { Clock } from '../ports/clock.js';
+import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
+import type { UrlPolicy } from '../ports/url-policy.js';
+import type { RedirectHop } from './types.js';
+
+/** What came of fetching one URL. */
+export interface FetchOutcome {
+  /** Redirect hops from the requested URL, in order. */
+  chain: RedirectHop[];
+  /** The URL of the last answer (or of the hop that failed). */
+  finalUrl: string;
+  /** The final non-redirect answer; absent on failure. */
+  response?: FetchResponse;
+  /** Why it failed: a fetch error, a loop or too many redirects. */
+  error?: FetchError;
+  /** Total time spent, retries and backoff included. */
+  elapsedMs: number;
+}
+
+/** Knobs of `fetchPage`. */
+export interface FetchPageOptions {
+  /** Redirect hops followed. */
+  maxRedirects: number;
+  /** Retries for 429, 5xx and retryable errors. */
+  maxRetries: number;
+  /** Decoded body cap. */
+  maxBodyBytes: number;
+  /** First backoff step; doubles with every retry. */
+  retryBaseMs: number;
+  /** Longest wait honoured from Retry-After. */
+  maxRetryAfterMs: number;
+  /** Cancels everything. */
+  signal?: AbortSignal;
+}
+
+const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+
+function retryAfterMs(value: string | undefined, now: number): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+async function fetchWithRetries(
+  url: string,
+  fetcher: HttpFetcher,
+  clock: Clock,
+  o: FetchPageOptions,
+): Promise<FetchResponse> {
+  for (let attempt = 0; ; attempt++) {
+    let wait = o.retryBaseMs * 2 ** attempt;
+    try {
+      const res = await fetcher.fetch({ url, maxBodyBytes: o.maxBodyBytes, signal: o.signal });
+      if (!RETRY_STATUS.has(res.status) || attempt >= o.maxRetries) return res;
+      const after = retryAfterMs(res.headers['retry-after'], clock.now());
+      if (after !== null) wait = Math.min(after, o.maxRetryAfterMs);
+    } catch (err) {
+      const fe = err instanceof FetchError ? err : new FetchError(String(err), 'EFETCH', false);
+      if (!fe.retryable || attempt >= o.maxRetries || o.signal?.aborted) throw fe;
+    }
+    await clock.sleep(wait, o.signal);
+  }
+}
+
+/** Fetches `url`, following redirects and retrying; never throws except on cancellation. */
+export async function fetchPage(
+  url: string,
+  deps: { fetcher: HttpFetcher; policy: UrlPolicy; clock: Clock },
+  o: FetchPageOptions,
+): Promise<FetchOutcome> {
+  const started = deps.clock.now();
+  const chain: RedirectHop[] = [];
+  const visited = new Set<string>([url]);
+  let current = url;
+  const done = (extra: Partial<FetchOutcome>): FetchOutcome => ({
+    chain,
+    finalUrl: current,
+    elapsedMs: deps.clock.now() - started,
+    ...extra,
+  });
+  for (;;) {
+    const decision = deps.policy.checkUrl(new URL(current));
+    if (!decision.allowed)
+      return done({ error: new FetchError(decision.reason, 'EBLOCKED', false) });
+    let res: FetchResponse;
+    try {
+      res = await fetchWithRetries(current, deps.fetcher, deps.clock, o);
+    } catch (err) {
+      if (o.signal?.aborted) throw o.signal.reason ?? err;
+      return done({
+        error: err instanceof FetchError ? err : new FetchError(String(err), 'EFETCH', false),
+      });
+    }
+    const location = res.headers.location;
+    if (res.status < 300 || res.status >= 400 || res.status === 304 || !location)
+      return done({ response: res });
+    let next: string;
+    try {
+      next = new URL(location, current).href;
+    } catch {
+      return done({ response: res });
+    }
+    chain.push({ url: current, status: res.status });
+    if (visited.has(next)) {
+      current = next;
+      return done({ error: new FetchError('redirect loop', 'EREDIRECTLOOP', false) });
+    }
+    if (chain.length > o.maxRedirects) {
+      current = next;
+      return done({
+        error: new FetchError(`more than ${o.maxRedirects} redirects`, 'ETOOMANYREDIRECTS', false),
+      });
+    }
+    visited.add(next);
+    current = next;
+  }
+}

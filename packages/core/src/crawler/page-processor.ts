@@ -1,0 +1,149 @@
+/**
+ * Processes one frontier entry: robots check, polite fetch with redirects and retries, HTML
+ * parse, optional rendering, verdict. Returns the record and the links to follow; the body is
+ * dropped here, so nothing larger than a record outlives the page.
+ */
+import type { Clock } from '../ports/clock.js';
+import type { FrontierEntry } from '../ports/crawl-store.js';
+import type { HttpFetcher } from '../ports/fetcher.js';
+import type { Logger } from '../ports/logger.js';
+import type { PageRenderer } from '../ports/renderer.js';
+import type { UrlPolicy } from '../ports/url-policy.js';
+import type { RobotsGate } from '../robots/robots-gate.js';
+import { type FoundLink, type PageFacts, pageFacts } from './extract/page-facts.js';
+import { fetchPage } from './fetch-page.js';
+import type { HostGate } from './host-gate.js';
+import type { CrawlOptions } from './options.js';
+import { applyFacts, blankRecord, decodeBody, lastModified, mediaType } from './page-record.js';
+import type { RenderPolicy } from './render-policy.js';
+import type { PageRecord } from './types.js';
+import { urlKey } from './url-key.js';
+import { decideVerdict, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
+
+/** What processing needs; one per crawl. */
+export interface ProcessContext {
+  options: CrawlOptions;
+  fetcher: HttpFetcher;
+  renderer: PageRenderer | undefined;
+  policy: UrlPolicy;
+  clock: Clock;
+  logger: Logger;
+  robots: RobotsGate;
+  hosts: HostGate;
+  render: RenderPolicy;
+  retryBaseMs: number;
+  renderTimeoutMs: number;
+}
+
+/** The outcome of one entry. */
+export interface Processed {
+  /** The record to save. */
+  record: PageRecord;
+  /** Links to consider for the frontier (already stripped of nofollow ones unless followed). */
+  links: FoundLink[];
+}
+
+async function renderInto(
+  ctx: ProcessContext,
+  record: PageRecord,
+  facts: PageFacts,
+  reason: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<PageFacts> {
+  try {
+    const result = await (ctx.renderer as PageRenderer).render({
+      url: record.finalUrl,
+      blockMedia: true,
+      timeoutMs: ctx.renderTimeoutMs,
+      signal,
+    });
+    const rendered = pageFacts(result.html, record.finalUrl, headers);
+    const staticKeys = new Set(facts.links.map((l) => urlKey(l.url)));
+    const added = rendered.links.filter((l) => !staticKeys.has(urlKey(l.url)));
+    if (reason.startsWith('sample')) {
+      ctx.render.sampled(added.length);
+      if (added.length === 0) return facts;
+    }
+    record.rendered = true;
+    record.renderReason = reason;
+    // Rendered links add to the static ones: a script may also remove links it replaces.
+    return { ...rendered, links: [...facts.links, ...added] };
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    ctx.logger.warn('render failed; static HTML used', {
+      url: record.finalUrl,
+      error: (err as Error).message,
+    });
+    return facts;
+  }
+}
+
+/** Processes one entry; throws only when the crawl is cancelled. */
+export async function processEntry(
+  ctx: ProcessContext,
+  entry: FrontierEntry,
+  signal: AbortSignal,
+): Promise<Processed> {
+  const record = blankRecord(entry);
+  const url = new URL(entry.url);
+  const rules = await ctx.robots.rulesFor(url, signal);
+  if (!rules.isAllowed(entry.url)) {
+    record.verdict = ROBOTS_VERDICT;
+    return { record, links: [] };
+  }
+  if (rules.crawlDelaySeconds) ctx.hosts.setDelay(url.host, rules.crawlDelaySeconds * 1000);
+  const release = await ctx.hosts.acquire(url.host, signal);
+  let outcome: Awaited<ReturnType<typeof fetchPage>>;
+  try {
+    outcome = await fetchPage(entry.url, ctx, {
+      maxRedirects: ctx.options.maxRedirects,
+      maxRetries: ctx.options.maxRetries,
+      maxBodyBytes: ctx.options.maxBodyBytes,
+      retryBaseMs: ctx.retryBaseMs,
+      maxRetryAfterMs: 30_000,
+      signal,
+    });
+  } finally {
+    release();
+  }
+  record.redirectChain = outcome.chain;
+  record.finalUrl = outcome.finalUrl;
+  record.responseTimeMs = Math.round(outcome.elapsedMs);
+  const res = outcome.response;
+  const links: FoundLink[] = [];
+  if (outcome.chain.length > 0 && !outcome.error)
+    links.push({ url: outcome.finalUrl, nofollow: false, via: 'redirect' });
+  if (!res) {
+    record.error = outcome.error?.message ?? 'no answer';
+    record.verdict = decideVerdict(record, record.error, ctx.options.listQueryUrls);
+    return { record, links };
+  }
+  record.status = res.status;
+  record.contentType = mediaType(res.headers['content-type']);
+  record.bytes = res.body.byteLength;
+  record.lastModified = lastModified(res.headers['last-modified']);
+  if (res.truncated) record.error = `body cut at ${ctx.options.maxBodyBytes} bytes`;
+  const sniffHtml =
+    record.contentType === null && /^\s*</.test(decodeBody(res.body.subarray(0, 64), undefined));
+  if (
+    res.status === 200 &&
+    outcome.chain.length === 0 &&
+    (HTML_TYPES.has(record.contentType ?? '') || sniffHtml)
+  ) {
+    let facts = pageFacts(
+      decodeBody(res.body, res.headers['content-type']),
+      record.finalUrl,
+      res.headers,
+    );
+    const reason = ctx.render.decide(facts);
+    if (reason) facts = await renderInto(ctx, record, facts, reason, res.headers, signal);
+    applyFacts(record, facts);
+    const pageNofollow = facts.robots.nofollow && !ctx.options.followNofollow;
+    if (!pageNofollow)
+      for (const link of facts.links)
+        if (!link.nofollow || ctx.options.followNofollow) links.push(link);
+  }
+  record.verdict = decideVerdict(record, null, ctx.options.listQueryUrls);
+  return { record, links };
+}

@@ -1,0 +1,60 @@
+/**
+ * The sitemap verdict of decisions.md "URLs that belong in a sitemap": listed only when it
+ * answered 200 with HTML (or a listed document type), is allowed by robots.txt, is not noindex
+ * and its canonical points to itself. The reason texts are the ones the report shows.
+ */
+import type { ExclusionCode, PageRecord, Verdict } from './types.js';
+import { displayTarget, urlKey } from './url-key.js';
+
+/** Media types parsed as HTML. */
+export const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** Document types listed in sitemaps without parsing (search engines index them). */
+export const LISTED_DOCUMENT_TYPES = new Set(['application/pdf']);
+
+/** Builds an exclusion. */
+export function excluded(code: ExclusionCode, reason: string): Verdict {
+  return { included: false, code, reason };
+}
+
+/** The verdict for a robots.txt refusal. */
+export const ROBOTS_VERDICT = excluded('robots', 'blocked by robots.txt');
+
+/** Decides the verdict of a fetched record (robots refusals are decided before fetching). */
+export function decideVerdict(
+  record: Pick<
+    PageRecord,
+    'url' | 'finalUrl' | 'redirectChain' | 'status' | 'contentType' | 'robots' | 'canonical'
+  >,
+  fetchError: string | null,
+  listQueryUrls: boolean,
+): Verdict {
+  const origin = new URL(record.url).origin;
+  const first = record.redirectChain[0];
+  if (fetchError) {
+    if (first)
+      return excluded(
+        'redirect',
+        `excluded: ${fetchError} (${first.status} -> ${displayTarget(record.finalUrl, origin)})`,
+      );
+    return excluded('error', `excluded: ${fetchError}`);
+  }
+  if (first)
+    return excluded(
+      'redirect',
+      `excluded: ${first.status} -> ${displayTarget(record.finalUrl, origin)}`,
+    );
+  if (record.status !== 200) return excluded('status', `excluded: ${record.status}`);
+  const type = record.contentType ?? '';
+  if (!HTML_TYPES.has(type) && !LISTED_DOCUMENT_TYPES.has(type))
+    return excluded('content-type', `excluded: content type ${type || 'unknown'}`);
+  if (record.robots.noindex) return excluded('noindex', 'excluded: noindex');
+  if (record.canonical) {
+    const canonicalKey = urlKey(record.canonical);
+    if (canonicalKey && canonicalKey !== urlKey(record.finalUrl))
+      return excluded('canonical', `excluded: canonical -> ${displayTarget(canonicalKey, origin)}`);
+  }
+  if (!listQueryUrls && new URL(record.url).search)
+    return excluded('query', 'excluded: query string (crawled, not listed)');
+  return { included: true };
+}

@@ -1,0 +1,110 @@
+/**
+ * Seeds the frontier from a site's sitemaps: the robots.txt `Sitemap:` lines, else
+ * `/sitemap.xml`; index files are followed breadth-first, bounded in files, depth, URLs and
+ * bytes; gzipped sitemaps are inflated with the same byte cap. Never throws.
+ */
+import { gunzipSync } from 'node:zlib';
+import type { HttpFetcher } from '../ports/fetcher.js';
+import type { Logger } from '../ports/logger.js';
+import type { UrlPolicy } from '../ports/url-policy.js';
+import { parseSitemap } from './sitemap-parser.js';
+
+/** Bounds of sitemap seeding. */
+export interface SitemapSeedLimits {
+  /** Sitemap files fetched at most (default 50). */
+  maxFiles: number;
+  /** Index nesting followed (default 2). */
+  maxDepth: number;
+  /** Page URLs returned at most. */
+  maxUrls: number;
+  /** Decoded bytes per file (default 50 MiB, the sitemaps.org limit). */
+  maxBytes: number;
+}
+
+const DEFAULT_LIMITS: SitemapSeedLimits = {
+  maxFiles: 50,
+  maxDepth: 2,
+  maxUrls: 50_000,
+  maxBytes: 50 * 1024 * 1024,
+};
+
+/** Fetches a sitemap URL's text, following up to 5 redirects; null when unusable. */
+async function fetchSitemapText(
+  url: string,
+  fetcher: HttpFetcher,
+  policy: UrlPolicy,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  let current = url;
+  for (let hop = 0; hop <= 5; hop++) {
+    const u = new URL(current);
+    if (!policy.checkUrl(u).allowed) return null;
+    const res = await fetcher.fetch({ url: current, maxBodyBytes: maxBytes, signal });
+    if (res.status >= 300 && res.status < 400 && res.headers.location) {
+      current = new URL(res.headers.location, current).href;
+      continue;
+    }
+    if (res.status !== 200) return null;
+    let body = res.body;
+    if (body[0] === 0x1f && body[1] === 0x8b)
+      body = gunzipSync(body, { maxOutputLength: maxBytes });
+    return new TextDecoder().decode(body);
+  }
+  return null;
+}
+
+/**
+ * Returns the page URLs the sitemaps list (as written; the caller normalizes and scopes them).
+ * `declared` are robots.txt `Sitemap:` URLs; without them `<origin>/sitemap.xml` is tried.
+ */
+export async function sitemapSeeds(
+  origin: string,
+  declared: string[],
+  deps: { fetcher: HttpFetcher; policy: UrlPolicy; logger: Logger },
+  limits: Partial<SitemapSeedLimits> = {},
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const lim = { ...DEFAULT_LIMITS, ...limits };
+  const starts = declared.length ? declared : [`${origin}/sitemap.xml`];
+  const seen = new Set<string>();
+  let level: string[] = [...new Set(starts)];
+  const urls: string[] = [];
+  for (let depth = 0; depth <= lim.maxDepth && level.length && urls.length < lim.maxUrls; depth++) {
+    const next: string[] = [];
+    for (const file of level) {
+      if (seen.has(file) || seen.size >= lim.maxFiles || signal?.aborted) continue;
+      seen.add(file);
+      let text: string | null = null;
+      try {
+        text = await fetchSitemapText(file, deps.fetcher, deps.policy, lim.maxBytes, signal);
+      } catch (err) {
+        deps.logger.warn('sitemap unreachable', { url: file, error: (err as Error).message });
+      }
+      if (text === null) continue;
+      const parsed = parseSitemap(text, lim.maxUrls - urls.length);
+      if (parsed.error)
+        deps.logger.warn('sitemap is malformed', { url: file, error: parsed.error });
+      if (parsed.kind === 'sitemapindex') next.push(...parsed.locs);
+      else if (parsed.kind === 'urlset') urls.push(...parsed.locs);
+      if (urls.length >= lim.maxUrls) break;
+    }
+    level = next;
+  }
+  // Also try /sitemap.xml when robots.txt declared others: sites often keep both.
+  if (declared.length && !seen.has(`${origin}/sitemap.xml`) && urls.length < lim.maxUrls) {
+    const extra = await sitemapSeeds(
+      origin,
+      [],
+      deps,
+      {
+        ...lim,
+        maxUrls: lim.maxUrls - urls.length,
+        maxFiles: Math.max(1, lim.maxFiles - seen.size),
+      },
+      signal,
+    );
+    urls.push(...extra);
+  }
+  return urls;
+}

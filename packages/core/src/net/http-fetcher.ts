@@ -1,0 +1,147 @@
+/**
+ * The undici HttpFetcher: keep-alive pools, the SSRF-guarded connector, connect/header/body
+ * timeouts, content decoding with the decoded body capped (a gzip bomb stops at the cap).
+ */
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { Agent } from 'undici';
+import {
+  FetchError,
+  type FetchRequest,
+  type FetchResponse,
+  type HttpFetcher,
+} from '../ports/fetcher.js';
+import type { UrlPolicy } from '../ports/url-policy.js';
+import { USER_AGENT } from '../version.js';
+import { toFetchError } from './fetch-errors.js';
+import { guardedConnector } from './guarded-connector.js';
+
+/** Options of the HTTP fetcher. */
+export interface HttpFetcherOptions {
+  /** The SSRF guard, asked for every connection's resolved address. */
+  policy: UrlPolicy;
+  /** User-Agent header (default MapsmithBot). */
+  userAgent?: string;
+  /** TCP/TLS connect timeout (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Time to the response headers (default 15 s). */
+  headersTimeoutMs?: number;
+  /** Time for the whole body (default 30 s). */
+  bodyTimeoutMs?: number;
+  /** Keep-alive connections per origin (default 8). */
+  connectionsPerOrigin?: number;
+}
+
+function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
+  const flush = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip(flush);
+  if (encoding === 'deflate') return zlib.createInflate(flush);
+  if (encoding === 'br')
+    return zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+  return null;
+}
+
+/** Reads a stream into at most `cap` bytes; reports whether more was there. */
+async function readCapped(
+  stream: Readable,
+  cap: number,
+): Promise<{ body: Uint8Array; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (size + chunk.length > cap) {
+      chunks.push(chunk.subarray(0, cap - size));
+      stream.destroy();
+      return { body: Buffer.concat(chunks, cap), truncated: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return {
+    body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+    truncated: false,
+  };
+}
+
+function flattenHeaders(
+  raw: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw))
+    if (value !== undefined)
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+/** Creates the undici fetcher. Close it to release its connections. */
+export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
+  const headersTimeout = options.headersTimeoutMs ?? 15_000;
+  const bodyTimeout = options.bodyTimeoutMs ?? 30_000;
+  const agent = new Agent({
+    connect: guardedConnector(options.policy, options.connectTimeoutMs ?? 10_000),
+    connections: options.connectionsPerOrigin ?? 8,
+    keepAliveTimeout: 10_000,
+    headersTimeout,
+    bodyTimeout,
+  });
+  const userAgent = options.userAgent ?? USER_AGENT;
+
+  return {
+    async fetch(request: FetchRequest): Promise<FetchResponse> {
+      const started = performance.now();
+      const url = new URL(request.url);
+      const policyDecision = options.policy.checkUrl(url);
+      if (!policyDecision.allowed) throw new FetchError(policyDecision.reason, 'EBLOCKED', false);
+      const timeout = new AbortController();
+      const timer = setTimeout(
+        () =>
+          timeout.abort(
+            new FetchError(
+              `no complete answer within ${bodyTimeout + headersTimeout} ms`,
+              'ETIMEDOUT',
+              true,
+            ),
+          ),
+        headersTimeout + bodyTimeout,
+      );
+      const signal = request.signal
+        ? AbortSignal.any([request.signal, timeout.signal])
+        : timeout.signal;
+      try {
+        const res = await agent.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          headers: {
+            'user-agent': userAgent,
+            'accept-encoding': 'gzip, deflate, br',
+            accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+            ...request.headers,
+          },
+          signal,
+        });
+        const headers = flattenHeaders(res.headers);
+        const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
+        const decoder = decoderFor(encoding);
+        const stream = decoder ? res.body.pipe(decoder) : res.body;
+        if (decoder) res.body.on('error', (err) => decoder.destroy(err));
+        const { body, truncated } = await readCapped(stream, request.maxBodyBytes);
+        if (truncated) res.body.destroy();
+        return {
+          url: request.url,
+          status: res.statusCode,
+          headers,
+          body,
+          truncated,
+          elapsedMs: Math.round(performance.now() - started),
+        };
+      } catch (err) {
+        if (signal.aborted && signal.reason instanceof FetchError) throw signal.reason;
+        throw toFetchError(err);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
