@@ -61,6 +61,9 @@ export const DEFAULT_ENGINEERING_PAGE_CAP = 1_000_000;
 /** API tokens: requests per hour per token. */
 export const API_TOKEN_REQUESTS_PER_HOUR = 100;
 
+/** The checker's server-side fetch (`GET /api/fetch-sitemap`): requests per rolling hour per IP. */
+export const SITEMAP_FETCHES_PER_HOUR_PER_IP = 60;
+
 /** Usage meter warning threshold, as a fraction of the monthly quota (spec §9: above 80 percent). */
 export const USAGE_WARNING_RATIO = 0.8;
 

@@ -1,15 +1,18 @@
 import type { Router } from 'express';
 import { createAccountServices } from '../accounts/services.js';
 import type { AppContext } from '../context.js';
+import { createNotifyFetcher } from '../notify/fetcher.js';
 import { createPayPalClient } from '../payments/paypal-client.js';
 import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
 import { configRouter } from './config/router.js';
 import { crawlRouter } from './crawl/router.js';
+import { fetchSitemapRouter } from './fetch-sitemap/router.js';
 import { generateRouter } from './generate/router.js';
 import { historyRouter } from './history/router.js';
 import { paypalRouter } from './paypal/router.js';
+import { pingRouter } from './ping/router.js';
 import { userRouter } from './user/router.js';
 
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
@@ -20,9 +23,15 @@ export function apiRouters(ctx: AppContext): Router[] {
     userRouter(accounts),
     configRouter(ctx.config),
     paypalRouter({ ...ctx, paypal: createPayPalClient(ctx.config.paypal) }),
+    pingRouter({
+      ...ctx,
+      createFetcher: () => createNotifyFetcher(ctx.config),
+      indexNowEndpoint: ctx.config.indexNowEndpoint,
+    }),
     crawlRouter(ctx),
     historyRouter(ctx),
     analyticsRouter(ctx),
     generateRouter(ctx),
+    fetchSitemapRouter(ctx),
   ];
 }

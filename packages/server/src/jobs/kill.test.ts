@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+import {
+  BUILT_MAIN,
+  type ChildServer,
+  createTestUser,
+  spawnBuiltServer,
+  type TestUser,
+} from '../repos/test-support.js';
+import { databaseFile } from '../server.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+let site: FixtureSite;
+let dataDir: string;
+let user: TestUser;
+const servers: ChildServer[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(BUILT_MAIN)) {
+    process.stderr.write('kill test: building the server first (npm run build:ts)\n');
+    execFileSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-b', 'packages/core', 'packages/server'],
+      {
+        cwd: root,
+        stdio: 'ignore',
+      },
+    );
+  }
+  site = await startFixtureSite({ pages: 300, latencyMs: 10 });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-kill-'));
+  const db = await Database.open(databaseFile(dataDir));
+  await migrate(db);
+  user = await createTestUser(db, { pro: true });
+  await db.close();
+});
+
+afterAll(async () => {
+  for (const s of servers) {
+    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
+    await s.exited;
+  }
+  await site.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Job {
+  status: string;
+  pagesCrawled: number;
+  error: string | null;
+  results: Array<{ url: string }>;
+}
+
+async function poll(server: ChildServer, jobId: string, done: (job: Job) => boolean): Promise<Job> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${server.url}/api/crawl/${jobId}`, {
+      headers: { Cookie: user.cookie },
+    });
+    const job = (await res.json()) as Job;
+    if (done(job) || Date.now() > end) return job;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function readDb<T>(read: (db: Database) => Promise<T>): Promise<T> {
+  const db = await Database.open(databaseFile(dataDir));
+  try {
+    return await read(db);
+  } finally {
+    await db.close();
+  }
+}
+
+describe('a crawl survives SIGKILL of the server', () => {
+  it('resumes from the stored frontier after a restart: completed, no page stored or charged twice', async () => {
+    const env = { MAPSMITH_CRAWL_CONCURRENCY: '2' };
+    const first = await spawnBuiltServer(dataDir, env);
+    servers.push(first);
+    const start = await fetch(`${first.url}/api/crawl`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+      body: JSON.stringify({ url: site.url }),
+    });
+    expect(start.status).toBe(201);
+    const { jobId } = (await start.json()) as { jobId: string };
+    const midway = await poll(first, jobId, (j) => j.pagesCrawled >= 40);
+    expect(midway.status).toBe('crawling');
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const left = await readDb((db) =>
+      db.first<{ status: string; n: number }>(
+        'SELECT status, (SELECT COUNT(*) FROM crawl_pages WHERE job_id = ?1) AS n FROM crawl_jobs WHERE id = ?1',
+        [jobId],
+      ),
+    );
+    expect(left?.status).toBe('crawling');
+    expect(left?.n).toBeGreaterThanOrEqual(40);
+    expect(left?.n).toBeLessThan(300);
+
+    const second = await spawnBuiltServer(dataDir, env);
+    servers.push(second);
+    const job = await poll(second, jobId, (j) => j.status === 'completed' || j.status === 'failed');
+    expect(job.status).toBe('completed');
+    expect(job.results.map((r) => r.url).sort()).toEqual(site.expectedStaticSitemapUrls);
+
+    const facts = await readDb(async (db) => ({
+      dupes: await db.all(
+        'SELECT url FROM crawl_pages WHERE job_id = ? GROUP BY url HAVING COUNT(*) > 1',
+        [jobId],
+      ),
+      stored: (
+        await db.first<{ n: number }>('SELECT COUNT(*) AS n FROM crawl_pages WHERE job_id = ?', [
+          jobId,
+        ])
+      )?.n,
+      charged: (
+        await db.first<{ n: number }>(
+          'SELECT SUM(pages) AS n FROM usage_months WHERE user_id = ?',
+          [user.id],
+        )
+      )?.n,
+      job: await db.first<{ attempts: number; pages_crawled: number }>(
+        'SELECT attempts, pages_crawled FROM crawl_jobs WHERE id = ?',
+        [jobId],
+      ),
+    }));
+    expect(facts.dupes).toEqual([]);
+    expect(facts.job?.attempts).toBe(2);
+    expect(facts.job?.pages_crawled).toBe(facts.stored);
+    expect(facts.charged).toBe(facts.stored);
+    expect(job.pagesCrawled).toBe(facts.stored);
+    const refetched = site
+      .requests()
+      .filter((r) => r.url.startsWith('/p/'))
+      .reduce((m, r) => m.set(r.url, (m.get(r.url) ?? 0) + 1), new Map<string, number>());
+    // Only the pages in flight at the kill are fetched again.
+    expect([...refetched.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(4);
+  });
+});

@@ -1,0 +1,121 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { FetchError, type FetchResponse, type HttpFetcher } from '@mapsmith/core';
+import { HttpError } from '../../http/errors.js';
+
+const gunzipAsync = promisify(gunzip);
+
+/** The caps of the checker's fetch: the crawler's redirect limit, the 50 MB sitemap limit. */
+export const SITEMAP_FETCH_LIMITS = {
+  maxRedirects: 5,
+  maxBytes: 52_428_800,
+  timeMs: 30_000,
+} as const;
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function mediaType(headers: Record<string, string>): string {
+  return (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function isGzip(body: Uint8Array): boolean {
+  return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
+}
+
+/** Follows redirects by hand so every hop goes through the fetcher's SSRF guard again. */
+async function fetchFollowing(
+  fetcher: HttpFetcher,
+  url: string,
+  signal: AbortSignal,
+): Promise<FetchResponse> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const res = await fetcher.fetch({
+      url: current,
+      maxBodyBytes: SITEMAP_FETCH_LIMITS.maxBytes,
+      signal,
+      headers: { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' },
+    });
+    const location = res.headers.location;
+    if (!REDIRECTS.has(res.status) || !location) return res;
+    if (hop >= SITEMAP_FETCH_LIMITS.maxRedirects) {
+      throw new HttpError(
+        502,
+        'Too many redirects',
+        `More than ${SITEMAP_FETCH_LIMITS.maxRedirects} redirects from ${url}`,
+      );
+    }
+    try {
+      current = new URL(location, current).href;
+    } catch {
+      throw new HttpError(502, 'Bad redirect', `The redirect to "${location}" is not a valid URL`);
+    }
+  }
+}
+
+/** Maps a fetch failure to the answer the checker shows. */
+function fetchFailure(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof FetchError) {
+    if (err.code === 'EBLOCKED') return new HttpError(400, 'URL not allowed', err.message);
+    if (err.code === 'ETIMEDOUT' || err.code === 'EABORTED') {
+      return new HttpError(504, 'Timed out', 'The sitemap did not download in time');
+    }
+    return new HttpError(502, 'Fetch failed', `Could not fetch the sitemap: ${err.message}`);
+  }
+  return new HttpError(502, 'Fetch failed', 'Could not fetch the sitemap');
+}
+
+/**
+ * Downloads a sitemap for the checker: redirects, size and time capped like the crawler, a
+ * gzip file (`.xml.gz`) inflated with the same 50 MB cap, HTML pages refused. Resolves with
+ * the text; throws HttpError with a message the checker can show.
+ */
+export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promise<string> {
+  const signal = AbortSignal.timeout(SITEMAP_FETCH_LIMITS.timeMs);
+  let res: FetchResponse;
+  try {
+    res = await fetchFollowing(fetcher, url, signal);
+  } catch (err) {
+    throw fetchFailure(signal.aborted ? new FetchError('timeout', 'ETIMEDOUT', false) : err);
+  }
+  if (res.status !== 200) {
+    throw new HttpError(
+      502,
+      `HTTP Error ${res.status}`,
+      `The sitemap URL answered HTTP ${res.status}`,
+    );
+  }
+  const type = mediaType(res.headers);
+  if (HTML_TYPES.has(type)) {
+    throw new HttpError(
+      422,
+      'Not a sitemap',
+      `The URL answered with an HTML page (${type}), not a sitemap`,
+    );
+  }
+  if (res.truncated) {
+    throw new HttpError(
+      413,
+      'Sitemap too large',
+      'The sitemap is larger than 50 MB (52,428,800 bytes), the sitemap limit',
+    );
+  }
+  let bytes: Uint8Array = res.body;
+  if (isGzip(bytes)) {
+    try {
+      bytes = await gunzipAsync(bytes, { maxOutputLength: SITEMAP_FETCH_LIMITS.maxBytes });
+    } catch (err) {
+      const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+      throw tooBig
+        ? new HttpError(
+            413,
+            'Sitemap too large',
+            'The gzip file inflates to more than 50 MB (52,428,800 bytes)',
+          )
+        : new HttpError(422, 'Bad gzip', 'The gzip file could not be decompressed');
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
