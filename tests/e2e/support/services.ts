@@ -1,0 +1,55 @@
+import { test as base } from '@playwright/test';
+import { type IndexNowStandIn, startIndexNowStandIn } from '../../servers/indexnow-server';
+import { type PayPalStandIn, startPayPalStandIn } from '../../servers/paypal-server';
+import { startTestApp, type TestApp } from './app-server';
+
+/** Credentials the PayPal stand-in and the app share. */
+export const PAYPAL_CREDENTIALS = { clientId: 'e2e-client', clientSecret: 'e2e-secret' };
+
+interface Services {
+  indexNow: IndexNowStandIn;
+  paypal: PayPalStandIn;
+  app: TestApp;
+}
+
+/**
+ * Playwright's `test` with the app wired to local stand-ins of IndexNow and PayPal, and allowed
+ * to crawl loopback fixture sites (`MAPSMITH_ALLOW_LOOPBACK=1`). One set per worker.
+ */
+export const test = base.extend<object, Services>({
+  indexNow: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
+    async ({}, use) => {
+      const server = await startIndexNowStandIn();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  paypal: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
+    async ({}, use) => {
+      const server = await startPayPalStandIn(PAYPAL_CREDENTIALS);
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  app: [
+    async ({ indexNow, paypal }, use) => {
+      const app = await startTestApp({
+        MAPSMITH_ALLOW_LOOPBACK: '1',
+        INDEXNOW_ENDPOINT: indexNow.endpoint,
+        PAYPAL_CLIENT_ID: PAYPAL_CREDENTIALS.clientId,
+        PAYPAL_CLIENT_SECRET: PAYPAL_CREDENTIALS.clientSecret,
+        PAYPAL_API_BASE: paypal.url,
+      });
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
+});
+
+export { expect } from '@playwright/test';
