@@ -1,4 +1,11 @@
-import type { CrawlStatus, CrawlStore, CrawlSummary, Plan, ResultItem } from '@mapsmith/core';
+import type {
+  CrawlStatus,
+  CrawlStore,
+  CrawlSummary,
+  Plan,
+  ResultItem,
+  SeoAnalysis,
+} from '@mapsmith/core';
 import type { CrawlStartDecision, RateInfo } from '../limits/crawl-limits.js';
 
 /**
@@ -72,6 +79,10 @@ export interface CrawlJobRepository {
    * charge past the owner's monthly quota is not stored, and `onQuotaReached` is called.
    */
   store(jobId: string, onQuotaReached?: () => void): CrawlStore;
+  /** The stored SEO analysis of a job (JSON), or null when not computed yet. */
+  cachedSeoAnalysis(jobId: string): Promise<SeoAnalysis | null>;
+  /** Keeps the SEO analysis of a completed job so it is computed once. */
+  cacheSeoAnalysis(jobId: string, analysis: SeoAnalysis): Promise<void>;
   /** Deletes jobs (and their pages) created before `cutoffMs`; returns how many. */
   deleteCreatedBefore(cutoffMs: number): Promise<number>;
 }

@@ -13,6 +13,7 @@ import { generateRouter } from './generate/router.js';
 import { historyRouter } from './history/router.js';
 import { paypalRouter } from './paypal/router.js';
 import { pingRouter } from './ping/router.js';
+import { seoAnalysisRouter } from './seo-analysis/router.js';
 import { userRouter } from './user/router.js';
 
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
@@ -33,5 +34,6 @@ export function apiRouters(ctx: AppContext): Router[] {
     analyticsRouter(ctx),
     generateRouter(ctx),
     fetchSitemapRouter(ctx),
+    seoAnalysisRouter(ctx),
   ];
 }

@@ -2,6 +2,7 @@ import type { Database } from '../database.js';
 import * as m001 from './001-initial.js';
 import * as m002 from './002-crawl-jobs.js';
 import * as m003 from './003-usage.js';
+import * as m004 from './004-seo-cache.js';
 import * as m010 from './010-accounts-payments.js';
 
 /**
@@ -12,6 +13,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; up: string }>
   { id: 1, name: 'initial', up: m001.up },
   { id: 2, name: 'crawl-jobs', up: m002.up },
   { id: 3, name: 'usage', up: m003.up },
+  { id: 4, name: 'seo-cache', up: m004.up },
   { id: 10, name: 'accounts-payments', up: m010.up },
 ];
 

@@ -5,6 +5,7 @@ import {
   PLAN_LIMITS,
   type Plan,
   type ResultItem,
+  type SeoAnalysis,
 } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import { decideCrawlStart, HOUR_MS, monthKey, type RateInfo } from '../../limits/crawl-limits.js';
@@ -141,6 +142,23 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
   /** A store bound to the job; it charges each new page to the job's owner. */
   store(jobId: string, onQuotaReached: () => void = () => {}): CrawlStore {
     return new SqliteCrawlStore(this.db, jobId, this.clock, onQuotaReached);
+  }
+
+  /** Null until computed. */
+  async cachedSeoAnalysis(jobId: string): Promise<SeoAnalysis | null> {
+    const row = await this.db.first<{ seo_analysis: string | null }>(
+      'SELECT seo_analysis FROM crawl_jobs WHERE id = ?',
+      [jobId],
+    );
+    return row?.seo_analysis ? (JSON.parse(row.seo_analysis) as SeoAnalysis) : null;
+  }
+
+  /** Stored as JSON on the job row. */
+  async cacheSeoAnalysis(jobId: string, analysis: SeoAnalysis): Promise<void> {
+    await this.db.run('UPDATE crawl_jobs SET seo_analysis = ? WHERE id = ?', [
+      JSON.stringify(analysis),
+      jobId,
+    ]);
   }
 
   /** Pages, frontier and inlinks go with the job (ON DELETE CASCADE). */
