@@ -13,7 +13,13 @@ export default defineConfig({
     build: {
       outDir: desktop('out/main'),
       externalizeDeps: { exclude: ['@mapsmith/core'] },
-      rollupOptions: { input: { index: desktop('src/main/index.ts') } },
+      // The crawler process is a second main-side entry: main forks it as a utilityProcess.
+      rollupOptions: {
+        input: {
+          index: desktop('src/main/index.ts'),
+          'crawler-process': desktop('src/crawler-process/index.ts'),
+        },
+      },
     },
   },
   preload: {

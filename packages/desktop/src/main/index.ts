@@ -28,7 +28,8 @@ void app.whenReady().then(async () => {
     dialogs: electronDialogs,
     allowedOrigins: [APP_ORIGIN],
     logger: silentLogger,
-    env: process.env,
+    // Loopback crawling is for tests and local fixture sites; a packaged app never allows it.
+    env: app.isPackaged ? { ...process.env, MAPSMITH_ALLOW_LOOPBACK: undefined } : process.env,
   });
   registerIpc(services.dispatch);
   app.on('before-quit', () => void services.close());

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_ENGINEERING_PAGE_CAP, type Logger } from '@mapsmith/core';
+import { createUrlPolicy, DEFAULT_ENGINEERING_PAGE_CAP, type Logger } from '@mapsmith/core';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
 import { CrawlRunner, type EmitProgress, type LaunchCrawler } from './crawl/crawl-runner';
 import { createHandlers, type DesktopDeps } from './handlers';
@@ -44,6 +44,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     options.emitProgress,
     options.logger,
   );
+  const allowLoopback = options.env.MAPSMITH_ALLOW_LOOPBACK === '1';
   const deps: DesktopDeps = {
     store,
     crawls,
@@ -53,7 +54,8 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     now: () => Date.now(),
     openExternal: options.openExternal,
     dialogs: options.dialogs,
-    crawlDefaults: { allowLoopback: options.env.MAPSMITH_ALLOW_LOOPBACK === '1' },
+    policy: createUrlPolicy({ allowLoopback }),
+    crawlDefaults: { allowLoopback },
     engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
     ...options.overrides,
   };

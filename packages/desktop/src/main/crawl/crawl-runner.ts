@@ -103,8 +103,10 @@ export class CrawlRunner {
       if (!isFromCrawler(raw))
         return this.logger.warn('ignored a malformed crawler message', { jobId });
       const message: FromCrawler = raw;
-      if (message.type === 'failed')
-        return finish('failed', last?.pagesCrawled ?? 0, message.error, null);
+      if (message.type === 'failed') {
+        finish('failed', last?.pagesCrawled ?? 0, message.error, null);
+        return child.kill();
+      }
       const event = message.event;
       if (event.type === 'page') {
         pending.push(event.page);

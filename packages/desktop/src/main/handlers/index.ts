@@ -1,3 +1,4 @@
+import type { UrlPolicy } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
@@ -5,9 +6,11 @@ import { openSitemapFile } from './checker';
 import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { getAnalytics, listHistory } from './history';
+import { getSeo } from './seo';
+import { fetchSitemap } from './sitemap';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps;
+export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & { policy: UrlPolicy };
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -16,6 +19,8 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'user.get': () => getLocalUser(deps),
     'crawl.start': (input) => startCrawl(deps, input),
     'crawl.get': (input) => getCrawl(deps, input),
+    'seo.get': (input) => getSeo(deps, input),
+    'sitemap.fetch': (input) => fetchSitemap(deps, input),
     'export.generate': (input) => generateExport(deps, input),
     'export.save': (input) => saveExport(deps, input),
     'checker.openFile': () => openSitemapFile(deps),

@@ -1,0 +1,20 @@
+import { analyzeSeo, type SeoAnalysis } from '@mapsmith/core';
+import { HandlerError } from '../errors';
+import type { LocalStore } from '../store/local-store';
+
+/** `seo.get`: the core's SEO analysis over the job's stored page records. */
+export async function getSeo(
+  deps: { store: LocalStore },
+  input: { jobId: string },
+): Promise<SeoAnalysis> {
+  const job = await deps.store.getJob(input.jobId);
+  if (!job) throw new HandlerError(404, 'Crawl job not found');
+  if (job.status !== 'completed') {
+    throw new HandlerError(
+      409,
+      'Crawl not finished',
+      'The SEO analysis is ready once the crawl has completed.',
+    );
+  }
+  return analyzeSeo(await deps.store.pages(input.jobId));
+}

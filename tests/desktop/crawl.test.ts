@@ -1,0 +1,160 @@
+import path from 'node:path';
+import type { CrawlJob, SeoAnalysis } from '@mapsmith/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CrawlerProcess,
+  LaunchCrawler,
+} from '../../packages/desktop/src/main/crawl/crawl-runner';
+import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
+import { buildDesktop, DESKTOP_OUT } from './support/build';
+import { nodeLauncher } from './support/node-launcher';
+import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+
+const ENTRY = path.join(DESKTOP_OUT, 'main/crawler-process.js');
+
+let site: FixtureSite;
+let desktop: TestDesktop | undefined;
+beforeAll(async () => {
+  buildDesktop();
+  site = await startFixtureSite({ pages: 30, features: ['redirects', 'noindex'] });
+});
+afterAll(() => site.close());
+afterEach(async () => {
+  await desktop?.dispose();
+  desktop = undefined;
+});
+
+async function open(launch: LaunchCrawler = nodeLauncher(ENTRY), loopback = true) {
+  desktop = await startTestDesktop({
+    launch,
+    env: loopback ? { MAPSMITH_ALLOW_LOOPBACK: '1' } : {},
+  });
+  return desktop;
+}
+
+async function call<T>(d: TestDesktop, name: string, input: unknown): Promise<T> {
+  const reply = await d.dispatch(TEST_ORIGIN, name, input);
+  if (!reply.ok) throw new Error(`${name}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.value as T;
+}
+
+async function crawlToEnd(d: TestDesktop, url: string): Promise<CrawlJob> {
+  const { jobId } = await call<{ jobId: string }>(d, 'crawl.start', { url });
+  await d.deps.crawls.settled(jobId);
+  return call<CrawlJob>(d, 'crawl.get', { jobId });
+}
+
+describe('local crawls in a crawler process', () => {
+  it('crawls the fixture site, streams progress, and stores results, history and SEO', async () => {
+    const d = await open();
+    const job = await crawlToEnd(d, site.url);
+    expect(job.status).toBe('completed');
+    expect(job.error).toBeNull();
+    expect(job.results.map((r) => r.url).sort()).toEqual(
+      [...site.expectedStaticSitemapUrls].sort(),
+    );
+    expect(job.pagesCrawled).toBeGreaterThanOrEqual(job.results.length);
+
+    const progress = d.progress.filter((p) => p.jobId === job.jobId);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.at(-1)).toMatchObject({ status: 'completed', pagesCrawled: job.pagesCrawled });
+    expect(progress.some((p) => p.status === 'crawling' && p.pagesCrawled > 0)).toBe(true);
+
+    const history = await call<{ id: string; status: string; completionTime?: number }[]>(
+      d,
+      'history.list',
+      {},
+    );
+    expect(history[0]).toMatchObject({ id: job.jobId, status: 'completed' });
+    expect(history[0]?.completionTime).toBeTypeOf('number');
+    const seo = await call<SeoAnalysis>(d, 'seo.get', { jobId: job.jobId });
+    expect(seo.score).toBeGreaterThanOrEqual(0);
+    expect(seo.stats.totalPages).toBe(job.pagesCrawled);
+    const analytics = await call<{ totalCrawls: number; usage: { used: number } }>(
+      d,
+      'analytics.get',
+      {},
+    );
+    expect(analytics).toMatchObject({ totalCrawls: 1, usage: { used: job.pagesCrawled } });
+  });
+
+  it('caps a free crawl at the plan limit', async () => {
+    const d = await open();
+    d.deps.crawlDefaults.maxDepth = 10;
+    const big = await startFixtureSite({ pages: 150 });
+    try {
+      const job = await crawlToEnd(d, big.url);
+      expect(job.status).toBe('completed');
+      expect(job.pagesCrawled).toBe(100);
+      expect((await d.deps.store.summary(job.jobId))?.endedBy).toBe('page-limit');
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('refuses internal addresses through the SSRF guard when loopback is not allowed', async () => {
+    const d = await open(nodeLauncher(ENTRY), false);
+    const before = site.totalRequests();
+    const job = await crawlToEnd(d, site.url);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/refused address 127\.0\.0\.1: loopback/);
+    expect(job.results).toEqual([]);
+    expect(site.totalRequests()).toBe(before);
+  });
+
+  it('fails the job with the reason when the crawler process dies', async () => {
+    let child: CrawlerProcess | undefined;
+    const launch: LaunchCrawler = () => {
+      child = nodeLauncher(ENTRY)();
+      return child;
+    };
+    const slow = await startFixtureSite({ pages: 60, latencyMs: 200 });
+    try {
+      const d = await open(launch);
+      const { jobId } = await call<{ jobId: string }>(d, 'crawl.start', { url: slow.url });
+      await expect.poll(() => d.progress.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      child?.kill();
+      await d.deps.crawls.settled(jobId);
+      const job = await call<CrawlJob>(d, 'crawl.get', { jobId });
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/crawler process exited unexpectedly/);
+      expect(d.progress.at(-1)).toMatchObject({ jobId, status: 'failed' });
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('sitemap.fetch for the checker', () => {
+  it('downloads a sitemap from a site through the guarded fetcher', async () => {
+    const d = await open();
+    const withSitemap = await startFixtureSite({ pages: 5, features: ['sitemap'] });
+    try {
+      const { content } = await call<{ content: string }>(d, 'sitemap.fetch', {
+        url: `${withSitemap.origin}/sitemaps/index.xml`,
+      });
+      expect(content).toContain('<sitemapindex');
+      const html = await d.dispatch(TEST_ORIGIN, 'sitemap.fetch', { url: withSitemap.url });
+      expect(html).toMatchObject({ ok: false, status: 422, body: { error: 'Not a sitemap' } });
+    } finally {
+      await withSitemap.close();
+    }
+  });
+
+  it('refuses private, loopback and metadata addresses', async () => {
+    const d = await open(nodeLauncher(ENTRY), false);
+    for (const url of [
+      site.url,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/sitemap.xml',
+      'http://[::1]/',
+    ]) {
+      const reply = await d.dispatch(TEST_ORIGIN, 'sitemap.fetch', { url });
+      expect(reply, url).toMatchObject({
+        ok: false,
+        status: 400,
+        body: { error: 'URL not allowed' },
+      });
+    }
+  });
+});
