@@ -219,12 +219,7 @@ export class CrawlRun {
     );
     await this.deps.store.savePage(entry.key, record);
     this.counter.add(record);
-    if (
-      entry.foundVia === 'start' &&
-      record.status === 0 &&
-      record.verdict.included === false &&
-      record.verdict.code !== 'robots'
-    )
+    if (entry.foundVia === 'start' && record.status === 0 && record.error)
       this.fatal = `the start URL could not be fetched: ${record.error}`;
     await this.channel.push({ type: 'page', page: record });
     await this.progress(false);

@@ -90,6 +90,7 @@ export async function processEntry(
   const rules = await ctx.robots.rulesFor(url, signal);
   if (!rules.isAllowed(entry.url)) {
     record.verdict = ROBOTS_VERDICT;
+    record.error = rules.error ?? null;
     return { record, links: [] };
   }
   if (rules.crawlDelaySeconds) ctx.hosts.setDelay(url.host, rules.crawlDelaySeconds * 1000);

@@ -30,6 +30,8 @@ export interface RobotsRules {
   sitemaps: string[];
   /** How the file answered, for the log and reports. */
   source: 'parsed' | 'allow-all' | 'disallow-all';
+  /** The network error when robots.txt could not be fetched at all (the site is unreachable). */
+  error?: string;
 }
 
 /** Limits of the robots.txt fetch (RFC 9309 §2.5: at least 500 KiB must be parsed). */
@@ -67,7 +69,7 @@ export async function fetchRobots(
         url,
         error: (err as Error).message,
       });
-      return disallowAll();
+      return { ...disallowAll(), error: `robots.txt unreachable: ${(err as Error).message}` };
     }
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
       try {
