@@ -1,5 +1,6 @@
-/** The Node-only export API: files on disk, split with an index, gzip. */
+/** The Node-only export API: files on disk, split with an index, gzip; crawl files. */
 export { OutputFile } from './output-file.js';
+export { CrawlFileError, readCrawlFile, toPageRecord } from './read-crawl-file.js';
 export {
   type ExportResult,
   SITEMAP_MAX_BYTES,
@@ -7,3 +8,4 @@ export {
   type WriteExportOptions,
   writeExport,
 } from './write-files.js';
+export { writeExports } from './write-many.js';

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { VERSION } from '@mapsmith/core';
 import { backupHelp, runBackup } from './commands/backup.js';
+import { exportHelp, runExport } from './commands/export.js';
 import { pendingCommand } from './commands/pending.js';
 import { runServe, serveHelp } from './commands/serve.js';
+import { runValidate, validateHelp } from './commands/validate.js';
 
 type Command = { summary: string; run: (argv: string[]) => Promise<number>; help?: string };
 
@@ -14,20 +16,8 @@ const commands: Record<string, Command> = {
     summary: 'crawl a site and report every URL it met',
     run: pendingCommand('crawl', 'crawl a site and write one JSON object per URL (crawler issue).'),
   },
-  export: {
-    summary: 'write sitemap files from a crawl',
-    run: pendingCommand(
-      'export',
-      'write sitemaps in eight formats from a crawl file (export issue).',
-    ),
-  },
-  validate: {
-    summary: 'check a sitemap file or URL',
-    run: pendingCommand(
-      'validate',
-      'check a sitemap file or URL and list its errors (checker issue).',
-    ),
-  },
+  export: { summary: 'write sitemap files from a crawl', run: runExport, help: exportHelp },
+  validate: { summary: 'check a sitemap file or URL', run: runValidate, help: validateHelp },
 };
 
 const usage = `mapsmith ${VERSION}: crawl a website, write its sitemaps, check existing sitemaps.

@@ -1,0 +1,129 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makePage } from '@mapsmith/core';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const bin = path.join(repoRoot, 'packages/server/bin/mapsmith.js');
+const checkScript = path.resolve(repoRoot, '../shared/xsd/check-sitemap.sh');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-export-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Runs the built CLI without blocking the event loop. */
+function run(
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const crawl = [
+  makePage('https://a.example/', {
+    title: 'Home',
+    images: [{ src: 'https://a.example/i.png', alt: 'i' }],
+  }),
+  makePage('https://a.example/b?x=1&y=2', { title: 'B & co' }),
+  makePage('https://a.example/old', {
+    status: 301,
+    verdict: { included: false, code: 'redirect', reason: 'excluded: 301 -> /' },
+  }),
+];
+const crawlFile = path.join(tmp, 'crawl.jsonl');
+writeFileSync(
+  crawlFile,
+  `${crawl.map((p) => JSON.stringify(p)).join('\n')}\n\n${JSON.stringify({ startUrl: 'https://a.example/', pagesCrawled: 3 })}\n`,
+);
+
+describe('mapsmith export', () => {
+  it('writes every format from a crawl file; xml-family files pass check-sitemap.sh', async () => {
+    const out = path.join(tmp, 'all');
+    const result = await run(
+      'export',
+      crawlFile,
+      '--formats',
+      'xml,html,rss,json,txt,xml-images,images,videos',
+      '--out',
+      out,
+      '--gzip',
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('xml: sitemap.xml.gz, 2 URLs');
+    expect(result.stdout).toContain('videos: sitemap-videos.xml.gz, 0 URLs');
+    expect(readdirSync(out).sort()).toEqual([
+      'sitemap-images.xml.gz',
+      'sitemap-videos.xml.gz',
+      'sitemap-xml-images.xml.gz',
+      'sitemap.html',
+      'sitemap.json',
+      'sitemap.rss',
+      'sitemap.txt',
+      'sitemap.xml.gz',
+    ]);
+    expect(readFileSync(path.join(out, 'sitemap.txt'), 'utf8')).toBe(
+      'https://a.example/\nhttps://a.example/b?x=1&y=2\n',
+    );
+    const xmlFamily = ['sitemap.xml.gz', 'sitemap-xml-images.xml.gz', 'sitemap-images.xml.gz'];
+    const check = spawnSync('bash', [checkScript, ...xmlFamily.map((f) => path.join(out, f))], {
+      encoding: 'utf8',
+    });
+    expect(check.stdout).not.toContain('FAIL');
+    expect(check.status).toBe(0);
+  });
+
+  it('prints JSON with --json and honours xml options', async () => {
+    const out = path.join(tmp, 'json');
+    const result = await run(
+      'export',
+      crawlFile,
+      '--out',
+      out,
+      '--json',
+      '--changefreq',
+      'daily',
+      '--priority',
+      '0.5',
+    );
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject([
+      { format: 'xml', entryFile: 'sitemap.xml', urls: 2, split: false },
+    ]);
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain(
+      '<changefreq>daily</changefreq><priority>0.5</priority>',
+    );
+  });
+
+  it('refuses bad options with exit 1', async () => {
+    const unknown = await run('export', crawlFile, '--out', tmp, '--formats', 'xml,pdf');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('unknown format "pdf"');
+    const noOut = await run('export', crawlFile);
+    expect(noOut.status).toBe(1);
+    expect(noOut.stderr).toContain('--out DIR is required');
+    const priority = await run('export', crawlFile, '--out', tmp, '--priority', '2');
+    expect(priority.status).toBe(1);
+  });
+
+  it('names the bad line of a broken crawl file (exit 1) and a missing file (exit 2)', async () => {
+    const bad = path.join(tmp, 'bad.jsonl');
+    writeFileSync(bad, `${JSON.stringify(crawl[0])}\n{"url": 42}\n`);
+    const broken = await run('export', bad, '--out', path.join(tmp, 'bad'));
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('bad crawl file, line 2: not a crawl record');
+    const missing = await run('export', path.join(tmp, 'nope.jsonl'), '--out', tmp);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read or write');
+  });
+});

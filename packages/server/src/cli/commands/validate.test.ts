@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const bin = path.join(repoRoot, 'packages/server/bin/mapsmith.js');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-validate-'));
+
+function run(
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const valid = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${NS}>\n<url><loc>https://a.example/</loc></url>\n</urlset>\n`;
+const invalid = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${NS}>\n<url><loc>https://a.example/</loc></url>\n<url><lastmod>2024-01-01</lastmod></url>\n</urlset>\n`;
+const file = (name: string, body: string | Buffer) => {
+  const target = path.join(tmp, name);
+  writeFileSync(target, body);
+  return target;
+};
+
+let server: http.Server;
+let base = '';
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/sitemap.xml') res.end(valid);
+    else if (req.url === '/sitemap.xml.gz') res.end(gzipSync(invalid));
+    else {
+      res.statusCode = 404;
+      res.end('not here');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('mapsmith validate', () => {
+  it('exits 0 for a valid file and prints a summary', async () => {
+    const result = await run('validate', file('ok.xml', valid));
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('ok.xml: valid urlset, 1 URLs (1 valid, 0 duplicates)');
+  });
+
+  it('exits 1 for an invalid file and lists errors and warnings with lines', async () => {
+    const result = await run('validate', file('bad.xml', invalid));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('INVALID urlset');
+    expect(result.stdout).toContain('errors (1):\n  line 4: Missing loc element');
+    expect(result.stdout).toContain('warnings (1):\n  Less than 90% of URLs are valid');
+  });
+
+  it('prints the result object with --json', async () => {
+    const result = await run('validate', file('bad2.xml', invalid), '--json');
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({
+      isValid: false,
+      errors: [{ message: 'Missing loc element', line: 4 }],
+      warnings: [{ message: 'Less than 90% of URLs are valid' }],
+      stats: { totalUrls: 2, validUrls: 1, duplicateUrls: 0 },
+      kind: 'urlset',
+    });
+  });
+
+  it('reads .xml.gz files and URLs, plain and gzipped', async () => {
+    expect((await run('validate', file('ok.xml.gz', gzipSync(valid)))).status).toBe(0);
+    expect((await run('validate', `${base}/sitemap.xml`)).status).toBe(0);
+    const gz = await run('validate', `${base}/sitemap.xml.gz`, '--json');
+    expect(gz.status).toBe(1);
+    expect(JSON.parse(gz.stdout).errors[0].message).toBe('Missing loc element');
+  });
+
+  it('exits 2 when the file or URL cannot be read', async () => {
+    const missing = await run('validate', path.join(tmp, 'nope.xml'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read');
+    const notFound = await run('validate', `${base}/missing.xml`);
+    expect(notFound.status).toBe(2);
+    expect(notFound.stderr).toContain('HTTP 404');
+    const noArg = await run('validate');
+    expect(noArg.status).toBe(2);
+  });
+});
