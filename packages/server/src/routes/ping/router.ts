@@ -1,4 +1,4 @@
-import { operations } from '@mapsmith/core';
+import { type HttpFetcher, operations } from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import { HttpError } from '../../http/errors.js';
@@ -10,8 +10,15 @@ import type { Repositories } from '../../repos/types.js';
 /** Pings per user per hour: enough for real use, too few to get a site throttled by IndexNow. */
 export const PINGS_PER_HOUR = 20;
 
+/** What the ping route needs: the ping's services, the crawl repositories, a fetcher factory. */
+export interface PingRouteDeps extends Omit<PingDeps, 'fetcher'> {
+  repos: Repositories;
+  /** Makes the SSRF-guarded fetcher of one ping; it is closed when the ping is done. */
+  createFetcher: () => HttpFetcher;
+}
+
 /** `POST /api/ping-search-engines {sitemapUrl, jobId?}` (spec §7, decisions.md). */
-export function pingRouter(deps: PingDeps & { repos: Repositories }): Router {
+export function pingRouter(deps: PingRouteDeps): Router {
   const router = Router();
   router.post(operations['ping.submit'].path, requireUser, async (req, res) => {
     const user = res.locals.user;
@@ -24,7 +31,15 @@ export function pingRouter(deps: PingDeps & { repos: Repositories }): Router {
         'Retry-After': String(Math.max(1, Math.ceil((rate.resetMs - Date.now()) / 1000))),
       });
     }
-    res.json(await pingSearchEngines(deps, { userId: user.id, sitemapUrl, urls }));
+    // A fetcher per ping: pings are rare, and nothing is left holding connections afterwards.
+    const fetcher = deps.createFetcher();
+    try {
+      res.json(
+        await pingSearchEngines({ ...deps, fetcher }, { userId: user.id, sitemapUrl, urls }),
+      );
+    } finally {
+      await fetcher.close();
+    }
   });
   return router;
 }

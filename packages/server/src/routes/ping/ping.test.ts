@@ -1,0 +1,178 @@
+import type { PageRecord } from '@mapsmith/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  registerUser,
+  startTestApp,
+  type TestApp,
+  TestClient,
+} from '../../../../../tests/servers/app-harness.js';
+import type { LocalServer } from '../../../../../tests/servers/http-util.js';
+import {
+  type IndexNowStandIn,
+  startIndexNowStandIn,
+  startTextSite,
+} from '../../../../../tests/servers/indexnow-server.js';
+import { seedCompletedJob } from '../../repos/test-support.js';
+
+let indexNow: IndexNowStandIn;
+let site: LocalServer;
+const files = new Map<string, string>();
+let app: TestApp;
+let owner: TestClient;
+let jobId: string;
+
+function page(url: string, included: boolean): PageRecord {
+  return {
+    url,
+    finalUrl: url,
+    redirectChain: [],
+    status: included ? 200 : 404,
+    contentType: 'text/html',
+    bytes: 100,
+    responseTimeMs: 5,
+    depth: 1,
+    inlinks: 0,
+    linkedFrom: [],
+    foundVia: 'link',
+    title: url,
+    metaDescription: null,
+    h1: null,
+    canonical: null,
+    robots: { meta: [], header: [], noindex: false, nofollow: false },
+    hreflang: [],
+    images: [],
+    videos: [],
+    structuredData: { jsonLd: false, microdata: false, types: [] },
+    lastModified: null,
+    mixedContent: 0,
+    rendered: false,
+    renderReason: null,
+    verdict: included ? { included: true } : { included: false, code: 'status', reason: '404' },
+    error: null,
+  };
+}
+
+const ping = (client: TestClient, body: Record<string, unknown>) =>
+  client.call('POST', '/api/ping-search-engines', body);
+
+beforeAll(async () => {
+  indexNow = await startIndexNowStandIn();
+  site = await startTextSite(files);
+  app = await startTestApp({ INDEXNOW_ENDPOINT: indexNow.endpoint, MAPSMITH_ALLOW_LOOPBACK: '1' });
+  owner = await registerUser(app.url, 'siteowner');
+  const { id } = (await owner.call('GET', '/api/user')).body;
+  jobId = await seedCompletedJob(app.server.context.db, id, [
+    page(`${site.url}/`, true),
+    page(`${site.url}/about`, true),
+    page(`${site.url}/gone`, false),
+    page(`${site.url}/blog`, true),
+  ]);
+});
+
+afterAll(async () => {
+  await app.close();
+  await indexNow.close();
+  await site.close();
+});
+
+beforeEach(() => {
+  indexNow.respondWith(null);
+  indexNow.received.length = 0;
+});
+
+describe('POST /api/ping-search-engines', () => {
+  let key = '';
+
+  it('submits nothing until the key file is live, and tells the user the key and where to put it', async () => {
+    const res = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({ successful: 0, total: 3 });
+    const [indexNowLine, google, bing] = res.body.engines;
+    expect(indexNowLine).toMatchObject({ name: 'IndexNow', ok: false, status: null });
+    const match = indexNowLine.message.match(
+      /Publish a text file at (\S+) containing exactly ([A-Za-z0-9-]+),/,
+    );
+    expect(match?.[1]).toBe(`${site.url}/${match?.[2]}.txt`);
+    key = match?.[2] ?? '';
+    expect(indexNowLine.message).toMatch(/answered HTTP 404/);
+    expect(google).toMatchObject({ name: 'Google', ok: false, status: null });
+    expect(google.message).toMatch(/no ping endpoint.*Sitemap: .*sitemap\.xml.*Search Console/);
+    expect(bing).toMatchObject({ name: 'Bing', ok: false, status: null });
+    expect(bing.message).toMatch(/retired.*IndexNow/);
+    expect(indexNow.received).toHaveLength(0);
+  });
+
+  it('200: submits the crawl’s included URLs once the key file is published, with the same key', async () => {
+    files.set(`/${key}.txt`, key);
+    const res = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({ successful: 1, total: 3 });
+    expect(res.body.engines[0]).toMatchObject({ name: 'IndexNow', ok: true, status: 200 });
+    expect(indexNow.received).toEqual([
+      {
+        host: new URL(site.url).host,
+        key,
+        keyLocation: `${site.url}/${key}.txt`,
+        urlList: [`${site.url}/`, `${site.url}/about`, `${site.url}/blog`],
+      },
+    ]);
+  });
+
+  it('finds the newest completed crawl of the host when no job id is given', async () => {
+    const res = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml` });
+    expect(res.status).toBe(200);
+    expect(res.body.summary.successful).toBe(1);
+    expect(indexNow.received[0]?.urlList).toHaveLength(3);
+  });
+
+  for (const [status, ok, text] of [
+    [202, true, /still validating/],
+    [403, false, /key is not valid/],
+    [422, false, /do not belong to the host/],
+    [429, false, /Too many requests/],
+  ] as const) {
+    it(`${status} from IndexNow is reported as it is`, async () => {
+      indexNow.respondWith(status);
+      const res = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+      expect(res.status).toBe(200);
+      expect(res.body.engines[0]).toMatchObject({ name: 'IndexNow', ok, status });
+      expect(res.body.engines[0].message).toMatch(text);
+      expect(res.body.summary).toEqual({ successful: ok ? 1 : 0, total: 3 });
+    });
+  }
+
+  it('refuses other people’s crawls, missing crawls, bad input and signed-out callers', async () => {
+    const stranger = await registerUser(app.url, 'stranger');
+    expect((await ping(stranger, { sitemapUrl: `${site.url}/sitemap.xml`, jobId })).status).toBe(
+      404,
+    );
+    const none = await ping(stranger, { sitemapUrl: `${site.url}/sitemap.xml` });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe('No URLs found');
+    expect((await ping(owner, { sitemapUrl: 'not a url' })).status).toBe(400);
+    expect(
+      (await ping(new TestClient(app.url), { sitemapUrl: `${site.url}/sitemap.xml` })).status,
+    ).toBe(401);
+    expect(indexNow.received).toHaveLength(0);
+  });
+});
+
+describe('the key-file check goes through the SSRF guard', () => {
+  it('refuses to fetch a loopback site unless MAPSMITH_ALLOW_LOOPBACK=1', async () => {
+    const guarded = await startTestApp({ INDEXNOW_ENDPOINT: indexNow.endpoint });
+    try {
+      const client = await registerUser(guarded.url, 'guarded');
+      const { id } = (await client.call('GET', '/api/user')).body;
+      const job = await seedCompletedJob(guarded.server.context.db, id, [
+        page(`${site.url}/`, true),
+      ]);
+      const res = await ping(client, { sitemapUrl: `${site.url}/sitemap.xml`, jobId: job });
+      expect(res.status).toBe(200);
+      expect(res.body.engines[0].ok).toBe(false);
+      expect(res.body.engines[0].message).toMatch(/could not be fetched/);
+      expect(indexNow.received).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
