@@ -11,8 +11,9 @@ import { signInFreshUser } from './support/session';
 const CHECK_SITEMAP = path.resolve(import.meta.dirname, '../../../shared/xsd/check-sitemap.sh');
 const XML_FAMILY = ['xml', 'xml-images', 'images', 'videos'];
 
-test('signed in: crawl a fixture site, watch progress, download every format, see the dashboard', async ({
+test('signed in: crawl a fixture site, watch progress, results, downloads, SEO card, IndexNow ping, dashboard', async ({
   page,
+  indexNow,
 }) => {
   test.setTimeout(60_000);
   const fixture = await startFixtureSite({
@@ -44,6 +45,43 @@ test('signed in: crawl a fixture site, watch progress, download every format, se
     await expect(home.results.locator('.preview-list li')).toHaveCount(10);
     await expect(home.results).toContainText(`+ ${count - 10} more`);
     await expect(home.results.getByRole('complementary', { name: 'Upgrade to Pro' })).toBeVisible();
+
+    const seo = home.seoCard;
+    await expect(seo).toBeVisible();
+    const score = Number(await seo.getByTestId('seo-score').textContent());
+    const band =
+      score >= 90 ? 'Excellent' : score >= 70 ? 'Good' : score >= 50 ? 'Fair' : 'Needs Work';
+    await expect(seo.locator('.seo-band')).toHaveText(band);
+    for (const stat of [
+      'Total pages',
+      'Pages with images',
+      'Pages with structured data',
+      'Avg. response time',
+    ]) {
+      await expect(seo.locator('.seo-stats')).toContainText(stat);
+    }
+    const broken = seo.locator('.seo-stats > div').filter({ hasText: 'Broken links' });
+    const brokenCount = Number(await broken.locator('dd').textContent());
+    // Broken links are highlighted red exactly when there are any.
+    expect((await broken.getAttribute('class')) ?? '').toBe(brokenCount > 0 ? 'is-bad' : '');
+
+    // Notify: IndexNow refuses until the key file is live; the box says where to publish it.
+    await home.pingButton.click();
+    await home.expectToast(
+      'Search Engines Notified!',
+      /Successfully pinged 0 of \d+ search engines/,
+    );
+    const advice = await page.getByTestId('ping-result').textContent();
+    const key = /containing exactly ([A-Za-z0-9-]{8,128})/.exec(advice ?? '')?.[1];
+    expect(key, advice ?? '').toBeTruthy();
+    site.publish(`/${key}.txt`, key ?? '');
+    await home.pingButton.click();
+    await home.expectToast(
+      'Search Engines Notified!',
+      /Successfully pinged 1 of \d+ search engines/,
+    );
+    expect(indexNow.received.at(-1)?.key).toBe(key);
+    expect(indexNow.received.at(-1)?.urlList.length).toBeGreaterThanOrEqual(20);
 
     for (const format of ['xml', 'html', 'rss', 'json', 'txt', 'xml-images', 'images', 'videos']) {
       const download = page.waitForEvent('download');
