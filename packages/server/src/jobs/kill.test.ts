@@ -145,4 +145,33 @@ describe('a crawl survives SIGKILL of the server', () => {
     // Only the pages in flight at the kill are fetched again.
     expect([...refetched.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(4);
   });
+
+  it('on SIGTERM, stops promptly and leaves the crawl pending; the next start finishes it', async () => {
+    const env = { MAPSMITH_CRAWL_CONCURRENCY: '2' };
+    const server = await spawnBuiltServer(dataDir, env);
+    servers.push(server);
+    const start = await fetch(`${server.url}/api/crawl`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+      body: JSON.stringify({ url: site.url }),
+    });
+    const { jobId } = (await start.json()) as { jobId: string };
+    await poll(server, jobId, (j) => j.pagesCrawled >= 20);
+    const stopping = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(5000);
+    const row = await readDb((db) =>
+      db.first<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM crawl_jobs WHERE id = ?',
+        [jobId],
+      ),
+    );
+    expect(row).toEqual({ status: 'pending', attempts: 0 });
+    const again = await spawnBuiltServer(dataDir, env);
+    servers.push(again);
+    const job = await poll(again, jobId, (j) => j.status === 'completed' || j.status === 'failed');
+    expect(job.status).toBe('completed');
+    expect(job.results).toHaveLength(site.expectedStaticSitemapUrls.length);
+  });
 });

@@ -1,4 +1,4 @@
-import { operations, PLAN_LIMITS } from '@mapsmith/core';
+import { createUrlPolicy, operations, PLAN_LIMITS } from '@mapsmith/core';
 import { type Response, Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -20,6 +20,7 @@ function noRate(res: Response): RateInfo {
 export function crawlRouter(ctx: AppContext): Router {
   const router = Router();
   const { jobs } = ctx.repos;
+  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
 
   router.post(operations['crawl.start'].path, async (req, res) => {
     const user = res.locals.user;
@@ -38,6 +39,17 @@ export function crawlRouter(ctx: AppContext): Router {
       throw new HttpError(400, 'Invalid input', describeZodError(parsed.error), rateHeaders(rate));
     }
     const { url } = parsed.data;
+    // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
+    const verdict = policy.checkUrl(new URL(url));
+    if (!verdict.allowed) {
+      const rate = await jobs.startRate(user.id, plan);
+      throw new HttpError(
+        400,
+        'URL not allowed',
+        `This address cannot be crawled: ${verdict.reason}`,
+        rateHeaders(rate),
+      );
+    }
     const started = await jobs.start({
       userId: user.id,
       plan,
