@@ -1,0 +1,58 @@
+import { AppPage } from './pages/app-page';
+import { serveSdkStandIn } from './support/paypal-sdk';
+import { expect, PAYPAL_CREDENTIALS, test } from './support/services';
+import { signInFreshUser } from './support/session';
+
+test('subscribe with PayPal: order, capture, Pro granted, redirect to the dashboard after 2 s', async ({
+  page,
+  paypal,
+}) => {
+  const requested = await serveSdkStandIn(page);
+  await signInFreshUser(page, 'payer');
+  await page.goto('/subscribe');
+  await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.locator('.payment-card')).toContainText('$3 per month, billed monthly');
+  await expect(page.locator('.payment-card a[href="/terms"]')).toBeVisible();
+  await expect(page.locator('.payment-card a[href="/privacy"]')).toBeVisible();
+  const button = page.getByRole('button', { name: 'PayPal Subscribe' });
+  await expect(button).toBeVisible();
+  const sdkUrl = new URL(requested[0] ?? '');
+  expect(sdkUrl.searchParams.get('client-id')).toBe(PAYPAL_CREDENTIALS.clientId);
+  expect(sdkUrl.searchParams.get('intent')).toBe('capture');
+  expect(sdkUrl.searchParams.get('vault')).toBe('false');
+  expect(JSON.parse((await button.getAttribute('data-style')) ?? '{}')).toEqual({
+    layout: 'vertical',
+    color: 'gold',
+    shape: 'rect',
+    label: 'subscribe',
+  });
+
+  await button.click();
+  const screen = new AppPage(page);
+  await screen.expectToast('Success!', 'You are now a Pro user. Redirecting to dashboard...');
+  const approvedAt = Date.now();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+  expect(Date.now() - approvedAt).toBeGreaterThanOrEqual(1500);
+  expect([...paypal.orders.values()].map((o) => o.status)).toEqual(['COMPLETED']);
+  await expect(page.locator('.dashboard-head .badge-pro')).toHaveText('Pro');
+  await expect(screen.nav.getByText('Pro User')).toBeVisible();
+  await expect(page.getByText('Unlimited pages with Pro.')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Upgrade to Pro' })).toHaveCount(0);
+});
+
+test('a declined capture shows Payment Error and grants nothing', async ({ page, paypal }) => {
+  await serveSdkStandIn(page);
+  await signInFreshUser(page, 'declined');
+  paypal.setCaptureBehaviour('declined');
+  try {
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    const screen = new AppPage(page);
+    await expect(screen.toast.locator('.toast-title')).toHaveText('Payment Error');
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/subscribe$/);
+    await expect(screen.nav.getByText('Pro User')).toHaveCount(0);
+  } finally {
+    paypal.setCaptureBehaviour('complete');
+  }
+});
