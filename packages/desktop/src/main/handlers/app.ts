@@ -68,6 +68,17 @@ export const HOSTED_ONLY = [
   'paypal.captureOrder',
 ] as const;
 
+/** `ping.submit` on desktop: notification needs the hosted app, which keeps each site's IndexNow key. */
+export function pingOnHostedOnly(deps: AppDeps): () => Promise<never> {
+  return async () => {
+    throw new HandlerError(
+      400,
+      'Only on the hosted site',
+      `Search-engine notification (IndexNow) runs on ${new URL(deps.hostedUrl).host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.`,
+    );
+  };
+}
+
 /** A handler for a hosted-only operation: a clear refusal that names the hosted site. */
 export function hostedOnly(deps: AppDeps): () => Promise<never> {
   return async () => {

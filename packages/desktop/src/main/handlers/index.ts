@@ -1,7 +1,15 @@
 import type { UrlPolicy } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
-import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
+import {
+  type AppDeps,
+  getConfig,
+  getLocalUser,
+  HOSTED_ONLY,
+  hostedOnly,
+  openHosted,
+  pingOnHostedOnly,
+} from './app';
 import { openSitemapFile } from './checker';
 import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
@@ -32,5 +40,6 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'app.openHosted': (input) => openHosted(deps, input),
   };
   for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
+  table['ping.submit'] = pingOnHostedOnly(deps);
   return table;
 }
