@@ -32,9 +32,21 @@ export async function registerAccount(
   s: AccountServices,
   input: Registration,
   origin: string,
+  ip: string,
 ): Promise<number> {
   const problems = registrationProblems(input);
   if (problems.length > 0) throw new HttpError(400, problems[0] ?? '', problems.join('; '));
+  const wait = isLoopback(ip) ? 0 : s.signupThrottle.retryAfter(`ip:${ip}`);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      'Too many sign-ups',
+      'Too many accounts created from here; try again later',
+      {
+        'Retry-After': String(wait),
+      },
+    );
+  }
   const taken = await s.db.first<{ id: number }>(
     'SELECT id FROM users WHERE username = ? OR email = ?',
     [input.username, input.email],
@@ -52,6 +64,7 @@ export async function registerAccount(
     if (String(err).includes('UNIQUE')) throw usernameOrEmailTaken();
     throw err;
   }
+  s.signupThrottle.fail(`ip:${ip}`);
   try {
     await sendConfirmation(s, { id, email: input.email, username: input.username }, origin);
   } catch (err) {
@@ -59,6 +72,12 @@ export async function registerAccount(
     s.logger.error('confirmation mail failed', { error: String(err) });
   }
   return id;
+}
+
+// Loopback callers are the machine itself (a local install, its tests): behind the trusted
+// loopback proxy, real visitors arrive with their own address from X-Forwarded-For.
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 }
 
 function usernameOrEmailTaken(): HttpError {

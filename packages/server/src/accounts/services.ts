@@ -13,6 +13,8 @@ export interface AccountServices {
   throttles: LoginThrottles;
   /** Limits mail a single account can trigger (resend, forgot password): 5 per hour. */
   mailThrottle: FailureThrottle;
+  /** Sign-ups per client IP: 10 per hour, so nobody scripts accounts or mails strangers in bulk. */
+  signupThrottle: FailureThrottle;
 }
 
 /** Builds the account services once for the app. */
@@ -30,6 +32,7 @@ export function createAccountServices(
     }),
     throttles: createLoginThrottles(),
     mailThrottle: new FailureThrottle(5, 60 * 60 * 1000),
+    signupThrottle: new FailureThrottle(10, 60 * 60 * 1000),
   };
 }
 

@@ -107,6 +107,19 @@ describe('POST /api/register', () => {
     expect(byMail.status).toBe(409);
     expect(byMail.body.error).toBe('Unable to create account');
   });
+  it('limits sign-ups per client IP to 10 an hour', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await new TestClient(app.url).call(
+        'POST',
+        '/api/register',
+        { username: `bulk${i}`, email: `bulk${i}@example.test`, password: GOOD_PASSWORD },
+        { 'X-Forwarded-For': '198.18.0.7' },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+  });
 });
 
 describe('sign-in and sessions', () => {

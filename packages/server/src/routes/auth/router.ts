@@ -22,7 +22,7 @@ export function authRouter(s: AccountServices): Router {
 
   router.post(operations['auth.register'].path, async (req, res) => {
     const input = parseInput(registerInput, req.body);
-    const id = await registerAccount(s, input, appOrigin(s.config, req));
+    const id = await registerAccount(s, input, appOrigin(s.config, req), req.ip ?? 'unknown');
     await startSession(s.db, req, res, id);
     const user = await findUserById(s.db, id);
     res.status(201).json({ message: REGISTERED_MESSAGE, user: user && presentUser(user) });

@@ -6,6 +6,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../../../../tests/servers/app-harness.js';
+import { seedCompletedJob } from '../../repos/test-support.js';
 
 let app: TestApp;
 
@@ -49,6 +50,8 @@ describe('/api/user', () => {
 
   it('DELETE needs the password, then purges the account and its sessions', async () => {
     const client = await registerUser(app.url, 'ivan');
+    const { id } = (await client.call('GET', '/api/user')).body;
+    await seedCompletedJob(app.server.context.db, id, []);
     const other = new TestClient(app.url);
     await other.call('POST', '/api/login', { username: 'ivan', password: GOOD_PASSWORD });
     const wrong = await client.call('DELETE', '/api/user', { password: 'Not-the-password-1' });
@@ -59,12 +62,13 @@ describe('/api/user', () => {
     expect(ok.status).toBe(200);
     expect((await other.call('GET', '/api/user')).status).toBe(401);
     const { db } = app.server.context;
-    const rows = await db.first<{ users: number; sessions: number; tokens: number }>(
+    const rows = await db.first<{ users: number; sessions: number; tokens: number; jobs: number }>(
       `SELECT (SELECT COUNT(*) FROM users WHERE username = 'ivan') AS users,
+              (SELECT COUNT(*) FROM crawl_jobs WHERE user_id = ${Number(id)}) AS jobs,
               (SELECT COUNT(*) FROM sessions WHERE user_id NOT IN (SELECT id FROM users)) AS sessions,
               (SELECT COUNT(*) FROM account_tokens WHERE user_id NOT IN (SELECT id FROM users)) AS tokens`,
     );
-    expect(rows).toEqual({ users: 0, sessions: 0, tokens: 0 });
+    expect(rows).toEqual({ users: 0, sessions: 0, tokens: 0, jobs: 0 });
     const login = await new TestClient(app.url).call('POST', '/api/login', {
       username: 'ivan',
       password: GOOD_PASSWORD,
