@@ -1,0 +1,56 @@
+import type { APIRequestContext } from '@playwright/test';
+import { startFixtureSite } from '../fixtures/site/index';
+import { HomePage } from './pages/home-page';
+import { expect, test } from './support/services';
+import { signInFreshUser } from './support/session';
+
+/** Starts a crawl through the API and waits for it to end; answers its final status. */
+async function crawlByApi(request: APIRequestContext, url: string): Promise<string> {
+  const start = await request.post('/api/crawl', { data: { url } });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { jobId } = (await start.json()) as { jobId: string };
+  for (;;) {
+    const job = (await (await request.get(`/api/crawl/${jobId}`)).json()) as { status: string };
+    if (job.status === 'completed' || job.status === 'failed') return job.status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test('the monthly limit shows its toast with an Upgrade to Pro button to /pricing', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const fixture = await startFixtureSite({ pages: 150 });
+  try {
+    await signInFreshUser(page, 'quota');
+    // Five crawls capped at 100 pages use the free plan's 500 pages of the month.
+    for (let i = 0; i < 5; i++)
+      expect(await crawlByApi(page.request, fixture.url)).toBe('completed');
+    const home = new HomePage(page);
+    await home.goto();
+    await home.generate(fixture.url);
+    await expect(home.toast.locator('.toast-title')).toHaveText('Monthly Limit Reached');
+    await expect(home.toast.locator('.toast-text')).toContainText('500 pages');
+    await home.toast.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Simple pricing/);
+  } finally {
+    await fixture.close();
+  }
+});
+
+test('a crawl that cannot reach its site ends in the failed panel with tips', async ({ page }) => {
+  const fixture = await startFixtureSite({ pages: 5 });
+  const url = fixture.url;
+  // Nothing listens there any more: the crawl's first fetch is refused.
+  await fixture.close();
+  await signInFreshUser(page, 'failing');
+  const home = new HomePage(page);
+  await home.goto();
+  await home.generate(url);
+  const failed = page.getByRole('alert').filter({ hasText: 'Oops! Crawling Failed' });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await expect(failed).toContainText('Check that the URL is correct');
+  await expect(failed).toContainText('Some sites block crawlers');
+  await expect(failed).toContainText('pages behind a login cannot be crawled');
+});
