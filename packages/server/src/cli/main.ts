@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { VERSION } from '@mapsmith/core';
 import { backupHelp, runBackup } from './commands/backup.js';
+import { crawlHelp, runCrawl } from './commands/crawl.js';
 import { exportHelp, runExport } from './commands/export.js';
-import { pendingCommand } from './commands/pending.js';
 import { runServe, serveHelp } from './commands/serve.js';
 import { runValidate, validateHelp } from './commands/validate.js';
 
@@ -12,10 +12,7 @@ type Command = { summary: string; run: (argv: string[]) => Promise<number>; help
 const commands: Record<string, Command> = {
   serve: { summary: 'start the hosted app (API and web app)', run: runServe, help: serveHelp },
   backup: { summary: "copy the hosted app's database to a file", run: runBackup, help: backupHelp },
-  crawl: {
-    summary: 'crawl a site and report every URL it met',
-    run: pendingCommand('crawl', 'crawl a site and write one JSON object per URL (crawler issue).'),
-  },
+  crawl: { summary: 'crawl a site and report every URL it met', run: runCrawl, help: crawlHelp },
   export: { summary: 'write sitemap files from a crawl', run: runExport, help: exportHelp },
   validate: { summary: 'check a sitemap file or URL', run: runValidate, help: validateHelp },
 };
