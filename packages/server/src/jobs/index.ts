@@ -38,7 +38,7 @@ export function createJobSystem(
     },
     logger,
   );
-  const retention = new RetentionTask(repos.jobs);
+  const retention = new RetentionTask(repos.jobs, repos.rates);
   let schedule: ReturnType<typeof scheduleRetention> | undefined;
   return {
     pool,

@@ -26,7 +26,7 @@ afterEach(async () => {
 const DAY = 86_400_000;
 
 describe('RetentionTask', () => {
-  it('deletes crawl jobs older than 90 days with their pages, and keeps newer ones', async () => {
+  it('deletes crawl jobs older than 90 days with their pages, and day-old rate events', async () => {
     const user = await createTestUser(db);
     const now = Date.now();
     const old = await seedCompletedJob(
@@ -42,7 +42,15 @@ describe('RetentionTask', () => {
       now - 89 * DAY,
     );
     const repos = createSqliteRepositories(db);
-    expect(await new RetentionTask(repos.jobs).perform(now)).toBe(1);
+    await db.run('INSERT INTO rate_events (bucket, at_ms) VALUES (?, ?), (?, ?)', [
+      'fetch-sitemap:1.2.3.4',
+      now - 2 * DAY,
+      'fetch-sitemap:1.2.3.4',
+      now - 1000,
+    ]);
+    expect(await new RetentionTask(repos.jobs, repos.rates).perform(now)).toBe(1);
+    const events = await db.all<{ at_ms: number }>('SELECT at_ms FROM rate_events');
+    expect(events).toEqual([{ at_ms: now - 1000 }]);
     expect(await repos.jobs.get(old, user.id)).toBeUndefined();
     expect(await repos.jobs.get(recent, user.id)).toBeDefined();
     const pages = await db.all<{ job_id: string }>('SELECT job_id FROM crawl_pages');

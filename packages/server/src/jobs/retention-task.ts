@@ -1,19 +1,26 @@
 import { CRAWL_RETENTION_DAYS } from '@mapsmith/core';
-import type { CrawlJobRepository } from '../repos/types.js';
+import type { CrawlJobRepository, RateLimiter } from '../repos/types.js';
 import type { BackgroundTask } from './task.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Deletes crawl jobs older than the retention period (decisions.md: 90 days), with their pages. */
+/**
+ * Deletes crawl jobs older than the retention period (decisions.md: 90 days) with their pages,
+ * and rate-limit events older than a day (no window is longer than an hour).
+ */
 export class RetentionTask implements BackgroundTask<number, number> {
   /** A missed day is simply done the next day. */
   readonly maxAttempts = 1;
 
-  /** Deletes through `jobs`. */
-  constructor(private readonly jobs: CrawlJobRepository) {}
+  /** Deletes through `jobs` and `rates`. */
+  constructor(
+    private readonly jobs: CrawlJobRepository,
+    private readonly rates: RateLimiter,
+  ) {}
 
   /** `now` is ms since the epoch; resolves with the number of jobs deleted. */
-  perform(now: number): Promise<number> {
+  async perform(now: number): Promise<number> {
+    await this.rates.prune(now - DAY_MS);
     return this.jobs.deleteCreatedBefore(now - CRAWL_RETENTION_DAYS * DAY_MS);
   }
 

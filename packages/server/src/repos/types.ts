@@ -128,6 +128,8 @@ export interface UsageRepository {
 export interface RateLimiter {
   /** Counts one hit if under `limit` in the last `windowMs`; atomic. */
   hit(bucket: string, limit: number, windowMs: number): Promise<{ ok: boolean; rate: RateInfo }>;
+  /** Deletes events older than `beforeMs` in every bucket; returns how many. */
+  prune(beforeMs: number): Promise<number>;
 }
 
 /** Every repository, built once per server. */

@@ -53,4 +53,10 @@ export class SqliteRateLimiter implements RateLimiter {
       return { ok: true, rate: { limit, remaining: limit - used - 1, resetMs } };
     });
   }
+
+  /** Buckets of visitors who never come back are cleared here (the daily retention). */
+  async prune(beforeMs: number): Promise<number> {
+    const { changes } = await this.db.run('DELETE FROM rate_events WHERE at_ms < ?', [beforeMs]);
+    return changes;
+  }
 }

@@ -107,3 +107,35 @@ describe('GET /api/generate/:jobId/:format', () => {
     expect((await get(null, `/api/generate/${jobId}/xml`)).status).toBe(401);
   });
 });
+
+describe('GET /api/generate for a crawl past 50,000 URLs', () => {
+  it('answers the sitemap index, and each part with ?part=N', async () => {
+    const db = t.server.context.db;
+    const pro = await createTestUser(db, { pro: true });
+    const big = await seedCompletedJob(db, pro.id, []);
+    // 50,001 listed pages, inserted in one statement (saving them one by one takes a minute).
+    await db.run(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+       INSERT INTO crawl_pages (job_id, key, url, title, included, record)
+       SELECT ?, 'k' || i, 'https://big.example/p/' || i, NULL, 1,
+              replace(?, '__URL__', 'https://big.example/p/' || i) FROM n`,
+      [big, JSON.stringify(makePage('__URL__'))],
+    );
+    const index = await get(pro, `/api/generate/${big}/xml`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-disposition')).toBe('attachment; filename="sitemap.xml"');
+    const text = await index.text();
+    expect(text).toContain('<sitemapindex');
+    expect(text).toContain('<loc>https://big.example/sitemap-1.xml</loc>');
+    expect(text).toContain('<loc>https://big.example/sitemap-2.xml</loc>');
+    const one = await get(pro, `/api/generate/${big}/xml?part=1`);
+    expect(one.headers.get('content-disposition')).toBe('attachment; filename="sitemap-1.xml"');
+    expect((await one.text()).match(/<loc>/g)).toHaveLength(50_000);
+    const two = await get(pro, `/api/generate/${big}/xml?part=2&compress=true`);
+    expect(two.headers.get('content-disposition')).toBe('attachment; filename="sitemap-2.xml.gz"');
+    const part2 = gunzipSync(Buffer.from(await two.arrayBuffer())).toString('utf8');
+    expect(part2.match(/<loc>/g)).toHaveLength(1);
+    expect((await get(pro, `/api/generate/${big}/xml?part=3`)).status).toBe(404);
+    expect((await get(pro, `/api/generate/${big}/xml?part=0`)).status).toBe(400);
+  }, 20_000);
+});

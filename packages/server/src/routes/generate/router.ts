@@ -1,20 +1,19 @@
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
-import { canGzip, exporters, exportFileName, operations, PLAN_LIMITS } from '@mapsmith/core';
+import { canGzip, exporters, operations, PLAN_LIMITS } from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
-import { streamStoredExport } from './export-stream.js';
+import { openExport } from './export-file.js';
 import { generateParams, generateQuery } from './schema.js';
 
 /**
- * `GET /api/generate/:jobId/:format[?compress=true]`: the sitemap file of a completed crawl,
- * streamed from the stored pages, with its file name in `Content-Disposition`. RSS keeps the
- * plan's number of most recent items (100 on the free plan).
+ * `GET /api/generate/:jobId/:format[?compress=true][&part=N]`: a sitemap file of a completed
+ * crawl, written from the stored pages, with its file name in `Content-Disposition`. A crawl
+ * listing more than one sitemap file holds answers with the sitemap index; `part=N` gives
+ * each part. RSS keeps the plan's number of most recent items (100 on the free plan).
  */
 export function generateRouter(ctx: AppContext): Router {
   const router = Router();
@@ -22,7 +21,7 @@ export function generateRouter(ctx: AppContext): Router {
     const user = res.locals.user;
     if (!user) return;
     const { jobId, format } = parseInput(generateParams, req.params);
-    const { compress } = parseInput(generateQuery, req.query);
+    const { compress, part } = parseInput(generateQuery, req.query);
     if (compress && !canGzip(format)) {
       throw new HttpError(
         400,
@@ -39,11 +38,12 @@ export function generateRouter(ctx: AppContext): Router {
         `The crawl is ${job.status}; download it once it has completed`,
       );
     }
-    const rssItems = PLAN_LIMITS[planOf(user)].rssItems;
-    const chunks = streamStoredExport(format, ctx.repos.jobs.store(job.id).pages(), {
-      ...(rssItems === null ? {} : { rssLimit: rssItems }),
+    const download = await openExport(format, ctx.repos.jobs.store(job.id).pages(), {
+      gzip: compress,
+      rssLimit: PLAN_LIMITS[planOf(user)].rssItems,
+      part,
     });
-    const fileName = exportFileName(format, compress);
+    if (!download) throw new HttpError(404, 'Not found', `This export has no part ${part}`);
     const type = exporters[format].contentType;
     res.set({
       'Content-Type': compress
@@ -51,12 +51,14 @@ export function generateRouter(ctx: AppContext): Router {
         : type.includes('charset')
           ? type
           : `${type}; charset=utf-8`,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Disposition': `attachment; filename="${download.fileName}"`,
       'Cache-Control': 'no-store',
     });
-    const source = Readable.from(chunks);
-    if (compress) await pipeline(source, createGzip(), res);
-    else await pipeline(source, res);
+    try {
+      await pipeline(download.stream, res);
+    } finally {
+      await download.dispose();
+    }
   });
   return router;
 }

@@ -7,10 +7,20 @@ export const generateParams = operations['export.generate'].input.pick({
   format: true,
 });
 
-/** Query of the download: `compress=true` asks for gzip (xml, xml-images, images, videos). */
+/**
+ * Query of the download: `compress=true` asks for gzip (xml, xml-images, images, videos only);
+ * `part=N` asks for part N of a sitemap split at 50,000 URLs or 50 MB (the plain download is
+ * then the sitemap index that lists the parts).
+ */
 export const generateQuery = z.object({
   compress: z
     .enum(['true', 'false', '1', '0'], { error: 'compress must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  part: z.coerce
+    .number({ error: 'part must be a whole number from 1' })
+    .int('part must be a whole number from 1')
+    .min(1, 'part must be a whole number from 1')
+    .max(100_000, 'part is too large')
+    .optional(),
 });
