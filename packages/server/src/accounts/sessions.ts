@@ -7,15 +7,23 @@ import type { Database } from '../db/database.js';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
+ * Whether cookies get `Secure`: the request came over HTTPS (directly, or through the trusted
+ * loopback proxy's X-Forwarded-Proto), or the app's public URL is https.
+ */
+export function secureCookies(req: Request, publicUrl: string | null): boolean {
+  return req.secure || (publicUrl?.startsWith('https:') ?? false);
+}
+
+/**
  * Starts a new session for a user and sets its cookie. The id is fresh random bytes (never
  * reused from the request), which is what "regenerate at login" means: a session id planted
  * before sign-in is worthless after it.
  */
 export async function startSession(
   db: Database,
-  req: Request,
   res: Response,
   userId: number,
+  secure: boolean,
   now = Date.now(),
 ): Promise<void> {
   if (res.locals.sessionIdHash) await endSession(db, res.locals.sessionIdHash);
@@ -37,7 +45,7 @@ export async function startSession(
   res.cookie(SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.secure,
+    secure,
     path: '/',
     maxAge: SESSION_TTL_MS,
   });
@@ -54,11 +62,6 @@ export async function endAllSessions(db: Database, userId: number): Promise<void
 }
 
 /** Removes the session cookie from the browser, with the same attributes it was set with. */
-export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.secure,
-    path: '/',
-  });
+export function clearSessionCookie(res: Response, secure: boolean): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }

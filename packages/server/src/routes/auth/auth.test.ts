@@ -206,6 +206,26 @@ describe('sign-in and sessions', () => {
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
   });
 
+  it('with an https public URL: Secure cookies, and mail links to the public URL, never the Host header', async () => {
+    const hosted = await startTestApp({ MAPSMITH_PUBLIC_URL: 'https://mapsmith.example' });
+    try {
+      const client = new TestClient(hosted.url);
+      const res = await client.call(
+        'POST',
+        '/api/register',
+        { username: 'pub', email: 'pub@example.test', password: GOOD_PASSWORD },
+        { Host: 'evil.example' },
+      );
+      expect(res.status).toBe(201);
+      expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
+      const mail = await waitFor(() => outboxMessages(hosted.dataDir)[0]);
+      expect(mail).toContain('https://mapsmith.example/confirm-email?token=');
+      expect(mail).not.toContain('evil.example');
+    } finally {
+      await hosted.close();
+    }
+  });
+
   it('logs out: the session is destroyed and the cookie cleared', async () => {
     const client = new TestClient(app.url);
     await client.call('POST', '/api/login', { username: 'alice', password: GOOD_PASSWORD });

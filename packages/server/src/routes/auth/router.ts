@@ -9,7 +9,12 @@ import {
 } from '../../accounts/password-reset.js';
 import { REGISTERED_MESSAGE, registerAccount } from '../../accounts/register.js';
 import type { AccountServices } from '../../accounts/services.js';
-import { clearSessionCookie, endSession, startSession } from '../../accounts/sessions.js';
+import {
+  clearSessionCookie,
+  endSession,
+  secureCookies,
+  startSession,
+} from '../../accounts/sessions.js';
 import { signIn } from '../../accounts/sign-in.js';
 import { findUserById, presentUser } from '../../accounts/users.js';
 import { requireUser } from '../../auth/session.js';
@@ -23,7 +28,7 @@ export function authRouter(s: AccountServices): Router {
   router.post(operations['auth.register'].path, async (req, res) => {
     const input = parseInput(registerInput, req.body);
     const id = await registerAccount(s, input, appOrigin(s.config, req), req.ip ?? 'unknown');
-    await startSession(s.db, req, res, id);
+    await startSession(s.db, res, id, secureCookies(req, s.config.publicUrl));
     const user = await findUserById(s.db, id);
     res.status(201).json({ message: REGISTERED_MESSAGE, user: user && presentUser(user) });
   });
@@ -31,13 +36,13 @@ export function authRouter(s: AccountServices): Router {
   router.post(operations['auth.login'].path, async (req, res) => {
     const { username, password } = parseInput(loginInput, req.body);
     const user = await signIn(s, username, password, req.ip ?? 'unknown');
-    await startSession(s.db, req, res, user.id);
+    await startSession(s.db, res, user.id, secureCookies(req, s.config.publicUrl));
     res.json(presentUser(user));
   });
 
   router.post(operations['auth.logout'].path, async (req, res) => {
     if (res.locals.sessionIdHash) await endSession(s.db, res.locals.sessionIdHash);
-    clearSessionCookie(req, res);
+    clearSessionCookie(res, secureCookies(req, s.config.publicUrl));
     res.json({ message: 'Logged out successfully' });
   });
 

@@ -2,7 +2,7 @@ import { operations } from '@mapsmith/core';
 import { Router } from 'express';
 import { deleteAccount } from '../../accounts/delete-account.js';
 import type { AccountServices } from '../../accounts/services.js';
-import { clearSessionCookie } from '../../accounts/sessions.js';
+import { clearSessionCookie, secureCookies } from '../../accounts/sessions.js';
 import { requireUser } from '../../auth/session.js';
 import { parseInput } from '../../http/validate.js';
 
@@ -28,7 +28,7 @@ export function userRouter(s: AccountServices): Router {
     if (!user) return;
     const { password } = parseInput(operations['user.delete'].input, req.body);
     await deleteAccount(s, user.id, password, req.ip ?? 'unknown');
-    clearSessionCookie(req, res);
+    clearSessionCookie(res, secureCookies(req, s.config.publicUrl));
     res.json({ message: 'Your account and its data have been deleted.' });
   });
 
