@@ -1,4 +1,5 @@
 import type { User } from '@mapsmith/core/browser';
+import { useRouterState } from '@tanstack/react-router';
 import {
   createContext,
   type ReactNode,
@@ -60,9 +61,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUserState(next);
     setStatus(next ? 'signed-in' : 'signed-out');
   }, []);
+  // Re-read the session on navigation (a sign-out in another tab shows up), throttled to 5 s.
+  const pathname = useRouterState({ select: (st) => st.location.pathname });
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (pathname) void refresh();
+  }, [refresh, pathname]);
   const value = useMemo(
     () => ({ status, user, refresh, setUser }),
     [status, user, refresh, setUser],

@@ -53,6 +53,16 @@ export function UsageCard(props: { analytics: Analytics | null; isPro: boolean }
         />
       </div>
       <p className="muted small">Resets on {resetDate(usage?.resetsAt)}.</p>
+      {props.analytics && props.analytics.monthlyUsage.length > 0 && (
+        <ul className="month-list" aria-label="Pages crawled by month">
+          {props.analytics.monthlyUsage.slice(-6).map((m) => (
+            <li key={m.month}>
+              <span>{m.month}</span>
+              <span>{m.pages.toLocaleString('en-US')} pages</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {ratio > USAGE_WARNING_RATIO && (
         <p className="warning-text" role="status">
           You have used {Math.round(ratio * 100)}% of your monthly pages. Upgrade to Pro for
