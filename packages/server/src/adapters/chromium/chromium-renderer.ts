@@ -130,7 +130,7 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
         request.signal?.addEventListener('abort', onAbort, { once: true });
         try {
           const response = await page.goto(request.url, {
-            waitUntil: 'load',
+            waitUntil: 'domcontentloaded',
             timeout: request.timeoutMs,
           });
           // Let scripts that fetch data after load finish adding links, briefly.
