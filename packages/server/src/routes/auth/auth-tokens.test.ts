@@ -1,0 +1,182 @@
+/** Login throttling, e-mail confirmation and password reset, over real HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GOOD_PASSWORD,
+  outboxMessages,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  TestClient,
+  tokenFrom,
+  waitFor,
+} from '../../../../../tests/servers/app-harness.js';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await registerUser(app.url, 'alice');
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const mailsTo = (address: string) =>
+  outboxMessages(app.dataDir).filter((m) => m.includes(`To: ${address}`));
+
+describe('login throttling', () => {
+  it('locks an account after repeated failures, even for the right password, and says when to retry', async () => {
+    await registerUser(app.url, 'target');
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 50; i++) {
+      // A different client IP each time (through the trusted loopback proxy): the account lock alone must hold.
+      const res = await new TestClient(app.url).call(
+        'POST',
+        '/api/login',
+        { username: 'target', password: `Wrong-guess-${i}` },
+        { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+      );
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const right = await new TestClient(app.url).call(
+      'POST',
+      '/api/login',
+      { username: 'target', password: GOOD_PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.200' },
+    );
+    expect(right.status).toBe(429);
+    // Other accounts are not affected.
+    const other = await new TestClient(app.url).call(
+      'POST',
+      '/api/login',
+      { username: 'alice', password: GOOD_PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.201' },
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it('throttles one IP spraying many account names', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await new TestClient(app.url).call(
+        'POST',
+        '/api/login',
+        { username: `spray${i}`, password: 'Wrong-guess-1' },
+        { 'X-Forwarded-For': '203.0.113.9' },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('e-mail confirmation', () => {
+  it('confirms with the mailed token once; a replay is refused', async () => {
+    const client = await registerUser(app.url, 'carol');
+    const token = tokenFrom(await waitFor(() => mailsTo('carol@example.test')[0]));
+    expect(token).toBeDefined();
+    const ok = await client.call('POST', '/api/confirm-email', { token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Email verified successfully. You can now log in.');
+    expect((await client.call('GET', '/api/user')).body.emailConfirmed).toBe(true);
+    const replay = await client.call('POST', '/api/confirm-email', { token });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('Invalid or expired token');
+    const forged = await client.call('POST', '/api/confirm-email', { token: 'x'.repeat(43) });
+    expect(forged.status).toBe(400);
+  });
+
+  it('resends only for a signed-in user; only the newest link works', async () => {
+    expect((await new TestClient(app.url).call('POST', '/api/resend-confirmation')).status).toBe(
+      401,
+    );
+    const client = await registerUser(app.url, 'dave');
+    const oldToken = tokenFrom(await waitFor(() => mailsTo('dave@example.test')[0]));
+    const res = await client.call('POST', '/api/resend-confirmation');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Confirmation email sent. Please check your inbox.');
+    const newToken = tokenFrom(await waitFor(() => mailsTo('dave@example.test')[1]));
+    expect(newToken).not.toBe(oldToken);
+    expect((await client.call('POST', '/api/confirm-email', { token: oldToken })).status).toBe(400);
+    expect((await client.call('POST', '/api/confirm-email', { token: newToken })).status).toBe(200);
+  });
+
+  it('refuses an expired token', async () => {
+    await registerUser(app.url, 'erin');
+    const token = tokenFrom(await waitFor(() => mailsTo('erin@example.test')[0]));
+    await app.server.context.db.run(
+      `UPDATE account_tokens SET expires_at = '2000-01-01T00:00:00.000Z'
+        WHERE user_id = (SELECT id FROM users WHERE username = 'erin')`,
+    );
+    const res = await new TestClient(app.url).call('POST', '/api/confirm-email', { token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid or expired token');
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for unknown and known addresses, and mails only the known one', async () => {
+    const client = new TestClient(app.url);
+    const unknown = await client.call('POST', '/api/forgot-password', {
+      email: 'ghost@example.test',
+    });
+    const known = await client.call('POST', '/api/forgot-password', {
+      email: 'alice@example.test',
+    });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body.message).toBe('If your account exists, we emailed you a reset link.');
+    await waitFor(() => mailsTo('alice@example.test').find((m) => m.includes('reset-password')));
+    expect(mailsTo('ghost@example.test')).toHaveLength(0);
+    expect((await client.call('POST', '/api/forgot-password', { email: 'nope' })).body.error).toBe(
+      'Enter a valid email',
+    );
+  });
+
+  it('resets once with the token, ends every session, and keeps a weak password from burning the link', async () => {
+    const sessionA = await registerUser(app.url, 'frank');
+    const sessionB = new TestClient(app.url);
+    await sessionB.call('POST', '/api/login', { username: 'frank', password: GOOD_PASSWORD });
+    await sessionA.call('POST', '/api/forgot-password', { email: 'frank@example.test' });
+    const mail = await waitFor(() =>
+      mailsTo('frank@example.test').find((m) => m.includes('reset-password')),
+    );
+    const token = tokenFrom(mail);
+    const anon = new TestClient(app.url);
+    const weak = await anon.call('POST', '/api/reset-password', {
+      token,
+      password: 'weakpassword',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe('Password must contain at least one uppercase letter');
+    const newPassword = 'New-Password-2024!';
+    const ok = await anon.call('POST', '/api/reset-password', { token, password: newPassword });
+    expect(ok.status).toBe(200);
+    expect((await sessionA.call('GET', '/api/user')).status).toBe(401);
+    expect((await sessionB.call('GET', '/api/user')).status).toBe(401);
+    const replay = await anon.call('POST', '/api/reset-password', {
+      token,
+      password: 'Another-Pass-99!',
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('Invalid or expired token');
+    expect(
+      (await anon.call('POST', '/api/login', { username: 'frank', password: GOOD_PASSWORD }))
+        .status,
+    ).toBe(401);
+    const login = await anon.call('POST', '/api/login', {
+      username: 'frank',
+      password: newPassword,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.emailConfirmed).toBe(true);
+  });
+});
