@@ -1,0 +1,43 @@
+import { HomePage } from './pages/home-page';
+import { expect, test } from './support/fixtures';
+
+test('toasts show one at a time and leave after 5 s', async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto('#checker');
+  await home.uploadSitemap('notes.txt', 'hello', 'text/plain');
+  await home.expectToast('Invalid File Type');
+  await home.validateButton.click();
+  await home.expectToast('URL Required');
+  await expect(home.toast).toHaveCount(1);
+  const shownAt = Date.now();
+  await expect(home.toast).toHaveCount(0, { timeout: 7000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000);
+});
+
+test('the current user is read at most once per 5 s while navigating', async ({ page }) => {
+  let userCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') userCalls += 1;
+  });
+  await page.goto('/');
+  await expect.poll(() => userCalls).toBe(1);
+  const footer = page.getByRole('contentinfo');
+  for (const name of ['About', 'Support', 'Contact', 'Privacy']) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${name.toLowerCase()}$`));
+  }
+  expect(userCalls).toBe(1);
+  await page.waitForTimeout(5100);
+  await footer.getByRole('link', { name: 'Terms', exact: true }).click();
+  await expect.poll(() => userCalls).toBe(2);
+});
+
+test('the hero steps follow the URL field', async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const done = page.locator('.step[data-done="true"]');
+  await expect(done).toHaveCount(0);
+  await home.urlInput.fill('https://example.com');
+  await expect(done).toHaveCount(1);
+  await expect(done).toContainText('Enter URL');
+});
