@@ -8,8 +8,15 @@ function parse(iso: string | null | undefined): number | null {
   return Number.isNaN(time) || time < 0 || time > MAX_TIME ? null : time;
 }
 
+// What the crawler stores (Date#toISOString): rewritten without building a Date.
+const UTC_ISO =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?Z$/;
+
 /** A W3C Datetime (`2024-05-01T10:00:00+00:00`) for lastmod; `null` when absent or unparsable. */
 export function w3cDate(iso: string | null | undefined): string | null {
+  if (iso && UTC_ISO.test(iso) && Number(iso.slice(8, 10)) <= 28) {
+    return `${iso.slice(0, 19)}+00:00`;
+  }
   const time = parse(iso);
   return time === null ? null : `${new Date(time).toISOString().slice(0, 19)}+00:00`;
 }

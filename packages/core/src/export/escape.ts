@@ -57,5 +57,7 @@ export const MAX_LOC_LENGTH = 2047;
 export function sitemapLoc(url: string): string | null {
   const encoded = toSitemapUrl(url);
   if (encoded === null || encoded.length > MAX_LOC_LENGTH) return null;
+  // An encoded URL can only hold & and ' of the XML specials; most hold neither.
+  if (!encoded.includes('&') && !encoded.includes("'")) return encoded;
   return escapeXml(encoded);
 }
