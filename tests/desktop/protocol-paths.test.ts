@@ -1,7 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isAppUrl } from '../../packages/desktop/src/main/app-origin';
+import { RENDERER_CSP } from '../../packages/desktop/src/main/csp';
 import { isSafeExternalUrl } from '../../packages/desktop/src/main/external-url';
 import { resolveInside } from '../../packages/desktop/src/main/safe-path';
+import { secureWebPreferences } from '../../packages/desktop/src/main/web-preferences';
 
 const root = path.resolve('/srv/app/renderer');
 
@@ -71,5 +75,52 @@ describe('isSafeExternalUrl', () => {
       `https://example.com/${'a'.repeat(3000)}`,
     ])
       expect(isSafeExternalUrl(url), url).toBe(false);
+  });
+});
+
+describe('the renderer CSP', () => {
+  it('is the same in index.html and in the protocol header, and forbids eval and foreign hosts', () => {
+    const html = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../packages/desktop/src/renderer/index.html'),
+      'utf8',
+    );
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+    expect(meta).toBe(RENDERER_CSP);
+    expect(RENDERER_CSP).not.toMatch(/unsafe-eval|\*|https?:/);
+    expect(RENDERER_CSP).toContain("script-src 'self'");
+    expect(RENDERER_CSP).toContain("object-src 'none'");
+  });
+});
+
+describe('the window web preferences', () => {
+  it('isolate and sandbox the renderer with no Node anywhere', () => {
+    expect(secureWebPreferences('/app/out/preload/index.cjs')).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+});
+
+describe('isAppUrl (where the window may navigate)', () => {
+  it('accepts the app origin only', () => {
+    expect(isAppUrl('mapsmith://app/index.html')).toBe(true);
+    expect(isAppUrl('mapsmith://app/dashboard?x=1')).toBe(true);
+    for (const url of [
+      'mapsmith://app.evil/index.html',
+      'mapsmith://evil/app',
+      'mapsmith://user@app/',
+      'https://app/',
+      'file:///app/index.html',
+      'javascript:location="mapsmith://app/"',
+      'not a url',
+    ])
+      expect(isAppUrl(url), url).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { RENDERER_CSP } from '../../../packages/desktop/src/main/csp';
 import { resolveInside } from '../../../packages/desktop/src/main/safe-path';
 
 const TYPES: Record<string, string> = {
@@ -23,7 +24,7 @@ export interface StaticServer {
 /**
  * Serves the built renderer the way the app's `mapsmith://app` protocol does: files inside the
  * folder only (the same `resolveInside` guard), `index.html` for every other path so the
- * router sees deep links.
+ * router sees deep links, and the renderer CSP as a header.
  */
 export async function serveFolder(root: string): Promise<StaticServer> {
   const server = http.createServer(async (req, res) => {
@@ -37,6 +38,9 @@ export async function serveFolder(root: string): Promise<StaticServer> {
     const target = isFile ? file : path.join(root, 'index.html');
     res.writeHead(200, {
       'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+      // The same headers the app protocol adds.
+      'Content-Security-Policy': RENDERER_CSP,
+      'X-Content-Type-Options': 'nosniff',
     });
     res.end(await fs.readFile(target));
   });

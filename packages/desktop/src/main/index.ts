@@ -11,6 +11,8 @@ import { createDesktopServices } from './services';
 import { createMainWindow } from './window';
 
 // Wiring only: each concern lives in its own file.
+// Tests and portable installs may point the user-data folder elsewhere.
+if (process.env.MAPSMITH_USER_DATA) app.setPath('userData', process.env.MAPSMITH_USER_DATA);
 registerAppScheme();
 installSecurity();
 

@@ -2,13 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { APP_SCHEME } from './app-origin';
+import { RENDERER_CSP } from './csp';
 import { resolveInside } from './safe-path';
 
-/** The scheme the renderer is served from (never file://). */
-export const APP_SCHEME = 'mapsmith';
-
-/** The renderer's origin; IPC handlers accept calls only from frames of this origin. */
-export const APP_ORIGIN = `${APP_SCHEME}://app`;
+export { APP_ORIGIN, APP_SCHEME } from './app-origin';
 
 /** Registers the scheme as standard and secure; must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -29,6 +27,13 @@ export function serveRenderer(rendererDir: string): void {
       (s) => s.isFile(),
       () => false,
     );
-    return net.fetch(pathToFileURL(exists ? file : path.join(root, 'index.html')).href);
+    const response = await net.fetch(
+      pathToFileURL(exists ? file : path.join(root, 'index.html')).href,
+    );
+    // The header form of the CSP also enforces frame-ancestors, which a meta tag cannot.
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', RENDERER_CSP);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
   });
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BrowserWindow } from 'electron';
 import { APP_ORIGIN } from './protocol';
+import { secureWebPreferences } from './web-preferences';
 
 /** Creates the main window, locked down: isolated, sandboxed, no Node in the renderer. */
 export function createMainWindow(): BrowserWindow {
@@ -9,14 +10,7 @@ export function createMainWindow(): BrowserWindow {
     height: 860,
     show: false,
     title: 'Mapsmith',
-    webPreferences: {
-      preload: path.join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      nodeIntegration: false,
-      sandbox: true,
-      webSecurity: true,
-      spellcheck: false,
-    },
+    webPreferences: secureWebPreferences(path.join(import.meta.dirname, '../preload/index.cjs')),
   });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
