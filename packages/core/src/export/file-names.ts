@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../contract/formats.js';
+import { canGzip, type ExportFormat } from '../contract/formats.js';
 
 /**
  * Stable output file names. The entry file keeps its name whether or not the export was split,
@@ -15,7 +15,8 @@ import type { ExportFormat } from '../contract/formats.js';
  * | json       | sitemap.json                                           | (never split)            |
  * | txt        | sitemap.txt                                            | (never split)            |
  *
- * With gzip, every file of a gzippable format (the index too) gets `.gz` appended.
+ * With gzip, every file of a gzippable format (the index too) gets `.gz` appended; the other
+ * formats are never gzipped, so `gzip` does not change their names.
  */
 const BASE: Record<ExportFormat, [string, string]> = {
   xml: ['sitemap', '.xml'],
@@ -31,11 +32,11 @@ const BASE: Record<ExportFormat, [string, string]> = {
 /** The entry file name of a format (see the table above). */
 export function exportFileName(format: ExportFormat, gzip = false): string {
   const [base, ext] = BASE[format];
-  return `${base}${ext}${gzip ? '.gz' : ''}`;
+  return `${base}${ext}${gzip && canGzip(format) ? '.gz' : ''}`;
 }
 
 /** The name of split part `n` (1-based) of a sitemap format. */
 export function exportPartName(format: ExportFormat, n: number, gzip = false): string {
   const [base, ext] = BASE[format];
-  return `${base}-${n}${ext}${gzip ? '.gz' : ''}`;
+  return `${base}-${n}${ext}${gzip && canGzip(format) ? '.gz' : ''}`;
 }

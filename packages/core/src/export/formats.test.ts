@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../crawler/types.js';
+import { exportFileName, exportPartName } from './file-names.js';
 import { makePage } from './make-page.js';
 import { renderExport } from './render.js';
 import type { SkippedEntry } from './types.js';
@@ -163,5 +164,22 @@ describe('document formats', () => {
     expect(out).toContain('>Tom &amp; &quot;Jerry&quot; &lt;3&gt; it&apos;s</a>');
     expect(out).toContain('xn--bcher-kva.example/');
     expect(out).not.toContain('/gone');
+  });
+});
+
+describe('file names', () => {
+  it('are stable, and gzip only renames gzippable formats', () => {
+    expect(exportFileName('xml')).toBe('sitemap.xml');
+    expect(exportFileName('xml', true)).toBe('sitemap.xml.gz');
+    expect(exportPartName('images', 3, true)).toBe('sitemap-images-3.xml.gz');
+    expect(exportFileName('html', true)).toBe('sitemap.html');
+    expect(exportFileName('rss', true)).toBe('sitemap.rss');
+  });
+
+  it('strips control characters XML forbids', () => {
+    const out = renderExport('rss', [
+      makePage('https://example.com/', { title: 'a\u0001b\u0008c' }),
+    ]);
+    expect(out).toContain('<title>abc</title>');
   });
 });
