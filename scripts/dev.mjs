@@ -9,7 +9,8 @@ const env = { ...process.env, MAPSMITH_API_PORT: apiPort };
 
 const children = [
   spawn('npx', ['tsx', 'watch', '--conditions=source', 'packages/server/src/main.ts'], {
-    env: { ...env, PORT: apiPort },
+    // Links in mail must point at the dev UI (which proxies /api), not at the API port.
+    env: { MAPSMITH_PUBLIC_URL: `http://127.0.0.1:${webPort}`, ...env, PORT: apiPort },
     stdio: 'inherit',
   }),
   spawn('npx', ['vite', 'packages/web', '--port', webPort, '--strictPort'], {
