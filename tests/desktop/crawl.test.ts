@@ -95,11 +95,21 @@ describe('local crawls in a crawler process', () => {
   it('refuses internal addresses through the SSRF guard when loopback is not allowed', async () => {
     const d = await open(nodeLauncher(ENTRY), false);
     const before = site.totalRequests();
-    const job = await crawlToEnd(d, site.url);
-    expect(job.status).toBe('failed');
-    expect(job.error).toMatch(/refused address 127\.0\.0\.1: loopback/);
-    expect(job.results).toEqual([]);
+    for (const url of [
+      site.url,
+      'http://10.1.2.3/',
+      'http://169.254.169.254/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
+      const reply = await d.dispatch(TEST_ORIGIN, 'crawl.start', { url });
+      expect(reply, url).toMatchObject({
+        ok: false,
+        status: 400,
+        body: { error: 'URL not allowed' },
+      });
+    }
     expect(site.totalRequests()).toBe(before);
+    expect(await d.deps.store.history()).toEqual([]);
   });
 
   it('fails the job with the reason when the crawler process dies', async () => {

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type CrawlJob, type CrawlOptions, DEFAULT_CRAWL_OPTIONS } from '@mapsmith/core';
+import {
+  type CrawlJob,
+  type CrawlOptions,
+  DEFAULT_CRAWL_OPTIONS,
+  type UrlPolicy,
+} from '@mapsmith/core';
 import type { CrawlRunner } from '../crawl/crawl-runner';
 import { HandlerError } from '../errors';
 import { admitCrawl } from '../plan-gate';
@@ -8,6 +13,8 @@ import { type AccountDeps, currentPlan } from './account';
 /** What the crawl handlers need. */
 export interface CrawlDeps extends AccountDeps {
   crawls: CrawlRunner;
+  /** The SSRF guard (core `createUrlPolicy`). */
+  policy: UrlPolicy;
   /** Crawl settings every local crawl gets (loopback only in tests). */
   crawlDefaults: Partial<Omit<CrawlOptions, 'startUrl' | 'maxPages'>>;
   /** The engineering page cap for Pro crawls. */
@@ -16,17 +23,21 @@ export interface CrawlDeps extends AccountDeps {
 
 /**
  * `crawl.start`: applies the plan's limits, records a pending job and hands the crawl to a
- * crawler process. The URL policy (SSRF guard) is enforced by the crawler on every request.
+ * crawler process. Internal targets are refused here by URL; the crawler enforces the same
+ * guard on every resolved address and redirect hop.
  */
 export async function startCrawl(
   deps: CrawlDeps,
   input: { url: string },
 ): Promise<{ jobId: string }> {
+  const startUrl = new URL(input.url).href;
+  // Refuse internal targets at once; the crawler checks every resolved address again.
+  const decision = deps.policy.checkUrl(new URL(startUrl));
+  if (!decision.allowed) throw new HandlerError(400, 'URL not allowed', decision.reason);
   const plan = await currentPlan(deps);
   const now = deps.now();
   const maxPages = await admitCrawl(deps.store, plan, now, deps.engineeringCap);
   const jobId = randomUUID();
-  const startUrl = new URL(input.url).href;
   await deps.store.createJob({
     id: jobId,
     url: startUrl,

@@ -1,4 +1,3 @@
-import type { UrlPolicy } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import {
@@ -18,7 +17,7 @@ import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & { policy: UrlPolicy };
+export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
