@@ -47,6 +47,9 @@ for await (const event of crawler.crawl({
   if (event.type === 'done') endedBy = event.summary.endedBy;
 }
 const seconds = (performance.now() - started) / 1000;
+// The heap still alive at the end (records in the memory store, frontier keys), after a full GC.
+(globalThis as { gc?: () => void }).gc?.();
+const liveHeapMb = process.memoryUsage().heapUsed / 1024 / 1024;
 await renderer?.close();
 await fetcher.close();
 const expected: string[] = JSON.parse(fs.readFileSync(job.expectedFile, 'utf8'));
@@ -57,6 +60,7 @@ process.stdout.write(
     seconds,
     pagesPerSecond: pages / seconds,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    liveHeapMb,
     recall: hits / expected.length,
     precision: listed.size ? hits / listed.size : 0,
     endedBy,

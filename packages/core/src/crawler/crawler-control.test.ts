@@ -64,6 +64,17 @@ describe('robots.txt variants', () => {
 });
 
 describe('fetching', () => {
+  it('keeps at most perHostConcurrency requests in flight to one host', async () => {
+    site = await startFixtureSite({ pages: 60, latencyMs: 30 });
+    const crawl = await crawlFixture(site.url, {
+      concurrency: 16,
+      perHostConcurrency: 3,
+      useSitemaps: false,
+    });
+    expect(crawl.summary.pagesCrawled).toBe(60);
+    expect(site.peakConcurrency()).toBe(3);
+  });
+
   it.each(['gzip', 'br', 'deflate'] as const)(
     'crawls a %s-compressed site completely',
     async (compression) => {

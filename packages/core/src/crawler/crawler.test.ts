@@ -57,6 +57,7 @@ describe('a static crawl of a site with every behaviour', () => {
     expect(page('/e/404').verdict).toMatchObject({ code: 'status', reason: 'excluded: 404' });
     expect(page('/e/410').verdict).toMatchObject({ reason: 'excluded: 410' });
     expect(page('/e/500').verdict).toMatchObject({ reason: 'excluded: 500' });
+    expect(page('/e/503').verdict).toMatchObject({ reason: 'excluded: 503' });
     expect(page('/docs/data.json').verdict).toMatchObject({ code: 'content-type' });
     expect(page('/docs/guide.pdf').verdict).toEqual({ included: true });
     expect(page('/trap/facets?color=red&size=m&sort=price').verdict).toMatchObject({

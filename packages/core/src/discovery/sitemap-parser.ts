@@ -48,16 +48,17 @@ export function parseSitemap(xml: string, maxLocs: number): ParsedSitemap {
   parser.on('cdata', (t) => {
     if (inLoc) text += t;
   });
-  parser.on('closetag', () => {
+  parser.on('closetag', (tag) => {
     depth--;
-    if (inLoc) {
-      inLoc = false;
-      const loc = text.trim();
-      if (loc) result.locs.push(loc);
-      if (result.locs.length >= maxLocs) {
-        result.truncated = true;
-        done = true;
-      }
+    if (!inLoc) return;
+    inLoc = false;
+    // A <loc> closed by a mismatched tag is broken: the XML error below reports it.
+    if (done || tag.name !== 'loc') return;
+    const loc = text.trim();
+    if (loc) result.locs.push(loc);
+    if (result.locs.length >= maxLocs) {
+      result.truncated = true;
+      done = true;
     }
   });
   parser.on('error', (err) => {
