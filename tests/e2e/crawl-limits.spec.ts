@@ -34,6 +34,12 @@ test('the monthly limit shows its toast with an Upgrade to Pro button to /pricin
     await home.toast.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Simple pricing/);
+    // Above 80 % of the quota the dashboard warns.
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('usage-card')).toContainText('500 of 500 pages used this month');
+    await expect(page.getByTestId('usage-card')).toContainText(
+      'You have used 100% of your monthly pages',
+    );
   } finally {
     await fixture.close();
   }
