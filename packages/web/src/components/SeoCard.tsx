@@ -1,8 +1,7 @@
-import type { SeoAnalysis } from '@mapsmith/core/browser';
+import { type SeoAnalysis, scoreBand } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
 import { useApi } from '../app/use-api';
-import { seoBand } from '../crawl/progress';
 
 const SEVERITY_LABEL = { critical: 'Critical', warning: 'Warning', info: 'Info' } as const;
 
@@ -41,7 +40,7 @@ export function SeoCard(props: { jobId: string }) {
       </section>
     );
   }
-  const band = seoBand(seo.score);
+  const band = scoreBand(seo.score);
   const stats: [string, string | number, boolean?][] = [
     ['Total pages', seo.stats.totalPages],
     ['Pages with images', seo.stats.pagesWithImages],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateText, formatElapsed, hintText, progressPercent, seoBand } from './progress';
+import { estimateText, formatElapsed, hintText, progressPercent } from './progress';
 
 describe('crawl progress rules (spec §9)', () => {
   it('bar width is pages / 100, capped at 90 %', () => {
@@ -33,18 +33,6 @@ describe('crawl progress rules (spec §9)', () => {
     expect(hintText(25)).toContain('30-60 seconds');
     expect(hintText(50)).toContain('1-2 minutes');
     expect(hintText(100)).toContain('2-5 minutes');
-  });
-
-  it('SEO bands at 90, 70 and 50', () => {
-    expect([95, 90, 89, 70, 69, 50, 49].map(seoBand)).toEqual([
-      'Excellent',
-      'Excellent',
-      'Good',
-      'Good',
-      'Fair',
-      'Fair',
-      'Needs Work',
-    ]);
   });
 
   it('elapsed time reads m:ss', () => {

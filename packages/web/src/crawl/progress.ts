@@ -36,11 +36,3 @@ export function formatElapsed(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
-
-/** The SEO score band (spec §9). */
-export function seoBand(score: number): 'Excellent' | 'Good' | 'Fair' | 'Needs Work' {
-  if (score >= 90) return 'Excellent';
-  if (score >= 70) return 'Good';
-  if (score >= 50) return 'Fair';
-  return 'Needs Work';
-}
