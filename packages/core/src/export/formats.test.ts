@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../crawler/types.js';
 import { exportFileName, exportPartName } from './file-names.js';
+import { jsonExport } from './json-schema.js';
 import { makePage } from './make-page.js';
 import { renderExport } from './render.js';
 import type { SkippedEntry } from './types.js';
@@ -124,7 +125,7 @@ describe('document formats', () => {
   });
 
   it('json follows the versioned schema', () => {
-    const doc = JSON.parse(renderExport('json', site));
+    const doc = jsonExport.parse(JSON.parse(renderExport('json', site)));
     expect(doc.version).toBe(1);
     expect(doc.count).toBe(4);
     expect(doc.urls[0]).toEqual({
@@ -135,7 +136,7 @@ describe('document formats', () => {
       videos: [],
       alternates: [],
     });
-    expect(doc.urls[3].images[2]).toEqual({ loc: 'https://example.com/b&c.png', alt: null });
+    expect(doc.urls[3]?.images[2]).toEqual({ loc: 'https://example.com/b&c.png', alt: null });
   });
 
   it('rss is most recent first, escaped, and honours the item limit', () => {

@@ -3,6 +3,7 @@ export { w3cDate } from './dates.js';
 export { escapeXml, sitemapLoc, toSitemapUrl } from './escape.js';
 export { exportFileName, exportPartName } from './file-names.js';
 export { JSON_EXPORT_VERSION } from './json.js';
+export { type JsonExport, jsonExport } from './json-schema.js';
 export { makePage } from './make-page.js';
 export { exporters } from './registry.js';
 export { renderExport, streamExport } from './render.js';

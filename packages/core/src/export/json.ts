@@ -7,7 +7,8 @@ import type { Exporter } from './types.js';
 export const JSON_EXPORT_VERSION = 1;
 
 /**
- * `json`: the documented, versioned JSON export.
+ * `json`: the documented, versioned JSON export (the runnable schema is `jsonExport` in
+ * json-schema.ts).
  *
  * ```
  * {
