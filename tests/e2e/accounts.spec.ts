@@ -62,6 +62,7 @@ test('sign up, confirm from the outbox, sign out, sign in, and land on the dashb
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/confirm-email$/);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
 });
 
 test('registering a taken username shows Registration Failed', async ({ page, request }) => {

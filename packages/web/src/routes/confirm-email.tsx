@@ -71,6 +71,19 @@ function ConfirmEmail() {
     );
   }
 
+  if (auth.user?.emailConfirmed) {
+    return (
+      <AuthCard title="Email confirmed">
+        <p className="success-text" role="status">
+          Your email address {auth.user.email} is confirmed.
+        </p>
+        <Link to="/dashboard" className="button primary block">
+          Go to Dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
+
   const resend = async () => {
     setPhase('pending');
     try {
