@@ -4,6 +4,7 @@ import { test as base, type Page } from '@playwright/test';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../packages/desktop/src/shared/channels';
 import { DESKTOP_OUT } from './build';
 import { nodeLauncher } from './node-launcher';
+import { testSafeStorage } from './safe-storage';
 import { startTestDesktop, type TestDesktop } from './services';
 import { type StaticServer, serveFolder } from './static-server';
 
@@ -75,7 +76,19 @@ export interface DesktopFixture {
  * in every frame, and its `ipcRenderer.invoke` wired to the real IPC router and handlers running
  * in this Node process (crawls in a child process running the built crawler-process bundle).
  */
-export const test = base.extend<{ desktop: DesktopFixture }, { renderer: StaticServer }>({
+/** Per-test settings of the desktop services (`test.use({ desktopOptions })`). */
+export interface DesktopOptions {
+  /** The Linux secret-store backend `safeStorage` reports (`basic_text`: no keyring). */
+  storageBackend: string;
+  /** Extra environment for the services (`MAPSMITH_HOSTED_URL`, ...). */
+  env: Record<string, string>;
+}
+
+export const test = base.extend<
+  { desktop: DesktopFixture; desktopOptions: DesktopOptions },
+  { renderer: StaticServer }
+>({
+  desktopOptions: [{ storageBackend: 'gnome_libsecret', env: {} }, { option: true }],
   renderer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
     async ({}, use) => {
@@ -86,14 +99,15 @@ export const test = base.extend<{ desktop: DesktopFixture }, { renderer: StaticS
     { scope: 'worker' },
   ],
   desktop: [
-    async ({ page, renderer }, use) => {
+    async ({ page, renderer, desktopOptions }, use) => {
       const context = page.context();
       const appPages = (): Page[] =>
         context.pages().filter((p) => p.url().startsWith(`${renderer.origin}/`));
       const services = await startTestDesktop({
         origins: [renderer.origin],
         launch: nodeLauncher(path.join(DESKTOP_OUT, 'main/crawler-process.js')),
-        env: { MAPSMITH_ALLOW_LOOPBACK: '1' },
+        env: { MAPSMITH_ALLOW_LOOPBACK: '1', ...desktopOptions.env },
+        safeStorage: testSafeStorage(desktopOptions.storageBackend),
         onProgress: (event) => {
           for (const p of appPages())
             void p

@@ -1,5 +1,8 @@
 import { mountMapsmith } from '@mapsmith/web';
+import { createRoot } from 'react-dom/client';
+import { AccountPanel } from './AccountPanel';
 import { createIpcApi, type MapsmithBridge } from './ipc-api';
+import './desktop.css';
 
 declare global {
   interface Window {
@@ -9,5 +12,8 @@ declare global {
 }
 
 const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-mountMapsmith(root, createIpcApi(window.mapsmith));
+const account = document.getElementById('desktop-account');
+if (!root || !account) throw new Error('index.html lacks #root or #desktop-account');
+const api = createIpcApi(window.mapsmith);
+mountMapsmith(root, api);
+createRoot(account).render(<AccountPanel api={api} />);

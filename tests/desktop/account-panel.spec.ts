@@ -1,0 +1,62 @@
+import { type HostedServer, startHostedServer } from './support/hosted-stub';
+import { expect, test } from './support/renderer-fixture';
+
+const PRO_TOKEN = 'msk_pro_panel_0123456789';
+
+let hosted: HostedServer;
+test.beforeAll(async () => {
+  hosted = await startHostedServer({
+    [PRO_TOKEN]: { username: 'agency', isPro: true, proUntil: '2099-01-01T00:00:00.000Z' },
+  });
+});
+test.afterAll(() => hosted.close());
+
+test('links a Pro account with a token, lifting the free meter, and unlinks it', async ({
+  page,
+  desktop,
+}) => {
+  desktop.services.deps.hostedUrl = hosted.url;
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Link Pro account' });
+  await toggle.click();
+  const panel = page.getByRole('region', { name: 'Pro account' });
+  await expect(panel.getByTestId('account-plan')).toHaveText('Free plan');
+
+  await panel.getByLabel(/API token/).fill('msk_wrong_token_000');
+  await panel.getByRole('button', { name: 'Link account' }).click();
+  await expect(panel.getByTestId('account-error')).toContainText('did not accept this token');
+
+  await panel.getByLabel(/API token/).fill(PRO_TOKEN);
+  // The page reloads so every screen follows the new plan.
+  const reloaded = page.waitForEvent('load');
+  await panel.getByRole('button', { name: 'Link account' }).click();
+  await reloaded;
+  await page.getByRole('button', { name: 'Pro account' }).click();
+  await expect(page.getByTestId('account-plan')).toHaveText('Pro plan, linked to agency');
+  expect(hosted.seen.at(-1)).toBe(`Bearer ${PRO_TOKEN}`);
+  const analytics = await page.evaluate(() =>
+    (
+      window as unknown as { mapsmith: { invoke(n: string, i: unknown): Promise<unknown> } }
+    ).mapsmith.invoke('analytics.get', {}),
+  );
+  expect(analytics).toMatchObject({ ok: true, value: { usage: { limit: null } } });
+
+  const reloadedAgain = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Unlink account' }).click();
+  await reloadedAgain;
+  await page.getByRole('button', { name: 'Link Pro account' }).click();
+  await expect(page.getByTestId('account-plan')).toHaveText('Free plan');
+});
+
+test.describe('without a keyring (Linux basic_text)', () => {
+  test.use({ desktopOptions: { storageBackend: 'basic_text', env: {} } });
+
+  test('explains why no token can be kept and offers no field for it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Link Pro account' }).click();
+    const panel = page.getByRole('region', { name: 'Pro account' });
+    await expect(panel.getByRole('alert')).toContainText('cannot keep your Pro token safely');
+    await expect(panel.getByRole('alert')).toContainText('GNOME Keyring, KWallet');
+    await expect(panel.getByLabel(/API token/)).toHaveCount(0);
+  });
+});
