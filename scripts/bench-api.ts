@@ -20,6 +20,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 20);
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
 const POLL_MS = 2000;
 const WORKERS = process.env.MAPSMITH_CRAWL_WORKERS ?? '4';
+const RENDER = process.env.MAPSMITH_RENDER ?? 'never';
 
 if (!fs.existsSync(BUILT_MAIN)) {
   process.stderr.write('bench:api needs the built server: run `npm run build:ts` first.\n');
@@ -45,7 +46,10 @@ const users: TestUser[] = [];
 for (let i = 0; i < USERS; i++) users.push(await createTestUser(db, { pro: true }));
 await db.close();
 
-const server = await spawnBuiltServer(dataDir, { MAPSMITH_CRAWL_WORKERS: WORKERS });
+const server = await spawnBuiltServer(dataDir, {
+  MAPSMITH_CRAWL_WORKERS: WORKERS,
+  MAPSMITH_RENDER: RENDER,
+});
 const pid = server.child.pid ?? 0;
 const latencies: number[] = [];
 const started = performance.now();
@@ -81,7 +85,7 @@ try {
   const rss = peakRssMb(pid);
   process.stdout.write(
     [
-      `bench:api: ${USERS} users x ${PAGES}-page site, ${WORKERS} crawl workers, polling every ${POLL_MS / 1000} s`,
+      `bench:api: ${USERS} users x ${PAGES}-page site, ${WORKERS} crawl workers, render ${RENDER}, polling every ${POLL_MS / 1000} s`,
       `  jobs: ${completed}/${USERS} completed in ${wallS.toFixed(1)} s -> ${((completed / wallS) * 60).toFixed(1)} jobs/min, ${(pages / wallS).toFixed(0)} pages/s stored`,
       `  job time: p50 ${(
         percentile(

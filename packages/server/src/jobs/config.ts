@@ -10,6 +10,11 @@ export interface JobsConfig {
   engineeringPageCap: number;
   /** Concurrent requests of one crawl. `MAPSMITH_CRAWL_CONCURRENCY`, default 8. */
   crawlConcurrency: number;
+  /**
+   * Smart rendering in headless Chromium: `auto` renders the pages that need it, `never`
+   * crawls statically. `MAPSMITH_RENDER`, default `auto`.
+   */
+  render: 'auto' | 'never';
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -20,6 +25,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
     throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   }
   return value;
+}
+
+function renderMode(raw: string | undefined): 'auto' | 'never' {
+  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
+  if (raw === 'never') return 'never';
+  throw new Error(`MAPSMITH_RENDER must be "auto" or "never", not "${raw}"`);
 }
 
 /** Reads the worker settings; throws with a clear message on a bad value. */
@@ -34,5 +45,6 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
       1,
     ),
     crawlConcurrency: wholeNumber(env, 'MAPSMITH_CRAWL_CONCURRENCY', 8, 1),
+    render: renderMode(env.MAPSMITH_RENDER),
   };
 }

@@ -5,23 +5,28 @@ import {
   createUrlPolicy,
   type Logger,
 } from '@mapsmith/core';
+import { createChromiumRenderer } from '../adapters/chromium/chromium-renderer.js';
 import type { ServerConfig } from '../config.js';
 import type { CrawlRunner } from './crawl-task.js';
 
 /**
  * The production crawl runner: the core crawler over the job's SQLite store, behind the SSRF
  * policy (loopback only with `MAPSMITH_ALLOW_LOOPBACK=1`, which production refuses). Each run
- * gets its own fetcher (a connection pool for its site), closed when the run ends. No renderer
- * is wired in the hosted server yet, so pages are crawled statically.
+ * gets its own fetcher (a connection pool for its site), closed when the run ends. Smart
+ * rendering uses one Chromium for the whole server (launched on the first page that needs it,
+ * its every request behind the same policy), closed when the server stops.
  */
 export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRunner {
   const policy = createUrlPolicy({ allowLoopback: config.allowLoopback });
-  return async (job, ctx) => {
+  const renderer =
+    config.jobs.render === 'never' ? undefined : createChromiumRenderer({ policy, logger });
+  const run: CrawlRunner = async (job, ctx) => {
     const fetcher = createHttpFetcher({ policy });
     try {
-      const crawler = createCrawler({ fetcher, policy, store: ctx.store, logger });
+      const crawler = createCrawler({ fetcher, renderer, policy, store: ctx.store, logger });
       const options = {
         startUrl: job.url,
+        render: config.jobs.render,
         maxPages: job.pageCap,
         concurrency: config.jobs.crawlConcurrency,
         allowLoopback: config.allowLoopback,
@@ -36,4 +41,8 @@ export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRu
       await fetcher.close().catch(() => undefined);
     }
   };
+  run.close = async () => {
+    await renderer?.close();
+  };
+  return run;
 }

@@ -12,8 +12,13 @@ export interface CrawlRunContext {
   resumed: boolean;
 }
 
-/** Runs one crawl to its end and returns the summary (the real crawler in production). */
-export type CrawlRunner = (job: CrawlJobRecord, ctx: CrawlRunContext) => Promise<CrawlSummary>;
+/**
+ * Runs one crawl to its end and returns the summary (the real crawler in production). A
+ * runner holding resources (a browser) releases them in `close`, called when the server stops.
+ */
+export type CrawlRunner = ((job: CrawlJobRecord, ctx: CrawlRunContext) => Promise<CrawlSummary>) & {
+  close?: () => Promise<void>;
+};
 
 /** Thrown for a crawl that ended in error, so its reason is recorded as the job's error. */
 export class CrawlFailedError extends Error {

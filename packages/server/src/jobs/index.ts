@@ -51,6 +51,7 @@ export function createJobSystem(
     stop: async () => {
       await schedule?.stop();
       await pool.stop();
+      await run.close?.();
     },
   };
 }

@@ -34,7 +34,7 @@ beforeAll(async () => {
       },
     );
   }
-  site = await startFixtureSite({ pages: 300, latencyMs: 10 });
+  site = await startFixtureSite({ pages: 200, latencyMs: 10 });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-kill-'));
   const db = await Database.open(databaseFile(dataDir));
   await migrate(db);
@@ -66,7 +66,7 @@ async function poll(server: ChildServer, jobId: string, done: (job: Job) => bool
     });
     const job = (await res.json()) as Job;
     if (done(job) || Date.now() > end) return job;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -104,7 +104,7 @@ describe('a crawl survives SIGKILL of the server', () => {
     );
     expect(left?.status).toBe('crawling');
     expect(left?.n).toBeGreaterThanOrEqual(40);
-    expect(left?.n).toBeLessThan(300);
+    expect(left?.n).toBeLessThan(200);
 
     const second = await spawnBuiltServer(dataDir, env);
     servers.push(second);
@@ -160,7 +160,7 @@ describe('a crawl survives SIGKILL of the server', () => {
     const stopping = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(Date.now() - stopping).toBeLessThan(5000);
+    expect(Date.now() - stopping).toBeLessThan(8000);
     const row = await readDb((db) =>
       db.first<{ status: string; attempts: number }>(
         'SELECT status, attempts FROM crawl_jobs WHERE id = ?',

@@ -59,7 +59,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the hosted app on 127.0.0.1:0 with loopback crawling allowed and a fresh data folder. */
+/**
+ * Starts the hosted app on 127.0.0.1:0 with loopback crawling allowed and a fresh data folder.
+ * Crawls are static (`MAPSMITH_RENDER=never`) unless `env` asks for rendering: Chromium is
+ * launched only by the tests about rendering.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-api-'));
   const config = loadConfig({
@@ -67,6 +71,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     MAPSMITH_DATA_DIR: dataDir,
     MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
     MAPSMITH_ALLOW_LOOPBACK: '1',
+    MAPSMITH_RENDER: 'never',
     ...env,
   });
   const server = await startServer(config, createLogger({ quiet: true }));
@@ -143,8 +148,8 @@ export interface ChildServer {
 export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 /**
- * Spawns the built server on an ephemeral port over `dataDir` and resolves once it prints its
- * URL. Its stderr is kept for the error message if it fails to start.
+ * Spawns the built server on an ephemeral port over `dataDir` (static crawls unless `env` sets
+ * `MAPSMITH_RENDER`) and resolves once it prints its URL. Its stderr is kept for the error message if it fails to start.
  */
 export function spawnBuiltServer(
   dataDir: string,
@@ -158,6 +163,7 @@ export function spawnBuiltServer(
       MAPSMITH_DATA_DIR: dataDir,
       MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
       MAPSMITH_ALLOW_LOOPBACK: '1',
+      MAPSMITH_RENDER: 'never',
       NODE_ENV: 'test',
       ...env,
     },

@@ -108,6 +108,37 @@ describe('a crawl job over real HTTP', () => {
   });
 });
 
+describe('smart rendering (MAPSMITH_RENDER=auto)', () => {
+  it('renders the pages that need it in Chromium and lists the links scripts add', async () => {
+    const rendering = await startTestServer({ MAPSMITH_RENDER: 'auto' });
+    const scripted = await startFixtureSite({ pages: 10, features: ['script'] });
+    try {
+      const u = await createTestUser(rendering.server.context.db);
+      const res = await call(rendering.server.url, u, 'POST', '/api/crawl', { url: scripted.url });
+      const { jobId } = await res.json();
+      let job: Job | undefined;
+      const end = Date.now() + 18_000;
+      while (Date.now() < end) {
+        job = await (await call(rendering.server.url, u, 'GET', `/api/crawl/${jobId}`)).json();
+        if (job?.status === 'completed' || job?.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(job?.status).toBe('completed');
+      expect(job?.results.map((r) => r.url).sort()).toEqual(scripted.expectedSitemapUrls);
+      expect(scripted.expectedSitemapUrls.length).toBeGreaterThan(
+        scripted.expectedStaticSitemapUrls.length,
+      );
+      const rendered = await rendering.server.context.db.first<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM crawl_pages WHERE job_id = ? AND json_extract(record, '$.rendered') = 1",
+        [jobId],
+      );
+      expect(rendered?.n).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([rendering.close(), scripted.close()]);
+    }
+  }, 25_000);
+});
+
 describe('the SSRF guard of hosted crawls', () => {
   it('refuses loopback and internal targets at start unless MAPSMITH_ALLOW_LOOPBACK=1', async () => {
     const strict = await startTestServer({ MAPSMITH_ALLOW_LOOPBACK: '0' });
