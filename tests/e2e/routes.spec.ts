@@ -83,3 +83,17 @@ test('the signed-out navigation offers Sign In, Sign Up and the Pro link', async
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
 });
+
+test('no page scrolls sideways at 360 px or 1440 px', async ({ page }) => {
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
