@@ -6,17 +6,23 @@ import { makePage } from '@mapsmith/core';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const bin = path.join(repoRoot, 'packages/server/bin/mapsmith.js');
+const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
 const checkScript = path.resolve(repoRoot, '../shared/xsd/check-sitemap.sh');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-export-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs the built CLI without blocking the event loop. */
+/** Runs the CLI from source (no build needed) without blocking the event loop. */
 function run(
   ...args: string[]
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args]);
+    const child = spawn(
+      process.execPath,
+      ['--conditions', 'source', '--import', 'tsx', main, ...args],
+      {
+        cwd: repoRoot,
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -106,23 +112,28 @@ describe('mapsmith export', () => {
   });
 
   it('refuses bad options with exit 1', async () => {
-    const unknown = await run('export', crawlFile, '--out', tmp, '--formats', 'xml,pdf');
+    const [unknown, noOut, priority] = await Promise.all([
+      run('export', crawlFile, '--out', tmp, '--formats', 'xml,pdf'),
+      run('export', crawlFile),
+      run('export', crawlFile, '--out', tmp, '--priority', '2'),
+    ]);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('unknown format "pdf"');
-    const noOut = await run('export', crawlFile);
     expect(noOut.status).toBe(1);
     expect(noOut.stderr).toContain('--out DIR is required');
-    const priority = await run('export', crawlFile, '--out', tmp, '--priority', '2');
     expect(priority.status).toBe(1);
+    expect(priority.stderr).toContain('--priority must be');
   });
 
   it('names the bad line of a broken crawl file (exit 1) and a missing file (exit 2)', async () => {
     const bad = path.join(tmp, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify(crawl[0])}\n{"url": 42}\n`);
-    const broken = await run('export', bad, '--out', path.join(tmp, 'bad'));
+    const [broken, missing] = await Promise.all([
+      run('export', bad, '--out', path.join(tmp, 'bad')),
+      run('export', path.join(tmp, 'nope.jsonl'), '--out', tmp),
+    ]);
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('bad crawl file, line 2: not a crawl record');
-    const missing = await run('export', path.join(tmp, 'nope.jsonl'), '--out', tmp);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read or write');
   });

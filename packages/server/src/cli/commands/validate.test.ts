@@ -8,14 +8,20 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const bin = path.join(repoRoot, 'packages/server/bin/mapsmith.js');
+const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-validate-'));
 
 function run(
   ...args: string[]
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args]);
+    const child = spawn(
+      process.execPath,
+      ['--conditions', 'source', '--import', 'tsx', main, ...args],
+      {
+        cwd: repoRoot,
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -57,18 +63,17 @@ afterAll(async () => {
 });
 
 describe('mapsmith validate', () => {
-  it('exits 0 for a valid file and prints a summary', async () => {
-    const result = await run('validate', file('ok.xml', valid));
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain('ok.xml: valid urlset, 1 URLs (1 valid, 0 duplicates)');
-  });
-
-  it('exits 1 for an invalid file and lists errors and warnings with lines', async () => {
-    const result = await run('validate', file('bad.xml', invalid));
-    expect(result.status).toBe(1);
-    expect(result.stdout).toContain('INVALID urlset');
-    expect(result.stdout).toContain('errors (1):\n  line 4: Missing loc element');
-    expect(result.stdout).toContain('warnings (1):\n  Less than 90% of URLs are valid');
+  it('exits 0 for a valid file, 1 for an invalid one, listing errors and warnings with lines', async () => {
+    const [ok, bad] = await Promise.all([
+      run('validate', file('ok.xml', valid)),
+      run('validate', file('bad.xml', invalid)),
+    ]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('ok.xml: valid urlset, 1 URLs (1 valid, 0 duplicates)');
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('INVALID urlset');
+    expect(bad.stdout).toContain('errors (1):\n  line 4: Missing loc element');
+    expect(bad.stdout).toContain('warnings (1):\n  Less than 90% of URLs are valid');
   });
 
   it('prints the result object with --json', async () => {
@@ -84,21 +89,27 @@ describe('mapsmith validate', () => {
   });
 
   it('reads .xml.gz files and URLs, plain and gzipped', async () => {
-    expect((await run('validate', file('ok.xml.gz', gzipSync(valid)))).status).toBe(0);
-    expect((await run('validate', `${base}/sitemap.xml`)).status).toBe(0);
-    const gz = await run('validate', `${base}/sitemap.xml.gz`, '--json');
+    const [localGz, plain, gz] = await Promise.all([
+      run('validate', file('ok.xml.gz', gzipSync(valid))),
+      run('validate', `${base}/sitemap.xml`),
+      run('validate', `${base}/sitemap.xml.gz`, '--json'),
+    ]);
+    expect(localGz.status).toBe(0);
+    expect(plain.status).toBe(0);
     expect(gz.status).toBe(1);
     expect(JSON.parse(gz.stdout).errors[0].message).toBe('Missing loc element');
   });
 
   it('exits 2 when the file or URL cannot be read', async () => {
-    const missing = await run('validate', path.join(tmp, 'nope.xml'));
+    const [missing, notFound, noArg] = await Promise.all([
+      run('validate', path.join(tmp, 'nope.xml')),
+      run('validate', `${base}/missing.xml`),
+      run('validate'),
+    ]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read');
-    const notFound = await run('validate', `${base}/missing.xml`);
     expect(notFound.status).toBe(2);
     expect(notFound.stderr).toContain('HTTP 404');
-    const noArg = await run('validate');
     expect(noArg.status).toBe(2);
   });
 });
