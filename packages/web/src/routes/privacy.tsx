@@ -25,7 +25,7 @@ function Privacy() {
         <li>
           <strong>Your crawls:</strong> each crawl job (the site URL, its status, the pages found
           and the generated results), and, when those features open, your scheduled crawls and API
-          tokens (stored hashed).
+          tokens.
         </li>
         <li>
           <strong>Your subscription:</strong> the payment provider’s customer id and subscription
