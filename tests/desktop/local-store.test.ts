@@ -206,3 +206,31 @@ describe('admitCrawl (local plan limits)', () => {
     await store.close();
   });
 });
+
+describe('LocalStore.iteratePages', () => {
+  it('streams every record in crawl order across batch boundaries', async () => {
+    const store = await LocalStore.open(tempFile());
+    await store.createJob({
+      id: 'big',
+      url: 'https://big.example/',
+      createdAt: new Date().toISOString(),
+      pageCap: 3000,
+    });
+    const urls = Array.from({ length: 2501 }, (_, i) => `https://big.example/p/${i}`);
+    await store.addPages(
+      'big',
+      urls.slice(0, 1200).map((u) => makePage(u)),
+    );
+    await store.addPages(
+      'big',
+      urls.slice(1200).map((u) => makePage(u)),
+    );
+    const seen: string[] = [];
+    for await (const page of store.iteratePages('big', 1000)) seen.push(page.url);
+    expect(seen).toEqual(urls);
+    const none: string[] = [];
+    for await (const page of store.iteratePages('missing')) none.push(page.url);
+    expect(none).toEqual([]);
+    await store.close();
+  });
+});

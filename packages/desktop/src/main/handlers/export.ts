@@ -33,7 +33,7 @@ interface ExportInput {
   compress?: boolean | undefined;
 }
 
-async function exportSource(deps: ExportDeps, input: ExportInput) {
+async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<ExportOptions> {
   const job = await deps.store.getJob(input.jobId);
   if (!job) throw new HandlerError(404, 'Crawl job not found');
   if (job.status !== 'completed') {
@@ -46,8 +46,7 @@ async function exportSource(deps: ExportDeps, input: ExportInput) {
   const plan = await currentPlan(deps);
   const rssItems = PLAN_LIMITS[plan].rssItems;
   // The plan's RSS cap (100 most recent items on free) is the same rule the hosted export applies.
-  const options: ExportOptions = rssItems === null ? {} : { rssLimit: rssItems };
-  return { pages: await deps.store.pages(input.jobId), options };
+  return rssItems === null ? {} : { rssLimit: rssItems };
 }
 
 /**
@@ -55,9 +54,9 @@ async function exportSource(deps: ExportDeps, input: ExportInput) {
  * exporter registry (the same one the hosted export uses), gzipped when asked and allowed.
  */
 export async function generateExport(deps: ExportDeps, input: ExportInput): Promise<ExportFile> {
-  const { pages, options } = await exportSource(deps, input);
+  const options = await exportOptions(deps, input);
   const gzip = Boolean(input.compress) && canGzip(input.format);
-  const text = renderExport(input.format, pages, options);
+  const text = renderExport(input.format, await deps.store.pages(input.jobId), options);
   const bytes = new TextEncoder().encode(text);
   return {
     fileName: exportFileName(input.format, gzip),
@@ -67,20 +66,20 @@ export async function generateExport(deps: ExportDeps, input: ExportInput): Prom
 }
 
 /**
- * `export.save`: writes the export into a folder the user picks, split at 50,000 URLs with a
- * sitemap index when needed. Cancelling the dialog saves nothing.
+ * `export.save`: writes the export into a folder the user picks, streaming the records from
+ * SQLite, split at 50,000 URLs with a sitemap index when needed. Cancelling saves nothing.
  */
 export async function saveExport(
   deps: ExportDeps,
   input: ExportInput,
 ): Promise<{ saved: boolean; path: string | null }> {
-  const { pages, options } = await exportSource(deps, input);
+  const options = await exportOptions(deps, input);
   const folder = await deps.dialogs.chooseFolder(`Save the ${input.format} export`);
   if (!folder) return { saved: false, path: null };
   const result = await writeExport({
     ...options,
     format: input.format,
-    pages,
+    pages: deps.store.iteratePages(input.jobId),
     outDir: folder,
     gzip: Boolean(input.compress),
   });

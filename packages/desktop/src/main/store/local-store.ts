@@ -138,6 +138,20 @@ export class LocalStore {
     return rows.map((r) => JSON.parse(r.record) as PageRecord);
   }
 
+  /** A job's page records in crawl order, read in batches so big crawls never sit in memory whole. */
+  async *iteratePages(id: string, batch = 1000): AsyncGenerator<PageRecord> {
+    let after = -1;
+    for (;;) {
+      const rows = await this.db.all<{ seq: number; record: string }>(
+        'SELECT seq, record FROM pages WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+        [id, after, batch],
+      );
+      for (const row of rows) yield JSON.parse(row.record) as PageRecord;
+      if (rows.length < batch) return;
+      after = rows[rows.length - 1]?.seq ?? after;
+    }
+  }
+
   /** The stored crawl summary of a finished job, or null. */
   async summary(id: string): Promise<CrawlSummary | null> {
     const row = await this.db.first<{ summary: string | null }>(
