@@ -18,6 +18,10 @@ beforeAll(async () => {
   // A gzip file and a gzip-encoded answer that both inflate past 50 MB.
   const bomb = gzipSync(Buffer.alloc(60 * 1024 * 1024, 32));
   bombs = http.createServer((req, res) => {
+    if (req.url === '/image.png') {
+      res.writeHead(200, { 'content-type': 'image/png' }).end('png');
+      return;
+    }
     if (req.url === '/file.xml.gz') res.writeHead(200, { 'content-type': 'application/gzip' });
     else res.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip' });
     res.end(bomb);
@@ -48,13 +52,16 @@ describe('GET /api/fetch-sitemap', () => {
     expect((await res.json()).content).toContain('<urlset');
   });
 
-  it('explains an HTTP error, an HTML page and a redirect loop', async () => {
+  it('explains an HTTP error, an HTML page, another type and a redirect loop', async () => {
     const missing = await fetchSitemap(`${site.origin}/sitemaps/missing.xml`);
     expect(missing.status).toBe(502);
     expect(await missing.json()).toMatchObject({ error: 'HTTP Error 404' });
     const html = await fetchSitemap(site.url);
     expect(html.status).toBe(422);
     expect((await html.json()).message).toMatch(/HTML page/);
+    const image = await fetchSitemap(`${bombUrl}/image.png`);
+    expect(image.status).toBe(422);
+    expect((await image.json()).message).toMatch(/image\/png/);
     const loop = await fetchSitemap(`${site.origin}/r/loop/a`);
     expect(loop.status).toBe(502);
     expect(await loop.json()).toMatchObject({ error: 'Too many redirects' });

@@ -13,6 +13,18 @@ export const SITEMAP_FETCH_LIMITS = {
 } as const;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+/** Types a sitemap is served with: XML of any flavour, plain text, gzip, or unlabelled bytes. */
+const SITEMAP_TYPES = new Set([
+  '',
+  'text/plain',
+  'application/gzip',
+  'application/x-gzip',
+  'application/octet-stream',
+]);
+
+function isSitemapType(type: string): boolean {
+  return SITEMAP_TYPES.has(type) || type.endsWith('/xml') || type.endsWith('+xml');
+}
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function mediaType(headers: Record<string, string>): string {
@@ -94,6 +106,9 @@ export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promis
       'Not a sitemap',
       `The URL answered with an HTML page (${type}), not a sitemap`,
     );
+  }
+  if (!isSitemapType(type)) {
+    throw new HttpError(422, 'Not a sitemap', `The URL answered with ${type}, not a sitemap`);
   }
   if (res.truncated) {
     throw new HttpError(
