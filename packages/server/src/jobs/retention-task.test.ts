@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { makePage } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
+import { createLogger } from '../logger.js';
 import { createSqliteRepositories } from '../repos/sqlite/index.js';
 import { createTestUser, seedCompletedJob } from '../repos/test-support.js';
+import { databaseFile, startServer } from '../server.js';
 import { RetentionTask } from './retention-task.js';
 
 let dir: string;
@@ -55,5 +58,33 @@ describe('RetentionTask', () => {
     expect(await repos.jobs.get(recent, user.id)).toBeDefined();
     const pages = await db.all<{ job_id: string }>('SELECT job_id FROM crawl_pages');
     expect(pages.map((p) => p.job_id)).toEqual([recent]);
+  });
+
+  it('runs when the server starts', async () => {
+    const dataDir = path.join(dir, 'data');
+    const seed = await Database.open(databaseFile(dataDir));
+    await migrate(seed);
+    const user = await createTestUser(seed);
+    const old = await seedCompletedJob(
+      seed,
+      user.id,
+      [makePage('https://a.example/')],
+      Date.now() - 100 * DAY,
+    );
+    await seed.close();
+    const server = await startServer(
+      loadConfig({ PORT: '0', MAPSMITH_DATA_DIR: dataDir, MAPSMITH_RENDER: 'never' }),
+      createLogger({ quiet: true }),
+    );
+    try {
+      let left: unknown = 'present';
+      for (let i = 0; i < 50 && left !== undefined; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        left = await server.context.db.first('SELECT id FROM crawl_jobs WHERE id = ?', [old]);
+      }
+      expect(left).toBeUndefined();
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadJobsConfig } from './config.js';
+
+describe('loadJobsConfig', () => {
+  it('has defaults for every setting', () => {
+    expect(loadJobsConfig({})).toEqual({
+      workers: 2,
+      leaseMs: 30_000,
+      engineeringPageCap: 1_000_000,
+      crawlConcurrency: 8,
+      render: 'auto',
+    });
+  });
+
+  it('refuses bad values with the variable name', () => {
+    expect(() => loadJobsConfig({ MAPSMITH_CRAWL_WORKERS: '0' })).toThrow(/MAPSMITH_CRAWL_WORKERS/);
+    expect(() => loadJobsConfig({ MAPSMITH_JOB_LEASE_MS: '5s' })).toThrow(/MAPSMITH_JOB_LEASE_MS/);
+    expect(() => loadJobsConfig({ MAPSMITH_MAX_PAGES_PER_CRAWL: '1.5' })).toThrow(/whole number/);
+    expect(() => loadJobsConfig({ MAPSMITH_RENDER: 'always' })).toThrow(/MAPSMITH_RENDER/);
+  });
+});
