@@ -51,6 +51,11 @@ export class OutputFile {
     }
   }
 
+  /** Abandons the file after a failure elsewhere, releasing its descriptor (the file stays partial). */
+  abort(): void {
+    this.sink.destroy();
+  }
+
   /** Ends the file and resolves once everything is on disk. */
   async close(): Promise<void> {
     this.sink.end();

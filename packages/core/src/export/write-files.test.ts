@@ -119,3 +119,20 @@ describe('writeExport through check-sitemap.sh', () => {
     ).rejects.toThrow(/EEXIST|ENOTDIR/);
   });
 });
+
+describe('writeExport on a failing source', () => {
+  it('passes the error on and leaves no open file behind', async () => {
+    async function* failing() {
+      yield makePage('https://example.com/a');
+      throw new Error('line 2: not JSON');
+    }
+    await expect(
+      writeExport({
+        format: 'xml',
+        pages: failing(),
+        outDir: path.join(tmp, 'failing'),
+        gzip: true,
+      }),
+    ).rejects.toThrow('line 2: not JSON');
+  });
+});

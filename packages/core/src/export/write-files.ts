@@ -100,24 +100,29 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
 
   file = open();
   const iterate = Symbol.iterator in options.pages ? options.pages : asAsync(options.pages);
-  for await (const page of iterate as Iterable<PageRecord>) {
-    if (!page.verdict.included) continue;
-    const entry = session.entry(page);
-    if (entry === '') continue;
-    firstUrl ??= page.finalUrl || page.url;
-    const entryBytes = Buffer.byteLength(entry);
-    if (count > 0 && (count >= maxUrls || bytes + entryBytes + footBytes > maxBytes)) {
-      await close(file);
-      file = open();
+  try {
+    for await (const page of iterate as Iterable<PageRecord>) {
+      if (!page.verdict.included) continue;
+      const entry = session.entry(page);
+      if (entry === '') continue;
+      firstUrl ??= page.finalUrl || page.url;
+      const entryBytes = Buffer.byteLength(entry);
+      if (count > 0 && (count >= maxUrls || bytes + entryBytes + footBytes > maxBytes)) {
+        await close(file);
+        file = open();
+      }
+      batch += entry;
+      bytes += entryBytes;
+      count++;
+      total++;
+      if (batch.length >= BATCH_CHARS) {
+        await file.write(batch);
+        batch = '';
+      }
     }
-    batch += entry;
-    bytes += entryBytes;
-    count++;
-    total++;
-    if (batch.length >= BATCH_CHARS) {
-      await file.write(batch);
-      batch = '';
-    }
+  } catch (err) {
+    file.abort();
+    throw err;
   }
   await close(file);
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makePage } from '@mapsmith/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runExport } from './export.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
@@ -33,6 +34,21 @@ function run(
     });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/** Runs `mapsmith export` in this process (argument handling, files, messages, exit code). */
+async function call(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const status = await runExport(args, {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
+  });
+  return { status, stdout, stderr };
 }
 
 const crawl = [
@@ -67,7 +83,9 @@ describe('mapsmith export', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('xml: sitemap.xml.gz, 2 URLs');
-    expect(result.stdout).toContain('videos: sitemap-videos.xml.gz, 0 URLs');
+    expect(result.stdout).toContain(
+      'videos: sitemap-videos.xml.gz, 0 URLs (empty: nothing to list, do not submit it)',
+    );
     expect(readdirSync(out).sort()).toEqual([
       'sitemap-images.xml.gz',
       'sitemap-videos.xml.gz',
@@ -113,9 +131,9 @@ describe('mapsmith export', () => {
 
   it('refuses bad options with exit 1', async () => {
     const [unknown, noOut, priority] = await Promise.all([
-      run('export', crawlFile, '--out', tmp, '--formats', 'xml,pdf'),
-      run('export', crawlFile),
-      run('export', crawlFile, '--out', tmp, '--priority', '2'),
+      call(crawlFile, '--out', tmp, '--formats', 'xml,pdf'),
+      call(crawlFile),
+      call(crawlFile, '--out', tmp, '--priority', '2'),
     ]);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('unknown format "pdf"');
@@ -129,8 +147,8 @@ describe('mapsmith export', () => {
     const bad = path.join(tmp, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify(crawl[0])}\n{"url": 42}\n`);
     const [broken, missing] = await Promise.all([
-      run('export', bad, '--out', path.join(tmp, 'bad')),
-      run('export', path.join(tmp, 'nope.jsonl'), '--out', tmp),
+      call(bad, '--out', path.join(tmp, 'bad')),
+      call(path.join(tmp, 'nope.jsonl'), '--out', tmp),
     ]);
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('bad crawl file, line 2: not a crawl record');

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import {
   type Changefreq,
   CrawlFileError,
+  canGzip,
   EXPORT_FORMATS,
   type ExportFormat,
   type ExportOptions,
@@ -10,6 +11,19 @@ import {
   readCrawlFile,
   writeExports,
 } from '@mapsmith/core';
+
+/** Where a command writes: stdout and stderr by default, buffers in tests. */
+export interface CommandIo {
+  /** Writes to standard output. */
+  out(text: string): void;
+  /** Writes to standard error. */
+  err(text: string): void;
+}
+
+const processIo: CommandIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
 
 /** Help text of `mapsmith export`. */
 export const exportHelp = `mapsmith export <crawl.jsonl> --out DIR [--formats xml,html,...] [options]
@@ -81,11 +95,16 @@ export function describeResult(result: ExportResult): string {
     ? `${result.entryFile} (sitemap index of ${result.files.length - 1} files)`
     : result.entryFile;
   const skipped = result.skipped.length ? `, ${result.skipped.length} left out` : '';
-  return `${result.format}: ${files}, ${urls}${skipped}`;
+  // An empty urlset fails the sitemaps.org schema (it needs one url): say so rather than hide it.
+  const empty =
+    result.urls === 0 && canGzip(result.format)
+      ? ' (empty: nothing to list, do not submit it)'
+      : '';
+  return `${result.format}: ${files}, ${urls}${skipped}${empty}`;
 }
 
 /** `mapsmith export`: writes the chosen formats from a crawl file; resolves with the exit code. */
-export async function runExport(argv: string[]): Promise<number> {
+export async function runExport(argv: string[], io: CommandIo = processIo): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -114,30 +133,30 @@ export async function runExport(argv: string[]): Promise<number> {
       gzip: values.gzip,
       baseUrl: baseUrl?.endsWith('/') ? baseUrl : baseUrl && `${baseUrl}/`,
     });
-    process.stdout.write(
+    io.out(
       values.json
         ? `${JSON.stringify(results, null, 2)}\n`
         : `${results.map(describeResult).join('\n')}\nWritten to ${values.out}\n`,
     );
     return 0;
   } catch (err) {
-    return reportFailure(err);
+    return reportFailure(err, io);
   }
 }
 
-function reportFailure(err: unknown): number {
+function reportFailure(err: unknown, io: CommandIo): number {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as NodeJS.ErrnoException).code;
   if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`mapsmith export: ${message}\nRun "mapsmith export --help" for usage.\n`);
+    io.err(`mapsmith export: ${message}\nRun "mapsmith export --help" for usage.\n`);
     return 1;
   }
   if (err instanceof CrawlFileError) {
-    process.stderr.write(`mapsmith export: bad crawl file, ${message}\n`);
+    io.err(`mapsmith export: bad crawl file, ${message}\n`);
     return 1;
   }
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
-    process.stderr.write(`mapsmith export: cannot read or write: ${message}\n`);
+    io.err(`mapsmith export: cannot read or write: ${message}\n`);
     return 2;
   }
   throw err;

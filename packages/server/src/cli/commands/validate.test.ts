@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runValidate } from './validate.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
@@ -32,6 +33,21 @@ function run(
     });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/** Runs `mapsmith validate` in this process. */
+async function call(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const status = await runValidate(args, {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
+  });
+  return { status, stdout, stderr };
 }
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
@@ -77,7 +93,7 @@ describe('mapsmith validate', () => {
   });
 
   it('prints the result object with --json', async () => {
-    const result = await run('validate', file('bad2.xml', invalid), '--json');
+    const result = await call(file('bad2.xml', invalid), '--json');
     expect(result.status).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
       isValid: false,
@@ -90,9 +106,9 @@ describe('mapsmith validate', () => {
 
   it('reads .xml.gz files and URLs, plain and gzipped', async () => {
     const [localGz, plain, gz] = await Promise.all([
-      run('validate', file('ok.xml.gz', gzipSync(valid))),
-      run('validate', `${base}/sitemap.xml`),
-      run('validate', `${base}/sitemap.xml.gz`, '--json'),
+      call(file('ok.xml.gz', gzipSync(valid))),
+      call(`${base}/sitemap.xml`),
+      call(`${base}/sitemap.xml.gz`, '--json'),
     ]);
     expect(localGz.status).toBe(0);
     expect(plain.status).toBe(0);
@@ -102,9 +118,9 @@ describe('mapsmith validate', () => {
 
   it('exits 2 when the file or URL cannot be read', async () => {
     const [missing, notFound, noArg] = await Promise.all([
-      run('validate', path.join(tmp, 'nope.xml')),
-      run('validate', `${base}/missing.xml`),
-      run('validate'),
+      call(path.join(tmp, 'nope.xml')),
+      call(`${base}/missing.xml`),
+      call(),
     ]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read');

@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { checkSitemapBytes, MAX_INPUT_BYTES, type ValidationResult } from '@mapsmith/core';
+import type { CommandIo } from './export.js';
+
+const processIo: CommandIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
 
 /** Help text of `mapsmith validate`. */
 export const validateHelp = `mapsmith validate <file|url> [--json] [--sitemap-url URL]
@@ -80,7 +86,7 @@ export function formatResult(source: string, result: ValidationResult): string {
 }
 
 /** `mapsmith validate`: checks a sitemap file or URL; resolves with the exit code. */
-export async function runValidate(argv: string[]): Promise<number> {
+export async function runValidate(argv: string[], io: CommandIo = processIo): Promise<number> {
   let values: { json?: boolean; 'sitemap-url'?: string };
   let positionals: string[];
   try {
@@ -90,12 +96,12 @@ export async function runValidate(argv: string[]): Promise<number> {
       options: { json: { type: 'boolean', default: false }, 'sitemap-url': { type: 'string' } },
     }));
   } catch (err) {
-    process.stderr.write(`mapsmith validate: ${(err as Error).message}\n`);
+    io.err(`mapsmith validate: ${(err as Error).message}\n`);
     return 2;
   }
   const source = positionals[0];
   if (!source || positionals.length > 1) {
-    process.stderr.write('mapsmith validate: give one file or URL\n');
+    io.err('mapsmith validate: give one file or URL\n');
     return 2;
   }
   const isUrl = /^https?:\/\//i.test(source);
@@ -104,13 +110,11 @@ export async function runValidate(argv: string[]): Promise<number> {
     bytes = isUrl ? await fetchBytes(source) : await readBytes(source);
   } catch (err) {
     if (!(err instanceof UnreadableError)) throw err;
-    process.stderr.write(`mapsmith validate: ${err.message}\n`);
+    io.err(`mapsmith validate: ${err.message}\n`);
     return 2;
   }
   const sitemapUrl = values['sitemap-url'] ?? (isUrl ? source : undefined);
   const result = await checkSitemapBytes(bytes, { sitemapUrl });
-  process.stdout.write(
-    values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(source, result),
-  );
+  io.out(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(source, result));
   return result.isValid ? 0 : 1;
 }
