@@ -17,6 +17,7 @@ import type { FoundLink } from './extract/page-facts.js';
 import { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { type ProcessContext, processEntry } from './page-processor.js';
+import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
@@ -42,6 +43,7 @@ export interface RunDeps {
 export class CrawlRun {
   private readonly controller = new AbortController();
   private readonly counter = new SummaryCounter();
+  private readonly preferred = new PreferredForm();
   private readonly started: number;
   private scope!: Scope;
   private bounds!: Bounds;
@@ -209,6 +211,9 @@ export class CrawlRun {
     if (signal.aborted) return;
     if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
       this.scope.adopt(new URL(record.finalUrl));
+    record.redirectChain.forEach((hop, i) => {
+      this.preferred.learn(hop.url, record.redirectChain[i + 1]?.url ?? record.finalUrl);
+    });
     const sameDepth = links.filter((l) => l.via === 'redirect');
     await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect');
     await this.enqueueLinks(
@@ -238,7 +243,9 @@ export class CrawlRun {
     const entries = new Map<string, FrontierEntry>();
     const inlinks: InlinkObservation[] = [];
     for (const link of links) {
-      const key = urlKey(link.url);
+      const raw = urlKey(link.url);
+      // A redirect target is queued as it is; other links take the site's preferred form.
+      const key = raw && via !== 'redirect' ? this.preferred.apply(raw) : raw;
       if (!key || selfKeys.has(key) || entries.has(key)) continue;
       const url = new URL(key);
       if (!this.scope.contains(url)) {

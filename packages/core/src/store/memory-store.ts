@@ -1,36 +1,84 @@
 /**
- * The in-memory CrawlStore, the default. Records are kept as JSON text (a third of the heap
- * of live objects), so a 100,000-page crawl stays within a few hundred MB.
+ * The in-memory CrawlStore, the default. Built for 100,000-page crawls: one hash table maps a
+ * key to a small id, everything else lives in arrays indexed by id, the frontier is a queue of
+ * ids, and records are kept in their compact text form (see compact-record.ts).
  */
 import type { PageRecord } from '../crawler/types.js';
 import type { CrawlStore, FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
+import { compactRecord, expandRecord } from './compact-record.js';
 
 const MAX_LINKED_FROM = 5;
-
-interface Inlinks {
-  count: number;
-  from: string[];
-  /** Distinct linking URLs beyond the first five are counted through this set. */
-  seen?: Set<string>;
-}
+const VIA: FrontierEntry['foundVia'][] = ['start', 'link', 'sitemap', 'redirect', 'alternate'];
 
 /** Creates an empty in-memory store. */
 export function createMemoryStore(): CrawlStore {
-  const seen = new Set<string>();
+  const ids = new Map<string, number>();
+  const keys: string[] = [];
+  const urls: (string | undefined)[] = [];
+  const depth: number[] = [];
+  const via: number[] = [];
+  const referrer: (string | null)[] = [];
+  const records: (string | undefined)[] = [];
+  const saveOrder: number[] = [];
+  const inlinkCount: number[] = [];
+  // Up to five linking URLs joined by newlines: a string per page, not an array per page.
+  const linkedFrom: (string | undefined)[] = [];
+  // Distinct linking URLs beyond the first five, only for the few pages linked from many.
+  const moreFrom = new Map<number, Set<string>>();
   // A FIFO with a moving head: shift() on a large array is O(n).
-  let queue: FrontierEntry[] = [];
+  let queue: number[] = [];
   let head = 0;
-  const leased = new Map<string, FrontierEntry>();
-  const pages = new Map<string, string>();
-  const inlinks = new Map<string, Inlinks>();
+  const leased = new Set<number>();
+  // Ids also exist for keys only seen as inlink targets; `known` marks the ones queued or saved.
+  const known: boolean[] = [];
+  let seen = 0;
+  let saved = 0;
+
+  const idFor = (key: string): number => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = keys.length;
+      ids.set(key, id);
+      keys.push(key);
+      urls.push(undefined);
+      depth.push(0);
+      via.push(1);
+      referrer.push(null);
+      records.push(undefined);
+      inlinkCount.push(0);
+      linkedFrom.push(undefined);
+      known.push(false);
+    }
+    return id;
+  };
+  const markKnown = (id: number) => {
+    if (!known[id]) seen++;
+    known[id] = true;
+  };
+  const entryOf = (id: number): FrontierEntry => {
+    const key = keys[id] as string;
+    return {
+      url: urls[id] ?? key,
+      key,
+      depth: depth[id] ?? 0,
+      foundVia: VIA[via[id] ?? 1] ?? 'link',
+      referrer: referrer[id] ?? null,
+    };
+  };
 
   return {
     async enqueue(entries) {
       let added = 0;
       for (const entry of entries) {
-        if (seen.has(entry.key)) continue;
-        seen.add(entry.key);
-        queue.push(entry);
+        const existing = ids.get(entry.key);
+        if (existing !== undefined && known[existing]) continue;
+        const id = idFor(entry.key);
+        markKnown(id);
+        if (entry.url !== entry.key) urls[id] = entry.url;
+        depth[id] = entry.depth;
+        via[id] = Math.max(0, VIA.indexOf(entry.foundVia));
+        referrer[id] = entry.referrer;
+        queue.push(id);
         added++;
       }
       return added;
@@ -38,9 +86,9 @@ export function createMemoryStore(): CrawlStore {
     async take(limit) {
       const out: FrontierEntry[] = [];
       while (out.length < limit && head < queue.length) {
-        const entry = queue[head++] as FrontierEntry;
-        leased.set(entry.key, entry);
-        out.push(entry);
+        const id = queue[head++] as number;
+        leased.add(id);
+        out.push(entryOf(id));
       }
       if (head > 4096 && head * 2 > queue.length) {
         queue = queue.slice(head);
@@ -49,43 +97,47 @@ export function createMemoryStore(): CrawlStore {
       return out;
     },
     async requeueLeased() {
-      const back = [...leased.values()];
+      const back = [...leased];
       leased.clear();
       queue = [...back, ...queue.slice(head)];
       head = 0;
       return back.length;
     },
     async counts() {
-      return { queued: queue.length - head, seen: seen.size, saved: pages.size };
+      return { queued: queue.length - head, seen, saved };
     },
     async addInlinks(links: InlinkObservation[]) {
       for (const { key, from } of links) {
-        let entry = inlinks.get(key);
-        if (!entry) {
-          entry = { count: 0, from: [] };
-          inlinks.set(key, entry);
-        }
-        if (entry.from.includes(from) || entry.seen?.has(from)) continue;
-        entry.count++;
-        if (entry.from.length < MAX_LINKED_FROM) entry.from.push(from);
-        else {
-          entry.seen ??= new Set(entry.from);
-          entry.seen.add(from);
-        }
+        const id = idFor(key);
+        const list = linkedFrom[id];
+        const more = moreFrom.get(id);
+        if (list !== undefined && (`\n${list}\n`.includes(`\n${from}\n`) || more?.has(from)))
+          continue;
+        const count = (inlinkCount[id] ?? 0) + 1;
+        inlinkCount[id] = count;
+        if (count <= MAX_LINKED_FROM)
+          linkedFrom[id] = list === undefined ? from : `${list}\n${from}`;
+        else if (more) more.add(from);
+        else moreFrom.set(id, new Set([from]));
       }
     },
     async savePage(key: string, page: PageRecord) {
-      leased.delete(key);
-      seen.add(key);
-      pages.delete(key);
-      pages.set(key, JSON.stringify(page));
+      const id = idFor(key);
+      markKnown(id);
+      leased.delete(id);
+      if (records[id] === undefined) {
+        saved++;
+        saveOrder.push(id);
+      }
+      records[id] = compactRecord(key, page);
+      // The frontier facts of a saved page are in its record now.
+      referrer[id] = null;
     },
     async *pages() {
-      for (const [key, json] of pages) {
-        const page = JSON.parse(json) as PageRecord;
-        const links = inlinks.get(key);
-        page.inlinks = links?.count ?? 0;
-        page.linkedFrom = links?.from ?? [];
+      for (const id of saveOrder) {
+        const page = expandRecord(keys[id] as string, records[id] as string);
+        page.inlinks = inlinkCount[id] ?? 0;
+        page.linkedFrom = linkedFrom[id]?.split('\n') ?? [];
         yield page;
       }
     },

@@ -142,7 +142,9 @@ export function extractHtml(html: string): RawFacts {
             if (rel.includes('alternate') && a.hreflang) {
               facts.hreflang.push({ hreflang: a.hreflang.trim(), href: a.href });
               facts.links.push({ href: a.href, nofollow: false, via: 'alternate' });
-            }
+            } else if (rel.includes('alternate') && (!a.type || a.type.includes('html')))
+              // Other alternate HTML versions (mobile, print); feeds (RSS, Atom) are not pages.
+              facts.links.push({ href: a.href, nofollow: false, via: 'alternate' });
             if (rel.includes('next') || rel.includes('prev') || rel.includes('previous'))
               facts.links.push({ href: a.href, nofollow: false, via: 'rel' });
             if (rel.includes('stylesheet')) facts.subresources.push(a.href);
