@@ -27,15 +27,25 @@ import { urlKey } from './url-key.js';
 
 /** The ports and tuning a crawl runs with. */
 export interface RunDeps {
+  /** HTTP client (SSRF-guarded). */
   fetcher: HttpFetcher;
+  /** Headless browser; undefined means static only. */
   renderer: PageRenderer | undefined;
+  /** The SSRF guard. */
   policy: UrlPolicy;
+  /** Frontier and results. */
   store: CrawlStore;
+  /** Logger. */
   logger: Logger;
+  /** Time. */
   clock: Clock;
+  /** First retry backoff. */
   retryBaseMs: number;
+  /** Ordinary pages rendered as a sample in auto mode. */
   renderSampleSize: number;
+  /** Render timeout per page. */
   renderTimeoutMs: number;
+  /** Least time between two progress events. */
   progressIntervalMs: number;
 }
 

@@ -22,16 +22,27 @@ import { decideVerdict, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
 
 /** What processing needs; one per crawl. */
 export interface ProcessContext {
+  /** The crawl's complete options. */
   options: CrawlOptions;
+  /** HTTP client (SSRF-guarded). */
   fetcher: HttpFetcher;
+  /** Headless browser, when rendering is possible. */
   renderer: PageRenderer | undefined;
+  /** The SSRF guard, asked again for every redirect hop. */
   policy: UrlPolicy;
+  /** Time, for backoff and politeness. */
   clock: Clock;
+  /** Logger. */
   logger: Logger;
+  /** robots.txt rules per origin. */
   robots: RobotsGate;
+  /** Per-host politeness. */
   hosts: HostGate;
+  /** The render decision state. */
   render: RenderPolicy;
+  /** First retry backoff. */
   retryBaseMs: number;
+  /** Render timeout per page. */
   renderTimeoutMs: number;
 }
 
