@@ -9,7 +9,8 @@ export const PAYPAL_CREDENTIALS = { clientId: 'e2e-client', clientSecret: 'e2e-s
 interface Services {
   indexNow: IndexNowStandIn;
   paypal: PayPalStandIn;
-  app: TestApp;
+  /** Named apart from fixtures.ts's `app` so Playwright never mixes the two in one worker. */
+  servicesApp: TestApp;
 }
 
 /**
@@ -35,7 +36,7 @@ export const test = base.extend<object, Services>({
     },
     { scope: 'worker' },
   ],
-  app: [
+  servicesApp: [
     async ({ indexNow, paypal }, use) => {
       const app = await startTestApp({
         MAPSMITH_ALLOW_LOOPBACK: '1',
@@ -49,7 +50,7 @@ export const test = base.extend<object, Services>({
     },
     { scope: 'worker' },
   ],
-  baseURL: async ({ app }, use) => use(app.url),
+  baseURL: async ({ servicesApp }, use) => use(servicesApp.url),
 });
 
 export { expect } from '@playwright/test';
