@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, createGzip } from 'node:zlib';
+import { constants, createGzip, type ZlibOptions } from 'node:zlib';
 
 /** Flush to the stream once this many characters are batched: big writes keep zlib fast. */
 export const BATCH_CHARS = 1 << 20;
@@ -20,7 +20,14 @@ export class OutputFile {
   constructor(path: string, gzip: boolean) {
     const file = createWriteStream(path);
     if (gzip) {
-      const zip = createGzip({ level: constants.Z_DEFAULT_COMPRESSION, chunkSize: 1 << 16 });
+      // A few batches of headroom let zlib (on the thread pool) compress one batch while the
+      // next is formatted, instead of waiting for a drain after every write.
+      const options: ZlibOptions & { writableHighWaterMark: number } = {
+        level: constants.Z_DEFAULT_COMPRESSION,
+        chunkSize: 1 << 16,
+        writableHighWaterMark: 4 * BATCH_CHARS,
+      };
+      const zip = createGzip(options);
       this.sink = zip;
       this.done = pipeline(zip, file);
     } else {
