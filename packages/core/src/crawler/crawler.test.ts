@@ -73,6 +73,10 @@ describe('a static crawl of a site with every behaviour', () => {
     expect(page('/r/loop/a').error).toBe('redirect loop');
     expect(page('/r/long/1').error).toContain('more than 5 redirects');
     expect(site.hits('/to/long')).toBe(0);
+    expect(page('/r/to-private').verdict).toMatchObject({
+      reason: 'excluded: 301 -> /private/secret',
+    });
+    expect(page('/r/to-private').error).toBeNull();
   });
 
   it('never fetches robots-blocked, nofollow or download URLs, nor other hosts', () => {

@@ -18,6 +18,8 @@ export interface FetchOutcome {
   response?: FetchResponse;
   /** Why it failed: a fetch error, a loop or too many redirects. */
   error?: FetchError;
+  /** True when a redirect led to a URL `mayFollow` refused (robots.txt); it was not fetched. */
+  stopped?: boolean;
   /** Total time spent, retries and backoff included. */
   elapsedMs: number;
 }
@@ -36,6 +38,8 @@ export interface FetchPageOptions {
   maxRetryAfterMs: number;
   /** Cancels everything. */
   signal?: AbortSignal;
+  /** Asked before fetching each redirect target; false stops there (robots.txt disallows it). */
+  mayFollow?: (url: string) => Promise<boolean>;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -89,6 +93,8 @@ export async function fetchPage(
     const decision = deps.policy.checkUrl(new URL(current));
     if (!decision.allowed)
       return done({ error: new FetchError(decision.reason, 'EBLOCKED', false) });
+    if (current !== url && o.mayFollow && !(await o.mayFollow(current)))
+      return done({ stopped: true });
     let res: FetchResponse;
     try {
       res = await fetchWithRetries(current, deps.fetcher, deps.clock, o);

@@ -115,6 +115,8 @@ export async function processEntry(
       retryBaseMs: ctx.retryBaseMs,
       maxRetryAfterMs: 30_000,
       signal,
+      // A redirect into a disallowed path stops there; its target is queued and recorded as blocked.
+      mayFollow: async (hop) => (await ctx.robots.rulesFor(new URL(hop), signal)).isAllowed(hop),
     });
   } finally {
     release();
@@ -127,7 +129,7 @@ export async function processEntry(
   if (outcome.chain.length > 0 && !outcome.error)
     links.push({ url: outcome.finalUrl, nofollow: false, via: 'redirect' });
   if (!res) {
-    record.error = outcome.error?.message ?? 'no answer';
+    record.error = outcome.stopped ? null : (outcome.error?.message ?? 'no answer');
     record.verdict = decideVerdict(record, record.error, ctx.options.listQueryUrls);
     return { record, links };
   }

@@ -75,7 +75,7 @@ describe('mapsmith crawl', () => {
       endedBy: 'finished',
       renderedPages: 0,
     });
-    expect(summary.excluded).toMatchObject({ noindex: 3, redirect: 8 });
+    expect(summary.excluded).toMatchObject({ noindex: 3, redirect: 9 });
     const records = fs
       .readFileSync(out, 'utf8')
       .trim()
