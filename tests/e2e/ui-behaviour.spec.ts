@@ -41,3 +41,23 @@ test('the hero steps follow the URL field', async ({ page }) => {
   await expect(done).toHaveCount(1);
   await expect(done).toContainText('Enter URL');
 });
+
+test('while the session is being read, the nav shows a placeholder and /login says so', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Hold the real /api/user answer back until the loading state has been seen.
+  await page.route('**/api/user', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByTestId('auth-placeholder')).toBeVisible();
+  await expect(page.getByText('Checking authentication...')).toBeVisible();
+  release();
+  await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('auth-placeholder')).toHaveCount(0);
+});
