@@ -5,6 +5,7 @@ import type {
   CrawlerProcess,
   LaunchCrawler,
 } from '../../packages/desktop/src/main/crawl/crawl-runner';
+import { LocalStore } from '../../packages/desktop/src/main/store/local-store';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop, DESKTOP_OUT } from './support/build';
 import { nodeLauncher } from './support/node-launcher';
@@ -129,6 +130,23 @@ describe('local crawls in a crawler process', () => {
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/crawler process exited unexpectedly/);
       expect(d.progress.at(-1)).toMatchObject({ jobId, status: 'failed' });
+    } finally {
+      await slow.close();
+    }
+  });
+  it('records a crawl stopped by quitting the app, and keeps it after reopening', async () => {
+    const slow = await startFixtureSite({ pages: 60, latencyMs: 200 });
+    try {
+      const d = await open();
+      const { jobId } = await call<{ jobId: string }>(d, 'crawl.start', { url: slow.url });
+      await expect.poll(() => d.progress.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await d.close();
+      const reopened = await LocalStore.open(path.join(d.dataDir, 'mapsmith.sqlite'));
+      expect(await reopened.getJob(jobId)).toMatchObject({
+        status: 'failed',
+        error: 'Interrupted: the app closed during the crawl',
+      });
+      await reopened.close();
     } finally {
       await slow.close();
     }

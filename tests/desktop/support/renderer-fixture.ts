@@ -71,11 +71,6 @@ export interface DesktopFixture {
   origin: string;
 }
 
-/**
- * Playwright's `test` with `desktop`: the built renderer served over loopback, the real preload
- * in every frame, and its `ipcRenderer.invoke` wired to the real IPC router and handlers running
- * in this Node process (crawls in a child process running the built crawler-process bundle).
- */
 /** Per-test settings of the desktop services (`test.use({ desktopOptions })`). */
 export interface DesktopOptions {
   /** The Linux secret-store backend `safeStorage` reports (`basic_text`: no keyring). */
@@ -84,6 +79,11 @@ export interface DesktopOptions {
   env: Record<string, string>;
 }
 
+/**
+ * Playwright's `test` with `desktop`: the built renderer served over loopback, the real preload
+ * in every frame, and its `ipcRenderer.invoke` wired to the real IPC router and handlers running
+ * in this Node process (crawls in a child process running the built crawler-process bundle).
+ */
 export const test = base.extend<
   { desktop: DesktopFixture; desktopOptions: DesktopOptions },
   { renderer: StaticServer }

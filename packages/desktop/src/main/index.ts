@@ -34,7 +34,16 @@ void app.whenReady().then(async () => {
     env: app.isPackaged ? { ...process.env, MAPSMITH_ALLOW_LOOPBACK: undefined } : process.env,
   });
   registerIpc(services.dispatch);
-  app.on('before-quit', () => void services.close());
+  // Quit waits until running crawls are stopped and recorded and the database is closed.
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void services.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
   createMainWindow();
 });
 

@@ -69,8 +69,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     deps,
     dispatch,
     close: () => {
-      crawls.stopAll();
-      closing ??= store.close();
+      closing ??= crawls.stopAll().then(() => store.close());
       return closing;
     },
   };

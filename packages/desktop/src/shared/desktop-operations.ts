@@ -14,6 +14,7 @@ export const accountStatus = z.object({
   /** Why a token cannot be kept, when it cannot. */
   storageMessage: z.string().nullable(),
 });
+/** The linked-account state. */
 export type AccountStatus = z.infer<typeof accountStatus>;
 
 function desktopOp<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {

@@ -35,6 +35,7 @@ const PAGE_BATCH = 50;
  */
 export class CrawlRunner {
   private readonly running = new Map<string, { child: CrawlerProcess; done: Promise<void> }>();
+  private stopping = false;
 
   /** Creates the runner. */
   constructor(
@@ -46,7 +47,22 @@ export class CrawlRunner {
 
   /** Starts a crawl for a job the store already holds. */
   start(jobId: string, options: CrawlOptions): void {
-    const child = this.launch();
+    let child: CrawlerProcess;
+    try {
+      child = this.launch();
+    } catch (err) {
+      const error = `Could not start the crawler process: ${err instanceof Error ? err.message : String(err)}`;
+      void this.store
+        .finishJob(jobId, {
+          status: 'failed',
+          pagesCrawled: 0,
+          error,
+          summary: null,
+          finishedAt: new Date().toISOString(),
+        })
+        .catch((e) => this.logger.error('saving crawl data failed', { jobId, error: String(e) }));
+      return;
+    }
     let pending: PageRecord[] = [];
     let last: CrawlProgressEvent | null = null;
     let writes = Promise.resolve();
@@ -87,12 +103,10 @@ export class CrawlRunner {
     };
     const done = new Promise<void>((resolve) => {
       child.onExit((code) => {
-        finish(
-          'failed',
-          last?.pagesCrawled ?? 0,
-          `The crawler process exited unexpectedly (code ${code ?? 'none'})`,
-          null,
-        );
+        const reason = this.stopping
+          ? 'Interrupted: the app closed during the crawl'
+          : `The crawler process exited unexpectedly (code ${code ?? 'none'})`;
+        finish('failed', last?.pagesCrawled ?? 0, reason, null);
         void writes.then(() => {
           this.running.delete(jobId);
           resolve();
@@ -140,9 +154,12 @@ export class CrawlRunner {
     await this.running.get(jobId)?.done;
   }
 
-  /** Ends every crawler process (app quit). */
-  stopAll(): void {
-    for (const { child } of this.running.values()) child.kill();
+  /** Ends every crawler process (app quit) and resolves once their jobs are recorded. */
+  async stopAll(): Promise<void> {
+    this.stopping = true;
+    const runs = [...this.running.values()];
+    for (const { child } of runs) child.kill();
+    await Promise.all(runs.map((run) => run.done));
   }
 }
 
