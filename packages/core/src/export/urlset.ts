@@ -3,6 +3,10 @@ import { w3cDate } from './dates.js';
 import { escapeXml, sitemapLoc } from './escape.js';
 import type { SkippedEntry } from './types.js';
 
+// The sitemap XML is written by hand from template strings, not with xmlbuilder2: measured on
+// this machine, xmlbuilder2 4.0.3's streaming createCB() took 3.7 s of CPU for 100,000 URLs
+// (over a minute for a million), these writers 0.13 s. Escaping lives in escape.ts.
+
 /** The sitemaps.org namespace. */
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** Google's image extension namespace. */
