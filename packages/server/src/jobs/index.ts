@@ -44,7 +44,7 @@ export function createJobSystem(
     pool,
     runRetention: () => retention.perform(clock.now()),
     start: async () => {
-      // Embedded mode: this process alone uses the SQLite file, so every lease is stale.
+      // Embedded mode: jobs of crashed local processes resume now, not after their lease.
       await pool.start(true);
       schedule = scheduleRetention(retention, clock, logger);
     },

@@ -144,6 +144,9 @@ describe('a crawl survives SIGKILL of the server', () => {
       .reduce((m, r) => m.set(r.url, (m.get(r.url) ?? 0) + 1), new Map<string, number>());
     // Only the pages in flight at the kill are fetched again.
     expect([...refetched.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(4);
+    // One process per SQLite file: the next test starts its own.
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
   });
 
   it('on SIGTERM, stops promptly and leaves the crawl pending; the next start finishes it', async () => {

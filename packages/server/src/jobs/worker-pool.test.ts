@@ -9,7 +9,7 @@ import { createSqliteRepositories } from '../repos/sqlite/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import type { Repositories } from '../repos/types.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';
-import { WorkerPool } from './worker-pool.js';
+import { isDeadLocalOwner, WorkerPool } from './worker-pool.js';
 
 let dir: string;
 let db: Database;
@@ -75,6 +75,25 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000
 }
 
 describe('WorkerPool', () => {
+  it('leaves the lease of a live process alone at start (another server on the file)', async () => {
+    const { user, job } = await newJob();
+    await db.run(
+      "UPDATE crawl_jobs SET status = 'crawling', attempts = 1, lease_owner = ?, lease_expires_at = ? WHERE id = ?",
+      [`worker-${process.ppid}-other`, Date.now() + 60_000, job.id],
+    );
+    let ran = false;
+    await startPool(async () => {
+      ran = true;
+      return summary();
+    }).start(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ran).toBe(false);
+    expect((await repos.jobs.get(job.id, user.id))?.status).toBe('crawling');
+    expect(isDeadLocalOwner(`worker-${process.ppid}-other`)).toBe(false);
+    expect(isDeadLocalOwner('worker-99999999-x')).toBe(true);
+    expect(isDeadLocalOwner('some-postgres-worker')).toBe(false);
+  });
+
   it('runs a pending job to completed and records its duration', async () => {
     const { user, job } = await newJob();
     await startPool(async () => {
@@ -120,8 +139,9 @@ describe('WorkerPool', () => {
       { url: 'https://example.com/a', key: 'a', depth: 0, foundVia: 'start', referrer: null },
     ]);
     await store.take(1);
+    // A process id that cannot be running: the kernel's pid range ends well below it.
     await db.run(
-      "UPDATE crawl_jobs SET status = 'crawling', attempts = 1, lease_owner = 'dead', lease_expires_at = ? WHERE id = ?",
+      "UPDATE crawl_jobs SET status = 'crawling', attempts = 1, lease_owner = 'worker-99999999-dead', lease_expires_at = ? WHERE id = ?",
       [Date.now() + 60_000, job.id],
     );
     let seen: { resumed: boolean; queued: number } | undefined;

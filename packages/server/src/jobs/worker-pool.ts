@@ -17,6 +17,21 @@ export interface WorkerPoolOptions {
 
 const SHUTDOWN = 'shutdown';
 
+/** Whether a lease owner id (`worker-<pid>-<id>`) names a process of this machine that is gone. */
+export function isDeadLocalOwner(owner: string): boolean {
+  const match = /^worker-(\d+)-/.exec(owner);
+  if (!match) return false;
+  const pid = Number(match[1]);
+  // Our own pid under another owner id was an earlier process that had the same pid.
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
  * The in-process worker pool of the embedded server. It takes jobs from the queue up to its
  * concurrency, holds each one's lease with a heartbeat, and records the outcome. A job whose
@@ -44,10 +59,13 @@ export class WorkerPool {
     return this.running.size;
   }
 
-  /** Starts polling; with `recoverAll`, first expires every lease (the embedded single process). */
-  async start(recoverAll: boolean): Promise<void> {
-    if (recoverAll) {
-      const n = await this.queue.expireAllLeases();
+  /**
+   * Starts polling. With `recoverLocal` (the embedded server), the leases of worker processes
+   * of this machine that no longer run are expired first, so their jobs resume at once.
+   */
+  async start(recoverLocal: boolean): Promise<void> {
+    if (recoverLocal) {
+      const n = await this.queue.expireLeasesOf(isDeadLocalOwner);
       if (n > 0) this.logger.warn('resuming crawl jobs left by a stopped server', { jobs: n });
     }
     this.stopped = false;

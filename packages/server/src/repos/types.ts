@@ -108,10 +108,11 @@ export interface JobQueue {
   /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
   fail(jobId: string, owner: string, reason: string): Promise<void>;
   /**
-   * Expires every lease at once. The embedded server calls it at start: being the only process
-   * on its SQLite file, any job still "crawling" was left by a process that died.
+   * Expires at once the leases whose owner `isGone` says is dead, without waiting for them to
+   * time out. The embedded server calls it at start for owners that were processes of this
+   * machine and no longer run (a crash or SIGKILL); a live server's jobs are left alone.
    */
-  expireAllLeases(): Promise<number>;
+  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
   /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
   release(owner: string): Promise<number>;
 }

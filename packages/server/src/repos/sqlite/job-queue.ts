@@ -90,12 +90,21 @@ export class SqliteJobQueue implements JobQueue {
     });
   }
 
-  /** Only for a single process owning the database file (the embedded server at start). */
-  async expireAllLeases(): Promise<number> {
-    const { changes } = await this.db.run(
-      "UPDATE crawl_jobs SET lease_expires_at = 0 WHERE status = 'crawling'",
+  /** Reads the owners of running jobs, then expires the leases of those that are gone. */
+  async expireLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
+    const owners = await this.db.all<{ lease_owner: string }>(
+      "SELECT DISTINCT lease_owner FROM crawl_jobs WHERE status = 'crawling' AND lease_owner IS NOT NULL",
     );
-    return changes;
+    let expired = 0;
+    for (const { lease_owner: owner } of owners) {
+      if (!isGone(owner)) continue;
+      const { changes } = await this.db.run(
+        "UPDATE crawl_jobs SET lease_expires_at = 0 WHERE status = 'crawling' AND lease_owner = ?",
+        [owner],
+      );
+      expired += changes;
+    }
+    return expired;
   }
 
   /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
