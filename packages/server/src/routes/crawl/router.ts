@@ -10,7 +10,7 @@ import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { isFinished, presentCrawlJob } from './presenter.js';
 import { getCrawlInput, startCrawlInput } from './schema.js';
 
-/** Headers of a refusal before the user's counters are known (signed out, bad input). */
+/** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
 function noRate(res: Response): RateInfo {
   const plan = planOf(res.locals.user);
   return { limit: PLAN_LIMITS[plan].crawlsPerHour, remaining: 0, resetMs: Date.now() };
