@@ -94,6 +94,8 @@ export const seoAnalysis = z.object({
       message: z.string(),
       rule: z.string().optional(),
       urls: z.array(z.string()).optional(),
+      /** Score points this issue cost (of 100), so the UI can show why the score is what it is. */
+      points: z.number().optional(),
     }),
   ),
   recommendations: z.array(z.string()),

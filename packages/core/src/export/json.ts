@@ -45,7 +45,10 @@ export const jsonExporter: Exporter = {
           url,
           title: page.title,
           lastmod: w3cDate(page.lastModified),
-          images: page.images.map((image) => ({ loc: image.src, alt: image.alt })),
+          images: page.images.map((image) => ({
+            loc: toSitemapUrl(image.src) ?? image.src,
+            alt: image.alt,
+          })),
           videos: page.videos,
           alternates: page.hreflang.map((a) => ({ hreflang: a.hreflang, href: a.href })),
         };

@@ -132,6 +132,7 @@ describe('SEO analysis', () => {
       '1 broken internal link (e.g. https://a.example/gone, linked from https://a.example/)',
     );
     expect(result.issues[0]?.urls).toEqual(['https://a.example/gone']);
+    expect(result.issues.map((i) => i.points)).toEqual([6.6, 5, 2]);
     // broken 15×(.25+.75×1/4) + title 10×(.25+.75×1/3) + structured data 4×(.25+.75×1/3)
     expect(result.score).toBe(Math.round(100 - 6.5625 - 5 - 2));
     expect(result.recommendations[0]).toMatch(/internal links/);

@@ -64,11 +64,12 @@ export function analyzeSeo(pages: readonly PageRecord[], rules = SEO_RULES): Seo
   const score = Math.max(0, Math.min(100, Math.round(100 - found.reduce((s, f) => s + f.cost, 0))));
   const issues = [...found]
     .sort((a, b) => ORDER[a.rule.severity] - ORDER[b.rule.severity] || b.cost - a.cost)
-    .map(({ rule, finding }) => ({
+    .map(({ rule, finding, cost }) => ({
       severity: rule.severity,
       message: finding.message,
       rule: rule.id,
       urls: finding.urls.slice(0, MAX_ISSUE_URLS),
+      points: Math.round(cost * 10) / 10,
     }));
   const recommendations = [...found]
     .sort((a, b) => b.cost - a.cost)
