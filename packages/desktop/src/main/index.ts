@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { silentLogger } from '@mapsmith/core';
-import { app, safeStorage, shell } from 'electron';
+import { app, dialog, safeStorage, shell } from 'electron';
 import { utilityLauncher } from './crawl/utility-launcher';
 import { electronDialogs } from './dialogs';
+import { installDownloads } from './downloads';
 import { isSafeExternalUrl } from './external-url';
 import { broadcastEvent, registerIpc } from './ipc';
+import { stderrLogger } from './logger';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { installSecurity } from './security';
 import { createDesktopServices } from './services';
@@ -16,8 +17,9 @@ if (process.env.MAPSMITH_USER_DATA) app.setPath('userData', process.env.MAPSMITH
 registerAppScheme();
 installSecurity();
 
-void app.whenReady().then(async () => {
+async function start(): Promise<void> {
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
+  installDownloads();
   const services = await createDesktopServices({
     dataDir: app.getPath('userData'),
     safeStorage,
@@ -29,7 +31,7 @@ void app.whenReady().then(async () => {
     },
     dialogs: electronDialogs,
     allowedOrigins: [APP_ORIGIN],
-    logger: silentLogger,
+    logger: stderrLogger,
     // Loopback crawling is for tests and local fixture sites; a packaged app never allows it.
     env: app.isPackaged ? { ...process.env, MAPSMITH_ALLOW_LOOPBACK: undefined } : process.env,
   });
@@ -45,6 +47,18 @@ void app.whenReady().then(async () => {
     });
   });
   createMainWindow();
-});
+}
+
+void app
+  .whenReady()
+  .then(start)
+  .catch((err: unknown) => {
+    // A missing or mismatched native module (sqlite3) must not leave a windowless process behind.
+    dialog.showErrorBox(
+      'Mapsmith could not start',
+      err instanceof Error ? err.message : String(err),
+    );
+    app.exit(1);
+  });
 
 app.on('window-all-closed', () => app.quit());
