@@ -107,8 +107,8 @@ describe('mapsmith validate', () => {
   it('reads .xml.gz files and URLs, plain and gzipped', async () => {
     const [localGz, plain, gz] = await Promise.all([
       call(file('ok.xml.gz', gzipSync(valid))),
-      call(`${base}/sitemap.xml`),
-      call(`${base}/sitemap.xml.gz`, '--json'),
+      call(`${base}/sitemap.xml`, '--allow-loopback'),
+      call(`${base}/sitemap.xml.gz`, '--json', '--allow-loopback'),
     ]);
     expect(localGz.status).toBe(0);
     expect(plain.status).toBe(0);
@@ -117,15 +117,19 @@ describe('mapsmith validate', () => {
   });
 
   it('exits 2 when the file or URL cannot be read', async () => {
-    const [missing, notFound, noArg] = await Promise.all([
+    const [missing, notFound, noArg, loopback] = await Promise.all([
       call(path.join(tmp, 'nope.xml')),
-      call(`${base}/missing.xml`),
+      call(`${base}/missing.xml`, '--allow-loopback'),
       call(),
+      call(`${base}/sitemap.xml`),
     ]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read');
     expect(notFound.status).toBe(2);
     expect(notFound.stderr).toContain('HTTP 404');
     expect(noArg.status).toBe(2);
+    // Like the hosted checker, loopback and private addresses are refused unless allowed.
+    expect(loopback.status).toBe(2);
+    expect(loopback.stderr).toMatch(/cannot fetch .*(not allowed|refused|loopback)/i);
   });
 });

@@ -1,6 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { checkSitemapBytes, MAX_INPUT_BYTES, type ValidationResult } from '@mapsmith/core';
+import {
+  checkSitemap,
+  checkSitemapBytes,
+  createHttpFetcher,
+  createUrlPolicy,
+  MAX_INPUT_BYTES,
+  type ValidationResult,
+} from '@mapsmith/core';
+import { HttpError } from '../../http/errors.js';
+import { downloadSitemap } from '../../routes/fetch-sitemap/sitemap-download.js';
 import type { CommandIo } from './export.js';
 
 const processIo: CommandIo = {
@@ -9,7 +18,7 @@ const processIo: CommandIo = {
 };
 
 /** Help text of `mapsmith validate`. */
-export const validateHelp = `mapsmith validate <file|url> [--json] [--sitemap-url URL]
+export const validateHelp = `mapsmith validate <file|url> [--json] [--sitemap-url URL] [--allow-loopback]
 
 Checks a sitemap (urlset, sitemap index, image, video or news sitemap, RSS or Atom feed),
 plain or gzipped, from a file or an http(s) URL, and lists errors and warnings with their line.
@@ -17,42 +26,31 @@ plain or gzipped, from a file or an http(s) URL, and lists errors and warnings w
 Options:
   --json             print the result object as JSON
   --sitemap-url URL  where a local file is published, to flag URLs on other hosts
+  --allow-loopback   allow a URL on 127.0.0.1/localhost (local test sites only); private
+                     and internal addresses are refused as in the hosted checker
 
 Exit status: 0 valid, 1 invalid, 2 the file or URL cannot be read.`;
 
 /** Why the input could not be read (exit status 2). */
 class UnreadableError extends Error {}
 
-const FETCH_TIMEOUT_MS = 30_000;
-
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  let response: Response;
+/**
+ * Downloads through the same guarded path as the hosted checker: the SSRF policy on every
+ * redirect hop, 5 redirects, 30 s, 50 MB (also after gunzip). Loopback only when allowed.
+ */
+async function fetchText(url: string, allowLoopback: boolean): Promise<string> {
+  const fetcher = createHttpFetcher({
+    policy: createUrlPolicy({ allowLoopback }),
+    connectionsPerOrigin: 1,
+  });
   try {
-    response = await fetch(url, {
-      redirect: 'follow',
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      headers: { accept: 'application/xml, text/xml, application/gzip, */*' },
-    });
+    return await downloadSitemap(fetcher, url);
   } catch (err) {
-    const cause = (err as { cause?: Error }).cause?.message;
-    throw new UnreadableError(`cannot fetch ${url}: ${cause ?? (err as Error).message}`);
+    if (err instanceof HttpError) throw new UnreadableError(`cannot fetch ${url}: ${err.message}`);
+    throw err;
+  } finally {
+    await fetcher.close().catch(() => undefined);
   }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    throw new UnreadableError(`cannot fetch ${url}: HTTP ${response.status}`);
-  }
-  // Read with a cap: a body (or a Content-Encoding bomb) past the cap stops the download.
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.length;
-    if (total > MAX_INPUT_BYTES) {
-      await response.body.cancel().catch(() => {});
-      return new Uint8Array(MAX_INPUT_BYTES + 1);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 async function readBytes(file: string): Promise<Uint8Array> {
@@ -87,13 +85,17 @@ export function formatResult(source: string, result: ValidationResult): string {
 
 /** `mapsmith validate`: checks a sitemap file or URL; resolves with the exit code. */
 export async function runValidate(argv: string[], io: CommandIo = processIo): Promise<number> {
-  let values: { json?: boolean; 'sitemap-url'?: string };
+  let values: { json?: boolean; 'sitemap-url'?: string; 'allow-loopback'?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { json: { type: 'boolean', default: false }, 'sitemap-url': { type: 'string' } },
+      options: {
+        json: { type: 'boolean', default: false },
+        'sitemap-url': { type: 'string' },
+        'allow-loopback': { type: 'boolean', default: false },
+      },
     }));
   } catch (err) {
     io.err(`mapsmith validate: ${(err as Error).message}\n`);
@@ -105,16 +107,21 @@ export async function runValidate(argv: string[], io: CommandIo = processIo): Pr
     return 2;
   }
   const isUrl = /^https?:\/\//i.test(source);
-  let bytes: Uint8Array;
+  const sitemapUrl = values['sitemap-url'] ?? (isUrl ? source : undefined);
+  let result: ValidationResult;
   try {
-    bytes = isUrl ? await fetchBytes(source) : await readBytes(source);
+    if (isUrl) {
+      const allow =
+        values['allow-loopback'] === true || process.env.MAPSMITH_ALLOW_LOOPBACK === '1';
+      result = checkSitemap(await fetchText(source, allow), { sitemapUrl });
+    } else {
+      result = await checkSitemapBytes(await readBytes(source), { sitemapUrl });
+    }
   } catch (err) {
     if (!(err instanceof UnreadableError)) throw err;
     io.err(`mapsmith validate: ${err.message}\n`);
     return 2;
   }
-  const sitemapUrl = values['sitemap-url'] ?? (isUrl ? source : undefined);
-  const result = await checkSitemapBytes(bytes, { sitemapUrl });
   io.out(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(source, result));
   return result.isValid ? 0 : 1;
 }
