@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { CrawlJob, SeoAnalysis } from '@mapsmith/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -184,5 +185,24 @@ describe('sitemap.fetch for the checker', () => {
         body: { error: 'URL not allowed' },
       });
     }
+  });
+});
+
+describe('the built bundles', () => {
+  it('ships a sandbox-ready preload: one CommonJS file that requires nothing but electron', () => {
+    const preload = fs.readFileSync(path.join(DESKTOP_OUT, 'preload/index.cjs'), 'utf8');
+    const requires = [...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+    expect(requires).toEqual(['electron']);
+    expect(preload).not.toMatch(/^import /m);
+    // One global, the bridge object; ipcRenderer itself is only ever an argument to createBridge.
+    expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
+    expect(preload).toMatch(
+      /exposeInMainWorld\("mapsmith", createBridge\(electron\.ipcRenderer\)\)/,
+    );
+  });
+
+  it('builds the crawler process as its own main-side entry', () => {
+    expect(fs.existsSync(path.join(DESKTOP_OUT, 'main/index.js'))).toBe(true);
+    expect(fs.readFileSync(ENTRY, 'utf8')).not.toMatch(/from ["']electron["']/);
   });
 });
