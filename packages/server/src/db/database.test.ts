@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from './database.js';
-import { migrate } from './migrations/index.js';
+import { migrate, migrations } from './migrations/index.js';
 
 let dir: string;
 let db: Database;
@@ -52,7 +52,7 @@ describe('Database', () => {
   });
 
   it('applies migrations once', async () => {
-    expect(await migrate(db)).toEqual([1]);
+    expect(await migrate(db)).toEqual(migrations.map((m) => m.id));
     expect(await migrate(db)).toEqual([]);
     const tables = await db.all<{ name: string }>(
       "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
