@@ -1,5 +1,5 @@
 import type { Logger } from '@mapsmith/core';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { loadSession } from './auth/session.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -16,10 +16,16 @@ export interface AppDeps {
   logger: Logger;
   /** Extra API routers (one per resource), mounted after the built-in ones. */
   routers?: Router[];
+  /**
+   * Middleware that runs on every API request after the session is read but before the body
+   * is parsed and the CSRF guard runs, so headers it sets (rate limits) are on every answer,
+   * including the 400/415 ones those steps give.
+   */
+  beforeBody?: RequestHandler[];
 }
 
 /**
- * Builds the Express app: JSON parsing, session, CSRF guard, the API routers, a JSON 404 for
+ * Builds the Express app: session, early middleware, JSON parsing, CSRF guard, the API routers, a JSON 404 for
  * unknown API paths, the web app for everything else, and JSON errors.
  */
 export function createApp(deps: AppDeps): Express {
@@ -27,8 +33,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
-  app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', loadSession(deps.db));
+  for (const handler of deps.beforeBody ?? []) app.use(handler);
+  app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfGuard);
   app.use(healthRouter(deps.db));
   for (const router of deps.routers ?? []) app.use(router);

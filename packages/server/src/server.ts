@@ -10,7 +10,7 @@ import { migrate } from './db/migrations/index.js';
 import { createCrawlRunner } from './jobs/crawl-runner.js';
 import { createJobSystem } from './jobs/index.js';
 import { createSqliteRepositories } from './repos/sqlite/index.js';
-import { apiRouters } from './routes/index.js';
+import { apiBeforeBody, apiRouters } from './routes/index.js';
 
 /** A started server. */
 export interface RunningServer {
@@ -41,7 +41,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const repos = createSqliteRepositories(db);
   const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger);
   const context: AppContext = { config, db, logger, repos, jobs };
-  const app = createApp({ config, db, logger, routers: apiRouters(context) });
+  const app = createApp({
+    config,
+    db,
+    logger,
+    routers: apiRouters(context),
+    beforeBody: apiBeforeBody(context),
+  });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { createAccountServices } from '../accounts/services.js';
 import type { AppContext } from '../context.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
@@ -7,6 +7,7 @@ import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
 import { configRouter } from './config/router.js';
+import { crawlRateHeaders } from './crawl/rate-headers.js';
 import { crawlRouter } from './crawl/router.js';
 import { fetchSitemapRouter } from './fetch-sitemap/router.js';
 import { generateRouter } from './generate/router.js';
@@ -36,4 +37,9 @@ export function apiRouters(ctx: AppContext): Router[] {
     fetchSitemapRouter(ctx),
     seoAnalysisRouter(ctx),
   ];
+}
+
+/** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
+export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
+  return [crawlRateHeaders(ctx)];
 }

@@ -24,6 +24,18 @@ const user = () => createTestUser(t.server.context.db);
 const start = (u: TestUser | null, body: unknown) => call(base, u, 'POST', '/api/crawl', body);
 
 describe('POST /api/crawl: input', () => {
+  it('sends the rate headers on a non-JSON body too (415 from the CSRF guard)', async () => {
+    const u = await user();
+    const res = await fetch(`${base}/api/crawl`, {
+      method: 'POST',
+      headers: { Cookie: u.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'url=https://example.com/',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(res.headers.get('x-ratelimit-reset')).not.toBeNull();
+  });
+
   it('needs a signed-in user (401 JSON)', async () => {
     const res = await start(null, { url: 'https://example.com/' });
     expect(res.status).toBe(401);
@@ -58,6 +70,8 @@ describe('POST /api/crawl: input', () => {
     const res = await start(await user(), '{"url": ');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Invalid JSON' });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('10');
   });
 });
 

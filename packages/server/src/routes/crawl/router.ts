@@ -11,7 +11,7 @@ import { isFinished, presentCrawlJob } from './presenter.js';
 import { getCrawlInput, startCrawlInput } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
-function noRate(res: Response): RateInfo {
+export function noRate(res: Response): RateInfo {
   const plan = planOf(res.locals.user);
   return { limit: PLAN_LIMITS[plan].crawlsPerHour, remaining: 0, resetMs: Date.now() };
 }
