@@ -119,6 +119,19 @@ describe('checks beyond the spec', () => {
     ]);
   });
 
+  it('errors once on a namespace prefix that is not declared', () => {
+    const body = [1, 2]
+      .map((i) =>
+        url(
+          `https://a.example/${i}`,
+          '<img:image><img:loc>https://a.example/i.png</img:loc></img:image>',
+        ),
+      )
+      .join('\n');
+    const r = checkSitemap(urlset(body));
+    expect(r.errors).toEqual([{ message: m.undeclaredPrefix('img'), line: 3 }]);
+  });
+
   it('caps long message lists and says how many more there are', () => {
     const body = Array.from({ length: 30 }, () => url('ftp://a.example/')).join('');
     const r = checkSitemap(urlset(body), { maxMessages: 10 });

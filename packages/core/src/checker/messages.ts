@@ -82,6 +82,9 @@ export const sameLastmod = (value: string) =>
 /** Beyond the spec: an hreflang alternate that does not link back (warning). */
 export const hreflangNotReciprocal = (from: string, to: string) =>
   `hreflang not reciprocal: ${to} does not list ${from} as an alternate`;
+/** Beyond the spec: a namespace prefix used without its `xmlns:` declaration (an error). */
+export const undeclaredPrefix = (prefix: string) =>
+  `Namespace prefix "${prefix}" is used but not declared (add xmlns:${prefix}="...")`;
 /** Hostile input: a DOCTYPE declaring entities (never expanded, never fetched). */
 export const ENTITY_DECLARATION = parseError(
   'DOCTYPE with entity declarations is not allowed (entities are never expanded or fetched)',

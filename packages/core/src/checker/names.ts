@@ -27,6 +27,8 @@ export class Names {
   private readonly cache = new Map<string, string>();
   /** The default namespace declared on the root. */
   defaultNs: string | null = null;
+  /** Prefixes used without a declaration, once each (XML with namespaces refuses them). */
+  readonly undeclared: string[] = [];
 
   /** Records the `xmlns` and `xmlns:p` attributes of an element. */
   declare(attrs: Record<string, string>): void {
@@ -57,6 +59,8 @@ export class Names {
     let key = this.cache.get(qname);
     if (key === undefined) {
       const ns = this.prefixes.get(qname.slice(0, colon)) ?? '';
+      if (ns === '' && !this.undeclared.includes(qname.slice(0, colon)))
+        this.undeclared.push(qname.slice(0, colon));
       const prefix = CANONICAL[ns] ?? (ns === SITEMAP_NS ? '' : qname.slice(0, colon));
       const local = qname.slice(colon + 1);
       key = prefix ? `${prefix}:${local}` : local;

@@ -12,6 +12,7 @@ import {
   tooDeep,
   tooLarge,
   UNKNOWN_FORMAT,
+  undeclaredPrefix,
 } from './messages.js';
 import { IMAGE_NS, Names, NEWS_NS, SITEMAP_NS, VIDEO_NS } from './names.js';
 import { Report } from './report.js';
@@ -107,7 +108,10 @@ export class SitemapChecker {
       this.root(tag.name);
       return;
     }
+    const undeclared = this.names.undeclared.length;
     const key = this.names.key(tag.name);
+    if (this.names.undeclared.length > undeclared)
+      this.report.error(undeclaredPrefix(this.names.undeclared.at(-1) ?? ''), this.line);
     const entry = this.entry;
     if (entry === null) {
       if (key === this.entryName && (this.entryDepth === 0 || this.depth === this.entryDepth)) {
@@ -202,14 +206,10 @@ export class SitemapChecker {
     try {
       this.parser.write(chunk);
     } catch (err) {
-      if (!(err instanceof Stop)) this.fatalOutside(err);
+      // saxes reports malformed XML through the error handler (a Stop); anything else is a bug.
+      if (!(err instanceof Stop)) throw err;
     }
     return this;
-  }
-
-  private fatalOutside(err: unknown): void {
-    this.report.error(parseError(err instanceof Error ? err.message : String(err)));
-    this.stopped = true;
   }
 
   /** Ends the input and returns the result. `bytes` is the UTF-8 size, when the caller knows it. */
@@ -218,7 +218,7 @@ export class SitemapChecker {
       try {
         this.parser.close();
       } catch (err) {
-        if (!(err instanceof Stop)) this.fatalOutside(err);
+        if (!(err instanceof Stop)) throw err;
       }
     }
     if (!this.stopped && this.rules) {
