@@ -1,13 +1,12 @@
 import { AppPage } from './pages/app-page';
-import { serveSdkStandIn } from './support/paypal-sdk';
 import { expect, PAYPAL_CREDENTIALS, test } from './support/services';
 import { signInFreshUser } from './support/session';
 
 test('subscribe with PayPal: order, capture, Pro granted, redirect to the dashboard after 2 s', async ({
   page,
   paypal,
+  paypalSdk,
 }) => {
-  const requested = await serveSdkStandIn(page);
   await signInFreshUser(page, 'payer');
   await page.goto('/subscribe');
   await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeVisible();
@@ -16,7 +15,7 @@ test('subscribe with PayPal: order, capture, Pro granted, redirect to the dashbo
   await expect(page.locator('.payment-card a[href="/privacy"]')).toBeVisible();
   const button = page.getByRole('button', { name: 'PayPal Subscribe' });
   await expect(button).toBeVisible();
-  const sdkUrl = new URL(requested[0] ?? '');
+  const sdkUrl = new URL(paypalSdk.requested.at(-1) ?? '');
   expect(sdkUrl.searchParams.get('client-id')).toBe(PAYPAL_CREDENTIALS.clientId);
   expect(sdkUrl.searchParams.get('intent')).toBe('capture');
   expect(sdkUrl.searchParams.get('vault')).toBe('false');
@@ -41,7 +40,6 @@ test('subscribe with PayPal: order, capture, Pro granted, redirect to the dashbo
 });
 
 test('a declined capture shows Payment Error and grants nothing', async ({ page, paypal }) => {
-  await serveSdkStandIn(page);
   await signInFreshUser(page, 'declined');
   paypal.setCaptureBehaviour('declined');
   try {

@@ -40,6 +40,8 @@ export interface PayPalConfig {
   environment: 'sandbox' | 'production';
   /** `PAYPAL_API_BASE`, default the environment's `https://api-m[.sandbox].paypal.com`. */
   apiBase: string;
+  /** `PAYPAL_SDK_URL`: the JS SDK the subscribe page loads, default `https://www.paypal.com/sdk/js`. */
+  sdkUrl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,5 +85,6 @@ function loadPayPalConfig(env: NodeJS.ProcessEnv): PayPalConfig {
     clientSecret: env.PAYPAL_CLIENT_SECRET || null,
     environment,
     apiBase: (env.PAYPAL_API_BASE || defaultBase).replace(/\/+$/, ''),
+    sdkUrl: env.PAYPAL_SDK_URL || 'https://www.paypal.com/sdk/js',
   };
 }

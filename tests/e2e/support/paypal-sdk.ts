@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type LocalServer, listenLocal } from '../../servers/http-util';
 
 /**
  * A stand-in for PayPal's JS SDK with the same surface the subscribe page uses:
@@ -31,12 +31,25 @@ window.paypal = {
 };
 `;
 
-/** Serves the SDK stand-in for every request to the SDK's URL; answers the URLs requested. */
-export async function serveSdkStandIn(page: Page): Promise<string[]> {
+/** The SDK stand-in server: where `PAYPAL_SDK_URL` points, and the URLs the page requested. */
+export interface SdkStandIn extends LocalServer {
+  /** The URL to give the app as `PAYPAL_SDK_URL`. */
+  sdkUrl: string;
+  /** Every SDK URL requested so far (with the query the app built), oldest first. */
+  requested: string[];
+}
+
+/** Serves the SDK stand-in over real HTTP on loopback, as PayPal serves its SDK script. */
+export async function startSdkStandIn(): Promise<SdkStandIn> {
   const requested: string[] = [];
-  await page.route('https://www.paypal.com/sdk/js**', (route) => {
-    requested.push(route.request().url());
-    return route.fulfill({ contentType: 'application/javascript', body: SDK });
+  const server = await listenLocal((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/sdk/js') {
+      res.writeHead(404).end();
+      return;
+    }
+    requested.push(url.href);
+    res.writeHead(200, { 'Content-Type': 'application/javascript' }).end(SDK);
   });
-  return requested;
+  return { ...server, sdkUrl: `${server.url}/sdk/js`, requested };
 }

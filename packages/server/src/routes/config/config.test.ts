@@ -32,4 +32,20 @@ describe('GET /api/config', () => {
     expect(script.searchParams.get('vault')).toBe('false');
     expect(body.shell).toBe('hosted');
   });
+
+  it('loads the SDK from PAYPAL_SDK_URL when it is set (tests serve a local stand-in)', async () => {
+    const local = await startTestApp({
+      PAYPAL_CLIENT_ID: 'public-client-id',
+      PAYPAL_CLIENT_SECRET: 'very-secret-value',
+      PAYPAL_SDK_URL: 'http://127.0.0.1:9/sdk/js',
+    });
+    try {
+      const body = schemas.appConfig.parse(await (await fetch(`${local.url}/api/config`)).json());
+      const script = new URL(body.paypal.scriptUrl);
+      expect(script.origin + script.pathname).toBe('http://127.0.0.1:9/sdk/js');
+      expect(script.searchParams.get('client-id')).toBe('public-client-id');
+    } finally {
+      await local.close();
+    }
+  });
 });

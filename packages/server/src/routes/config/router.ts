@@ -8,7 +8,7 @@ export const SUPPORT_EMAIL = 'support@mapsmith.app';
 /** The public configuration the web app reads at start; never the PayPal secret. */
 export function publicConfig(config: ServerConfig): AppConfig {
   const { clientId, environment } = config.paypal;
-  const script = new URL('https://www.paypal.com/sdk/js');
+  const script = new URL(config.paypal.sdkUrl);
   if (clientId) script.searchParams.set('client-id', clientId);
   script.searchParams.set('currency', 'USD');
   script.searchParams.set('intent', 'capture');
