@@ -104,9 +104,12 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
           ),
         headersTimeout + bodyTimeout,
       );
-      const signal = request.signal
-        ? AbortSignal.any([request.signal, timeout.signal])
-        : timeout.signal;
+      // Not AbortSignal.any: on Node 20 each composite of the crawl's long-lived signal stays
+      // reachable from it (nodejs/node#55351), a leak of one signal per request.
+      const onCancel = () => timeout.abort(request.signal?.reason);
+      if (request.signal?.aborted) onCancel();
+      request.signal?.addEventListener('abort', onCancel, { once: true });
+      const signal = timeout.signal;
       try {
         const res = await agent.request({
           origin: url.origin,
@@ -140,6 +143,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         throw toFetchError(err);
       } finally {
         clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onCancel);
       }
     },
     close: () => agent.close(),
