@@ -26,6 +26,13 @@ test('the web UI runs in the renderer over the IPC client, as the desktop shell'
     'href',
     'https://mapsmith.app/subscribe',
   );
+  // Sign-up too, although the desktop's local user counts as signed in; and there is no
+  // session to log out of.
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.locator('a[href="https://mapsmith.app/signup"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   expect(desktop.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 });
 

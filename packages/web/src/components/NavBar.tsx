@@ -101,9 +101,16 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
         <Link to="/dashboard" className="button small" onClick={onNavigate}>
           Dashboard
         </Link>
-        <button type="button" className="button small ghost" onClick={logout} disabled={signingOut}>
-          {signingOut ? 'Signing out...' : 'Logout'}
-        </button>
+        {api.shell === 'hosted' && (
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={logout}
+            disabled={signingOut}
+          >
+            {signingOut ? 'Signing out...' : 'Logout'}
+          </button>
+        )}
       </div>
     );
   }

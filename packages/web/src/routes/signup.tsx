@@ -53,11 +53,15 @@ function Signup() {
   const set = (key: keyof typeof form) => (value: string) =>
     setForm((f) => ({ ...f, [key]: value }));
 
+  // The desktop's local user is always "signed in"; there, this page only points to the website.
+  const desktop = api.shell === 'desktop';
   useEffect(() => {
-    if (auth.status === 'signed-in') void navigate({ to: '/confirm-email', replace: true });
-  }, [auth.status, navigate]);
+    if (!desktop && auth.status === 'signed-in') {
+      void navigate({ to: '/confirm-email', replace: true });
+    }
+  }, [desktop, auth.status, navigate]);
 
-  if (api.shell === 'desktop') {
+  if (desktop) {
     return (
       <AuthCard title="Create your account" lead="Accounts are created on the Mapsmith website.">
         <a
