@@ -16,13 +16,16 @@ import {
   createMemoryStore,
   createUrlPolicy,
   type RenderMode,
+  writeExports,
 } from '@mapsmith/core';
 import { createChromiumRenderer } from '../../adapters/chromium/chromium-renderer.js';
 import { progressLine } from './crawl-progress.js';
+import { describeResult, parseFormats } from './export.js';
 
 /** Help text of `mapsmith crawl`. */
 export const crawlHelp = `mapsmith crawl <url> [--max-pages N] [--max-depth N] [--render auto|never|always]
                     [--concurrency N] [--allow-loopback] [--out FILE.jsonl] [--json]
+                    [--formats xml,html,... --out-dir DIR]
 
 Crawls a site from <url> and reports every URL it met with its sitemap verdict.
   --max-pages N      stop after N pages (default 100)
@@ -32,6 +35,8 @@ Crawls a site from <url> and reports every URL it met with its sitemap verdict.
   --allow-loopback   allow 127.0.0.1/localhost targets (local test sites only)
   --out FILE.jsonl   write one JSON object per URL
   --json             print the run summary as JSON on stdout
+  --formats LIST     with --out-dir: sitemap formats to write (default xml), as "mapsmith export"
+  --out-dir DIR      write the sitemap files there after the crawl
 Exit status: 0 when the crawl ran, 1 for a bad URL, an unreachable site or a refused address,
 2 for bad options, 130 when interrupted.`;
 
@@ -57,8 +62,12 @@ function parse(argv: string[]) {
       'allow-loopback': { type: 'boolean' },
       out: { type: 'string' },
       json: { type: 'boolean' },
+      formats: { type: 'string' },
+      'out-dir': { type: 'string' },
     },
   });
+  if (values.formats !== undefined && values['out-dir'] === undefined)
+    throw new UsageError('--formats needs --out-dir DIR');
   if (positionals.length !== 1) throw new UsageError('give exactly one start URL');
   const render = (values.render ?? 'auto') as RenderMode;
   if (!['auto', 'never', 'always'].includes(render))
@@ -73,7 +82,9 @@ function parse(argv: string[]) {
     perHostConcurrency: concurrency === undefined ? undefined : Math.min(8, concurrency),
     allowLoopback: values['allow-loopback'] === true || process.env.MAPSMITH_ALLOW_LOOPBACK === '1',
   };
-  return { options, out: values.out, json: values.json === true };
+  const outDir = values['out-dir'];
+  const exportTo = outDir ? { outDir, formats: parseFormats(values.formats ?? 'xml') } : undefined;
+  return { options, out: values.out, json: values.json === true, exportTo };
 }
 
 async function writeJsonl(file: string, store: CrawlStore): Promise<void> {
@@ -102,7 +113,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
     process.stderr.write(`mapsmith crawl: ${(err as Error).message}\n\n${crawlHelp}\n`);
     return 2;
   }
-  const { options, out, json } = parsed;
+  const { options, out, json, exportTo } = parsed;
   if (out) {
     try {
       fs.writeFileSync(out, '');
@@ -139,6 +150,14 @@ export async function runCrawl(argv: string[]): Promise<number> {
     await fetcher.close();
   }
   if (!summary) return 1;
+  if (exportTo && summary.endedBy !== 'error') {
+    const results = await writeExports(exportTo.formats, () => store.pages(), {
+      outDir: exportTo.outDir,
+    });
+    const lines = `${results.map(describeResult).join('\n')}\nWritten to ${exportTo.outDir}\n`;
+    // With --json, stdout carries the summary alone.
+    (json ? process.stderr : process.stdout).write(lines);
+  }
   if (json) {
     const { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs } =
       summary;

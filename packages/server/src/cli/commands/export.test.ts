@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makePage } from '@mapsmith/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
 import { runExport } from './export.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -154,5 +155,40 @@ describe('mapsmith export', () => {
     expect(broken.stderr).toContain('bad crawl file, line 2: not a crawl record');
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read or write');
+  });
+});
+
+describe('mapsmith crawl --formats --out-dir', () => {
+  it('crawls, then writes the sitemaps of the included pages', async () => {
+    const site = await startFixtureSite({ pages: 15, features: ['redirects', 'noindex'] });
+    try {
+      const out = path.join(tmp, 'crawl-out');
+      const result = await run(
+        'crawl',
+        site.url,
+        '--allow-loopback',
+        '--render',
+        'never',
+        '--formats',
+        'xml,txt,images',
+        '--out-dir',
+        out,
+      );
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(
+        `xml: sitemap.xml, ${site.expectedStaticSitemapUrls.length} URLs`,
+      );
+      expect(readdirSync(out).sort()).toEqual(['sitemap-images.xml', 'sitemap.txt', 'sitemap.xml']);
+      const listed = readFileSync(path.join(out, 'sitemap.txt'), 'utf8').trim().split('\n').sort();
+      expect(listed).toEqual(site.expectedStaticSitemapUrls);
+      const check = spawnSync('bash', [checkScript, path.join(out, 'sitemap.xml')], {
+        encoding: 'utf8',
+      });
+      expect(check.status).toBe(0);
+      const refused = await call(crawlFile, '--out', out, '--formats', 'nope');
+      expect(refused.status).toBe(1);
+    } finally {
+      await site.close();
+    }
   });
 });
