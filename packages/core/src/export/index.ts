@@ -5,6 +5,7 @@ export { exportFileName, exportPartName } from './file-names.js';
 export { JSON_EXPORT_VERSION } from './json.js';
 export { type JsonExport, jsonExport } from './json-schema.js';
 export { makePage } from './make-page.js';
+export { NothingToListError, nothingToListMessage } from './nothing-to-list.js';
 export { exporters } from './registry.js';
 export { renderExport, streamExport } from './render.js';
 export { sitemapIndex } from './sitemap-index.js';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePage } from './make-page.js';
+import { NothingToListError } from './nothing-to-list.js';
 import { CrawlFileError, readCrawlFile } from './read-crawl-file.js';
 import { renderExport } from './render.js';
 
@@ -27,17 +28,11 @@ describe('readCrawlFile', () => {
   it('fills the optional arrays of a minimal record so every format can use it', async () => {
     const pages = await read('{"url":"https://a.example/x","verdict":{"included":true}}\n');
     expect(pages[0]).toMatchObject({ finalUrl: 'https://a.example/x', images: [], hreflang: [] });
-    for (const format of [
-      'xml',
-      'html',
-      'rss',
-      'json',
-      'txt',
-      'xml-images',
-      'images',
-      'videos',
-    ] as const)
+    for (const format of ['xml', 'html', 'rss', 'json', 'txt', 'xml-images'] as const)
       expect(() => renderExport(format, pages)).not.toThrow();
+    // The record has no images or videos: those sitemaps refuse to be empty, by name.
+    for (const format of ['images', 'videos'] as const)
+      expect(() => renderExport(format, pages)).toThrow(NothingToListError);
   });
 
   it('names the first bad line', async () => {

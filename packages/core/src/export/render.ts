@@ -1,11 +1,13 @@
 import type { ExportFormat } from '../contract/formats.js';
 import type { PageRecord } from '../crawler/types.js';
+import { NothingToListError } from './nothing-to-list.js';
 import { exporters } from './registry.js';
 import type { ExportOptions, SkippedEntry } from './types.js';
 
 /**
  * Streams one format as text chunks, one file, without splitting (browser-safe). Only pages
- * whose verdict is `included` are listed. Skipped pages and videos go to `onSkip`.
+ * whose verdict is `included` are listed. Skipped pages and videos go to `onSkip`. A sitemap
+ * format that would list nothing throws `NothingToListError` (an empty urlset is invalid).
  */
 export function* streamExport(
   format: ExportFormat,
@@ -13,17 +15,23 @@ export function* streamExport(
   options: ExportOptions = {},
   onSkip: (entry: SkippedEntry) => void = () => {},
 ): Generator<string> {
-  const session = exporters[format].start(options, onSkip);
-  yield session.head;
-  let batch = '';
+  const exporter = exporters[format];
+  const session = exporter.start(options, onSkip);
+  let batch = session.head;
+  let listed = 0;
   for (const page of pages) {
     if (!page.verdict.included) continue;
-    batch += session.entry(page);
+    const entry = session.entry(page);
+    if (entry === '') continue;
+    listed++;
+    batch += entry;
     if (batch.length >= 1 << 20) {
       yield batch;
       batch = '';
     }
   }
+  // Checked before the last chunk, so a caller that joins the chunks never gets an invalid file.
+  if (listed === 0 && exporter.family === 'sitemap') throw new NothingToListError(format);
   yield batch + session.end();
 }
 

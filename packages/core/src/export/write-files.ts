@@ -1,8 +1,9 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { canGzip, type ExportFormat } from '../contract/formats.js';
 import type { PageRecord } from '../crawler/types.js';
 import { exportFileName, exportPartName } from './file-names.js';
+import { NothingToListError } from './nothing-to-list.js';
 import { BATCH_CHARS, OutputFile } from './output-file.js';
 import { exporters } from './registry.js';
 import { sitemapIndex } from './sitemap-index.js';
@@ -48,6 +49,8 @@ export interface ExportResult {
   urls: number;
   /** Pages and videos left out, with the reason. */
   skipped: SkippedEntry[];
+  /** Set (with no file written) when a sitemap format had nothing to list; says why. */
+  nothingToList?: string;
 }
 
 async function* asAsync<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
@@ -57,6 +60,7 @@ async function* asAsync<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerato
 /**
  * Writes one format to `outDir`, streaming: sitemap formats are split at 50,000 URLs or
  * 52,428,800 bytes with a sitemap index, optionally gzipped; memory stays constant. Node-only.
+ * A sitemap format with nothing to list writes no file and throws `NothingToListError`.
  */
 export async function writeExport(options: WriteExportOptions): Promise<ExportResult> {
   const { format, outDir } = options;
@@ -125,6 +129,11 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
     throw err;
   }
   await close(file);
+  if (total === 0 && splittable) {
+    // An empty urlset fails the sitemaps.org schema: write no file and say why instead.
+    await rm(path.join(outDir, parts[0] as string), { force: true });
+    throw new NothingToListError(format);
+  }
 
   const entryFile = exportFileName(format, gzip);
   if (parts.length === 1) {

@@ -1,10 +1,12 @@
 import type { ExportFormat } from '../contract/formats.js';
 import type { PageRecord } from '../crawler/types.js';
+import { NothingToListError } from './nothing-to-list.js';
 import { type ExportResult, type WriteExportOptions, writeExport } from './write-files.js';
 
 /**
  * Writes several formats to one folder, one pass over the pages per format (so a crawl file
  * is streamed again for each format and memory stays flat). `pages` makes a fresh iterable.
+ * A sitemap format with nothing to list gets a result with `nothingToList` and no file.
  */
 export async function writeExports(
   formats: readonly ExportFormat[],
@@ -12,7 +14,15 @@ export async function writeExports(
   options: Omit<WriteExportOptions, 'format' | 'pages'>,
 ): Promise<ExportResult[]> {
   const results: ExportResult[] = [];
-  for (const format of formats)
-    results.push(await writeExport({ ...options, format, pages: pages() }));
+  for (const format of formats) {
+    try {
+      results.push(await writeExport({ ...options, format, pages: pages() }));
+    } catch (err) {
+      // One format with nothing to list must not stop the others: report it instead.
+      if (!(err instanceof NothingToListError)) throw err;
+      const nothing = { entryFile: '', files: [], split: false, urls: 0, skipped: [] };
+      results.push({ format, ...nothing, nothingToList: err.message });
+    }
+  }
   return results;
 }

@@ -1,4 +1,4 @@
-import { canGzip, EXPORT_FORMATS, type ExportFormat } from '@mapsmith/core/browser';
+import { ApiCallError, canGzip, EXPORT_FORMATS, type ExportFormat } from '@mapsmith/core/browser';
 import { useState } from 'react';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -44,10 +44,12 @@ export function DownloadPanel(props: { jobId: string }) {
       });
       saveFile(file.bytes, file.contentType, file.fileName);
       toast({ title: 'Download Started', description: file.fileName, variant: 'success' });
-    } catch {
+    } catch (err) {
+      // A sitemap with nothing to list (422) is not worth retrying: show the server's reason.
+      const nothing = err instanceof ApiCallError && err.status === 422 && err.body?.message;
       toast({
         title: 'Download Failed',
-        description: 'Unable to download the file. Please try again.',
+        description: nothing || 'Unable to download the file. Please try again.',
         variant: 'error',
       });
     } finally {

@@ -7,6 +7,7 @@ import {
   type ExportOptions,
   exporters,
   exportFileName,
+  NothingToListError,
   PLAN_LIMITS,
   renderExport,
   writeExport,
@@ -49,6 +50,13 @@ async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<Expo
   return rssItems === null ? {} : { rssLimit: rssItems };
 }
 
+/** Rethrows `err`; a sitemap with nothing to list becomes a 422 saying why, as the hosted app answers. */
+function rethrowExportError(err: unknown): never {
+  if (err instanceof NothingToListError)
+    throw new HandlerError(422, 'Nothing to list', err.message);
+  throw err;
+}
+
 /**
  * `export.generate`: one file of the chosen format from the local results, through the core's
  * exporter registry (the same one the hosted export uses), gzipped when asked and allowed.
@@ -56,7 +64,13 @@ async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<Expo
 export async function generateExport(deps: ExportDeps, input: ExportInput): Promise<ExportFile> {
   const options = await exportOptions(deps, input);
   const gzip = Boolean(input.compress) && canGzip(input.format);
-  const text = renderExport(input.format, await deps.store.pages(input.jobId), options);
+  const pages = await deps.store.pages(input.jobId);
+  let text: string;
+  try {
+    text = renderExport(input.format, pages, options);
+  } catch (err) {
+    rethrowExportError(err);
+  }
   const bytes = new TextEncoder().encode(text);
   return {
     fileName: exportFileName(input.format, gzip),
@@ -82,6 +96,6 @@ export async function saveExport(
     pages: deps.store.iteratePages(input.jobId),
     outDir: folder,
     gzip: Boolean(input.compress),
-  });
+  }).catch(rethrowExportError);
   return { saved: true, path: path.join(folder, result.entryFile) };
 }

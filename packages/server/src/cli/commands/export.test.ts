@@ -84,12 +84,10 @@ describe('mapsmith export', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('xml: sitemap.xml.gz, 2 URLs');
-    expect(result.stdout).toContain(
-      'videos: sitemap-videos.xml.gz, 0 URLs (empty: nothing to list, do not submit it)',
-    );
+    // No page has a video: no (schema-invalid) empty file, and the reason instead.
+    expect(result.stdout).toContain('videos: no file written. This crawl found no videos');
     expect(readdirSync(out).sort()).toEqual([
       'sitemap-images.xml.gz',
-      'sitemap-videos.xml.gz',
       'sitemap-xml-images.xml.gz',
       'sitemap.html',
       'sitemap.json',

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import {
   type Changefreq,
   CrawlFileError,
-  canGzip,
   EXPORT_FORMATS,
   type ExportFormat,
   type ExportOptions,
@@ -90,17 +89,13 @@ function exportOptions(values: Record<string, string | boolean | undefined>): Ex
 
 /** One line per format: what was written. */
 export function describeResult(result: ExportResult): string {
+  if (result.nothingToList) return `${result.format}: no file written. ${result.nothingToList}`;
   const urls = `${result.urls.toLocaleString('en-US')} URLs`;
   const files = result.split
     ? `${result.entryFile} (sitemap index of ${result.files.length - 1} files)`
     : result.entryFile;
   const skipped = result.skipped.length ? `, ${result.skipped.length} left out` : '';
-  // An empty urlset fails the sitemaps.org schema (it needs one url): say so rather than hide it.
-  const empty =
-    result.urls === 0 && canGzip(result.format)
-      ? ' (empty: nothing to list, do not submit it)'
-      : '';
-  return `${result.format}: ${files}, ${urls}${skipped}${empty}`;
+  return `${result.format}: ${files}, ${urls}${skipped}`;
 }
 
 /** `mapsmith export`: writes the chosen formats from a crawl file; resolves with the exit code. */

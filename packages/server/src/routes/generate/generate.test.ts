@@ -19,6 +19,21 @@ const pages = Array.from({ length: 150 }, (_, i) =>
   makePage(`https://example.com/p/${i}`, {
     title: `Page ${i}`,
     lastModified: new Date(Date.UTC(2025, 0, 1 + (i % 28))).toISOString(),
+    images: i % 10 === 0 ? [{ src: `https://example.com/img/${i}.jpg`, alt: `Image ${i}` }] : [],
+    videos:
+      i === 0
+        ? [
+            {
+              contentUrl: 'https://example.com/v/0.mp4',
+              playerUrl: null,
+              thumbnailUrl: 'https://example.com/v/0.jpg',
+              title: 'A video',
+              description: 'What the video shows',
+              durationSeconds: 60,
+              publicationDate: null,
+            },
+          ]
+        : [],
   }),
 );
 pages.push(
@@ -62,6 +77,21 @@ describe('GET /api/generate/:jobId/:format', () => {
       const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
       expect(text).toMatch(/^<\?xml/);
     }
+  });
+
+  it('answers 422 with the reason, never an empty file, when a sitemap has nothing to list', async () => {
+    const plain = await seedCompletedJob(t.server.context.db, owner.id, [
+      makePage('https://example.com/only-text'),
+    ]);
+    for (const [format, reason] of [
+      ['videos', /no videos/],
+      ['images', /no images/],
+    ] as const) {
+      const res = await get(owner, `/api/generate/${plain}/${format}`);
+      expect(res.status, format).toBe(422);
+      expect(await res.json()).toMatchObject({ error: 'Nothing to list', message: reason });
+    }
+    expect((await get(owner, `/api/generate/${plain}/xml`)).status).toBe(200);
   });
 
   it('refuses gzip for html, rss, json and txt with 400', async () => {

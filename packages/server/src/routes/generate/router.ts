@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { canGzip, exporters, operations, PLAN_LIMITS } from '@mapsmith/core';
+import { canGzip, exporters, NothingToListError, operations, PLAN_LIMITS } from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -13,7 +13,8 @@ import { generateParams, generateQuery } from './schema.js';
  * `GET /api/generate/:jobId/:format[?compress=true][&part=N]`: a sitemap file of a completed
  * crawl, written from the stored pages, with its file name in `Content-Disposition`. A crawl
  * listing more than one sitemap file holds answers with the sitemap index; `part=N` gives
- * each part. RSS keeps the plan's number of most recent items (100 on the free plan).
+ * each part. RSS keeps the plan's number of most recent items (100 on the free plan). A sitemap
+ * format with nothing to list (no videos, say) answers 422 with the reason, never an empty file.
  */
 export function generateRouter(ctx: AppContext): Router {
   const router = Router();
@@ -42,6 +43,11 @@ export function generateRouter(ctx: AppContext): Router {
       gzip: compress,
       rssLimit: PLAN_LIMITS[planOf(user)].rssItems,
       part,
+    }).catch((err: unknown) => {
+      // An empty urlset would fail the sitemaps.org schema: say why there is no file instead.
+      if (err instanceof NothingToListError)
+        throw new HttpError(422, 'Nothing to list', err.message);
+      throw err;
     });
     if (!download) throw new HttpError(404, 'Not found', `This export has no part ${part}`);
     const type = exporters[format].contentType;
