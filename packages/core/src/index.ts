@@ -8,6 +8,7 @@ export * from './crawler/options.js';
 export { urlKey } from './crawler/url-key.js';
 export * from './export/node.js';
 export * from './net/http-fetcher.js';
+export * from './net/sitemap-download.js';
 export * from './net/url-policy.js';
 export * from './ports/clock.js';
 export * from './ports/crawl-store.js';

@@ -5,11 +5,11 @@ import {
   checkSitemapBytes,
   createHttpFetcher,
   createUrlPolicy,
+  downloadSitemap,
   MAX_INPUT_BYTES,
+  SitemapDownloadError,
   type ValidationResult,
 } from '@mapsmith/core';
-import { HttpError } from '../../http/errors.js';
-import { downloadSitemap } from '../../routes/fetch-sitemap/sitemap-download.js';
 import type { CommandIo } from './export.js';
 
 const processIo: CommandIo = {
@@ -46,7 +46,9 @@ async function fetchText(url: string, allowLoopback: boolean): Promise<string> {
   try {
     return await downloadSitemap(fetcher, url);
   } catch (err) {
-    if (err instanceof HttpError) throw new UnreadableError(`cannot fetch ${url}: ${err.message}`);
+    if (err instanceof SitemapDownloadError) {
+      throw new UnreadableError(`cannot fetch ${url}: ${err.message}`);
+    }
     throw err;
   } finally {
     await fetcher.close().catch(() => undefined);

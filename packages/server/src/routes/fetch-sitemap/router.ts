@@ -1,8 +1,10 @@
 import {
   createHttpFetcher,
   createUrlPolicy,
+  downloadSitemap,
   operations,
   SITEMAP_FETCHES_PER_HOUR_PER_IP,
+  SitemapDownloadError,
 } from '@mapsmith/core';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
@@ -11,7 +13,6 @@ import { parseInput } from '../../http/validate.js';
 import { HOUR_MS } from '../../limits/crawl-limits.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { fetchSitemapInput } from './schema.js';
-import { downloadSitemap } from './sitemap-download.js';
 
 /**
  * `GET /api/fetch-sitemap?url=`: the checker's server-side fetch, open to anonymous visitors,
@@ -43,7 +44,7 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
       const content = await downloadSitemap(fetcher, url);
       res.set('Cache-Control', 'no-store').json({ content });
     } catch (err) {
-      if (err instanceof HttpError) {
+      if (err instanceof SitemapDownloadError) {
         throw new HttpError(err.status, err.error, err.message, headers);
       }
       throw err;

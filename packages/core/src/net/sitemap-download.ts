@@ -1,9 +1,25 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { FetchError, type FetchResponse, type HttpFetcher } from '@mapsmith/core';
-import { HttpError } from '../../http/errors.js';
+import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
 
 const gunzipAsync = promisify(gunzip);
+
+/**
+ * Why a sitemap could not be downloaded, with the HTTP status a hosted answer should carry
+ * (400 refused address, 413 too large, 422 not a sitemap, 502 fetch failed, 504 timed out),
+ * a short title and a sentence the checker can show.
+ */
+export class SitemapDownloadError extends Error {
+  /** Creates the error; `error` is the short title, `message` the sentence to show. */
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SitemapDownloadError';
+  }
+}
 
 /** The caps of the checker's fetch: the crawler's redirect limit, the 50 MB sitemap limit. */
 export const SITEMAP_FETCH_LIMITS = {
@@ -52,7 +68,7 @@ async function fetchFollowing(
     const location = res.headers.location;
     if (!REDIRECTS.has(res.status) || !location) return res;
     if (hop >= SITEMAP_FETCH_LIMITS.maxRedirects) {
-      throw new HttpError(
+      throw new SitemapDownloadError(
         502,
         'Too many redirects',
         `More than ${SITEMAP_FETCH_LIMITS.maxRedirects} redirects from ${url}`,
@@ -61,28 +77,38 @@ async function fetchFollowing(
     try {
       current = new URL(location, current).href;
     } catch {
-      throw new HttpError(502, 'Bad redirect', `The redirect to "${location}" is not a valid URL`);
+      throw new SitemapDownloadError(
+        502,
+        'Bad redirect',
+        `The redirect to "${location}" is not a valid URL`,
+      );
     }
   }
 }
 
 /** Maps a fetch failure to the answer the checker shows. */
-function fetchFailure(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
+function fetchFailure(err: unknown): SitemapDownloadError {
+  if (err instanceof SitemapDownloadError) return err;
   if (err instanceof FetchError) {
-    if (err.code === 'EBLOCKED') return new HttpError(400, 'URL not allowed', err.message);
+    if (err.code === 'EBLOCKED')
+      return new SitemapDownloadError(400, 'URL not allowed', err.message);
     if (err.code === 'ETIMEDOUT' || err.code === 'EABORTED') {
-      return new HttpError(504, 'Timed out', 'The sitemap did not download in time');
+      return new SitemapDownloadError(504, 'Timed out', 'The sitemap did not download in time');
     }
-    return new HttpError(502, 'Fetch failed', `Could not fetch the sitemap: ${err.message}`);
+    return new SitemapDownloadError(
+      502,
+      'Fetch failed',
+      `Could not fetch the sitemap: ${err.message}`,
+    );
   }
-  return new HttpError(502, 'Fetch failed', 'Could not fetch the sitemap');
+  return new SitemapDownloadError(502, 'Fetch failed', 'Could not fetch the sitemap');
 }
 
 /**
  * Downloads a sitemap for the checker: redirects, size and time capped like the crawler, a
  * gzip file (`.xml.gz`) inflated with the same 50 MB cap, HTML pages refused. Resolves with
- * the text; throws HttpError with a message the checker can show.
+ * the text; throws SitemapDownloadError with a message the checker can show. The hosted
+ * checker, the desktop app and `mapsmith validate` all fetch through this one function.
  */
 export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promise<string> {
   const signal = AbortSignal.timeout(SITEMAP_FETCH_LIMITS.timeMs);
@@ -93,7 +119,7 @@ export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promis
     throw fetchFailure(signal.aborted ? new FetchError('timeout', 'ETIMEDOUT', false) : err);
   }
   if (res.status !== 200) {
-    throw new HttpError(
+    throw new SitemapDownloadError(
       502,
       `HTTP Error ${res.status}`,
       `The sitemap URL answered HTTP ${res.status}`,
@@ -101,17 +127,21 @@ export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promis
   }
   const type = mediaType(res.headers);
   if (HTML_TYPES.has(type)) {
-    throw new HttpError(
+    throw new SitemapDownloadError(
       422,
       'Not a sitemap',
       `The URL answered with an HTML page (${type}), not a sitemap`,
     );
   }
   if (!isSitemapType(type)) {
-    throw new HttpError(422, 'Not a sitemap', `The URL answered with ${type}, not a sitemap`);
+    throw new SitemapDownloadError(
+      422,
+      'Not a sitemap',
+      `The URL answered with ${type}, not a sitemap`,
+    );
   }
   if (res.truncated) {
-    throw new HttpError(
+    throw new SitemapDownloadError(
       413,
       'Sitemap too large',
       'The sitemap is larger than 50 MB (52,428,800 bytes), the sitemap limit',
@@ -124,12 +154,12 @@ export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promis
     } catch (err) {
       const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
       throw tooBig
-        ? new HttpError(
+        ? new SitemapDownloadError(
             413,
             'Sitemap too large',
             'The gzip file inflates to more than 50 MB (52,428,800 bytes)',
           )
-        : new HttpError(422, 'Bad gzip', 'The gzip file could not be decompressed');
+        : new SitemapDownloadError(422, 'Bad gzip', 'The gzip file could not be decompressed');
     }
   }
   return new TextDecoder('utf-8').decode(bytes);
