@@ -1,15 +1,12 @@
-import { PLAN_LIMITS, type Plan, pageCapFor } from '@mapsmith/core';
+import { decideCrawlStart, HOUR_MS, nextMonthStart, PLAN_LIMITS, type Plan } from '@mapsmith/core';
 import { HandlerError } from './errors';
 import type { LocalStore } from './store/local-store';
-import { nextMonthStart } from './store/usage';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Applies the plan's limits (core `plans.ts`) to a local crawl start and returns the page cap.
- * The desktop counts against its own history: free is 100 pages a crawl, 500 a month and 10
- * crawls an hour; a linked Pro account lifts them. A crawl's cap never exceeds what the month
- * has left after the pages reserved by crawls still running.
+ * Applies the plan's limits to a local crawl start through core `decideCrawlStart`, the rule the
+ * hosted server applies, and returns the page cap. The desktop counts against its own history:
+ * free is 100 pages a crawl, 500 a month and 10 crawls an hour; a linked Pro account lifts
+ * them. The month's pages include those reserved by crawls still running.
  */
 export async function admitCrawl(
   store: LocalStore,
@@ -18,28 +15,38 @@ export async function admitCrawl(
   engineeringCap: number,
 ): Promise<number> {
   const limits = PLAN_LIMITS[plan];
-  let cap = pageCapFor(plan, engineeringCap);
-  if (limits.pagesPerMonth !== null) {
-    const { usage } = await store.analytics(new Date(now), limits.pagesPerMonth);
-    const left = limits.pagesPerMonth - usage.used - (await store.reservedPages());
-    if (left <= 0) {
-      throw new HandlerError(
-        403,
-        'Monthly limit reached',
-        `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(new Date(now)).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
-      );
-    }
-    cap = Math.min(cap, left);
-  }
   const since = new Date(now - HOUR_MS).toISOString();
-  if ((await store.crawlsSince(since)) >= limits.crawlsPerHour) {
-    const oldest = await store.oldestStartSince(since);
-    const wait = oldest ? Math.ceil((Date.parse(oldest) + HOUR_MS - now) / 60000) : 60;
+  const oldest = await store.oldestStartSince(since);
+  const monthPages =
+    limits.pagesPerMonth === null
+      ? 0
+      : (await store.analytics(new Date(now), limits.pagesPerMonth)).usage.used +
+        (await store.reservedPages());
+  const decision = decideCrawlStart(
+    plan,
+    {
+      startsInWindow: await store.crawlsSince(since),
+      oldestStartMs: oldest ? Date.parse(oldest) : null,
+      monthPages,
+    },
+    now,
+    engineeringCap,
+  );
+  if (decision.ok) return decision.pageCap;
+  if (decision.reason === 'plan') {
+    throw new HandlerError(403, 'Not allowed', `The ${plan} plan cannot start crawls.`);
+  }
+  if (decision.reason === 'monthly') {
     throw new HandlerError(
-      429,
-      'Too many crawls',
-      `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. Try again in ${Math.max(1, wait)} minutes.`,
+      403,
+      'Monthly limit reached',
+      `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
     );
   }
-  return cap;
+  const wait = Math.ceil((decision.rate.resetMs - now) / 60_000);
+  throw new HandlerError(
+    429,
+    'Too many crawls',
+    `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. Try again in ${Math.max(1, wait)} minutes.`,
+  );
 }

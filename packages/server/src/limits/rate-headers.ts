@@ -1,5 +1,5 @@
+import type { RateInfo } from '@mapsmith/core';
 import type { Response } from 'express';
-import type { RateInfo } from './crawl-limits.js';
 
 /** The `X-RateLimit-*` headers of a rolling-window limit; Reset is in epoch seconds. */
 export function rateHeaders(rate: RateInfo): Record<string, string> {

@@ -1,12 +1,13 @@
 import type {
+  CrawlStartDecision,
   CrawlStatus,
   CrawlStore,
   CrawlSummary,
   Plan,
+  RateInfo,
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
-import type { CrawlStartDecision, RateInfo } from '../limits/crawl-limits.js';
 
 /**
  * The storage and queue interfaces routes and workers use. SQLite with in-process workers is

@@ -1,4 +1,4 @@
-import type { Analytics } from '@mapsmith/core';
+import { type Analytics, nextMonthStart } from '@mapsmith/core';
 
 /** What the analytics need of one job. */
 export interface JobFacts {
@@ -17,11 +17,6 @@ const monthLabel = new Intl.DateTimeFormat('en-US', {
 
 function monthKey(iso: string): string {
   return iso.slice(0, 7);
-}
-
-/** The first instant of the next calendar month, UTC (when the monthly meter resets). */
-export function nextMonthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
 /** Pages crawled in the calendar month (UTC) of `now`. */
@@ -66,7 +61,7 @@ export function usageOf(
     usage: {
       used: pagesInMonth(jobs, now),
       limit: monthlyLimit,
-      resetsAt: nextMonthStart(now).toISOString(),
+      resetsAt: nextMonthStart(now.getTime()).toISOString(),
     },
   };
 }

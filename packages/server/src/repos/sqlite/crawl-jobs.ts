@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   type Clock,
   type CrawlStore,
+  decideCrawlStart,
+  HOUR_MS,
+  monthKey,
   PLAN_LIMITS,
   type Plan,
+  type RateInfo,
   type ResultItem,
   type SeoAnalysis,
 } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
-import { decideCrawlStart, HOUR_MS, monthKey, type RateInfo } from '../../limits/crawl-limits.js';
 import type {
   CrawlJobRecord,
   CrawlJobRepository,

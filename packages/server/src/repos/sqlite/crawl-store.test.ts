@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PageRecord } from '@mapsmith/core';
+import { monthKey } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrations/index.js';
-import { monthKey } from '../../limits/crawl-limits.js';
 import { createTestUser } from '../test-support.js';
 import { createSqliteRepositories } from './index.js';
 

@@ -5,8 +5,8 @@ import type {
   InlinkObservation,
   PageRecord,
 } from '@mapsmith/core';
+import { monthKey } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
-import { monthKey } from '../../limits/crawl-limits.js';
 
 const PAGE_BATCH = 500;
 const LINKED_FROM_KEPT = 5;

@@ -1,6 +1,5 @@
-import type { Clock } from '@mapsmith/core';
+import type { Clock, RateInfo } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
-import type { RateInfo } from '../../limits/crawl-limits.js';
 import type { RateLimiter, UsageRepository } from '../types.js';
 
 /** The monthly usage meter in SQLite (`usage_months`, charged by the crawl store). */

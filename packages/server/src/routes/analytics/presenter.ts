@@ -1,5 +1,4 @@
-import { type Analytics, PLAN_LIMITS, type Plan } from '@mapsmith/core';
-import { monthKey, nextMonthStart } from '../../limits/crawl-limits.js';
+import { type Analytics, monthKey, nextMonthStart, PLAN_LIMITS, type Plan } from '@mapsmith/core';
 import type { CrawlTotals } from '../../repos/types.js';
 
 const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });

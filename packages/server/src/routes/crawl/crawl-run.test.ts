@@ -1,6 +1,6 @@
+import { monthKey } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
-import { monthKey } from '../../limits/crawl-limits.js';
 import {
   call,
   createTestUser,

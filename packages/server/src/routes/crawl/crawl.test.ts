@@ -1,5 +1,5 @@
+import { monthKey } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthKey } from '../../limits/crawl-limits.js';
 import {
   call,
   createTestUser,

@@ -1,10 +1,10 @@
+import type { RateInfo } from '@mapsmith/core';
 import { createUrlPolicy, operations, PLAN_LIMITS } from '@mapsmith/core';
 import { type Response, Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
 import { describeZodError, HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import type { RateInfo } from '../../limits/crawl-limits.js';
 import { planOf } from '../../limits/plan.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { isFinished, presentCrawlJob } from './presenter.js';

@@ -2,6 +2,7 @@ import {
   createHttpFetcher,
   createUrlPolicy,
   downloadSitemap,
+  HOUR_MS,
   operations,
   SITEMAP_FETCHES_PER_HOUR_PER_IP,
   SitemapDownloadError,
@@ -10,7 +11,6 @@ import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { HOUR_MS } from '../../limits/crawl-limits.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { fetchSitemapInput } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, type Plan, pageCapFor } from '@mapsmith/core';
+import { PLAN_LIMITS, type Plan, pageCapFor } from '../plans.js';
 
 /** One hour, the window of the crawl-start rate limit. */
 export const HOUR_MS = 60 * 60 * 1000;
@@ -31,7 +31,8 @@ export type CrawlStartDecision =
 /**
  * Decides a crawl start from the plan table (core `plans.ts`, the one module of constants).
  * A free user's crawl is capped at what the month has left; crawls running side by side are
- * held to the quota when they charge each page (see `SqliteCrawlStore.savePage`).
+ * held to the quota when they charge each page (the server's SQLite crawl store). The hosted
+ * server and the desktop app both decide with this one function.
  */
 export function decideCrawlStart(
   plan: Plan,

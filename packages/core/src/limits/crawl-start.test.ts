@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideCrawlStart, HOUR_MS, monthKey, nextMonthStart } from './crawl-limits.js';
+import { decideCrawlStart, HOUR_MS, monthKey, nextMonthStart } from './crawl-start.js';
 
 const now = Date.UTC(2025, 5, 30, 23, 59);
 const counts = (over: Partial<Parameters<typeof decideCrawlStart>[1]> = {}) => ({
