@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PageRecord } from '@mapsmith/core';
-import { monthKey } from '@mapsmith/core';
+import { makePage, monthKey, type PageRecord } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrations/index.js';
@@ -24,34 +23,15 @@ afterEach(async () => {
 });
 
 function page(url: string, included = true): PageRecord {
-  return {
-    url,
-    finalUrl: url,
-    redirectChain: [],
+  return makePage(url, {
     status: included ? 200 : 404,
-    contentType: 'text/html',
     bytes: 100,
     responseTimeMs: 5,
-    depth: 1,
     inlinks: 0,
-    linkedFrom: [],
-    foundVia: 'link',
     title: `Title of ${url}`,
-    metaDescription: null,
-    h1: null,
     canonical: null,
-    robots: { meta: [], header: [], noindex: false, nofollow: false },
-    hreflang: [],
-    images: [],
-    videos: [],
-    structuredData: { jsonLd: false, microdata: false, types: [] },
-    lastModified: null,
-    mixedContent: 0,
-    rendered: false,
-    renderReason: null,
     verdict: included ? { included: true } : { included: false, code: 'status', reason: '404' },
-    error: null,
-  };
+  });
 }
 
 async function newJob(plan: 'free' | 'pro' = 'free') {

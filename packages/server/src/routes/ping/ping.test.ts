@@ -1,4 +1,4 @@
-import type { PageRecord } from '@mapsmith/core';
+import { makePage, type PageRecord } from '@mapsmith/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   registerUser,
@@ -22,34 +22,15 @@ let owner: TestClient;
 let jobId: string;
 
 function page(url: string, included: boolean): PageRecord {
-  return {
-    url,
-    finalUrl: url,
-    redirectChain: [],
+  return makePage(url, {
     status: included ? 200 : 404,
-    contentType: 'text/html',
     bytes: 100,
     responseTimeMs: 5,
-    depth: 1,
     inlinks: 0,
-    linkedFrom: [],
-    foundVia: 'link',
     title: url,
-    metaDescription: null,
-    h1: null,
     canonical: null,
-    robots: { meta: [], header: [], noindex: false, nofollow: false },
-    hreflang: [],
-    images: [],
-    videos: [],
-    structuredData: { jsonLd: false, microdata: false, types: [] },
-    lastModified: null,
-    mixedContent: 0,
-    rendered: false,
-    renderReason: null,
     verdict: included ? { included: true } : { included: false, code: 'status', reason: '404' },
-    error: null,
-  };
+  });
 }
 
 const ping = (client: TestClient, body: Record<string, unknown>) =>
