@@ -1,35 +1,21 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PageRecord } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
+import { runCli } from './cli-test-support.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
-
-/** Runs the CLI from source (no build needed) without blocking the fixture server's loop. */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions', 'source', '--import', 'tsx', main, 'crawl', ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, MAPSMITH_ALLOW_LOOPBACK: '' },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+/** Runs `mapsmith crawl` from source, with loopback not allowed by the environment. */
+async function cli(...args: string[]) {
+  const {
+    status: code,
+    stdout,
+    stderr,
+  } = await runCli(['crawl', ...args], {
+    MAPSMITH_ALLOW_LOOPBACK: '',
   });
+  return { code, stdout, stderr };
 }
 
 describe('mapsmith crawl', () => {

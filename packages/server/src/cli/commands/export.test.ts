@@ -1,56 +1,20 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makePage } from '@mapsmith/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
+import { callCommand, repoRoot, runCli } from './cli-test-support.js';
 import { runExport } from './export.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
 const checkScript = path.resolve(repoRoot, '../shared/xsd/check-sitemap.sh');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-export-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs the CLI from source (no build needed) without blocking the event loop. */
-function run(
-  ...args: string[]
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions', 'source', '--import', 'tsx', main, ...args],
-      {
-        cwd: repoRoot,
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
+const run = (...args: string[]) => runCli(args);
 /** Runs `mapsmith export` in this process (argument handling, files, messages, exit code). */
-async function call(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const status = await runExport(args, {
-    out: (text) => {
-      stdout += text;
-    },
-    err: (text) => {
-      stderr += text;
-    },
-  });
-  return { status, stdout, stderr };
-}
+const call = (...args: string[]) => callCommand(runExport, args);
 
 const crawl = [
   makePage('https://a.example/', {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,49 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callCommand, runCli } from './cli-test-support.js';
 import { runValidate } from './validate.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const main = path.join(repoRoot, 'packages/server/src/cli/main.ts');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-validate-'));
 
-function run(
-  ...args: string[]
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions', 'source', '--import', 'tsx', main, ...args],
-      {
-        cwd: repoRoot,
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
+const run = (...args: string[]) => runCli(args);
 /** Runs `mapsmith validate` in this process. */
-async function call(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const status = await runValidate(args, {
-    out: (text) => {
-      stdout += text;
-    },
-    err: (text) => {
-      stderr += text;
-    },
-  });
-  return { status, stdout, stderr };
-}
+const call = (...args: string[]) => callCommand(runValidate, args);
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const valid = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${NS}>\n<url><loc>https://a.example/</loc></url>\n</urlset>\n`;
