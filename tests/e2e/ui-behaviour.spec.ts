@@ -40,6 +40,8 @@ test('the hero steps follow the URL field', async ({ page }) => {
   await home.urlInput.fill('https://example.com');
   await expect(done).toHaveCount(1);
   await expect(done).toContainText('Enter URL');
+  // decisions.md: the crawl is "smart", never "AI" (no model is involved).
+  await expect(page.locator('.step')).toHaveText([/Enter URL/, /Smart Crawl/, /Download Files/]);
 });
 
 test('while the session is being read, the nav shows a placeholder and /login says so', async ({

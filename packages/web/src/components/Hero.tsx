@@ -2,7 +2,7 @@ import { PLAN_LIMITS } from '@mapsmith/core/browser';
 import { type FormEvent, useState } from 'react';
 import type { CrawlPhase } from '../crawl/use-crawl';
 
-const STEPS = ['Enter URL', 'AI Crawls Site', 'Download Files'];
+const STEPS = ['Enter URL', 'Smart Crawl', 'Download Files'];
 
 /** The hero: URL input, Generate Now and the three progress steps (spec §2, §4). */
 export function Hero(props: { phase: CrawlPhase; onGenerate(url: string): void }) {

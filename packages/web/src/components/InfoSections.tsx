@@ -33,7 +33,7 @@ const HOW_TO = [
     text: 'Type your home page address. The crawl stays on your site and obeys robots.txt.',
   },
   {
-    title: 'AI Crawls Site',
+    title: 'Smart Crawl',
     text: `Smart rendering follows every link, static or script-drawn. Free accounts get ${PLAN_LIMITS.free.pagesPerCrawl} URLs per crawl.`,
   },
   {
