@@ -38,6 +38,13 @@ function op<I extends z.ZodType, O extends z.ZodType>(
 const none = z.object({}).strict();
 const message = z.object({ message: z.string() });
 const jobRef = z.object({ jobId: z.string().min(1).max(64) });
+/** A Pro API token as listed: never the token itself, which is shown once at creation. */
+const apiToken = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
 
 /**
  * Every operation the UI can call, named `resource.verb`. The paths are the public ones of
@@ -129,6 +136,21 @@ export const operations = {
     '/api/paypal/capture-order',
     z.object({ orderID: z.string().min(1) }),
     z.object({ success: z.boolean(), proUntil: z.string().optional() }),
+    true,
+  ),
+  'tokens.list': op('GET', '/api/tokens', none, z.array(apiToken), true),
+  'tokens.create': op(
+    'POST',
+    '/api/tokens',
+    z.object({ name: z.string().trim().min(1).max(64) }),
+    apiToken.pick({ id: true, name: true, createdAt: true }).extend({ token: z.string() }),
+    true,
+  ),
+  'tokens.delete': op(
+    'DELETE',
+    '/api/tokens/:id',
+    z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    message,
     true,
   ),
 } as const;

@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import { createAccountServices } from '../accounts/services.js';
+import { loadBearer } from '../auth/bearer.js';
 import type { AppContext } from '../context.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import { createPayPalClient } from '../payments/paypal-client.js';
@@ -15,6 +16,7 @@ import { historyRouter } from './history/router.js';
 import { paypalRouter } from './paypal/router.js';
 import { pingRouter } from './ping/router.js';
 import { seoAnalysisRouter } from './seo-analysis/router.js';
+import { tokensRouter } from './tokens/router.js';
 import { userRouter } from './user/router.js';
 
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
@@ -36,10 +38,11 @@ export function apiRouters(ctx: AppContext): Router[] {
     generateRouter(ctx),
     fetchSitemapRouter(ctx),
     seoAnalysisRouter(ctx),
+    tokensRouter(ctx.db),
   ];
 }
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [crawlRateHeaders(ctx)];
+  return [loadBearer(ctx.db), crawlRateHeaders(ctx)];
 }

@@ -66,6 +66,9 @@ export const HOSTED_ONLY = [
   'auth.confirmEmail',
   'paypal.createOrder',
   'paypal.captureOrder',
+  'tokens.list',
+  'tokens.create',
+  'tokens.delete',
 ] as const;
 
 /** `ping.submit` on desktop: notification needs the hosted app, which keeps each site's IndexNow key. */

@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import type { Database } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { rateHeaders, retryAfter } from '../limits/rate-headers.js';
+import { checkBearerToken } from './api-tokens.js';
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Id of the API token the request was authenticated with; undefined for sessions. */
+      apiTokenId?: number;
+    }
+  }
+}
+
+/** The refusal of API tokens to a user without an active Pro plan. */
+export function proRequired(): HttpError {
+  return new HttpError(403, 'Pro required', 'API tokens are part of Mapsmith Pro');
+}
+
+const BEARER = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i;
+
+/**
+ * Authenticates `Authorization: Bearer <token>` requests as the token's user, in place of any
+ * session: each one counts against the token's hourly window, and every answer to a known token
+ * carries the `X-RateLimit-*` headers. Runs after `loadSession` and before body parsing. The
+ * token is never logged: errors name the problem, not the value.
+ */
+export function loadBearer(db: Database, now: () => number = Date.now): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.headers.authorization;
+    if (!header || !/^Bearer\b/i.test(header) || !req.path.startsWith('/api/')) return next();
+    delete res.locals.user;
+    delete res.locals.sessionIdHash;
+    const token = BEARER.exec(header)?.[1];
+    const at = now();
+    const check = token ? await checkBearerToken(db, token, at) : ({ kind: 'invalid' } as const);
+    if (check.kind === 'invalid') {
+      throw new HttpError(401, 'Invalid token', 'The API token is unknown or has been revoked', {
+        'WWW-Authenticate': 'Bearer',
+      });
+    }
+    const headers = rateHeaders(check.rate);
+    res.set(headers);
+    if (check.kind === 'not-pro') throw proRequired();
+    if (check.kind === 'limited') {
+      throw new HttpError(
+        429,
+        'Rate limit exceeded',
+        `This API token may make ${check.rate.limit} requests per hour; try again later`,
+        { ...headers, ...retryAfter(check.rate, at) },
+      );
+    }
+    res.locals.user = check.user;
+    res.locals.apiTokenId = check.tokenId;
+    next();
+  };
+}
