@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
+import { ApiTokensCard } from '../components/ApiTokensCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
@@ -19,6 +20,7 @@ function Dashboard() {
   const navigate = useNavigate();
   const [analytics, setAnalytics] = useState<Analytics | null>(null);
   const [history, setHistory] = useState<HistoryItem[] | null>(null);
+  const [showTokens, setShowTokens] = useState(false);
 
   useEffect(() => {
     if (status === 'signed-out') void navigate({ to: '/login', replace: true });
@@ -98,11 +100,24 @@ function Dashboard() {
               <button type="button" className="button block" disabled>
                 Scheduled Crawls <span className="badge">Coming Soon</span>
               </button>
-              <button type="button" className="button block" disabled>
-                API Tokens <span className="badge">Coming Soon</span>
-              </button>
+              {user.isPro ? (
+                <button
+                  type="button"
+                  className="button block"
+                  aria-expanded={showTokens}
+                  aria-controls="api-tokens"
+                  onClick={() => setShowTokens((v) => !v)}
+                >
+                  API Tokens
+                </button>
+              ) : (
+                <button type="button" className="button block" disabled>
+                  API Tokens <span className="badge badge-pro">Pro</span>
+                </button>
+              )}
             </div>
           </section>
+          {user.isPro && showTokens && <ApiTokensCard />}
         </div>
       </div>
       {!user.isPro && <UpgradeBanner />}
