@@ -33,6 +33,17 @@ test('the web UI runs in the renderer over the IPC client, as the desktop shell'
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.locator('a[href="https://mapsmith.app/signup"]')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  // The home page's plan cards point to the website too, not to in-app routes.
+  await page.goto('/#pricing');
+  const pricing = page.locator('#pricing');
+  await expect(pricing.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+    'href',
+    'https://mapsmith.app/subscribe',
+  );
+  await expect(pricing.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+    'href',
+    'https://mapsmith.app/signup',
+  );
   expect(desktop.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 });
 

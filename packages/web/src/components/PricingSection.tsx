@@ -1,7 +1,5 @@
 import { PLAN_LIMITS, PRO_PRICE } from '@mapsmith/core/browser';
-import { Link } from '@tanstack/react-router';
-import { HOSTED_ORIGIN } from '../app/config';
-import { useApi } from '../app/use-api';
+import { HostedPageLink } from './HostedPageLink';
 
 const free = PLAN_LIMITS.free;
 
@@ -26,7 +24,6 @@ const PRO_FEATURES = [
 /** The pricing section (anchor `pricing`) shared by the home page and /pricing. */
 export function PricingSection(props: { headingLevel?: 'h1' | 'h2' }) {
   const Heading = props.headingLevel ?? 'h2';
-  const desktop = useApi().shell === 'desktop';
   return (
     <section className="section pricing" id="pricing" aria-labelledby="pricing-title">
       <p className="eyebrow">Pricing</p>
@@ -42,15 +39,9 @@ export function PricingSection(props: { headingLevel?: 'h1' | 'h2' }) {
               <li key={f}>{f}</li>
             ))}
           </ul>
-          {desktop ? (
-            <a className="button" href={`${HOSTED_ORIGIN}/signup`} target="_blank" rel="noreferrer">
-              Create a free account
-            </a>
-          ) : (
-            <Link to="/signup" className="button">
-              Create a free account
-            </Link>
-          )}
+          <HostedPageLink to="/signup" className="button">
+            Create a free account
+          </HostedPageLink>
         </div>
         <div className="plan card plan-pro">
           <h3>
@@ -64,20 +55,9 @@ export function PricingSection(props: { headingLevel?: 'h1' | 'h2' }) {
               <li key={f}>{f}</li>
             ))}
           </ul>
-          {desktop ? (
-            <a
-              className="button primary"
-              href={`${HOSTED_ORIGIN}/subscribe`}
-              target="_blank"
-              rel="noreferrer"
-            >
-              Upgrade to Pro
-            </a>
-          ) : (
-            <Link to="/subscribe" className="button primary">
-              Upgrade to Pro
-            </Link>
-          )}
+          <HostedPageLink to="/subscribe" className="button primary">
+            Upgrade to Pro
+          </HostedPageLink>
           <p className="muted small">7-day money-back guarantee for first-time subscribers.</p>
         </div>
       </div>
