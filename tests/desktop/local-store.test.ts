@@ -121,7 +121,12 @@ describe('LocalStore', () => {
       totalPages: 105,
       successRate: 66.7,
       avgCrawlTime: 15,
+      // The hosted dashboard's shape: the last six months, months without crawls at 0.
       monthlyUsage: [
+        { month: 'January 2026', pages: 0 },
+        { month: 'February 2026', pages: 0 },
+        { month: 'March 2026', pages: 0 },
+        { month: 'April 2026', pages: 0 },
         { month: 'May 2026', pages: 40 },
         { month: 'June 2026', pages: 65 },
       ],

@@ -23,6 +23,7 @@ export * as schemas from './contract/schemas.js';
 export type * from './crawler/events.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
+export * from './limits/analytics.js';
 export * from './limits/crawl-start.js';
 export * from './plans.js';
 export * from './seo/index.js';

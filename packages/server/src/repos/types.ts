@@ -3,6 +3,7 @@ import type {
   CrawlStatus,
   CrawlStore,
   CrawlSummary,
+  CrawlTotals,
   Plan,
   RateInfo,
   ResultItem,
@@ -50,16 +51,6 @@ export interface StartCrawlInput {
 export type StartCrawlResult =
   | { ok: true; job: CrawlJobRecord; rate: RateInfo }
   | Extract<CrawlStartDecision, { ok: false }>;
-
-/** Aggregates of one user's crawls, for the dashboard. */
-export interface CrawlTotals {
-  totalCrawls: number;
-  totalPages: number;
-  completed: number;
-  failed: number;
-  /** Mean wall time of completed crawls, in ms; 0 when none. */
-  avgDurationMs: number;
-}
 
 /** Crawl jobs and their stored pages. */
 export interface CrawlJobRepository {

@@ -1,14 +1,15 @@
-import type {
-  Analytics,
-  CrawlJob,
-  CrawlStatus,
-  CrawlSummary,
-  HistoryItem,
-  PageRecord,
+import {
+  type Analytics,
+  type CrawlJob,
+  type CrawlStatus,
+  type CrawlSummary,
+  type CrawlTotals,
+  type HistoryItem,
+  type PageRecord,
+  presentAnalytics,
 } from '@mapsmith/core';
 import { migrate } from './migrations';
 import { openSqlite, type Sqlite } from './sqlite';
-import { usageOf } from './usage';
 
 interface JobRow {
   id: string;
@@ -206,19 +207,26 @@ export class LocalStore {
     return row?.n ?? 0;
   }
 
-  /** Dashboard analytics; `monthlyLimit` is the plan's monthly quota (null: no meter). */
+  /**
+   * Dashboard analytics through core `presentAnalytics`, the hosted app's arithmetic, from
+   * totals counted over the local history; `monthlyLimit` is the plan's quota (null: no meter).
+   */
   async analytics(now: Date, monthlyLimit: number | null): Promise<Analytics> {
-    const rows = await this.db.all<JobRow>('SELECT * FROM jobs ORDER BY created_at');
-    return usageOf(
-      rows.map((r) => ({
-        status: r.status,
-        pagesCrawled: r.pages_crawled,
-        createdAt: r.created_at,
-        seconds: r.status === 'completed' ? seconds(r) : undefined,
-      })),
-      now,
-      monthlyLimit,
+    const totals = await this.db.first<CrawlTotals>(
+      `SELECT COUNT(*) AS totalCrawls, COALESCE(SUM(pages_crawled), 0) AS totalPages,
+              COALESCE(SUM(status = 'completed'), 0) AS completed,
+              COALESCE(SUM(status = 'failed'), 0) AS failed,
+              COALESCE(AVG(CASE WHEN status = 'completed' AND finished_at IS NOT NULL
+                THEN (julianday(finished_at) - julianday(created_at)) * 86400000 END), 0)
+                AS avgDurationMs
+         FROM jobs`,
     );
+    const usage = await this.db.all<{ month: string; pages: number }>(
+      `SELECT substr(created_at, 1, 7) AS month, SUM(pages_crawled) AS pages
+         FROM jobs GROUP BY month`,
+    );
+    const none = { totalCrawls: 0, totalPages: 0, completed: 0, failed: 0, avgDurationMs: 0 };
+    return presentAnalytics(totals ?? none, usage, monthlyLimit, now.getTime());
   }
 
   /** A stored setting, or null. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Clock,
   type CrawlStore,
+  type CrawlTotals,
   decideCrawlStart,
   HOUR_MS,
   monthKey,
@@ -15,7 +16,6 @@ import type { Database } from '../../db/database.js';
 import type {
   CrawlJobRecord,
   CrawlJobRepository,
-  CrawlTotals,
   StartCrawlInput,
   StartCrawlResult,
 } from '../types.js';

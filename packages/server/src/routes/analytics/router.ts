@@ -1,10 +1,8 @@
-import { operations } from '@mapsmith/core';
+import { operations, PLAN_LIMITS, presentAnalytics, USAGE_MONTHS } from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
 import { planOf } from '../../limits/plan.js';
-import { presentAnalytics } from './presenter.js';
-import { USAGE_MONTHS } from './schema.js';
 
 /** `GET /api/analytics`: totals of the signed-in user's crawls and the monthly usage meter. */
 export function analyticsRouter(ctx: AppContext): Router {
@@ -18,7 +16,7 @@ export function analyticsRouter(ctx: AppContext): Router {
     ]);
     res
       .set('Cache-Control', 'no-store')
-      .json(presentAnalytics(totals, usage, planOf(user), Date.now(), USAGE_MONTHS));
+      .json(presentAnalytics(totals, usage, PLAN_LIMITS[planOf(user)].pagesPerMonth, Date.now()));
   });
   return router;
 }

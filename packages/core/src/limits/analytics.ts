@@ -1,5 +1,18 @@
-import { type Analytics, monthKey, nextMonthStart, PLAN_LIMITS, type Plan } from '@mapsmith/core';
-import type { CrawlTotals } from '../../repos/types.js';
+import type { Analytics } from '../contract/schemas.js';
+import { monthKey, nextMonthStart } from './crawl-start.js';
+
+/** Calendar months shown in `monthlyUsage`, the current one last. */
+export const USAGE_MONTHS = 6;
+
+/** A user's crawl totals, as the hosted database or the desktop's local store counts them. */
+export interface CrawlTotals {
+  totalCrawls: number;
+  totalPages: number;
+  completed: number;
+  failed: number;
+  /** Mean wall time of completed crawls, in ms; 0 when none. */
+  avgDurationMs: number;
+}
 
 const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -18,13 +31,18 @@ export function monthLabel(month: string): string {
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-/** The dashboard analytics (spec §3) with the usage meter of the user's plan. */
+/**
+ * The dashboard analytics of spec §3, the same in both shells: success rate in percent of
+ * finished crawls, average crawl time in seconds, pages per month for the last `months`
+ * months (labelled like "June 2025"), and the usage meter against `monthlyLimit` (null: no
+ * meter, Pro). `usage` holds pages per `YYYY-MM` month.
+ */
 export function presentAnalytics(
   totals: CrawlTotals,
-  usage: Array<{ month: string; pages: number }>,
-  plan: Plan,
+  usage: ReadonlyArray<{ month: string; pages: number }>,
+  monthlyLimit: number | null,
   now: number,
-  months: number,
+  months = USAGE_MONTHS,
 ): Analytics {
   const byMonth = new Map(usage.map((u) => [u.month, u.pages]));
   const finished = totals.completed + totals.failed;
@@ -39,7 +57,7 @@ export function presentAnalytics(
     })),
     usage: {
       used: byMonth.get(monthKey(now)) ?? 0,
-      limit: PLAN_LIMITS[plan].pagesPerMonth,
+      limit: monthlyLimit,
       resetsAt: nextMonthStart(now).toISOString(),
     },
   };
