@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RateInfo } from '@mapsmith/core';
+import { HOUR_MS, type RateInfo } from '@mapsmith/core';
 import type { Database } from '../db/database.js';
 import type { SessionUser } from './session.js';
 
@@ -9,7 +9,6 @@ export const API_TOKEN_PREFIX = 'msk_';
 export const MAX_LIVE_TOKENS = 10;
 /** Bearer requests per token per rolling hour (decisions.md plans table). */
 export const TOKEN_REQUESTS_PER_HOUR = 100;
-const HOUR_MS = 3_600_000;
 
 /** A token as listed: never the token itself. */
 export interface ApiTokenInfo {

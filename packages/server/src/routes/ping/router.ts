@@ -1,4 +1,4 @@
-import { type HttpFetcher, operations } from '@mapsmith/core';
+import { HOUR_MS, type HttpFetcher, operations } from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import { HttpError } from '../../http/errors.js';
@@ -25,7 +25,7 @@ export function pingRouter(deps: PingRouteDeps): Router {
     if (!user) return;
     const { sitemapUrl, jobId } = parseInput(operations['ping.submit'].input, req.body);
     const urls = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);
-    const { ok, rate } = await deps.repos.rates.hit(`ping:${user.id}`, PINGS_PER_HOUR, 3_600_000);
+    const { ok, rate } = await deps.repos.rates.hit(`ping:${user.id}`, PINGS_PER_HOUR, HOUR_MS);
     if (!ok) {
       throw new HttpError(429, 'Too many notifications', 'Try again in an hour', {
         'Retry-After': String(Math.max(1, Math.ceil((rate.resetMs - Date.now()) / 1000))),
