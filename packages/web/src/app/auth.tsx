@@ -15,12 +15,20 @@ import { useApi } from './use-api';
 /** The current user is re-read at most once per 5 s (spec §9). */
 export const USER_REFETCH_THROTTLE_MS = 5000;
 
+/** Whether someone is signed in, once the session has been read. */
+export type KnownAuthStatus = 'signed-in' | 'signed-out';
+
 /** Authentication state (spec §4: loading, then signed in or signed out). */
 export interface AuthState {
-  status: 'loading' | 'signed-in' | 'signed-out';
+  status: 'loading' | KnownAuthStatus;
   user: User | null;
   /** Re-reads the current user; throttled unless `force` (after login, register, payment). */
   refresh(force?: boolean): Promise<void>;
+  /**
+   * The status once known: waits for the session read in flight, so an action taken while the
+   * page is still loading is judged on the real session, not on "loading".
+   */
+  settled(): Promise<KnownAuthStatus>;
   /** Sets the user a login call returned. */
   setUser(user: User | null): void;
 }
@@ -40,35 +48,45 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(null);
   const [status, setStatus] = useState<AuthState['status']>('loading');
   const lastFetch = useRef(0);
+  const known = useRef<KnownAuthStatus | null>(null);
+  const reading = useRef<Promise<KnownAuthStatus> | null>(null);
+  const apply = useCallback((next: User | null): KnownAuthStatus => {
+    const nextStatus = next ? 'signed-in' : 'signed-out';
+    known.current = nextStatus;
+    setUserState(next);
+    setStatus(nextStatus);
+    return nextStatus;
+  }, []);
   const refresh = useCallback(
     async (force = false) => {
       const now = Date.now();
       if (!force && now - lastFetch.current < USER_REFETCH_THROTTLE_MS) return;
       lastFetch.current = now;
-      try {
-        const next = await api.call('user.get', {});
-        setUserState(next);
-        setStatus('signed-in');
-      } catch {
+      const read = api.call('user.get', {}).then(
+        (next) => apply(next),
         // A 401 (or any failure to read the session) means nobody is signed in (spec §7).
-        setUserState(null);
-        setStatus('signed-out');
-      }
+        () => apply(null),
+      );
+      reading.current = read;
+      await read;
+      if (reading.current === read) reading.current = null;
     },
-    [api],
+    [api, apply],
   );
-  const setUser = useCallback((next: User | null) => {
-    setUserState(next);
-    setStatus(next ? 'signed-in' : 'signed-out');
-  }, []);
+  const settled = useCallback(async (): Promise<KnownAuthStatus> => {
+    if (known.current && !reading.current) return known.current;
+    if (!reading.current) await refresh(true);
+    return reading.current ?? known.current ?? 'signed-out';
+  }, [refresh]);
+  const setUser = useCallback((next: User | null) => void apply(next), [apply]);
   // Re-read the session on navigation (a sign-out in another tab shows up), throttled to 5 s.
   const pathname = useRouterState({ select: (st) => st.location.pathname });
   useEffect(() => {
     if (pathname) void refresh();
   }, [refresh, pathname]);
   const value = useMemo(
-    () => ({ status, user, refresh, setUser }),
-    [status, user, refresh, setUser],
+    () => ({ status, user, refresh, settled, setUser }),
+    [status, user, refresh, settled, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
-import { useToast } from '../app/toast';
+import { type Toast, useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { CRAWL_POLL_MS } from './progress';
 
@@ -40,6 +40,8 @@ export function useCrawl(): CrawlState {
   const [error, setError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const pollTimer = useRef<number | undefined>(undefined);
+  // Set while a start is being decided and sent, so a double click starts one crawl.
+  const starting = useRef(false);
 
   useEffect(() => {
     if (!jobId) return;
@@ -69,10 +71,12 @@ export function useCrawl(): CrawlState {
     };
   }, [api, jobId]);
 
-  const start = useCallback(
+  const begin = useCallback(
     async (input: string) => {
       // The desktop app crawls on the user's machine without an account (decisions.md).
-      if (api.shell !== 'desktop' && auth.status !== 'signed-in') {
+      // A click while the session is still being read waits for it rather than bouncing a
+      // signed-in user to /login.
+      if (api.shell !== 'desktop' && (await auth.settled()) !== 'signed-in') {
         toast({
           title: 'Sign In Required',
           description: 'Please create an account or sign in to generate sitemaps',
@@ -104,28 +108,44 @@ export function useCrawl(): CrawlState {
         });
       } catch (err) {
         setPhase('idle');
-        if (
-          err instanceof ApiCallError &&
-          err.status === 403 &&
-          err.body?.error === 'Monthly limit reached'
-        ) {
-          toast({
-            title: 'Monthly Limit Reached',
-            description: err.body.message ?? 'You have used all pages of your plan this month.',
-            variant: 'error',
-            action: { label: 'Upgrade to Pro', to: '/pricing' },
-          });
-          return;
-        }
-        toast({
-          title: 'Error',
-          description: errorText(err, 'Failed to start crawling'),
-          variant: 'error',
-        });
+        toast(startFailureToast(err));
       }
     },
-    [api, auth.status, navigate, toast],
+    [api, auth.settled, navigate, toast],
+  );
+  const start = useCallback(
+    async (input: string) => {
+      if (starting.current) return;
+      starting.current = true;
+      try {
+        await begin(input);
+      } finally {
+        starting.current = false;
+      }
+    },
+    [begin],
   );
 
   return { phase, job, startedAt, error, start };
+}
+
+/** The toast for a refused crawl start: the monthly limit offers the upgrade (spec §8). */
+function startFailureToast(err: unknown): Toast {
+  if (
+    err instanceof ApiCallError &&
+    err.status === 403 &&
+    err.body?.error === 'Monthly limit reached'
+  ) {
+    return {
+      title: 'Monthly Limit Reached',
+      description: err.body.message ?? 'You have used all pages of your plan this month.',
+      variant: 'error',
+      action: { label: 'Upgrade to Pro', to: '/pricing' },
+    };
+  }
+  return {
+    title: 'Error',
+    description: errorText(err, 'Failed to start crawling'),
+    variant: 'error',
+  };
 }

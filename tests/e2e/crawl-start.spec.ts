@@ -1,0 +1,58 @@
+import { startFixtureSite } from '../fixtures/site/index';
+import { HomePage } from './pages/home-page';
+import { expect, test } from './support/services';
+import { signInFreshUser } from './support/session';
+
+test('Generate Now pressed while the session is still being read waits for it and starts the crawl', async ({
+  page,
+}) => {
+  const fixture = await startFixtureSite({ pages: 5 });
+  try {
+    await signInFreshUser(page, 'eager');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let userReads = 0;
+    // Hold the real /api/user answer back so the click lands while the session is unknown.
+    await page.route('**/api/user', async (route) => {
+      userReads += 1;
+      await held;
+      await route.continue();
+    });
+    const home = new HomePage(page);
+    await home.goto();
+    await expect(page.getByTestId('auth-placeholder')).toBeVisible();
+    await home.generate(fixture.url);
+    // Nothing is decided while the session is unknown: no toast, still on the home page.
+    await expect(home.toast).toHaveCount(0);
+    expect(userReads).toBeGreaterThan(0);
+    release();
+    await home.expectToast('Crawling Started');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(home.results).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await fixture.close();
+  }
+});
+
+test('Generate Now pressed twice quickly starts one crawl', async ({ page }) => {
+  const fixture = await startFixtureSite({ pages: 5 });
+  try {
+    await signInFreshUser(page, 'double');
+    let starts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/crawl')
+        starts += 1;
+    });
+    const home = new HomePage(page);
+    await home.goto();
+    await home.urlInput.fill(fixture.url);
+    await home.generateButton.dblclick();
+    await home.expectToast('Crawling Started');
+    await expect(home.results).toBeVisible({ timeout: 20_000 });
+    expect(starts).toBe(1);
+  } finally {
+    await fixture.close();
+  }
+});
