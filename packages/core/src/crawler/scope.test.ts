@@ -18,6 +18,18 @@ describe('scope strategies', () => {
     expect(registrableDomain('a.b.example.com')).toBe('example.com');
   });
 
+  it('reads registrable domains from the Public Suffix List, private suffixes included', () => {
+    expect(registrableDomain('shop.example.com.au')).toBe('example.com.au');
+    expect(registrableDomain('a.b.example.org.uk.')).toBe('example.org.uk');
+    expect(registrableDomain('www.city.kawasaki.jp')).toBe('city.kawasaki.jp');
+    expect(registrableDomain('me.github.io')).toBe('me.github.io');
+    expect(registrableDomain('127.0.0.1')).toBe('127.0.0.1');
+    expect(registrableDomain('localhost')).toBe('localhost');
+    const scope = createScope('domain', u('https://me.github.io/'));
+    expect(scope.contains(u('https://blog.me.github.io/'))).toBe(true);
+    expect(scope.contains(u('https://someone-else.github.io/'))).toBe(false);
+  });
+
   it('keeps scheme, host and port in origin mode', () => {
     const scope = createScope('origin', u('https://example.com/'));
     expect(scope.contains(u('https://example.com/a'))).toBe(true);

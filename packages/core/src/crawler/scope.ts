@@ -16,6 +16,7 @@
  * The start URL's redirect target joins the scope (example.com -> www.example.com), so a site
  * whose home page moves to its preferred host is still crawled.
  */
+import { getDomain } from 'tldts';
 import type { ScopeMode } from './types.js';
 
 /** Judges whether a URL belongs to the crawled site. */
@@ -26,14 +27,15 @@ export interface Scope {
   adopt(url: URL): void;
 }
 
-const TWO_LEVEL_SUFFIXES = /\.(co|com|net|org|gov|edu|ac|or|ne|go)\.[a-z]{2}$/;
-
-/** The registrable domain of a hostname (approximate: last two labels, three for co.uk-style). */
+/**
+ * The registrable domain of a hostname by the Public Suffix List, private suffixes included:
+ * `shop.example.co.uk` -> `example.co.uk`, and `me.github.io` stays `me.github.io` so a
+ * same-domain crawl never spreads to every site under a shared host. IP addresses, `localhost`
+ * and other names without a public suffix are their own domain.
+ */
 export function registrableDomain(hostname: string): string {
-  if (/^[\d.]+$/.test(hostname) || hostname.startsWith('[')) return hostname;
-  const labels = hostname.replace(/\.$/, '').split('.');
-  const take = TWO_LEVEL_SUFFIXES.test(hostname) ? 3 : 2;
-  return labels.slice(-take).join('.');
+  const bare = hostname.replace(/\.$/, '').toLowerCase();
+  return getDomain(bare, { allowPrivateDomains: true }) ?? bare;
 }
 
 function stripWww(host: string): string {
