@@ -6,7 +6,7 @@ import { findUserById } from './users.js';
 /**
  * Deletes the account after the password is re-entered. Every table holding user data refers
  * to `users` with ON DELETE CASCADE, so one delete purges sessions, tokens, orders, keys and
- * crawl jobs together.
+ * crawl jobs together; mail kept in the local outbox for the address goes too.
  */
 export async function deleteAccount(
   s: AccountServices,
@@ -18,5 +18,6 @@ export async function deleteAccount(
   if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
   await recheckPassword(s, user, password, ip);
   await s.db.run('DELETE FROM users WHERE id = ?', [userId]);
-  s.logger.info('account deleted', { userId });
+  const mails = await s.mailer.forget(user.email);
+  s.logger.info('account deleted', { userId, outboxMessagesRemoved: mails });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@mapsmith/core';
 import nodemailer from 'nodemailer';
+import { purgeOutbox } from './outbox-purge.js';
 
 /** One outgoing message. */
 export interface MailMessage {
@@ -19,6 +20,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where mail goes: `smtp` or `outbox`. */
   readonly mode: 'smtp' | 'outbox';
+  /**
+   * Forgets mail kept locally for `address` (the outbox's files); answers how many messages
+   * went. Mail handed to an SMTP server is out of our hands, so that mode keeps nothing.
+   */
+  forget(address: string): Promise<number>;
 }
 
 /** What a mailer is built from. */
@@ -46,6 +52,7 @@ export function createMailer(options: MailerOptions): Mailer {
         await transport.sendMail({ from: options.from, to, subject, text });
         options.logger.info('mail sent', { to, subject });
       },
+      forget: async () => 0,
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -64,5 +71,6 @@ export function createMailer(options: MailerOptions): Mailer {
         link,
       });
     },
+    forget: (address) => purgeOutbox(options.outboxDir, address),
   };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
@@ -48,8 +50,18 @@ describe('/api/user', () => {
     expect((await client.call('GET', '/api/user')).body.isPro).toBe(true);
   });
 
-  it('DELETE needs the password, then purges the account and its sessions', async () => {
+  /** The outbox messages addressed to `address`. */
+  const mailsTo = (address: string) => {
+    const outbox = path.join(app.dataDir, 'outbox');
+    return fs
+      .readdirSync(outbox)
+      .filter((name) => fs.readFileSync(path.join(outbox, name), 'utf8').includes(address));
+  };
+
+  it('DELETE needs the password, then purges the account, its sessions and its mail', async () => {
+    await registerUser(app.url, 'ivana');
     const client = await registerUser(app.url, 'ivan');
+    expect(mailsTo('ivan@example.test').length).toBeGreaterThan(0);
     const { id } = (await client.call('GET', '/api/user')).body;
     await seedCompletedJob(app.server.context.db, id, []);
     const other = new TestClient(app.url);
@@ -69,6 +81,9 @@ describe('/api/user', () => {
               (SELECT COUNT(*) FROM account_tokens WHERE user_id NOT IN (SELECT id FROM users)) AS tokens`,
     );
     expect(rows).toEqual({ users: 0, sessions: 0, tokens: 0, jobs: 0 });
+    // The confirmation mail held the address and a link: it goes; another user's mail stays.
+    expect(mailsTo('ivan@example.test')).toEqual([]);
+    expect(mailsTo('ivana@example.test').length).toBeGreaterThan(0);
     const login = await new TestClient(app.url).call('POST', '/api/login', {
       username: 'ivan',
       password: GOOD_PASSWORD,
