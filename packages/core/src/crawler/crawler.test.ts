@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlFixture, type FixtureCrawl } from '../../../../tests/fixtures/site/crawl-helper.js';
+import { CHARSET_TITLES } from '../../../../tests/fixtures/site/features-charset.js';
 import {
   ALL_FEATURES,
   type FixtureSite,
@@ -26,6 +27,13 @@ describe('a static crawl of a site with every behaviour', () => {
     expect(crawl.listed).toEqual(site.expectedStaticSitemapUrls);
     expect(crawl.summary.endedBy).toBe('finished');
     expect(crawl.summary.included).toBe(site.expectedStaticSitemapUrls.length);
+  });
+
+  it('reads titles in the encoding a meta tag declares when the header names none', () => {
+    for (const [path, title] of Object.entries(CHARSET_TITLES)) {
+      expect(page(path).title).toBe(title);
+      expect(page(path).h1).toBe(title);
+    }
   });
 
   it('writes the verdicts of decisions.md', () => {

@@ -10,11 +10,12 @@ import type { Logger } from '../ports/logger.js';
 import type { PageRenderer } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
+import { decodeHtml } from './charset.js';
 import { type FoundLink, type PageFacts, pageFacts } from './extract/page-facts.js';
 import { fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
-import { applyFacts, blankRecord, decodeBody, lastModified, mediaType } from './page-record.js';
+import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.js';
 import type { RenderPolicy } from './render-policy.js';
 import type { PageRecord } from './types.js';
 import { urlKey } from './url-key.js';
@@ -139,14 +140,14 @@ export async function processEntry(
   record.lastModified = lastModified(res.headers['last-modified']);
   if (res.truncated) record.error = `body cut at ${ctx.options.maxBodyBytes} bytes`;
   const sniffHtml =
-    record.contentType === null && /^\s*</.test(decodeBody(res.body.subarray(0, 64), undefined));
+    record.contentType === null && /^\s*</.test(decodeHtml(res.body.subarray(0, 64), undefined));
   if (
     res.status === 200 &&
     outcome.chain.length === 0 &&
     (HTML_TYPES.has(record.contentType ?? '') || sniffHtml)
   ) {
     let facts = pageFacts(
-      decodeBody(res.body, res.headers['content-type']),
+      decodeHtml(res.body, res.headers['content-type']),
       record.finalUrl,
       res.headers,
     );

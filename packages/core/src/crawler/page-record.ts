@@ -55,16 +55,6 @@ export function mediaType(header: string | undefined): string | null {
   return type || null;
 }
 
-/** Decodes a body with the charset of its Content-Type (UTF-8 when absent or unknown). */
-export function decodeBody(body: Uint8Array, contentType: string | undefined): string {
-  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? '')?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(body);
-  } catch {
-    return new TextDecoder().decode(body);
-  }
-}
-
 /** `Last-Modified` as ISO 8601, or null. */
 export function lastModified(header: string | undefined): string | null {
   if (!header) return null;
