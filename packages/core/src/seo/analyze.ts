@@ -1,9 +1,11 @@
 import type { SeoAnalysis } from '../contract/schemas.js';
 import type { PageRecord } from '../crawler/types.js';
-import { seoContext } from './context.js';
 import { SEO_RULES } from './registry.js';
-import { isBroken } from './rules/broken-links.js';
-import type { SeoRule } from './types.js';
+import { SeoStats } from './stats.js';
+import { type Finding, MAX_ISSUE_URLS, type SeoRule } from './types.js';
+import { UrlStore } from './url-store.js';
+
+export { MAX_ISSUE_URLS } from './types.js';
 
 /** The score band names of spec §9. */
 export type ScoreBand = 'Excellent' | 'Good' | 'Fair' | 'Needs Work';
@@ -16,9 +18,6 @@ export function scoreBand(score: number): ScoreBand {
   return 'Needs Work';
 }
 
-/** URLs listed per issue at most (the message carries the full count). */
-export const MAX_ISSUE_URLS = 50;
-
 const ORDER = { critical: 0, warning: 1, info: 2 } as const;
 
 /** Points a rule takes for `affected` of `applicable` pages (see the table in registry.ts). */
@@ -28,25 +27,43 @@ export function penalty(rule: SeoRule, affected: number, applicable: number): nu
   return rule.weight * (0.25 + 0.75 * share);
 }
 
+/** An analysis in progress: feed it every page once, in crawl order, then `finish`. */
+export interface SeoAnalyzer {
+  /** Takes one page into account (no reference to it is kept). */
+  observe(page: PageRecord): void;
+  /** The analysis over every page observed. */
+  finish(): SeoAnalysis;
+}
+
 /**
- * The SEO analysis of a crawl result (spec §2 card, §3 entity): score 0-100, stats, issues
- * (worst first, each with its rule id and up to 50 URLs) and recommendations. Browser-safe.
+ * An SEO analysis that sees the pages one at a time. Memory does not grow with the pages'
+ * size: each rule keeps counts, at most `MAX_ISSUE_URLS` example URLs and, for rules that
+ * compare pages, 64-bit keys (titles, descriptions, URLs) in typed arrays. Browser-safe.
  */
-export function analyzeSeo(pages: readonly PageRecord[], rules = SEO_RULES): SeoAnalysis {
-  const ctx = seoContext(pages);
-  const fetched = ctx.all.filter((p) => p.status > 0);
-  const stats = {
-    totalPages: ctx.all.length,
-    pagesWithImages: ctx.all.filter((p) => p.images.length > 0).length,
-    pagesWithStructuredData: ctx.all.filter(
-      (p) => p.structuredData.jsonLd || p.structuredData.microdata,
-    ).length,
-    avgResponseTime: fetched.length
-      ? Math.round(fetched.reduce((sum, p) => sum + p.responseTimeMs, 0) / fetched.length)
-      : 0,
-    brokenLinks: ctx.linked.filter(isBroken).length,
+export function seoAnalyzer(rules: readonly SeoRule[] = SEO_RULES): SeoAnalyzer {
+  const env = { urls: new UrlStore() };
+  const stats = new SeoStats();
+  const running = rules.map((rule) => ({ rule, acc: rule.start(env) }));
+  return {
+    observe(page) {
+      stats.observe(page);
+      for (const { acc } of running) acc.observe(page);
+    },
+    finish() {
+      return report(
+        stats,
+        running.map(({ rule, acc }) => ({ rule, finding: acc.finish() })),
+      );
+    },
   };
-  if (ctx.all.length === 0) {
+}
+
+function report(
+  seen: SeoStats,
+  results: { rule: SeoRule; finding: Finding | null }[],
+): SeoAnalysis {
+  const stats = seen.finish();
+  if (seen.pages === 0) {
     return {
       score: 0,
       stats,
@@ -54,13 +71,9 @@ export function analyzeSeo(pages: readonly PageRecord[], rules = SEO_RULES): Seo
       recommendations: ['Check that the URL is right and that the site answers crawlers.'],
     };
   }
-  const found = rules
-    .map((rule) => ({ rule, finding: rule.evaluate(ctx) }))
-    .flatMap(({ rule, finding }) =>
-      finding
-        ? [{ rule, finding, cost: penalty(rule, finding.urls.length, finding.applicable) }]
-        : [],
-    );
+  const found = results.flatMap(({ rule, finding }) =>
+    finding ? [{ rule, finding, cost: penalty(rule, finding.count, finding.applicable) }] : [],
+  );
   const score = Math.max(0, Math.min(100, Math.round(100 - found.reduce((s, f) => s + f.cost, 0))));
   const issues = [...found]
     .sort((a, b) => ORDER[a.rule.severity] - ORDER[b.rule.severity] || b.cost - a.cost)
@@ -79,4 +92,28 @@ export function analyzeSeo(pages: readonly PageRecord[], rules = SEO_RULES): Seo
       'No issues found. Keep the sitemap current and resubmit it after big changes.',
     );
   return { score, stats, issues, recommendations };
+}
+
+/**
+ * The SEO analysis of a crawl result (spec §2 card, §3 entity): score 0-100, stats, issues
+ * (worst first, each with its rule id and up to 50 URLs) and recommendations. Browser-safe.
+ */
+export function analyzeSeo(pages: Iterable<PageRecord>, rules = SEO_RULES): SeoAnalysis {
+  const analyzer = seoAnalyzer(rules);
+  for (const page of pages) analyzer.observe(page);
+  return analyzer.finish();
+}
+
+/**
+ * `analyzeSeo` over a stream of pages (a store's async iterator, a generator), each seen once
+ * and never collected: a 1,000,000-page crawl is analysed in bounded memory.
+ */
+export async function analyzeSeoStream(
+  pages: AsyncIterable<PageRecord> | Iterable<PageRecord>,
+  rules = SEO_RULES,
+): Promise<SeoAnalysis> {
+  if (Symbol.iterator in pages) return analyzeSeo(pages, rules);
+  const analyzer = seoAnalyzer(rules);
+  for await (const page of pages) analyzer.observe(page);
+  return analyzer.finish();
 }

@@ -1,4 +1,13 @@
 /** The SEO analysis (browser-safe). */
-export { analyzeSeo, MAX_ISSUE_URLS, penalty, type ScoreBand, scoreBand } from './analyze.js';
+export {
+  analyzeSeo,
+  analyzeSeoStream,
+  MAX_ISSUE_URLS,
+  penalty,
+  type ScoreBand,
+  type SeoAnalyzer,
+  scoreBand,
+  seoAnalyzer,
+} from './analyze.js';
 export { SEO_RULES, seoWeights } from './registry.js';
-export type { Finding, SeoContext, SeoRule, Severity } from './types.js';
+export type { Finding, RuleAccumulator, RuleEnv, SeoRule, Severity } from './types.js';

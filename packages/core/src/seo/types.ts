@@ -1,28 +1,39 @@
 import type { PageRecord } from '../crawler/types.js';
+import type { UrlStore } from './url-store.js';
 
 /** How bad an issue is, as the SEO card shows it. */
 export type Severity = 'critical' | 'warning' | 'info';
 
-/** The crawl result, indexed once for every rule. */
-export interface SeoContext {
-  /** Every URL the crawler met. */
-  all: PageRecord[];
-  /** Pages with content: HTML that answered 200 (the pages titles and descriptions matter for). */
-  content: PageRecord[];
-  /** URLs other pages of the site link to (inlinks above 0). */
-  linked: PageRecord[];
-  /** Every record by its URL and by its final URL. */
-  byUrl: Map<string, PageRecord>;
-}
+/** URLs listed per issue at most (the message carries the full count). */
+export const MAX_ISSUE_URLS = 50;
 
-/** What a rule found: which URLs are affected, out of how many it looked at. */
+/** What a rule found: how many URLs are affected, out of how many it looked at. */
 export interface Finding {
-  /** The affected URLs. */
+  /** The first affected URLs, in crawl order, at most `MAX_ISSUE_URLS` of them. */
   urls: string[];
+  /** How many URLs are affected in all (the numerator of its share). */
+  count: number;
   /** How many pages the rule applies to (the denominator of its share). */
   applicable: number;
   /** The issue as the user reads it ("3 pages have no title"). */
   message: string;
+}
+
+/** Shared by the rules of one analysis: a compact store for URLs a rule may need later. */
+export interface RuleEnv {
+  /** Keeps page URLs as UTF-8 bytes, so deferred examples do not hold whole records. */
+  urls: UrlStore;
+}
+
+/**
+ * One rule's state during an analysis: it sees every page once, in crawl order, keeps only
+ * what it needs (counts, a few example URLs, compact keys) and answers at the end.
+ */
+export interface RuleAccumulator {
+  /** Takes one page into account. */
+  observe(page: PageRecord): void;
+  /** What the rule found over every page seen; `null` when nothing is wrong. */
+  finish(): Finding | null;
 }
 
 /** One SEO rule (one file each in `rules/`). */
@@ -35,20 +46,34 @@ export interface SeoRule {
   severity: Severity;
   /** What to do about it. */
   recommendation: string;
-  /** Finds the affected pages; `null` when nothing is wrong. */
-  evaluate(ctx: SeoContext): Finding | null;
+  /** A fresh accumulator for one analysis. */
+  start(env: RuleEnv): RuleAccumulator;
 }
 
-/** A rule that looks at each page of a set on its own. */
+/** Counts affected URLs and keeps the first `MAX_ISSUE_URLS` of them. */
+export class Examples {
+  /** Affected URLs in all. */
+  count = 0;
+  /** The first of them, in the order they were added. */
+  readonly urls: string[] = [];
+
+  /** Counts one more affected URL. */
+  add(url: string): void {
+    this.count++;
+    if (this.urls.length < MAX_ISSUE_URLS) this.urls.push(url);
+  }
+}
+
+/** A rule that looks at each page on its own. */
 export function perPageRule(rule: {
   id: string;
   weight: number;
   severity: Severity;
   recommendation: string;
-  /** Which pages it applies to. */
-  scope: (ctx: SeoContext) => PageRecord[];
-  /** Whether a page has the problem. */
-  test: (page: PageRecord, ctx: SeoContext) => boolean;
+  /** Whether the rule applies to a page (its denominator). */
+  applies: (page: PageRecord) => boolean;
+  /** Whether a page it applies to has the problem. */
+  test: (page: PageRecord) => boolean;
   /** The message for `count` affected pages. */
   message: (count: number) => string;
 }): SeoRule {
@@ -57,11 +82,25 @@ export function perPageRule(rule: {
     weight: rule.weight,
     severity: rule.severity,
     recommendation: rule.recommendation,
-    evaluate(ctx) {
-      const pages = rule.scope(ctx);
-      const urls = pages.filter((page) => rule.test(page, ctx)).map((page) => page.url);
-      if (urls.length === 0) return null;
-      return { urls, applicable: pages.length, message: rule.message(urls.length) };
+    start() {
+      let applicable = 0;
+      const found = new Examples();
+      return {
+        observe(page) {
+          if (!rule.applies(page)) return;
+          applicable++;
+          if (rule.test(page)) found.add(page.url);
+        },
+        finish() {
+          if (found.count === 0) return null;
+          return {
+            urls: found.urls,
+            count: found.count,
+            applicable,
+            message: rule.message(found.count),
+          };
+        },
+      };
     },
   };
 }

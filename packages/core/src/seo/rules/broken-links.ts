@@ -1,5 +1,6 @@
 import type { PageRecord } from '../../crawler/types.js';
-import type { SeoRule } from '../types.js';
+import { isLinked } from '../scope.js';
+import { Examples, type SeoRule } from '../types.js';
 
 /** A linked URL that answered 4xx/5xx, or no answer at all (robots-blocked URLs aside). */
 export function isBroken(page: PageRecord): boolean {
@@ -14,17 +15,31 @@ export const brokenLinks: SeoRule = {
   weight: 15,
   severity: 'critical',
   recommendation: 'Fix or remove internal links to pages that answer 4xx or 5xx.',
-  evaluate(ctx) {
-    const broken = ctx.linked.filter(isBroken);
-    if (broken.length === 0) return null;
-    const example = broken[0];
-    const where = example?.linkedFrom[0]
-      ? ` (e.g. ${example.url}, linked from ${example.linkedFrom[0]})`
-      : '';
+  start() {
+    let applicable = 0;
+    const broken = new Examples();
+    // The first broken URL and the first page linking to it, for the message.
+    let where = '';
     return {
-      urls: broken.map((page) => page.url),
-      applicable: ctx.linked.length,
-      message: `${broken.length} broken internal ${broken.length === 1 ? 'link' : 'links'}${where}`,
+      observe(page) {
+        if (!isLinked(page)) return;
+        applicable++;
+        if (!isBroken(page)) return;
+        if (broken.count === 0 && page.linkedFrom[0]) {
+          where = ` (e.g. ${page.url}, linked from ${page.linkedFrom[0]})`;
+        }
+        broken.add(page.url);
+      },
+      finish() {
+        const n = broken.count;
+        if (n === 0) return null;
+        return {
+          urls: broken.urls,
+          count: n,
+          applicable,
+          message: `${n} broken internal ${n === 1 ? 'link' : 'links'}${where}`,
+        };
+      },
     };
   },
 };

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Descriptions under 50 or over 160 characters. */
@@ -6,7 +7,7 @@ export const descriptionLength = perPageRule({
   weight: 3,
   severity: 'info',
   recommendation: 'Aim for meta descriptions of 50 to 160 characters.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => {
     const length = page.metaDescription?.trim().length ?? 0;
     return length > 0 && (length < 50 || length > 160);

@@ -7,5 +7,5 @@ export const duplicateDescription: SeoRule = {
   weight: 4,
   severity: 'warning',
   recommendation: 'Write a distinct meta description for each page.',
-  evaluate: (ctx) => duplicated(ctx, (page) => page.metaDescription, 'description'),
+  start: (env) => duplicated(env, (page) => page.metaDescription, 'description'),
 };

@@ -7,5 +7,5 @@ export const duplicateTitle: SeoRule = {
   weight: 6,
   severity: 'warning',
   recommendation: 'Make each title unique: say what sets the page apart.',
-  evaluate: (ctx) => duplicated(ctx, (page) => page.title, 'title'),
+  start: (env) => duplicated(env, (page) => page.title, 'title'),
 };

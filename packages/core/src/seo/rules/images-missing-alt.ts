@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Images without an alt attribute (an empty alt is fine: it marks a decorative image). */
@@ -6,7 +7,7 @@ export const imagesMissingAlt = perPageRule({
   weight: 5,
   severity: 'warning',
   recommendation: 'Add alt text to meaningful images (alt="" for decorative ones).',
-  scope: (ctx) => ctx.content.filter((page) => page.images.length > 0),
+  applies: (page) => isContent(page) && page.images.length > 0,
   test: (page) => page.images.some((image) => image.alt === null),
   message: (n) => `${pagesHave(n)} images without alt text`,
 });

@@ -1,3 +1,4 @@
+import { isLinked } from '../scope.js';
 import { perPageRule } from '../types.js';
 
 /** Internal links that point at a redirect instead of the final URL. */
@@ -6,7 +7,7 @@ export const linksToRedirects = perPageRule({
   weight: 4,
   severity: 'info',
   recommendation: 'Update internal links to point at the final URL instead of a redirect.',
-  scope: (ctx) => ctx.linked,
+  applies: isLinked,
   test: (page) => page.redirectChain.length > 0,
   message: (n) => `${n} internally linked ${n === 1 ? 'URL redirects' : 'URLs redirect'}`,
 });

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Pages without a meta description: search engines pick a snippet themselves. */
@@ -7,7 +8,7 @@ export const missingDescription = perPageRule({
   severity: 'warning',
   recommendation:
     'Write a meta description for each page that summarises it in one or two sentences.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => !page.metaDescription?.trim(),
   message: (n) => `${pagesHave(n)} no meta description`,
 });

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Pages without an `<h1>`. */
@@ -6,7 +7,7 @@ export const missingH1 = perPageRule({
   weight: 5,
   severity: 'warning',
   recommendation: 'Give each page one <h1> that names its topic.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => !page.h1?.trim(),
   message: (n) => `${pagesHave(n)} no <h1> heading`,
 });

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Pages without a `<title>`: the search result has nothing to show. */
@@ -6,7 +7,7 @@ export const missingTitle = perPageRule({
   weight: 10,
   severity: 'critical',
   recommendation: 'Give every page a unique, descriptive <title>.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => !page.title?.trim(),
   message: (n) => `${pagesHave(n)} no title`,
 });

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** https pages that load http subresources. */
@@ -6,7 +7,7 @@ export const mixedContent = perPageRule({
   weight: 5,
   severity: 'critical',
   recommendation: 'Load every image, script and stylesheet over https on https pages.',
-  scope: (ctx) => ctx.content.filter((page) => page.finalUrl.startsWith('https:')),
+  applies: (page) => isContent(page) && page.finalUrl.startsWith('https:'),
   test: (page) => page.mixedContent > 0,
   message: (n) => `${pagesHave(n)} mixed content (http resources on https pages)`,
 });

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
 /** Pages whose links or content only appear after scripts run. */
@@ -7,7 +8,7 @@ export const needsRendering = perPageRule({
   severity: 'info',
   recommendation:
     'Serve content and links in the HTML (server-side rendering): not every crawler runs scripts.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => page.rendered,
   message: (n) =>
     `${n} ${n === 1 ? 'page needs' : 'pages need'} JavaScript rendering to show content or links`,

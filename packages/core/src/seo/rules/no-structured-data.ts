@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Pages with no JSON-LD or microdata. */
@@ -7,7 +8,7 @@ export const noStructuredData = perPageRule({
   severity: 'info',
   recommendation:
     'Add structured data (JSON-LD) for your content types to be eligible for rich results.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => !page.structuredData.jsonLd && !page.structuredData.microdata,
   message: (n) => `${pagesHave(n)} no structured data`,
 });

@@ -1,3 +1,4 @@
+import { isLinked } from '../scope.js';
 import { perPageRule } from '../types.js';
 
 /** noindex pages that the site links to: often an accident. */
@@ -6,7 +7,7 @@ export const noindexLinked = perPageRule({
   weight: 5,
   severity: 'warning',
   recommendation: 'Check that linked pages marked noindex are meant to stay out of search results.',
-  scope: (ctx) => ctx.linked,
+  applies: isLinked,
   test: (page) => page.robots.noindex,
   message: (n) => `${n} internally linked ${n === 1 ? 'page is' : 'pages are'} marked noindex`,
 });

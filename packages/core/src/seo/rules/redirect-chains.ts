@@ -7,7 +7,7 @@ export const redirectChains = perPageRule({
   severity: 'warning',
   recommendation:
     'Point redirects straight at the final URL: each extra hop costs crawl budget and time.',
-  scope: (ctx) => ctx.all.filter((page) => page.redirectChain.length > 0),
+  applies: (page) => page.redirectChain.length > 0,
   test: (page) => page.redirectChain.length >= 2,
   message: (n) =>
     `${n} ${n === 1 ? 'URL goes' : 'URLs go'} through a chain of two or more redirects`,

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
 /** Orphan-like pages: found only through the sitemap, no page of the site links to them. */
@@ -7,7 +8,7 @@ export const sitemapOnly = perPageRule({
   severity: 'info',
   recommendation:
     'Link to pages that are only in the sitemap from related pages, or drop them if they are stale.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => page.foundVia === 'sitemap' && page.inlinks === 0,
   message: (n) =>
     `${n} ${n === 1 ? 'page is' : 'pages are'} only reachable from the sitemap (no internal links)`,

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
 /** Responses slower than this are "slow" (milliseconds, first byte to end of body). */
@@ -10,7 +11,7 @@ export const slowResponses = perPageRule({
   severity: 'warning',
   recommendation:
     'Speed up slow pages (caching, lighter HTML, a faster host): slow sites are crawled less.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => page.responseTimeMs > SLOW_RESPONSE_MS,
   message: (n) => `${n} ${n === 1 ? 'page takes' : 'pages take'} over 1 second to respond`,
 });

@@ -1,3 +1,4 @@
+import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
 
 /** Titles under 10 or over 60 characters: too vague, or cut off in results. */
@@ -7,7 +8,7 @@ export const titleLength = perPageRule({
   severity: 'warning',
   recommendation:
     'Keep titles between 10 and 60 characters so they are specific and not truncated.',
-  scope: (ctx) => ctx.content,
+  applies: isContent,
   test: (page) => {
     const length = page.title?.trim().length ?? 0;
     return length > 0 && (length < 10 || length > 60);

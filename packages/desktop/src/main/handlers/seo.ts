@@ -1,8 +1,8 @@
-import { analyzeSeo, type SeoAnalysis } from '@mapsmith/core';
+import { analyzeSeoStream, type SeoAnalysis } from '@mapsmith/core';
 import { HandlerError } from '../errors';
 import type { LocalStore } from '../store/local-store';
 
-/** `seo.get`: the core's SEO analysis over the job's stored page records. */
+/** `seo.get`: the core's SEO analysis, streamed over the job's stored page records in batches. */
 export async function getSeo(
   deps: { store: LocalStore },
   input: { jobId: string },
@@ -16,5 +16,5 @@ export async function getSeo(
       'The SEO analysis is ready once the crawl has completed.',
     );
   }
-  return analyzeSeo(await deps.store.pages(input.jobId));
+  return analyzeSeoStream(deps.store.iteratePages(input.jobId));
 }

@@ -1,4 +1,4 @@
-import { analyzeSeo, operations, type PageRecord } from '@mapsmith/core';
+import { analyzeSeoStream, operations } from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -8,7 +8,8 @@ import { seoAnalysisInput } from './schema.js';
 
 /**
  * `GET /api/seo-analysis/:jobId`: score, stats, issues and recommendations of a completed
- * crawl (core `analyzeSeo` over the stored pages), computed once and then kept on the job.
+ * crawl (core `analyzeSeoStream` over the stored pages, read one batch at a time so a
+ * 1,000,000-page crawl never sits in memory), computed once and then kept on the job.
  */
 export function seoAnalysisRouter(ctx: AppContext): Router {
   const router = Router();
@@ -28,9 +29,7 @@ export function seoAnalysisRouter(ctx: AppContext): Router {
     }
     let analysis = await jobs.cachedSeoAnalysis(job.id);
     if (!analysis) {
-      const pages: PageRecord[] = [];
-      for await (const page of jobs.store(job.id).pages()) pages.push(page);
-      analysis = analyzeSeo(pages);
+      analysis = await analyzeSeoStream(jobs.store(job.id).pages());
       await jobs.cacheSeoAnalysis(job.id, analysis);
     }
     res.set('Cache-Control', 'no-store').json(analysis);
