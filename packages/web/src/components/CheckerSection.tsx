@@ -3,11 +3,14 @@ import { ApiCallError } from '@mapsmith/core/browser';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
-import { validateSitemapFile, validateSitemapText } from '../checker/validate';
 import { normalizeSiteUrl } from '../crawl/use-crawl';
 import { CheckerResults } from './CheckerResults';
 
 const XML_TYPES = ['application/xml', 'text/xml'];
+
+// The validator (the core's checker and its XML parser) is loaded on first use, not with the
+// home page: most visitors never check a sitemap.
+const loadValidator = () => import('../checker/validate');
 
 /** Whether an uploaded file may be a sitemap: an XML media type or a .xml name (spec §5). */
 export function isXmlFile(file: File): boolean {
@@ -67,7 +70,7 @@ export function CheckerSection() {
     }
     setBusy(true);
     try {
-      await validate(() => validateSitemapFile(file), file.name);
+      await validate(async () => (await loadValidator()).validateSitemapFile(file), file.name);
     } finally {
       setBusy(false);
     }
@@ -83,7 +86,10 @@ export function CheckerSection() {
     setBusy(true);
     try {
       const { content } = await api.call('sitemap.fetch', { url: target });
-      await validate(() => validateSitemapText(content, target), target);
+      await validate(
+        async () => (await loadValidator()).validateSitemapText(content, target),
+        target,
+      );
     } catch (err) {
       const text =
         err instanceof ApiCallError

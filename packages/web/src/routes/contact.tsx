@@ -1,64 +1,8 @@
-import { SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
-import { useSupportEmail } from '../app/config';
-import { usePageMeta } from '../app/page-meta';
-import { PageHeader } from '../components/PageHeader';
 import { rootRoute } from './__root';
-
-function Contact() {
-  const email = useSupportEmail();
-  const domain = email.split('@')[1] ?? 'mapsmith.app';
-  usePageMeta({
-    title: 'Contact Mapsmith | Support, Billing and Enterprise',
-    description: `E-mail Mapsmith support: answers within ${SUPPORT_HOURS.standard} hours, ${SUPPORT_HOURS.pro} hours for Pro. Billing and enterprise contacts.`,
-  });
-  return (
-    <article className="page">
-      <PageHeader
-        eyebrow="Contact"
-        title="Get in touch"
-        lead="We answer every message by e-mail. Include the site URL and, for a crawl problem, the time you ran it."
-      />
-      <div className="card-grid">
-        <div className="card">
-          <h2 className="card-title">Support</h2>
-          <p>
-            <a href={`mailto:${email}`}>{email}</a>
-          </p>
-          <p className="muted">Questions about crawls, sitemaps, the checker or your account.</p>
-        </div>
-        <div className="card">
-          <h2 className="card-title">Response times</h2>
-          <p>
-            Within {SUPPORT_HOURS.standard} hours on the free plan, within {SUPPORT_HOURS.pro} hours
-            for Pro subscribers.
-          </p>
-          <p className="muted">Business hours: Mon-Fri 9:00 AM-6:00 PM EST.</p>
-        </div>
-        <div className="card">
-          <h2 className="card-title">Billing</h2>
-          <p>
-            <a href={`mailto:billing@${domain}?subject=Billing%20question`}>billing@{domain}</a>
-          </p>
-          <p className="muted">Refunds within the 7-day guarantee, invoices, cancellations.</p>
-        </div>
-        <div className="card">
-          <h2 className="card-title">Enterprise</h2>
-          <p>
-            <a href={`mailto:enterprise@${domain}?subject=Enterprise%20enquiry`}>
-              enterprise@{domain}
-            </a>
-          </p>
-          <p className="muted">Many domains, custom page caps or an invoice instead of a card.</p>
-        </div>
-      </div>
-    </article>
-  );
-}
 
 /** `/contact`: addresses, response times and business hours (no form, spec §2). */
 export const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/contact',
-  component: Contact,
-});
+}).lazy(() => import('./contact.lazy').then((m) => m.contactLazyRoute));

@@ -1,73 +1,8 @@
-import { CRAWL_RETENTION_DAYS, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
-import { useSupportEmail } from '../app/config';
-import { usePageMeta } from '../app/page-meta';
-import { PageHeader } from '../components/PageHeader';
 import { rootRoute } from './__root';
-
-function Privacy() {
-  const email = useSupportEmail();
-  usePageMeta({
-    title: 'Privacy Policy | Mapsmith',
-    description:
-      'What Mapsmith stores about your account, crawls and subscription, how long it keeps it, and your rights.',
-  });
-  return (
-    <article className="page prose-page">
-      <PageHeader eyebrow="Legal" title="Privacy Policy" lead="Last updated: November 2026" />
-      <h2>What we store</h2>
-      <ul>
-        <li>
-          <strong>Your account:</strong> username, e-mail address, a salted Argon2id hash of your
-          password (never the password itself), the date the account was created and the time of
-          your last login.
-        </li>
-        <li>
-          <strong>Your crawls:</strong> each crawl job (the site URL, its status, the pages found
-          and the generated results), and, when those features open, your scheduled crawls and API
-          tokens.
-        </li>
-        <li>
-          <strong>Your subscription:</strong> the payment provider’s customer id and subscription
-          id, the subscription status and the billing cycle. Card and wallet details stay with
-          PayPal; we never receive them.
-        </li>
-      </ul>
-      <h2>How we use it</h2>
-      <p>
-        To sign you in, run the crawls you ask for, show your history and usage, enforce plan limits
-        and answer your support requests. We do not sell data and do not use it for advertising
-        profiles.
-      </p>
-      <h2>Who can see it</h2>
-      <p>
-        You can access only your own data, and other users cannot see yours. Staff access it only to
-        answer a request you made or to keep the service secure.
-      </p>
-      <h2>Cookies</h2>
-      <p>
-        Sessions use one HttpOnly cookie, marked SameSite=Lax and Secure over HTTPS. It holds a
-        random session id, nothing else. We set no tracking cookies.
-      </p>
-      <h2>How long we keep it</h2>
-      <ul>
-        <li>Crawl jobs are deleted {CRAWL_RETENTION_DAYS} days after they ran.</li>
-        <li>When you delete your account, its data is purged within 30 days.</li>
-        <li>Server logs are kept for up to 12 months, then deleted.</li>
-      </ul>
-      <h2>Your rights</h2>
-      <p>
-        You can ask for a copy of your data, its correction or its deletion at{' '}
-        <a href={`mailto:${email}`}>{email}</a>. We answer within {SUPPORT_HOURS.standard} hours,
-        and within {SUPPORT_HOURS.pro} hours for Pro subscribers.
-      </p>
-    </article>
-  );
-}
 
 /** `/privacy`: the privacy policy. */
 export const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy',
-  component: Privacy,
-});
+}).lazy(() => import('./privacy.lazy').then((m) => m.privacyLazyRoute));

@@ -1,104 +1,10 @@
-import { createRoute, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
-import { errorText } from '../app/errors';
-import { usePageMeta } from '../app/page-meta';
+import { createRoute } from '@tanstack/react-router';
 import { tokenSearch } from '../app/search';
-import { useToast } from '../app/toast';
-import { useApi } from '../app/use-api';
-import { matches, resetPassword } from '../auth/rules';
-import { AuthCard } from '../components/AuthCard';
-import { Field } from '../components/Field';
 import { rootRoute } from './__root';
-
-function ResetPassword() {
-  usePageMeta({
-    title: 'Set a New Password | Mapsmith',
-    description: 'Choose a new password for your Mapsmith account.',
-  });
-  const { token } = resetPasswordRoute.useSearch();
-  const api = useApi();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!token)
-      toast({ title: 'Invalid link', description: 'Reset token missing', variant: 'error' });
-  }, [token, toast]);
-
-  if (!token) {
-    return (
-      <AuthCard title="Invalid link" lead="Reset token missing">
-        <p className="muted">Open the link from your e-mail again, or ask for a new one.</p>
-        <Link to="/forgot-password" className="button primary block">
-          Request a new link
-        </Link>
-      </AuthCard>
-    );
-  }
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = { password: resetPassword(password), confirm: matches(password, confirm) };
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setBusy(true);
-    try {
-      await api.call('auth.resetPassword', { token, password });
-      toast({
-        title: 'Password updated',
-        description: 'You can now sign in with your new password.',
-        variant: 'success',
-      });
-      void navigate({ to: '/login' });
-    } catch (err) {
-      toast({
-        title: 'Reset failed',
-        description: errorText(err, 'Invalid or expired token'),
-        variant: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <AuthCard
-      title="Set a new password"
-      lead="At least 12 characters with upper and lower case, a number and a special character."
-    >
-      <form onSubmit={submit} noValidate className="form">
-        <Field
-          label="New Password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          password
-          autoComplete="new-password"
-        />
-        <Field
-          label="Confirm Password"
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-          password
-          autoComplete="new-password"
-        />
-        <button type="submit" className="button primary block" disabled={busy}>
-          {busy ? 'Updating...' : 'Update Password'}
-        </button>
-      </form>
-    </AuthCard>
-  );
-}
 
 /** `/reset-password?token=` (spec §2, §5, §8). */
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
   validateSearch: tokenSearch,
-  component: ResetPassword,
-});
+}).lazy(() => import('./reset-password.lazy').then((m) => m.resetPasswordLazyRoute));

@@ -1,0 +1,126 @@
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { errorText } from '../app/errors';
+import { usePageMeta } from '../app/page-meta';
+import { useApi } from '../app/use-api';
+import { AuthCard } from '../components/AuthCard';
+
+type Phase = 'idle' | 'pending' | 'success' | 'error';
+
+function ConfirmEmail() {
+  usePageMeta({
+    title: 'Confirm Your Email | Mapsmith',
+    description: 'Confirm the e-mail address of your Mapsmith account.',
+  });
+  const { token } = confirmEmailLazyRoute.useSearch();
+  const api = useApi();
+  const auth = useAuth();
+  const [phase, setPhase] = useState<Phase>(token ? 'pending' : 'idle');
+  const [message, setMessage] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Tokens are single-use: verify once even if the effect runs twice.
+    if (!token || started.current) return;
+    started.current = true;
+    api.call('auth.confirmEmail', { token }).then(
+      () => {
+        setPhase('success');
+        void auth.refresh(true);
+      },
+      (err) => {
+        setMessage(errorText(err, 'Invalid or expired token.'));
+        setPhase('error');
+      },
+    );
+  }, [api, auth, token]);
+
+  if (token) {
+    if (phase === 'success') {
+      return (
+        <AuthCard title="Email verified">
+          <p className="success-text" role="status">
+            Email verified successfully. You can now log in.
+          </p>
+          <Link to="/login" className="button primary block">
+            Go to Login
+          </Link>
+        </AuthCard>
+      );
+    }
+    if (phase === 'error') {
+      return (
+        <AuthCard title="Verification failed">
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+          <p className="muted">Links expire after 24 hours. Sign in and ask for a new one.</p>
+          <Link to="/login" className="button block">
+            Go to Login
+          </Link>
+        </AuthCard>
+      );
+    }
+    return (
+      <AuthCard title="Verifying your email">
+        <p role="status">Verifying your email address...</p>
+      </AuthCard>
+    );
+  }
+
+  if (auth.user?.emailConfirmed) {
+    return (
+      <AuthCard title="Email confirmed">
+        <p className="success-text" role="status">
+          Your email address {auth.user.email} is confirmed.
+        </p>
+        <Link to="/dashboard" className="button primary block">
+          Go to Dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const resend = async () => {
+    setPhase('pending');
+    try {
+      await api.call('auth.resendConfirmation', {});
+      setMessage('Confirmation email sent. Please check your inbox.');
+      setPhase('idle');
+    } catch (err) {
+      setMessage(errorText(err, 'Failed to resend confirmation'));
+      setPhase('error');
+    }
+  };
+  return (
+    <AuthCard title="Check Your Email" lead="We sent a confirmation link to your e-mail address.">
+      <ol className="plain-steps">
+        <li>Open the e-mail from Mapsmith.</li>
+        <li>Click the confirmation link. It is valid for 24 hours.</li>
+        <li>Sign in and start generating sitemaps.</li>
+      </ol>
+      {message && (
+        <p
+          className={phase === 'error' ? 'form-error' : 'success-text'}
+          role={phase === 'error' ? 'alert' : 'status'}
+        >
+          {message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button block"
+        onClick={resend}
+        disabled={phase === 'pending'}
+      >
+        {phase === 'pending' ? 'Sending...' : 'Resend confirmation email'}
+      </button>
+    </AuthCard>
+  );
+}
+
+/** The lazily loaded half of `/confirm-email`: its screen (the route itself is in `confirm-email.tsx`). */
+export const confirmEmailLazyRoute = createLazyRoute('/confirm-email')({
+  component: ConfirmEmail,
+});

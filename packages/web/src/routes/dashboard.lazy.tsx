@@ -1,0 +1,130 @@
+import type { Analytics, HistoryItem } from '@mapsmith/core/browser';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { usePageMeta } from '../app/page-meta';
+import { useApi } from '../app/use-api';
+import { ApiTokensCard } from '../components/ApiTokensCard';
+import { RecentCrawls } from '../components/RecentCrawls';
+import { UpgradeBanner } from '../components/UpgradeBanner';
+import { UsageCard } from '../components/UsageCard';
+
+function Dashboard() {
+  usePageMeta({
+    title: 'Dashboard | Mapsmith',
+    description: 'Your crawls, usage and account at a glance.',
+  });
+  const api = useApi();
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const [analytics, setAnalytics] = useState<Analytics | null>(null);
+  const [history, setHistory] = useState<HistoryItem[] | null>(null);
+  const [showTokens, setShowTokens] = useState(false);
+
+  useEffect(() => {
+    if (status === 'signed-out') void navigate({ to: '/login', replace: true });
+  }, [status, navigate]);
+
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    let live = true;
+    api.call('analytics.get', {}).then(
+      (a) => live && setAnalytics(a),
+      () => undefined,
+    );
+    api.call('history.list', {}).then(
+      (h) => live && setHistory(h),
+      () => live && setHistory([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, status]);
+
+  if (status !== 'signed-in' || !user) {
+    return (
+      <div className="page">
+        <p className="card auth-checking" role="status">
+          Loading dashboard...
+        </p>
+      </div>
+    );
+  }
+  const cards: [string, string, string][] = [
+    ['Total Crawls', analytics ? String(analytics.totalCrawls) : '–', 'all time'],
+    [
+      'Pages Crawled',
+      analytics ? analytics.totalPages.toLocaleString('en-US') : '–',
+      'total discovered',
+    ],
+    ['Success Rate', analytics ? `${Math.round(analytics.successRate)}%` : '–', 'completed crawls'],
+    ['Avg. Crawl Time', analytics ? `${Math.round(analytics.avgCrawlTime)}s` : '–', 'per crawl'],
+  ];
+  return (
+    <div className="page dashboard">
+      <header className="dashboard-head">
+        <div>
+          <p className="eyebrow">Dashboard</p>
+          <h1>Welcome back, {user.username}</h1>
+        </div>
+        {user.isPro ? (
+          <span className="badge badge-pro large">Pro</span>
+        ) : (
+          <Link to="/subscribe" className="button primary">
+            Upgrade to Pro
+          </Link>
+        )}
+      </header>
+      <ul className="stat-grid" aria-label="Statistics">
+        {cards.map(([label, value, note]) => (
+          <li key={label} className="stat-card">
+            <span className="stat-label">{label}</span>
+            <span className="stat-value">{value}</span>
+            <span className="muted small">{note}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="dashboard-grid">
+        <RecentCrawls items={history} />
+        <div className="dashboard-side">
+          <UsageCard analytics={analytics} isPro={user.isPro} />
+          <section className="card" aria-labelledby="actions-title">
+            <h2 id="actions-title" className="card-title">
+              Quick Actions
+            </h2>
+            <div className="quick-actions">
+              <Link to="/" className="button primary block">
+                Generate New Sitemap
+              </Link>
+              <button type="button" className="button block" disabled>
+                Scheduled Crawls <span className="badge">Coming Soon</span>
+              </button>
+              {user.isPro ? (
+                <button
+                  type="button"
+                  className="button block"
+                  aria-expanded={showTokens}
+                  aria-controls="api-tokens"
+                  onClick={() => setShowTokens((v) => !v)}
+                >
+                  API Tokens
+                </button>
+              ) : (
+                <button type="button" className="button block" disabled>
+                  API Tokens <span className="badge badge-pro">Pro</span>
+                </button>
+              )}
+            </div>
+          </section>
+          {user.isPro && showTokens && <ApiTokensCard />}
+        </div>
+      </div>
+      {!user.isPro && <UpgradeBanner />}
+    </div>
+  );
+}
+
+/** The lazily loaded half of `/dashboard`: its screen (the route itself is in `dashboard.tsx`). */
+export const dashboardLazyRoute = createLazyRoute('/dashboard')({
+  component: Dashboard,
+});

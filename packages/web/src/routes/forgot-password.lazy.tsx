@@ -1,0 +1,96 @@
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { usePageMeta } from '../app/page-meta';
+import { useToast } from '../app/toast';
+import { useApi } from '../app/use-api';
+import { forgotEmail } from '../auth/rules';
+import { AuthCard } from '../components/AuthCard';
+import { Field } from '../components/Field';
+
+const SENT_TEXT = 'If your account exists, we emailed you a reset link.';
+
+function ForgotPassword() {
+  usePageMeta({
+    title: 'Reset Your Password | Mapsmith',
+    description: 'Forgot your Mapsmith password? Get a reset link by e-mail.',
+  });
+  const api = useApi();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = forgotEmail(email);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    // The answer is ignored on purpose: it must not reveal whether an account exists.
+    let reached = true;
+    try {
+      await api.call('auth.forgotPassword', { email: email.trim() });
+    } catch (err) {
+      reached = !(err instanceof TypeError);
+    }
+    toast({
+      title: reached ? 'Check your email' : 'Request received',
+      description: SENT_TEXT,
+      variant: 'success',
+    });
+    setBusy(false);
+    setSent(true);
+  };
+
+  if (sent) {
+    return (
+      <AuthCard title="Email Sent" lead={SENT_TEXT}>
+        <p className="muted">
+          The link is valid for one hour. Check your spam folder if it does not arrive.
+        </p>
+        <button
+          type="button"
+          className="button block"
+          onClick={() => {
+            setSent(false);
+            setEmail('');
+          }}
+        >
+          Send Another Email
+        </button>
+        <p className="form-footer">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      lead="Enter your account's e-mail and we will send you a reset link."
+    >
+      <form onSubmit={submit} noValidate className="form">
+        <Field
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          error={error}
+          autoComplete="email"
+        />
+        <button type="submit" className="button primary block" disabled={busy}>
+          {busy ? 'Sending...' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="form-footer">
+        Remembered it? <Link to="/login">Sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The lazily loaded half of `/forgot-password`: its screen (the route itself is in `forgot-password.tsx`). */
+export const forgotPasswordLazyRoute = createLazyRoute('/forgot-password')({
+  component: ForgotPassword,
+});

@@ -1,0 +1,108 @@
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { errorText } from '../app/errors';
+import { usePageMeta } from '../app/page-meta';
+import { useToast } from '../app/toast';
+import { useApi } from '../app/use-api';
+import { loginRules } from '../auth/rules';
+import { AuthCard, AuthChecking } from '../components/AuthCard';
+import { Field } from '../components/Field';
+
+function Login() {
+  usePageMeta({
+    title: 'Sign In | Mapsmith',
+    description:
+      'Sign in to Mapsmith to crawl your site, download sitemaps and see your crawl history.',
+  });
+  const api = useApi();
+  const auth = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ username?: string | null; password?: string | null }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (auth.status === 'signed-in') void navigate({ to: '/dashboard', replace: true });
+  }, [auth.status, navigate]);
+
+  if (auth.status !== 'signed-out') return <AuthChecking />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      username: loginRules.username(username),
+      password: loginRules.password(password),
+    };
+    setErrors(next);
+    setFormError(null);
+    if (next.username || next.password) return;
+    setBusy(true);
+    try {
+      const user = await api.call('auth.login', { username: username.trim(), password });
+      auth.setUser(user);
+      toast({
+        title: 'Welcome back!',
+        description: 'You have been successfully logged in.',
+        variant: 'success',
+      });
+      void navigate({ to: '/dashboard' });
+    } catch (err) {
+      setFormError(errorText(err, 'Invalid credentials'));
+      toast({
+        title: 'Login Failed',
+        description: errorText(err, 'Invalid username or password'),
+        variant: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Sign in"
+      lead="Welcome back. Sign in to generate sitemaps and see your history."
+    >
+      <form onSubmit={submit} noValidate className="form">
+        <Field
+          label="Username"
+          value={username}
+          onChange={setUsername}
+          error={errors.username}
+          autoComplete="username"
+        />
+        <Field
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          password
+          autoComplete="current-password"
+        />
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <p className="form-aside">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <button type="submit" className="button primary block" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="form-footer">
+        No account yet? <Link to="/signup">Sign up free</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The lazily loaded half of `/login`: its screen (the route itself is in `login.tsx`). */
+export const loginLazyRoute = createLazyRoute('/login')({
+  component: Login,
+});

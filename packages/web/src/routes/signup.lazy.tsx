@@ -1,0 +1,174 @@
+import { PLAN_LIMITS } from '@mapsmith/core/browser';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { HOSTED_ORIGIN } from '../app/config';
+import { errorText } from '../app/errors';
+import { usePageMeta } from '../app/page-meta';
+import { useToast } from '../app/toast';
+import { useApi } from '../app/use-api';
+import { matches, signupRules } from '../auth/rules';
+import { AuthCard, AuthChecking } from '../components/AuthCard';
+import { Field } from '../components/Field';
+
+type Errors = Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', string | null>>;
+
+function Benefits() {
+  return (
+    <aside className="auth-aside card" aria-label="What you get">
+      <h2>Your free account</h2>
+      <ul className="check-list">
+        <li>
+          {PLAN_LIMITS.free.pagesPerCrawl} URLs per crawl, {PLAN_LIMITS.free.pagesPerMonth} pages a
+          month
+        </li>
+        <li>All eight sitemap formats</li>
+        <li>SEO health check after every crawl</li>
+        <li>Crawl history and usage on your dashboard</li>
+      </ul>
+      <div className="upsell">
+        <p>
+          <strong>Need more?</strong> Pro removes every page limit for $3/month.
+        </p>
+        <Link to="/subscribe">See Pro</Link>
+      </div>
+    </aside>
+  );
+}
+
+function Signup() {
+  usePageMeta({
+    title: 'Create a Free Account | Mapsmith',
+    description:
+      'Sign up free: crawl 100 URLs per crawl, download eight sitemap formats and get an SEO health check.',
+  });
+  const api = useApi();
+  const auth = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  // The desktop's local user is always "signed in"; there, this page only points to the website.
+  const desktop = api.shell === 'desktop';
+  useEffect(() => {
+    if (!desktop && auth.status === 'signed-in') {
+      void navigate({ to: '/confirm-email', replace: true });
+    }
+  }, [desktop, auth.status, navigate]);
+
+  if (desktop) {
+    return (
+      <AuthCard title="Create your account" lead="Accounts are created on the Mapsmith website.">
+        <a
+          className="button primary block"
+          href={`${HOSTED_ORIGIN}/signup`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Open mapsmith.app to sign up
+        </a>
+      </AuthCard>
+    );
+  }
+  if (auth.status !== 'signed-out') return <AuthChecking />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {
+      username: signupRules.username(form.username),
+      email: signupRules.email(form.email),
+      password: signupRules.password(form.password),
+      confirmPassword: matches(form.password, form.confirmPassword),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const answer = await api.call('auth.register', {
+        username: form.username.trim(),
+        email: form.email.trim(),
+        password: form.password,
+      });
+      const confirm = /check your email/i.test(answer.message);
+      if (confirm)
+        toast({ title: 'Check your email!', description: answer.message, variant: 'success' });
+      else
+        toast({
+          title: 'Welcome aboard!',
+          description: 'Your account has been created successfully.',
+          variant: 'success',
+        });
+      await auth.refresh(true);
+      void navigate({ to: confirm ? '/confirm-email' : '/dashboard' });
+    } catch (err) {
+      toast({
+        title: 'Registration Failed',
+        description: errorText(err, 'Unable to create account'),
+        variant: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your free account"
+      lead="Start generating sitemaps in a minute."
+      aside={<Benefits />}
+    >
+      <form onSubmit={submit} noValidate className="form">
+        <Field
+          label="Username"
+          value={form.username}
+          onChange={set('username')}
+          error={errors.username}
+          autoComplete="username"
+        />
+        <Field
+          label="Email"
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoComplete="email"
+        />
+        <Field
+          label="Password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+          password
+          autoComplete="new-password"
+        />
+        <Field
+          label="Confirm password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          password
+          autoComplete="new-password"
+        />
+        <p className="muted small">
+          At least 12 characters with an uppercase letter, a lowercase letter, a number and a
+          special character.
+        </p>
+        <button type="submit" className="button primary block" disabled={busy}>
+          {busy ? 'Creating account...' : 'Create Account'}
+        </button>
+      </form>
+      <p className="form-footer">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The lazily loaded half of `/signup`: its screen (the route itself is in `signup.tsx`). */
+export const signupLazyRoute = createLazyRoute('/signup')({
+  component: Signup,
+});
