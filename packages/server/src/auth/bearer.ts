@@ -1,3 +1,4 @@
+import type { RateInfo } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
@@ -9,6 +10,8 @@ declare global {
     interface Locals {
       /** Id of the API token the request was authenticated with; undefined for sessions. */
       apiTokenId?: number;
+      /** The token's hourly window after this request, for routes with a limit of their own. */
+      apiTokenRate?: RateInfo;
     }
   }
 }
@@ -53,6 +56,7 @@ export function loadBearer(db: Database, now: () => number = Date.now): RequestH
     }
     res.locals.user = check.user;
     res.locals.apiTokenId = check.tokenId;
+    res.locals.apiTokenRate = check.rate;
     next();
   };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { describeZodError, HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
-import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
+import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { isFinished, presentCrawlJob } from './presenter.js';
 import { getCrawlInput, startCrawlInput } from './schema.js';
 
@@ -35,14 +35,14 @@ export function crawlRouter(ctx: AppContext): Router {
     const plan = planOf(user);
     const parsed = startCrawlInput.safeParse(req.body ?? {});
     if (!parsed.success) {
-      const rate = await jobs.startRate(user.id, plan);
+      const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
       throw new HttpError(400, 'Invalid input', describeZodError(parsed.error), rateHeaders(rate));
     }
     const { url } = parsed.data;
     // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
     const verdict = policy.checkUrl(new URL(url));
     if (!verdict.allowed) {
-      const rate = await jobs.startRate(user.id, plan);
+      const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
       throw new HttpError(
         400,
         'URL not allowed',
@@ -56,7 +56,7 @@ export function crawlRouter(ctx: AppContext): Router {
       url,
       engineeringCap: ctx.config.jobs.engineeringPageCap,
     });
-    const headers = rateHeaders(started.rate);
+    const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
     if (!started.ok) {
       if (started.reason === 'monthly') {
         const limit = PLAN_LIMITS[plan].pagesPerMonth;
@@ -72,7 +72,8 @@ export function crawlRouter(ctx: AppContext): Router {
           429,
           'Too many crawls',
           `You can start ${started.rate.limit} crawls per hour. Please try again later.`,
-          { ...headers, ...retryAfter(started.rate, Date.now()) },
+          // The crawl-start window refused: its figures, whatever the token has left.
+          { ...rateHeaders(started.rate), ...retryAfter(started.rate, Date.now()) },
         );
       }
       throw new HttpError(403, 'Not allowed', 'Your plan cannot start crawls', headers);

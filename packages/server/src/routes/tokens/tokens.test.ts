@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../tests/servers/app-harness.js';
-import { call, createTestUser, type TestUser } from '../../repos/test-support.js';
+import { call, createTestUser, seedCompletedJob, type TestUser } from '../../repos/test-support.js';
 
 let app: TestApp;
 
@@ -162,5 +162,30 @@ describe('Bearer authentication', () => {
     expect(wait).toBeLessThanOrEqual(3600);
     // The session of the same user is not limited by its token's window.
     expect((await call(app.url, user, 'GET', '/api/user')).status).toBe(200);
+  });
+
+  it('on a crawl start, the headers describe whichever window binds: token or crawl starts', async () => {
+    const user = await createTestUser(db(), { pro: true });
+    const { token } = await createToken(user);
+    const startWith = (t: string) =>
+      bearer(t, '/api/crawl', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    const figures = (res: Response) => [
+      res.headers.get('x-ratelimit-limit'),
+      res.headers.get('x-ratelimit-remaining'),
+    ];
+    // Fresh token (99 left after this call), 60 crawl starts left: the crawl-start window binds.
+    const first = await startWith(token);
+    expect(first.status).toBe(400);
+    expect(figures(first)).toEqual(['60', '60']);
+    // 58 more token calls leave it 40 after the next one: now the token binds.
+    for (let i = 0; i < 58; i++) expect((await bearer(token)).status).toBe(200);
+    expect(figures(await startWith(token))).toEqual(['100', '40']);
+    // Twenty-five crawls started in the hour leave 35 starts: the crawl-start window binds again.
+    for (let i = 0; i < 25; i++) await seedCompletedJob(db(), user.id, []);
+    expect(figures(await startWith(token))).toEqual(['60', '35']);
   });
 });
