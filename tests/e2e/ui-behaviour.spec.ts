@@ -6,30 +6,35 @@ test('toasts show one at a time and leave after 5 s', async ({ page }) => {
   await home.goto('#checker');
   await home.uploadSitemap('notes.txt', 'hello', 'text/plain');
   await home.expectToast('Invalid File Type');
+  // Timed from before the click: the toast cannot appear, so cannot leave, earlier than that.
+  const clickedAt = Date.now();
   await home.validateButton.click();
   await home.expectToast('URL Required');
   await expect(home.toast).toHaveCount(1);
-  const shownAt = Date.now();
-  await expect(home.toast).toHaveCount(0, { timeout: 7000 });
-  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000);
+  await expect(home.toast).toHaveCount(0, { timeout: 10_000 });
+  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(4900);
 });
 
 test('the current user is read at most once per 5 s while navigating', async ({ page }) => {
-  let userCalls = 0;
+  const reads: number[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/user') userCalls += 1;
+    if (new URL(request.url()).pathname === '/api/user') reads.push(Date.now());
   });
   await page.goto('/');
-  await expect.poll(() => userCalls).toBe(1);
+  await expect.poll(() => reads.length).toBe(1);
   const footer = page.getByRole('contentinfo');
   for (const name of ['About', 'Support', 'Contact', 'Privacy']) {
     await footer.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${name.toLowerCase()}$`));
   }
-  expect(userCalls).toBe(1);
+  // Four quick navigations, yet no two reads closer than 5 s (a slow machine may legitimately
+  // take longer than 5 s for them, so the rule is checked, not a count).
+  const gaps = reads.slice(1).map((at, i) => at - (reads[i] ?? at));
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(4900);
+  const before = reads.length;
   await page.waitForTimeout(5100);
   await footer.getByRole('link', { name: 'Terms', exact: true }).click();
-  await expect.poll(() => userCalls).toBe(2);
+  await expect.poll(() => reads.length).toBe(before + 1);
 });
 
 test('the hero steps follow the URL field', async ({ page }) => {
