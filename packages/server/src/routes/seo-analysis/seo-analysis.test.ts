@@ -1,4 +1,4 @@
-import { makePage, schemas } from '@mapsmith/core';
+import { analyzeSeo, makePage, type PageRecord, schemas } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
 import {
@@ -70,6 +70,38 @@ describe('GET /api/seo-analysis/:jobId', () => {
     const sb = await (await call(t.server.url, u, 'GET', `/api/seo-analysis/${b}`)).json();
     expect(sa.score).toBeGreaterThan(sb.score);
     expect(sb.issues.some((i: { severity: string }) => i.severity === 'critical')).toBe(true);
+  });
+
+  it('streams a job bigger than one read batch into the same analysis as the whole array', async () => {
+    const u = await createTestUser(t.server.context.db);
+    const url = (i: number) => `https://big.example/p/${i}`;
+    const pages = Array.from({ length: 1_200 }, (_, i) =>
+      makePage(url(i), {
+        // Duplicates whose first page is in the first batch and whose second is in the third.
+        title: i === 1_100 ? 'Title 3' : i % 40 === 0 ? null : `Title ${i}`,
+        metaDescription:
+          i % 3 === 0 ? 'The same description on a third of the pages, long enough.' : null,
+        // A canonical to a page that fails, read two batches later.
+        canonical: i === 10 ? url(1_150) : url(i),
+        status: i === 1_150 ? 404 : 200,
+        responseTimeMs: 100 + (i % 7) * 250,
+      }),
+    );
+    const id = await seedCompletedJob(t.server.context.db, u.id, pages);
+    const stored: PageRecord[] = [];
+    for await (const page of t.server.context.repos.jobs.store(id).pages()) stored.push(page);
+    const res = await call(t.server.url, u, 'GET', `/api/seo-analysis/${id}`);
+    expect(res.status).toBe(200);
+    const analysis = await res.json();
+    expect(analysis).toEqual(analyzeSeo(stored));
+    expect(analysis.stats.totalPages).toBe(1_200);
+    const issue = (rule: string) => analysis.issues.find((i: { rule: string }) => i.rule === rule);
+    expect(issue('duplicate-title').urls).toEqual([url(3), url(1_100)]);
+    expect(issue('canonical-conflicts').urls).toEqual([url(10)]);
+    expect(issue('duplicate-description').message).toBe(
+      '400 pages share one duplicate description',
+    );
+    expect(issue('duplicate-description').urls).toHaveLength(50);
   });
 
   it("answers 404 for another user's job, 401 signed out, 409 while crawling", async () => {
