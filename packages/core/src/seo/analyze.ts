@@ -36,9 +36,13 @@ export interface SeoAnalyzer {
 }
 
 /**
- * An SEO analysis that sees the pages one at a time. Memory does not grow with the pages'
- * size: each rule keeps counts, at most `MAX_ISSUE_URLS` example URLs and, for rules that
- * compare pages, 64-bit keys (titles, descriptions, URLs) in typed arrays. Browser-safe.
+ * An SEO analysis that sees the pages one at a time and keeps no record. Per-page rules keep
+ * a count and at most `MAX_ISSUE_URLS` URLs. Rules that compare pages keep 64-bit keys in
+ * typed arrays (about 20-40 bytes per distinct title, description and URL) and, as UTF-8
+ * bytes, the URLs that may still become examples: the first page of each title/description
+ * until 50 duplicate URLs are settled, and each page whose canonical points elsewhere.
+ * `npm run bench:seo` measures 1,000,000 pages in under 200 MB peak RSS (about 270 MB when
+ * every title, description and canonical is distinct). Browser-safe.
  */
 export function seoAnalyzer(rules: readonly SeoRule[] = SEO_RULES): SeoAnalyzer {
   const env = { urls: new UrlStore() };

@@ -6,8 +6,6 @@
 export class KeyTable {
   /** Entries so far; ids run from 0 to `size - 1` in insertion order. */
   size = 0;
-  /** Whether the last `add` inserted a new entry. */
-  added = false;
   private slots = new Int32Array(1024);
   private keys = new Uint32Array(1024);
   private values: Uint32Array;
@@ -26,10 +24,9 @@ export class KeyTable {
     }
   }
 
-  /** The id of the key, inserting it (every column 0) when absent; sets `added`. */
+  /** The id of the key, inserting it (every column 0) when absent. */
   add(hi: number, lo: number): number {
     const found = this.find(hi, lo);
-    this.added = found < 0;
     if (found >= 0) return found;
     if ((this.size + 1) * 2 > this.slots.length) this.grow();
     const id = this.size++;
