@@ -1,6 +1,6 @@
 import type { ApiClient } from '@mapsmith/core/browser';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { AuthProvider } from '../app/auth';
 import { ConfigProvider } from '../app/config';
 import { ToastProvider } from '../app/toast';
@@ -15,12 +15,14 @@ export interface RouterContext {
 }
 
 function ScrollToTop() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Runs on every path change (spec §2: scroll to the top on every route change); a hash
-  // target scrolls itself into view instead.
-  useEffect(() => {
-    if (pathname && !window.location.hash) window.scrollTo(0, 0);
-  }, [pathname]);
+  // The rendered leaf match changes in the same render as the new page (after a lazy page's
+  // chunk has loaded), so the old page does not jump to the top before it is replaced.
+  const page = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.id });
+  // Runs on every page change (spec §2: scroll to the top on every route change), before the
+  // new page is painted; a hash target scrolls itself into view instead.
+  useLayoutEffect(() => {
+    if (page && !window.location.hash) window.scrollTo(0, 0);
+  }, [page]);
   return null;
 }
 
