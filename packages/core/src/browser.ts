@@ -5,6 +5,7 @@
 export * from './checker/index.js';
 export * from './contract/api-client.js';
 export * from './contract/formats.js';
+export * from './contract/http-routes.js';
 export * from './contract/operations.js';
 export * from './contract/routes.js';
 export type {

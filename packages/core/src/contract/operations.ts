@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as s from './schemas.js';
 
 /** A downloaded export: the bytes and the name the browser or save dialog should use. */
@@ -11,28 +12,20 @@ export interface ExportFile {
   bytes: Uint8Array;
 }
 
-/** One operation of the contract: its hosted HTTP route and its input and output schemas. */
-export interface Operation<I extends z.ZodType, O extends z.ZodType> {
-  /** HTTP method of the hosted route. */
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Hosted path; `:name` segments are filled from the input's fields of that name. */
-  path: string;
+/** One operation of the contract: its hosted HTTP route (http-routes.ts) and its schemas. */
+export interface Operation<I extends z.ZodType, O extends z.ZodType> extends HttpRoute {
   /** Input schema (path params, query and body together). */
   input: I;
   /** Output schema. */
   output: O;
-  /** Whether the hosted route needs a signed-in user. */
-  auth: boolean;
 }
 
 function op<I extends z.ZodType, O extends z.ZodType>(
-  method: Operation<I, O>['method'],
-  path: string,
+  name: RoutedOperationName,
   input: I,
   output: O,
-  auth = false,
 ): Operation<I, O> {
-  return { method, path, input, output, auth };
+  return { ...HTTP_ROUTES[name], input, output };
 }
 
 const none = z.object({}).strict();
@@ -52,108 +45,66 @@ const apiToken = z.object({
  * registers IPC handlers under the same names; unknown names are refused by both.
  */
 export const operations = {
-  'config.get': op('GET', '/api/config', none, s.appConfig),
-  'user.get': op('GET', '/api/user', none, s.user, true),
-  'user.delete': op(
-    'DELETE',
-    '/api/user',
-    z.object({ password: z.string().min(1) }),
-    message,
-    true,
-  ),
+  'config.get': op('config.get', none, s.appConfig),
+  'user.get': op('user.get', none, s.user),
+  'user.delete': op('user.delete', z.object({ password: z.string().min(1) }), message),
   'auth.login': op(
-    'POST',
-    '/api/login',
+    'auth.login',
     z.object({ username: z.string().min(1), password: z.string().min(1) }),
     s.user,
   ),
   'auth.register': op(
-    'POST',
-    '/api/register',
+    'auth.register',
     z.object({ username: z.string(), email: z.string(), password: z.string() }),
     z.object({ message: z.string(), user: s.user.optional() }),
   ),
-  'auth.logout': op('POST', '/api/logout', none, message),
-  'auth.resendConfirmation': op('POST', '/api/resend-confirmation', none, message, true),
-  'auth.forgotPassword': op(
-    'POST',
-    '/api/forgot-password',
-    z.object({ email: z.string() }),
-    message,
-  ),
+  'auth.logout': op('auth.logout', none, message),
+  'auth.resendConfirmation': op('auth.resendConfirmation', none, message),
+  'auth.forgotPassword': op('auth.forgotPassword', z.object({ email: z.string() }), message),
   'auth.resetPassword': op(
-    'POST',
-    '/api/reset-password',
+    'auth.resetPassword',
     z.object({ token: z.string().min(1), password: z.string() }),
     message,
   ),
-  'auth.confirmEmail': op(
-    'POST',
-    '/api/confirm-email',
-    z.object({ token: z.string().min(1) }),
-    message,
-  ),
-  'crawl.start': op(
-    'POST',
-    '/api/crawl',
-    z.object({ url: s.siteUrl }),
-    z.object({ jobId: z.string() }),
-    true,
-  ),
-  'crawl.get': op('GET', '/api/crawl/:jobId', jobRef, s.crawlJob, true),
-  'seo.get': op('GET', '/api/seo-analysis/:jobId', jobRef, s.seoAnalysis, true),
+  'auth.confirmEmail': op('auth.confirmEmail', z.object({ token: z.string().min(1) }), message),
+  'crawl.start': op('crawl.start', z.object({ url: s.siteUrl }), z.object({ jobId: z.string() })),
+  'crawl.get': op('crawl.get', jobRef, s.crawlJob),
+  'seo.get': op('seo.get', jobRef, s.seoAnalysis),
   'export.generate': op(
-    'GET',
-    '/api/generate/:jobId/:format',
+    'export.generate',
     jobRef.extend({ format: s.exportFormat, compress: z.boolean().optional() }),
     z.custom<ExportFile>(),
-    true,
   ),
   'ping.submit': op(
-    'POST',
-    '/api/ping-search-engines',
+    'ping.submit',
     z.object({ sitemapUrl: s.siteUrl, jobId: z.string().optional() }),
     s.pingResult,
-    true,
   ),
   'sitemap.fetch': op(
-    'GET',
-    '/api/fetch-sitemap',
+    'sitemap.fetch',
     z.object({ url: s.siteUrl }),
     z.object({ content: z.string() }),
   ),
-  'history.list': op('GET', '/api/history', none, z.array(s.historyItem), true),
-  'analytics.get': op('GET', '/api/analytics', none, s.analytics, true),
-  'paypal.createOrder': op(
-    'POST',
-    '/api/paypal/create-order',
-    none,
-    z.object({ orderID: z.string() }),
-    true,
-  ),
+  'history.list': op('history.list', none, z.array(s.historyItem)),
+  'analytics.get': op('analytics.get', none, s.analytics),
+  'paypal.createOrder': op('paypal.createOrder', none, z.object({ orderID: z.string() })),
   'paypal.captureOrder': op(
-    'POST',
-    '/api/paypal/capture-order',
+    'paypal.captureOrder',
     z.object({ orderID: z.string().min(1) }),
     z.object({ success: z.boolean(), proUntil: z.string().optional() }),
-    true,
   ),
-  'tokens.list': op('GET', '/api/tokens', none, z.array(apiToken), true),
+  'tokens.list': op('tokens.list', none, z.array(apiToken)),
   'tokens.create': op(
-    'POST',
-    '/api/tokens',
+    'tokens.create',
     z.object({ name: z.string().trim().min(1).max(64) }),
     apiToken.pick({ id: true, name: true, createdAt: true }).extend({ token: z.string() }),
-    true,
   ),
   'tokens.delete': op(
-    'DELETE',
-    '/api/tokens/:id',
+    'tokens.delete',
     z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     message,
-    true,
   ),
-} as const;
+} as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */
 export type OperationName = keyof typeof operations;

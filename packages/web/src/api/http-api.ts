@@ -2,10 +2,10 @@ import {
   ApiCallError,
   type ApiClient,
   type ExportFile,
+  HTTP_ROUTES,
   type InputOf,
   type OperationName,
   type OutputOf,
-  operations,
 } from '@mapsmith/core/browser';
 
 /** Fills `:name` segments of `path` from `input`; returns the path and the fields left over. */
@@ -33,7 +33,8 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
  */
 export function createHttpApi(baseUrl = ''): ApiClient {
   async function call<N extends OperationName>(name: N, input: InputOf<N>): Promise<OutputOf<N>> {
-    const operation = operations[name];
+    // The zod-free route table: the browser needs no schemas to make the call.
+    const operation = HTTP_ROUTES[name];
     const { path, rest } = fillPath(operation.path, (input ?? {}) as Record<string, unknown>);
     let url = baseUrl + path;
     const init: RequestInit = {

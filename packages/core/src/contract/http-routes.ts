@@ -1,0 +1,45 @@
+/**
+ * How each operation of the contract is reached over HTTP: method, public path (spec §7) and
+ * whether it needs a signed-in user. Kept free of zod so the web app's HTTP client, which needs
+ * only these, does not ship the schema library; `operations.ts` adds the schemas.
+ */
+
+/** The HTTP side of one operation. */
+export interface HttpRoute {
+  /** HTTP method of the hosted route. */
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Hosted path; `:name` segments are filled from the input's fields of that name. */
+  path: string;
+  /** Whether the hosted route needs a signed-in user. */
+  auth: boolean;
+}
+
+/** Every operation's route, by operation name. */
+export const HTTP_ROUTES = {
+  'config.get': { method: 'GET', path: '/api/config', auth: false },
+  'user.get': { method: 'GET', path: '/api/user', auth: true },
+  'user.delete': { method: 'DELETE', path: '/api/user', auth: true },
+  'auth.login': { method: 'POST', path: '/api/login', auth: false },
+  'auth.register': { method: 'POST', path: '/api/register', auth: false },
+  'auth.logout': { method: 'POST', path: '/api/logout', auth: false },
+  'auth.resendConfirmation': { method: 'POST', path: '/api/resend-confirmation', auth: true },
+  'auth.forgotPassword': { method: 'POST', path: '/api/forgot-password', auth: false },
+  'auth.resetPassword': { method: 'POST', path: '/api/reset-password', auth: false },
+  'auth.confirmEmail': { method: 'POST', path: '/api/confirm-email', auth: false },
+  'crawl.start': { method: 'POST', path: '/api/crawl', auth: true },
+  'crawl.get': { method: 'GET', path: '/api/crawl/:jobId', auth: true },
+  'seo.get': { method: 'GET', path: '/api/seo-analysis/:jobId', auth: true },
+  'export.generate': { method: 'GET', path: '/api/generate/:jobId/:format', auth: true },
+  'ping.submit': { method: 'POST', path: '/api/ping-search-engines', auth: true },
+  'sitemap.fetch': { method: 'GET', path: '/api/fetch-sitemap', auth: false },
+  'history.list': { method: 'GET', path: '/api/history', auth: true },
+  'analytics.get': { method: 'GET', path: '/api/analytics', auth: true },
+  'paypal.createOrder': { method: 'POST', path: '/api/paypal/create-order', auth: true },
+  'paypal.captureOrder': { method: 'POST', path: '/api/paypal/capture-order', auth: true },
+  'tokens.list': { method: 'GET', path: '/api/tokens', auth: true },
+  'tokens.create': { method: 'POST', path: '/api/tokens', auth: true },
+  'tokens.delete': { method: 'DELETE', path: '/api/tokens/:id', auth: true },
+} as const satisfies Record<string, HttpRoute>;
+
+/** An operation name, as the route table knows it. */
+export type RoutedOperationName = keyof typeof HTTP_ROUTES;
