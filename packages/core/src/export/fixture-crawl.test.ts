@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlFixture } from '../../../../tests/fixtures/site/crawl-helper.js';
-import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
+import { crawlVariedSite } from '../../../../tests/fixtures/site/crawl-helper.js';
+import type { FixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { checkSitemap } from '../checker/sitemap-checker.js';
 import { GZIP_FORMATS } from '../contract/formats.js';
 import type { PageRecord } from '../crawler/types.js';
 import { analyzeSeo } from '../seo/analyze.js';
-import { createMemoryStore } from '../store/memory-store.js';
 import { renderExport } from './render.js';
 import { writeExport } from './write-files.js';
 
@@ -19,15 +18,9 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-fixture-export-'));
 
 let site: FixtureSite;
 /** The crawl result as the store holds it at the end (with inlinks and linkedFrom). */
-const pages: PageRecord[] = [];
+let pages: PageRecord[] = [];
 beforeAll(async () => {
-  site = await startFixtureSite({
-    pages: 60,
-    features: ['redirects', 'errors', 'noindex', 'canonical', 'media', 'structured', 'hreflang'],
-  });
-  const store = createMemoryStore();
-  await crawlFixture(site.url, { render: 'never' }, { store });
-  for await (const page of store.pages()) pages.push(page);
+  ({ site, pages } = await crawlVariedSite());
 });
 afterAll(async () => {
   await site.close();

@@ -35,3 +35,17 @@ export function makePage(url: string, fields: Partial<PageRecord> = {}): PageRec
     ...fields,
   };
 }
+
+/**
+ * A page of `https://a.example` that no SEO rule objects to (title, description, h1 and
+ * structured data in place), with `fields` laid over it: the baseline SEO tests spoil.
+ */
+export function seoReadyPage(path: string, fields: Partial<PageRecord> = {}): PageRecord {
+  return makePage(`https://a.example${path}`, {
+    title: `A good title for ${path}`,
+    metaDescription: `A description of ${path} that is long enough to be a useful snippet in results.`,
+    h1: `Heading ${path}`,
+    structuredData: { jsonLd: true, microdata: false, types: ['WebPage'] },
+    ...fields,
+  });
+}

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../crawler/types.js';
-import { makePage } from '../export/make-page.js';
+import { makePage, seoReadyPage } from '../export/make-page.js';
 import { analyzeSeo, scoreBand } from './analyze.js';
 import { SEO_RULES } from './registry.js';
 
-const good = (path: string, fields: Partial<PageRecord> = {}) =>
-  makePage(`https://a.example${path}`, {
-    title: `A good title for ${path}`,
-    metaDescription: `A description of ${path} that is long enough to be a useful snippet in results.`,
-    h1: `Heading ${path}`,
-    structuredData: { jsonLd: true, microdata: false, types: ['WebPage'] },
-    ...fields,
-  });
+const good = seoReadyPage;
 
 const rulesOf = (pages: PageRecord[]) => analyzeSeo(pages).issues.map((i) => i.rule);
 

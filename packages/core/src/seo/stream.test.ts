@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlFixture } from '../../../../tests/fixtures/site/crawl-helper.js';
-import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
+import { crawlVariedSite } from '../../../../tests/fixtures/site/crawl-helper.js';
+import type { FixtureSite } from '../../../../tests/fixtures/site/index.js';
 import type { PageRecord } from '../crawler/types.js';
-import { makePage } from '../export/make-page.js';
-import { createMemoryStore } from '../store/memory-store.js';
+import { seoReadyPage } from '../export/make-page.js';
 import { analyzeSeo, analyzeSeoStream } from './analyze.js';
 import { syntheticCrawl } from './synthetic-crawl.js';
 
@@ -14,25 +13,12 @@ async function* slowly(pages: Iterable<PageRecord>): AsyncGenerator<PageRecord> 
   }
 }
 
-const page = (path: string, fields: Partial<PageRecord> = {}) =>
-  makePage(`https://a.example${path}`, {
-    title: `A good title for ${path}`,
-    metaDescription: `A description of ${path} that is long enough to be a useful snippet in results.`,
-    h1: `Heading ${path}`,
-    structuredData: { jsonLd: true, microdata: false, types: ['WebPage'] },
-    ...fields,
-  });
+const page = seoReadyPage;
 
 let site: FixtureSite;
-const crawled: PageRecord[] = [];
+let crawled: PageRecord[] = [];
 beforeAll(async () => {
-  site = await startFixtureSite({
-    pages: 60,
-    features: ['redirects', 'errors', 'noindex', 'canonical', 'media', 'structured', 'hreflang'],
-  });
-  const store = createMemoryStore();
-  await crawlFixture(site.url, { render: 'never' }, { store });
-  for await (const record of store.pages()) crawled.push(record);
+  ({ site, pages: crawled } = await crawlVariedSite());
 });
 afterAll(() => site.close());
 
