@@ -68,3 +68,23 @@ test('while the session is being read, the nav shows a placeholder and /login sa
   await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
   await expect(page.getByTestId('auth-placeholder')).toHaveCount(0);
 });
+
+test("a screen's code loads lazily, and hovering its link fetches it before the click", async ({
+  page,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (name.endsWith('.js')) chunks.push(name);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Generate Now' })).toBeVisible();
+  // The home page does not ship the other screens.
+  expect(chunks.some((name) => name.startsWith('about.lazy'))).toBe(false);
+  const about = page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true });
+  await about.hover();
+  await expect.poll(() => chunks.some((name) => name.startsWith('about.lazy'))).toBe(true);
+  await about.click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
