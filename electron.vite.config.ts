@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { uiBundleOptions } from './packages/web/bundle-options';
 
 const desktop = (...parts: string[]) => resolve(import.meta.dirname, 'packages/desktop', ...parts);
 // Workspace packages are bundled from source; third-party deps stay external in main.
@@ -38,7 +39,7 @@ export default defineConfig({
     resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
     build: {
       outDir: desktop('out/renderer'),
-      rollupOptions: { input: { index: desktop('src/renderer/index.html') } },
+      rollupOptions: { ...uiBundleOptions, input: { index: desktop('src/renderer/index.html') } },
     },
   },
 });
