@@ -109,6 +109,19 @@ describe('hostile sitemaps', () => {
     ]);
   });
 
+  it('the input cap counts UTF-8 bytes on the text path as on the bytes path', async () => {
+    // About 610 characters, 1,090 bytes: over a 1,000-byte cap either way.
+    const loc = `https://example.com/${'é'.repeat(480)}`;
+    const doc = `<?xml version="1.0"?><urlset ${NS}><url><loc>${loc}</loc></url></urlset>`;
+    const bytes = new TextEncoder().encode(doc);
+    expect(doc.length).toBeLessThan(1000);
+    expect(bytes.length).toBeGreaterThan(1000);
+    const tooLarge = [{ message: m.inputTooLarge(1000) }];
+    expect((await checkSitemapBytes(bytes, { maxInputBytes: 1000 })).errors).toEqual(tooLarge);
+    expect(checkSitemap(doc, { maxInputBytes: 1000 }).errors).toEqual(tooLarge);
+    expect(checkSitemap(doc, { maxInputBytes: 2000 }).errors).toEqual([]);
+  });
+
   it('binary garbage is a parse error, not a crash', async () => {
     const bytes = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
     const r = await checkSitemapBytes(bytes);

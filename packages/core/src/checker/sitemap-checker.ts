@@ -65,7 +65,8 @@ export class SitemapChecker {
   private readonly open: Field[] = [];
   private depth = 0;
   private sawDeclaration = false;
-  private chars = 0;
+  /** UTF-8 bytes read so far: the input cap and the 50 MB rule are both in bytes. */
+  private bytesRead = 0;
   private stopped = false;
 
   constructor(options: CheckOptions = {}) {
@@ -197,8 +198,8 @@ export class SitemapChecker {
   /** Feeds the next piece of the file. Chunks may split anywhere, even inside a tag. */
   write(chunk: string): this {
     if (this.stopped) return this;
-    this.chars += chunk.length;
-    if (this.chars > this.maxInput) {
+    this.bytesRead += utf8Length(chunk);
+    if (this.bytesRead > this.maxInput) {
       this.report.error(inputTooLarge(this.maxInput));
       this.stopped = true;
       return this;
@@ -223,18 +224,17 @@ export class SitemapChecker {
     }
     if (!this.stopped && this.rules) {
       this.rules.finish();
-      const size = bytes ?? this.chars;
+      const size = bytes ?? this.bytesRead;
       if (size > MAX_SITEMAP_BYTES) this.report.error(tooLarge(size));
     }
     return this.report.result();
   }
 
-  /** Checks a whole text at once, computing its UTF-8 size for the 50 MB rule. */
+  /** Checks a whole text at once (its UTF-8 size counts for the 50 MB rule). */
   static check(text: string, options: CheckOptions = {}): ValidationResult {
     const checker = new SitemapChecker(options);
-    const size = text.length * 3 > MAX_SITEMAP_BYTES ? utf8Length(text) : text.length;
     checker.write(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return checker.end(size);
+    return checker.end();
   }
 }
 
