@@ -9,7 +9,7 @@ import {
   type PageRenderer,
   type RenderMode,
 } from '@mapsmith/core';
-import { createChromiumRenderer } from '../packages/server/src/adapters/chromium/chromium-renderer.js';
+import { createChromiumRenderer } from '@mapsmith/render';
 
 interface Job {
   url: string;

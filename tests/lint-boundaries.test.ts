@@ -28,6 +28,7 @@ describe('dependencies point inward (lint rule)', () => {
     'sqlite3',
     'puppeteer-core',
     '@mapsmith/server',
+    '@mapsmith/render',
   ]) {
     it(`core may not import ${banned}`, () => {
       const result = lint(
@@ -60,6 +61,30 @@ describe('dependencies point inward (lint rule)', () => {
         "import { x } from '@mapsmith/core/browser';\nexport const y = x;\n",
       ).status,
     ).toBe(0);
+  });
+
+  it('render imports core and puppeteer-core, never a shell', () => {
+    const ok =
+      "import { x } from '@mapsmith/core';\nimport p from 'puppeteer-core';\nexport const y = [x, p];\n";
+    expect(lint('packages/render/src/probe.ts', ok).status).toBe(0);
+    for (const shell of ['@mapsmith/server', '@mapsmith/desktop', 'electron']) {
+      const result = lint(
+        'packages/render/src/probe.ts',
+        `import x from '${shell}';\nexport const y = x;\n`,
+      );
+      expect(result.status, shell).not.toBe(0);
+    }
+  });
+
+  it('web may not import render; the desktop may import render but not the server', () => {
+    const importing = (pkg: string) => `import { x } from '${pkg}';\nexport const y = x;\n`;
+    expect(lint('packages/web/src/probe.ts', importing('@mapsmith/render')).status).not.toBe(0);
+    expect(
+      lint('packages/desktop/src/crawler-process/probe.ts', importing('@mapsmith/render')).status,
+    ).toBe(0);
+    expect(
+      lint('packages/desktop/src/crawler-process/probe.ts', importing('@mapsmith/server')).status,
+    ).not.toBe(0);
   });
 
   it('the server may not import the web package', () => {

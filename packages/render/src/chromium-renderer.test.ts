@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createUrlPolicy, type UrlPolicy } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlFixture } from '../../../../../tests/fixtures/site/crawl-helper.js';
-import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
+import { crawlFixture } from '../../../tests/fixtures/site/crawl-helper.js';
+import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site/index.js';
 import { type ChromiumRenderer, createChromiumRenderer } from './chromium-renderer.js';
 
 /** Loopback allowed on 127.0.0.1 only: any other 127.x address stands in for an internal one. */

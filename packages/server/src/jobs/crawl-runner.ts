@@ -5,7 +5,7 @@ import {
   createUrlPolicy,
   type Logger,
 } from '@mapsmith/core';
-import { createChromiumRenderer } from '../adapters/chromium/chromium-renderer.js';
+import { createChromiumRenderer } from '@mapsmith/render';
 import type { ServerConfig } from '../config.js';
 import type { CrawlRunner } from './crawl-task.js';
 

@@ -18,7 +18,7 @@ import {
   type RenderMode,
   writeExports,
 } from '@mapsmith/core';
-import { createChromiumRenderer } from '../../adapters/chromium/chromium-renderer.js';
+import { createChromiumRenderer } from '@mapsmith/render';
 import { progressLine } from './crawl-progress.js';
 import { describeResult, parseFormats } from './export.js';
 

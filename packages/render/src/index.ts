@@ -1,0 +1,7 @@
+/** Smart rendering for the server and the desktop: the Chromium renderer and its filtering proxy. */
+export {
+  type ChromiumRenderer,
+  type ChromiumRendererOptions,
+  createChromiumRenderer,
+} from './chromium-renderer.js';
+export { type FilteringProxy, startFilteringProxy } from './filtering-proxy.js';
