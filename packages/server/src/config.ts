@@ -28,6 +28,8 @@ export interface ServerConfig {
   paypal: PayPalConfig;
   /** IndexNow submission endpoint. `INDEXNOW_ENDPOINT`, default `https://api.indexnow.org/indexnow`. */
   indexNowEndpoint: string;
+  /** Disk kept for built exports under `<data>/exports`. `MAPSMITH_EXPORT_CACHE_MB`, default 2048. */
+  exportCacheBytes: number;
 }
 
 /** PayPal settings: credentials, environment and the REST base URL (tests point it at a local server). */
@@ -70,7 +72,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'Mapsmith <no-reply@mapsmith.app>',
     paypal: loadPayPalConfig(env),
     indexNowEndpoint: env.INDEXNOW_ENDPOINT || 'https://api.indexnow.org/indexnow',
+    exportCacheBytes: exportCacheBytes(env.MAPSMITH_EXPORT_CACHE_MB),
   };
+}
+
+function exportCacheBytes(value: string | undefined): number {
+  const mb = Number(value ?? 2048);
+  if (!Number.isFinite(mb) || mb < 0) {
+    throw new Error(`MAPSMITH_EXPORT_CACHE_MB must be a number of megabytes, not "${value}"`);
+  }
+  return Math.floor(mb * 1024 * 1024);
 }
 
 function loadPayPalConfig(env: NodeJS.ProcessEnv): PayPalConfig {

@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { userExportDir } from '../exports/export-cache.js';
+import { exportsDir } from '../exports/index.js';
 import { HttpError } from '../http/errors.js';
 import type { AccountServices } from './services.js';
 import { recheckPassword } from './sign-in.js';
@@ -6,7 +9,8 @@ import { findUserById } from './users.js';
 /**
  * Deletes the account after the password is re-entered. Every table holding user data refers
  * to `users` with ON DELETE CASCADE, so one delete purges sessions, tokens, orders, keys and
- * crawl jobs together; mail kept in the local outbox for the address goes too.
+ * crawl jobs together; the exports built from those jobs and the mail kept in the local outbox
+ * for the address go too.
  */
 export async function deleteAccount(
   s: AccountServices,
@@ -18,6 +22,7 @@ export async function deleteAccount(
   if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
   await recheckPassword(s, user, password, ip);
   await s.db.run('DELETE FROM users WHERE id = ?', [userId]);
+  await rm(userExportDir(exportsDir(s.config.dataDir), userId), { recursive: true, force: true });
   const mails = await s.mailer.forget(user.email);
   s.logger.info('account deleted', { userId, outboxMessagesRemoved: mails });
 }

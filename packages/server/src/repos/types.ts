@@ -77,6 +77,8 @@ export interface CrawlJobRepository {
   cacheSeoAnalysis(jobId: string, analysis: SeoAnalysis): Promise<void>;
   /** Deletes jobs (and their pages) created before `cutoffMs`; returns how many. */
   deleteCreatedBefore(cutoffMs: number): Promise<number>;
+  /** The ids among `ids` whose jobs still exist (files kept for a job go once it is gone). */
+  existing(ids: string[]): Promise<Set<string>>;
 }
 
 /** A job a worker holds the lease of. */

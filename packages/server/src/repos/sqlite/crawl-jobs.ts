@@ -171,4 +171,18 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
     ]);
     return changes;
   }
+
+  async existing(ids: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    // Bound the statement's parameters (SQLite's default limit is 32,766).
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const rows = await this.db.all<{ id: string }>(
+        `SELECT id FROM crawl_jobs WHERE id IN (${batch.map(() => '?').join(', ')})`,
+        batch,
+      );
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
+  }
 }

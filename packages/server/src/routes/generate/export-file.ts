@@ -1,55 +1,49 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { createReadStream, type ReadStream } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import {
-  type ExportFormat,
-  exportFileName,
-  exportPartName,
-  type PageRecord,
-  writeExport,
-} from '@mapsmith/core';
+import { type ExportFormat, exportFileName, exportPartName, type PageRecord } from '@mapsmith/core';
+import type { ExportCache } from '../../exports/export-cache.js';
 
-/** One file of an export, ready to stream; `dispose` removes the temporary files. */
+/** One file of an export, ready to stream, and whether this request had to build it. */
 export interface ExportDownload {
   fileName: string;
-  stream: Readable;
-  dispose(): Promise<void>;
+  stream: ReadStream;
+  built: boolean;
+}
+
+/** Opens a file for reading; resolves once it is open, null when it is gone. */
+function openFile(file: string): Promise<ReadStream | null> {
+  return new Promise((resolve, reject) => {
+    const stream = createReadStream(file);
+    stream.once('open', () => resolve(stream));
+    stream.once('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'ENOENT' ? resolve(null) : reject(err),
+    );
+  });
 }
 
 /**
- * Writes the export with core `writeExport` (split at 50,000 URLs or 50 MB with a sitemap
- * index, gzip when asked) into a temporary folder and opens the file asked for: the entry
- * file, or part `part` of a split export. Resolves null when that part does not exist.
+ * Opens one file of a job's export: the entry file, or part `part` of a split export (split
+ * at 50,000 URLs or 50 MB with a sitemap index, gzip when asked). The export comes from the
+ * cache, built from `pages()` on first use. Resolves null when that part does not exist.
  */
 export async function openExport(
+  cache: ExportCache,
+  job: { userId: number; jobId: string },
   format: ExportFormat,
-  pages: AsyncIterable<PageRecord>,
+  pages: () => AsyncIterable<PageRecord>,
   options: { gzip: boolean; rssLimit: number | null; part: number | undefined },
 ): Promise<ExportDownload | null> {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mapsmith-export-'));
-  const dispose = () => rm(outDir, { recursive: true, force: true });
-  try {
-    const result = await writeExport({
-      format,
-      pages,
-      outDir,
-      gzip: options.gzip,
-      ...(options.rssLimit === null ? {} : { rssLimit: options.rssLimit }),
-    });
-    const fileName =
-      options.part === undefined
-        ? exportFileName(format, options.gzip)
-        : exportPartName(format, options.part, options.gzip);
-    if (!result.files.includes(fileName)) {
-      await dispose();
-      return null;
-    }
-    const stream = createReadStream(path.join(outDir, fileName));
-    return { fileName, stream, dispose };
-  } catch (err) {
-    await dispose();
-    throw err;
+  const fileName =
+    options.part === undefined
+      ? exportFileName(format, options.gzip)
+      : exportPartName(format, options.part, options.gzip);
+  const variant = { format, gzip: options.gzip, rssLimit: options.rssLimit };
+  // Twice at most: the cache may evict an export between finding and opening it.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const built = await cache.get(job.userId, job.jobId, variant, pages);
+    if (!built.files.includes(fileName)) return null;
+    const stream = await openFile(path.join(built.dir, fileName));
+    if (stream) return { fileName, stream, built: built.built };
   }
+  throw new Error(`the export file ${fileName} vanished twice while opening it`);
 }

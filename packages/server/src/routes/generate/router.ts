@@ -3,6 +3,7 @@ import { canGzip, exporters, NothingToListError, operations, PLAN_LIMITS } from 
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
+import { createExportCache } from '../../exports/index.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
@@ -15,9 +16,15 @@ import { generateParams, generateQuery } from './schema.js';
  * listing more than one sitemap file holds answers with the sitemap index; `part=N` gives
  * each part. RSS keeps the plan's number of most recent items (100 on the free plan). A sitemap
  * format with nothing to list (no videos, say) answers 422 with the reason, never an empty file.
+ * Built exports are kept (`ExportCache`): `X-Cache: MISS` when this download built it, else HIT.
  */
 export function generateRouter(ctx: AppContext): Router {
   const router = Router();
+  const cache = createExportCache(ctx.config, ctx.repos.jobs);
+  // Exports of jobs deleted while the server was down go now, not at the next build.
+  cache.sweep().catch((err: unknown) => {
+    ctx.logger.error('export cache sweep failed', { error: String(err) });
+  });
   router.get(operations['export.generate'].path, requireUser, async (req, res) => {
     const user = res.locals.user;
     if (!user) return;
@@ -39,11 +46,13 @@ export function generateRouter(ctx: AppContext): Router {
         `The crawl is ${job.status}; download it once it has completed`,
       );
     }
-    const download = await openExport(format, ctx.repos.jobs.store(job.id).pages(), {
-      gzip: compress,
-      rssLimit: PLAN_LIMITS[planOf(user)].rssItems,
-      part,
-    }).catch((err: unknown) => {
+    const download = await openExport(
+      cache,
+      { userId: user.id, jobId: job.id },
+      format,
+      () => ctx.repos.jobs.store(job.id).pages(),
+      { gzip: compress, rssLimit: PLAN_LIMITS[planOf(user)].rssItems, part },
+    ).catch((err: unknown) => {
       // An empty urlset would fail the sitemaps.org schema: say why there is no file instead.
       if (err instanceof NothingToListError)
         throw new HttpError(422, 'Nothing to list', err.message);
@@ -59,12 +68,9 @@ export function generateRouter(ctx: AppContext): Router {
           : `${type}; charset=utf-8`,
       'Content-Disposition': `attachment; filename="${download.fileName}"`,
       'Cache-Control': 'no-store',
+      'X-Cache': download.built ? 'MISS' : 'HIT',
     });
-    try {
-      await pipeline(download.stream, res);
-    } finally {
-      await download.dispose();
-    }
+    await pipeline(download.stream, res);
   });
   return router;
 }

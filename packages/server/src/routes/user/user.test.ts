@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePage } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
@@ -63,7 +64,12 @@ describe('/api/user', () => {
     const client = await registerUser(app.url, 'ivan');
     expect(mailsTo('ivan@example.test').length).toBeGreaterThan(0);
     const { id } = (await client.call('GET', '/api/user')).body;
-    await seedCompletedJob(app.server.context.db, id, []);
+    const jobId = await seedCompletedJob(app.server.context.db, id, [
+      makePage('https://example.com/'),
+    ]);
+    expect((await client.call('GET', `/api/generate/${jobId}/txt`)).status).toBe(200);
+    const exportsOfUser = path.join(app.dataDir, 'exports', String(id));
+    expect(fs.existsSync(exportsOfUser)).toBe(true);
     const other = new TestClient(app.url);
     await other.call('POST', '/api/login', { username: 'ivan', password: GOOD_PASSWORD });
     const wrong = await client.call('DELETE', '/api/user', { password: 'Not-the-password-1' });
@@ -84,6 +90,8 @@ describe('/api/user', () => {
     // The confirmation mail held the address and a link: it goes; another user's mail stays.
     expect(mailsTo('ivan@example.test')).toEqual([]);
     expect(mailsTo('ivana@example.test').length).toBeGreaterThan(0);
+    // The sitemaps built from the account's crawls go with it.
+    expect(fs.existsSync(exportsOfUser)).toBe(false);
     const login = await new TestClient(app.url).call('POST', '/api/login', {
       username: 'ivan',
       password: GOOD_PASSWORD,

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makePage, type PageRecord } from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ExportCache } from './export-cache.js';
+
+let root: string;
+let live: Set<string>;
+let reads: number;
+
+function pagesOf(count: number) {
+  return async function* (): AsyncIterable<PageRecord> {
+    reads += 1;
+    for (let i = 0; i < count; i++) yield makePage(`https://example.com/p/${i}`);
+  };
+}
+
+const cacheOf = (maxBytes = 1 << 30) =>
+  new ExportCache({
+    root,
+    maxBytes,
+    liveJobs: async (ids) => new Set(ids.filter((id) => live.has(id))),
+  });
+
+const xml = { format: 'xml', gzip: false, rssLimit: null } as const;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-exports-'));
+  live = new Set(['job-a', 'job-b']);
+  reads = 0;
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('export cache', () => {
+  it('builds a split export once and serves every part from disk afterwards', async () => {
+    const cache = cacheOf();
+    const first = await cache.get(1, 'job-a', xml, pagesOf(50_001));
+    expect(first.built).toBe(true);
+    expect(first.files).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
+    const again = await cache.get(1, 'job-a', xml, pagesOf(50_001));
+    expect(again).toEqual({ ...first, built: false });
+    expect(reads).toBe(1);
+    // A new process (a restart) finds the export on disk too.
+    expect((await cacheOf().get(1, 'job-a', xml, pagesOf(50_001))).built).toBe(false);
+    expect(reads).toBe(1);
+    expect(fs.readdirSync(path.join(root, '1', 'job-a'))).toEqual(['xml']);
+  });
+
+  it('builds one variant once for concurrent downloads', async () => {
+    const cache = cacheOf();
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => cache.get(1, 'job-a', xml, pagesOf(300))),
+    );
+    expect(all.filter((b) => b.built)).toHaveLength(1);
+    expect(reads).toBe(1);
+    const gz = await cache.get(1, 'job-a', { ...xml, gzip: true }, pagesOf(300));
+    const rss = await cache.get(
+      1,
+      'job-a',
+      { format: 'rss', gzip: false, rssLimit: 100 },
+      pagesOf(300),
+    );
+    expect([gz.built, rss.built]).toEqual([true, true]);
+    expect(fs.readdirSync(path.join(root, '1', 'job-a')).sort()).toEqual([
+      'rss.100',
+      'xml',
+      'xml.gz',
+    ]);
+  });
+
+  it('leaves nothing behind when a build fails, and forgets users and deleted jobs', async () => {
+    const cache = cacheOf();
+    await expect(
+      cache.get(1, 'job-a', { format: 'videos', gzip: false, rssLimit: null }, pagesOf(3)),
+    ).rejects.toThrow(/nothing to list|no .*video/i);
+    expect(fs.readdirSync(path.join(root, '1', 'job-a'))).toEqual([]);
+    await cache.get(1, 'job-a', xml, pagesOf(3));
+    await cache.get(1, 'job-b', xml, pagesOf(3));
+    await cache.get(2, 'job-b', xml, pagesOf(3));
+    live.delete('job-a');
+    await cache.sweep();
+    expect(fs.readdirSync(path.join(root, '1'))).toEqual(['job-b']);
+    await cache.forgetUser(2);
+    expect(fs.readdirSync(root)).toEqual(['1']);
+  });
+
+  it('evicts the least recently used exports past its size, never the one just built', async () => {
+    const probe = await cacheOf().get(9, 'job-a', xml, pagesOf(2000));
+    const size = fs.statSync(path.join(probe.dir, 'sitemap.xml')).size;
+    fs.rmSync(path.join(root, '9'), { recursive: true });
+    // Room for two exports of this size, not three.
+    const cache = cacheOf(Math.floor(size * 2.5));
+    await cache.get(1, 'job-a', xml, pagesOf(2000));
+    await new Promise((r) => setTimeout(r, 20));
+    await cache.get(1, 'job-b', xml, pagesOf(2000));
+    await new Promise((r) => setTimeout(r, 20));
+    // Using job-a makes job-b the least recently used.
+    expect((await cache.get(1, 'job-a', xml, pagesOf(2000))).built).toBe(false);
+    await new Promise((r) => setTimeout(r, 20));
+    live.add('job-c');
+    await cache.get(1, 'job-c', xml, pagesOf(2000));
+    expect(fs.readdirSync(path.join(root, '1', 'job-a'))).toEqual(['xml']);
+    expect(fs.readdirSync(path.join(root, '1', 'job-b'))).toEqual([]);
+    expect(fs.readdirSync(path.join(root, '1', 'job-c'))).toEqual(['xml']);
+    // An export larger than the whole cache is still served, then goes at the next sweep.
+    const tiny = cacheOf(10);
+    expect((await tiny.get(1, 'job-b', xml, pagesOf(2000))).built).toBe(true);
+    expect(fs.existsSync(path.join(root, '1', 'job-b', 'xml', 'sitemap.xml'))).toBe(true);
+  });
+});

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type ExportFormat, type PageRecord, writeExport } from '@mapsmith/core';
+
+/** Which export of a job: the format, gzip, and the plan's RSS item limit at download time. */
+export interface ExportVariant {
+  format: ExportFormat;
+  gzip: boolean;
+  rssLimit: number | null;
+}
+
+/** A built export on disk: its folder and the files `writeExport` wrote there. */
+export interface BuiltExport {
+  dir: string;
+  files: string[];
+  /** True when this request built it; false when it was already there (or being built). */
+  built: boolean;
+}
+
+/** What the cache needs from outside: where it lives, how big it may grow, which jobs exist. */
+export interface ExportCacheOptions {
+  /** `<data>/exports`. */
+  root: string;
+  /** Total size the cache keeps; the least recently used exports go first. */
+  maxBytes: number;
+  /** The ids among `ids` whose crawl jobs still exist (deleted jobs lose their exports). */
+  liveJobs(ids: string[]): Promise<Set<string>>;
+}
+
+const MANIFEST = 'files.json';
+
+/** The folder name of a variant: `xml`, `xml.gz`, `rss.100` (the item limit matters to RSS only). */
+function variantKey(v: ExportVariant): string {
+  const limit = v.format === 'rss' && v.rssLimit !== null ? `.${v.rssLimit}` : '';
+  return `${v.format}${v.gzip ? '.gz' : ''}${limit}`;
+}
+
+/** The folder that holds a user's exports. */
+export function userExportDir(root: string, userId: number): string {
+  return path.join(root, String(userId));
+}
+
+/** Total size of the regular files under `dir`. */
+async function sizeOf(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? await sizeOf(full) : (await fs.stat(full)).size;
+  }
+  return total;
+}
+
+/** Subfolder names of `dir` (none when it does not exist). */
+async function subdirs(dir: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+/**
+ * Built exports of completed crawls, kept on disk as `<root>/<user>/<job>/<variant>/`. A
+ * completed crawl never changes, so an export is written once and every later download (each
+ * part of a split export too) streams the same files instead of rebuilding from the database.
+ * Builds of one variant are single-flight; a build is written beside its final folder and
+ * renamed into place, so a reader never sees half an export. Exports of deleted jobs go at the
+ * next sweep, the least recently used go when the total passes `maxBytes`.
+ */
+export class ExportCache {
+  private readonly building = new Map<string, Promise<BuiltExport>>();
+
+  constructor(private readonly options: ExportCacheOptions) {}
+
+  /** The export of a job, built from `pages()` when it is not on disk yet. */
+  async get(
+    userId: number,
+    jobId: string,
+    variant: ExportVariant,
+    pages: () => AsyncIterable<PageRecord>,
+  ): Promise<BuiltExport> {
+    const dir = path.join(userExportDir(this.options.root, userId), jobId, variantKey(variant));
+    const ready = await this.readManifest(dir);
+    if (ready) return { dir, files: ready, built: false };
+    const pending = this.building.get(dir);
+    if (pending) return { ...(await pending), built: false };
+    const build = this.build(dir, variant, pages).finally(() => this.building.delete(dir));
+    this.building.set(dir, build);
+    return build;
+  }
+
+  /** Removes every export of a user (their account is being deleted). */
+  async forgetUser(userId: number): Promise<void> {
+    await fs.rm(userExportDir(this.options.root, userId), { recursive: true, force: true });
+  }
+
+  /**
+   * Removes the exports of jobs that no longer exist (retention, account deletion), then the
+   * least recently used exports until the total fits `maxBytes`. Exports being built, and
+   * `keep` (the one just built for a waiting download), are kept.
+   */
+  async sweep(keep?: string): Promise<void> {
+    const exports: { dir: string; usedAt: number; bytes: number; pinned: boolean }[] = [];
+    for (const user of await subdirs(this.options.root)) {
+      const userDir = path.join(this.options.root, user);
+      const jobs = await subdirs(userDir);
+      const live = jobs.length > 0 ? await this.options.liveJobs(jobs) : new Set<string>();
+      for (const job of jobs) {
+        const jobDir = path.join(userDir, job);
+        if (!live.has(job)) {
+          await fs.rm(jobDir, { recursive: true, force: true });
+          continue;
+        }
+        for (const variant of await subdirs(jobDir)) {
+          const dir = path.join(jobDir, variant);
+          if (variant.startsWith('.')) continue;
+          const stat = await fs.stat(path.join(dir, MANIFEST)).catch(() => null);
+          if (!stat) continue;
+          // Being built or just built for a waiting download: counted, never evicted.
+          const pinned = this.building.has(dir) || dir === keep;
+          exports.push({ dir, usedAt: stat.mtimeMs, bytes: await sizeOf(dir), pinned });
+        }
+      }
+    }
+    let total = exports.reduce((sum, e) => sum + e.bytes, 0);
+    for (const entry of exports.sort((a, b) => a.usedAt - b.usedAt)) {
+      if (total <= this.options.maxBytes) break;
+      if (entry.pinned) continue;
+      await fs.rm(entry.dir, { recursive: true, force: true });
+      total -= entry.bytes;
+    }
+  }
+
+  /** The files of a finished export (its manifest touched: recently used), or null. */
+  private async readManifest(dir: string): Promise<string[] | null> {
+    const file = path.join(dir, MANIFEST);
+    try {
+      const files = JSON.parse(await fs.readFile(file, 'utf8')) as string[];
+      const now = new Date();
+      await fs.utimes(file, now, now).catch(() => undefined);
+      return files;
+    } catch {
+      return null;
+    }
+  }
+
+  private async build(
+    dir: string,
+    variant: ExportVariant,
+    pages: () => AsyncIterable<PageRecord>,
+  ): Promise<BuiltExport> {
+    const staging = path.join(path.dirname(dir), `.build-${randomBytes(6).toString('hex')}`);
+    try {
+      const result = await writeExport({
+        format: variant.format,
+        pages: pages(),
+        outDir: staging,
+        gzip: variant.gzip,
+        ...(variant.rssLimit === null ? {} : { rssLimit: variant.rssLimit }),
+      });
+      await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(result.files));
+      await fs.rm(dir, { recursive: true, force: true });
+      await fs.rename(staging, dir);
+      await this.sweep(dir);
+      return { dir, files: result.files, built: true };
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+  }
+}

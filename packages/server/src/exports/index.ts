@@ -1,0 +1,20 @@
+import path from 'node:path';
+import type { ServerConfig } from '../config.js';
+import type { CrawlJobRepository } from '../repos/types.js';
+import { ExportCache } from './export-cache.js';
+
+export { type BuiltExport, ExportCache, type ExportVariant } from './export-cache.js';
+
+/** Where built exports live inside the data folder. */
+export function exportsDir(dataDir: string): string {
+  return path.join(dataDir, 'exports');
+}
+
+/** The server's export cache, sized by `MAPSMITH_EXPORT_CACHE_MB`. */
+export function createExportCache(config: ServerConfig, jobs: CrawlJobRepository): ExportCache {
+  return new ExportCache({
+    root: exportsDir(config.dataDir),
+    maxBytes: config.exportCacheBytes,
+    liveJobs: (ids) => jobs.existing(ids),
+  });
+}
