@@ -24,20 +24,49 @@ export interface StandInOrder {
   amount: { currency_code: string; value: string };
 }
 
+/** A capture status as Payments v2 reports it. */
+export type StandInCaptureStatus =
+  | 'COMPLETED'
+  | 'DECLINED'
+  | 'PARTIALLY_REFUNDED'
+  | 'PENDING'
+  | 'REFUNDED'
+  | 'FAILED';
+
+/** One capture the stand-in holds, served by `GET /v2/payments/captures/{id}`. */
+export interface StandInCapture {
+  id: string;
+  orderId: string;
+  status: StandInCaptureStatus;
+  /** `status_details.reason`, e.g. ECHECK while pending. */
+  reason?: string;
+  amount: { currency_code: string; value: string };
+  customId: string;
+}
+
 /** A started PayPal stand-in. */
 export interface PayPalStandIn extends LocalServer {
   /** Orders by id. */
   orders: Map<string, StandInOrder>;
   /** Every request received: method, path and the PayPal-Request-Id header. */
   requests: Array<{ method: string; path: string; requestId: string | undefined }>;
+  /** Captures by id (every capture answered 201 is kept, so tests can settle or refund it). */
+  captures: Map<string, StandInCapture>;
   /** Sets how captures answer from now on (default `complete`). */
   setCaptureBehaviour(behaviour: CaptureBehaviour): void;
+  /**
+   * Moves a capture on, as PayPal does later (a pending eCheck clears or bounces, a merchant
+   * refunds): e.g. `{ status: 'COMPLETED' }`, `{ status: 'REFUNDED' }`, or a changed amount.
+   * Throws on an unknown capture id.
+   */
+  updateCapture(captureId: string, change: Partial<Omit<StandInCapture, 'id' | 'orderId'>>): void;
 }
 
 /**
  * Starts a local server speaking the PayPal REST calls Mapsmith makes: `POST /v1/oauth2/token`
  * (client credentials with Basic auth), `POST /v2/checkout/orders`, `POST
- * /v2/checkout/orders/{id}/capture` and `GET /v2/checkout/orders/{id}`. Bearer tokens are
+ * /v2/checkout/orders/{id}/capture`, `GET /v2/checkout/orders/{id}` and (Payments v2) `GET
+ * /v2/payments/captures/{id}`. Bearer tokens are
  * checked; `PayPal-Request-Id` replays the first successful answer, as PayPal does (a declined
  * capture may be retried after the buyer picks another funding source). Orders count as approved
  * by the buyer as soon as they exist (there is no buyer here).
@@ -49,6 +78,7 @@ export async function startPayPalStandIn(
   const requests: PayPalStandIn['requests'] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   const tokens = new Set<string>();
+  const captures = new Map<string, StandInCapture>();
   let behaviour: CaptureBehaviour = 'complete';
 
   const handler = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -107,6 +137,17 @@ export async function startPayPalStandIn(
         },
       };
     }
+    const captureMatch = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
+    if (captureMatch) {
+      const capture = captures.get(decodeURIComponent(captureMatch[1] ?? ''));
+      if (!capture || method !== 'GET') {
+        return {
+          status: 404,
+          body: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] },
+        };
+      }
+      return { status: 200, body: captureBody(capture) };
+    }
     const match = path.match(/^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/);
     const order = match ? orders.get(decodeURIComponent(match[1] ?? '')) : undefined;
     if (!match || !order)
@@ -141,6 +182,15 @@ export async function startPayPalStandIn(
     const customId = behaviour === 'wrong-custom-id' ? 'someone-elses-order' : order.customId;
     const captureStatus = behaviour === 'pending' ? 'PENDING' : 'COMPLETED';
     order.status = 'COMPLETED';
+    const capture: StandInCapture = {
+      id: `CAP-${order.id}`,
+      orderId: order.id,
+      status: captureStatus,
+      reason: behaviour === 'pending' ? 'ECHECK' : undefined,
+      amount,
+      customId,
+    };
+    captures.set(capture.id, capture);
     return {
       status: 201,
       body: {
@@ -149,15 +199,7 @@ export async function startPayPalStandIn(
         purchase_units: [
           {
             payments: {
-              captures: [
-                {
-                  id: `CAP-${order.id}`,
-                  status: captureStatus,
-                  amount,
-                  custom_id: customId,
-                  final_capture: true,
-                },
-              ],
+              captures: [captureBody(capture)],
             },
           },
         ],
@@ -172,9 +214,41 @@ export async function startPayPalStandIn(
     ...server,
     orders,
     requests,
+    captures,
     setCaptureBehaviour: (b) => {
       behaviour = b;
     },
+    updateCapture: (captureId, change) => {
+      const capture = captures.get(captureId);
+      if (!capture) throw new Error(`the stand-in has no capture ${captureId}`);
+      Object.assign(capture, change);
+    },
+  };
+}
+
+/** A capture in PayPal's shape (status, status_details, amount, custom_id, links...). */
+function captureBody(c: StandInCapture) {
+  const href = `https://api-m.sandbox.paypal.com/v2/payments/captures/${c.id}`;
+  return {
+    id: c.id,
+    status: c.status,
+    ...(c.reason ? { status_details: { reason: c.reason } } : {}),
+    amount: c.amount,
+    custom_id: c.customId,
+    final_capture: true,
+    seller_protection: { status: 'ELIGIBLE' },
+    supplementary_data: { related_ids: { order_id: c.orderId } },
+    create_time: '2026-11-21T10:00:00Z',
+    update_time: '2026-11-21T10:00:00Z',
+    links: [
+      { href, rel: 'self', method: 'GET' },
+      { href: `${href}/refund`, rel: 'refund', method: 'POST' },
+      {
+        href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${c.orderId}`,
+        rel: 'up',
+        method: 'GET',
+      },
+    ],
   };
 }
 

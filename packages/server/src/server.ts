@@ -9,6 +9,8 @@ import { Database } from './db/database.js';
 import { migrate } from './db/migrations/index.js';
 import { createCrawlRunner } from './jobs/crawl-runner.js';
 import { createJobSystem } from './jobs/index.js';
+import { PaymentReconcileTask, schedulePaymentReconcile } from './jobs/payment-reconcile-task.js';
+import { createPayPalClient } from './payments/paypal-client.js';
 import { createSqliteRepositories } from './repos/sqlite/index.js';
 import { apiBeforeBody, apiRouters } from './routes/index.js';
 
@@ -54,6 +56,12 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     server.once('error', reject);
   });
   await jobs.start();
+  const payments = schedulePaymentReconcile(
+    new PaymentReconcileTask({ db, logger, paypal: createPayPalClient(config.paypal) }),
+    config.jobs.paymentReconcileMs,
+    { now: Date.now },
+    logger,
+  );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
@@ -63,6 +71,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await jobs.stop();
+      await payments.stop();
       await db.close();
     },
   };

@@ -9,6 +9,7 @@ describe('loadJobsConfig', () => {
       engineeringPageCap: 1_000_000,
       crawlConcurrency: 8,
       render: 'auto',
+      paymentReconcileMs: 600_000,
     });
   });
 
@@ -17,5 +18,8 @@ describe('loadJobsConfig', () => {
     expect(() => loadJobsConfig({ MAPSMITH_JOB_LEASE_MS: '5s' })).toThrow(/MAPSMITH_JOB_LEASE_MS/);
     expect(() => loadJobsConfig({ MAPSMITH_MAX_PAGES_PER_CRAWL: '1.5' })).toThrow(/whole number/);
     expect(() => loadJobsConfig({ MAPSMITH_RENDER: 'always' })).toThrow(/MAPSMITH_RENDER/);
+    expect(() => loadJobsConfig({ MAPSMITH_PAYMENT_RECONCILE_MS: '10m' })).toThrow(
+      /MAPSMITH_PAYMENT_RECONCILE_MS/,
+    );
   });
 });

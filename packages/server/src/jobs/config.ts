@@ -15,6 +15,11 @@ export interface JobsConfig {
    * crawls statically. `MAPSMITH_RENDER`, default `auto`.
    */
   render: 'auto' | 'never';
+  /**
+   * How often pending and refunded PayPal payments are reconciled, in ms.
+   * `MAPSMITH_PAYMENT_RECONCILE_MS`, default 600000 (10 minutes).
+   */
+  paymentReconcileMs: number;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -46,5 +51,6 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     ),
     crawlConcurrency: wholeNumber(env, 'MAPSMITH_CRAWL_CONCURRENCY', 8, 1),
     render: renderMode(env.MAPSMITH_RENDER),
+    paymentReconcileMs: wholeNumber(env, 'MAPSMITH_PAYMENT_RECONCILE_MS', 600_000, 1000),
   };
 }

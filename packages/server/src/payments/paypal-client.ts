@@ -32,7 +32,19 @@ export interface PayPalOrder {
   }>;
 }
 
-/** The Orders v2 calls Mapsmith makes. */
+/**
+ * A capture as Payments v2 `GET /v2/payments/captures/{id}` shows it: status COMPLETED, DECLINED,
+ * PARTIALLY_REFUNDED, PENDING, REFUNDED or FAILED, with `status_details.reason` (e.g. ECHECK).
+ */
+export interface PayPalCapture {
+  id: string;
+  status: string;
+  status_details?: { reason?: string };
+  amount?: Money;
+  custom_id?: string;
+}
+
+/** The Orders v2 (and Payments v2) calls Mapsmith makes. */
 export interface PayPalClient {
   /** `POST /v2/checkout/orders` with intent CAPTURE; `requestId` makes a retry create nothing new. */
   createOrder(input: {
@@ -43,6 +55,8 @@ export interface PayPalClient {
   }): Promise<PayPalOrder>;
   /** `POST /v2/checkout/orders/{id}/capture`; the same `requestId` returns the first answer again. */
   captureOrder(orderId: string, requestId: string): Promise<PayPalOrder>;
+  /** `GET /v2/payments/captures/{id}`: where a capture stands now (pending, completed, refunded). */
+  getCapture(captureId: string): Promise<PayPalCapture>;
 }
 
 interface Token {
@@ -137,5 +151,10 @@ export function createPayPalClient(config: PayPalConfig, timeoutMs = 20_000): Pa
       }),
     captureOrder: (orderId, requestId) =>
       authed(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, requestId, {}),
+    getCapture: async (captureId) =>
+      call(`/v2/payments/captures/${encodeURIComponent(captureId)}`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${await accessToken()}` },
+      }) as Promise<PayPalCapture>,
   };
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Logger, PRO_PRICE } from '@mapsmith/core';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { addOneMonth } from './billing-period.js';
+import { grant, ORDER_COLUMNS, type OrderRow } from './grant.js';
 import { type PayPalClient, PayPalError, type PayPalOrder } from './paypal-client.js';
+import { reconcileOrder } from './reconcile.js';
 import { checkCapture } from './verify-capture.js';
 
 /** What the Pro checkout needs. */
@@ -13,15 +14,6 @@ export interface CheckoutDeps {
   paypal: PayPalClient | null;
   logger: Logger;
   now?: () => number;
-}
-
-interface OrderRow {
-  id: string;
-  user_id: number;
-  amount: string;
-  currency: string;
-  status: 'created' | 'captured' | 'rejected';
-  pro_until: string | null;
 }
 
 const NOT_CONFIGURED = 'Payment processing is not configured yet';
@@ -61,10 +53,16 @@ export async function createProOrder(deps: CheckoutDeps, userId: number): Promis
   return order.id;
 }
 
+/** What a pending payment answers until PayPal completes it (GET /api/user reconciles it). */
+const PENDING_TEXT =
+  'PayPal has not completed the payment yet. Pro starts as soon as PayPal completes it: reload this page or open your dashboard to see it.';
+
 /**
  * Captures an approved order and grants Pro until one month after the capture (or after the
  * current paid period, when the user renews early). Nothing is granted unless the capture checks
- * out; capturing the same order again answers the first grant and grants nothing more.
+ * out; capturing the same order again answers the first grant and grants nothing more. A PENDING
+ * capture is recorded (`pending`, with its capture id) and reconciled later; asking about that
+ * order again reconciles it with PayPal (at most once a minute).
  */
 export async function captureProOrder(
   deps: CheckoutDeps,
@@ -72,12 +70,23 @@ export async function captureProOrder(
   paypalOrderId: string,
 ): Promise<{ proUntil: string }> {
   const paypal = requirePayPal(deps);
-  const row = await deps.db.first<OrderRow>(
-    'SELECT id, user_id, amount, currency, status, pro_until FROM payment_orders WHERE paypal_order_id = ? AND user_id = ?',
-    [paypalOrderId, userId],
-  );
+  const now = (deps.now ?? Date.now)();
+  const find = () =>
+    deps.db.first<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE paypal_order_id = ? AND user_id = ?`,
+      [paypalOrderId, userId],
+    );
+  let row = await find();
   if (!row) throw new HttpError(404, 'Unknown order', 'No such order for this account');
+  if (row.status === 'pending') {
+    await reconcileOrder(deps, row, now);
+    row = (await find()) ?? row;
+    if (row.status === 'pending') throw new HttpError(409, 'Payment pending', PENDING_TEXT);
+  }
   if (row.status === 'captured' && row.pro_until) return { proUntil: row.pro_until };
+  if (row.status === 'refunded') {
+    throw new HttpError(402, 'Payment was refunded', 'PayPal refunded this payment.');
+  }
   if (row.status === 'rejected') {
     throw new HttpError(402, 'Payment was not accepted', 'Start a new payment or contact support.');
   }
@@ -94,7 +103,13 @@ export async function captureProOrder(
   });
   if (!check.ok) {
     if (check.pending) {
-      throw new HttpError(409, 'Payment pending', `${check.reason}; Pro starts once it completes.`);
+      await deps.db.run(
+        `UPDATE payment_orders SET status = 'pending', capture_id = ?, checked_at = ?
+          WHERE id = ? AND status = 'created'`,
+        [check.captureId, new Date(now).toISOString(), row.id],
+      );
+      deps.logger.info('paypal capture pending', { orderId: row.id });
+      throw new HttpError(409, 'Payment pending', PENDING_TEXT);
     }
     await deps.db.run("UPDATE payment_orders SET status = 'rejected', failure = ? WHERE id = ?", [
       check.reason,
@@ -107,35 +122,7 @@ export async function captureProOrder(
       `The payment could not be verified (${check.reason}). No Pro access was granted; contact support.`,
     );
   }
-  return grant(deps, row, check.captureId);
-}
-
-async function grant(deps: CheckoutDeps, row: OrderRow, captureId: string) {
-  const now = new Date((deps.now ?? Date.now)());
-  return deps.db.transaction(async (tx) => {
-    const user = await tx.first<{ pro_until: string | null }>(
-      'SELECT pro_until FROM users WHERE id = ?',
-      [row.user_id],
-    );
-    const current = user?.pro_until ? new Date(user.pro_until) : null;
-    const base = current && current > now ? current : now;
-    const proUntil = addOneMonth(base).toISOString();
-    const { changes } = await tx.run(
-      `UPDATE payment_orders SET status = 'captured', capture_id = ?, captured_at = ?, pro_until = ?
-        WHERE id = ? AND status = 'created'`,
-      [captureId, now.toISOString(), proUntil, row.id],
-    );
-    if (changes === 0) {
-      // A concurrent capture of the same order got here first: answer its grant.
-      const done = await tx.first<{ pro_until: string }>(
-        'SELECT pro_until FROM payment_orders WHERE id = ?',
-        [row.id],
-      );
-      return { proUntil: done?.pro_until ?? proUntil };
-    }
-    await tx.run('UPDATE users SET pro_until = ? WHERE id = ?', [proUntil, row.user_id]);
-    return { proUntil };
-  });
+  return grant(deps.db, row, check.captureId, now);
 }
 
 function captureFailure(deps: CheckoutDeps, err: unknown): HttpError {

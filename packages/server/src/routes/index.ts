@@ -4,6 +4,7 @@ import { loadBearer } from '../auth/bearer.js';
 import type { AppContext } from '../context.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import { createPayPalClient } from '../payments/paypal-client.js';
+import { reconcileUserPending } from '../payments/reconcile.js';
 import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
@@ -22,11 +23,12 @@ import { userRouter } from './user/router.js';
 /** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
 export function apiRouters(ctx: AppContext): Router[] {
   const accounts = createAccountServices(ctx, outboxDir(ctx.config.dataDir));
+  const paypal = createPayPalClient(ctx.config.paypal);
   return [
     authRouter(accounts),
-    userRouter(accounts),
+    userRouter(accounts, (userId) => reconcileUserPending({ ...ctx, paypal }, userId)),
     configRouter(ctx.config),
-    paypalRouter({ ...ctx, paypal: createPayPalClient(ctx.config.paypal) }),
+    paypalRouter({ ...ctx, paypal }),
     pingRouter({
       ...ctx,
       createFetcher: () => createNotifyFetcher(ctx.config),

@@ -6,13 +6,25 @@ import { clearSessionCookie, secureCookies } from '../../accounts/sessions.js';
 import { requireUser } from '../../auth/session.js';
 import { parseInput } from '../../http/validate.js';
 
-/** `GET /api/user` (401 when signed out) and `DELETE /api/user` (password re-entered). */
-export function userRouter(s: AccountServices): Router {
+/**
+ * `GET /api/user` (401 when signed out) and `DELETE /api/user` (password re-entered).
+ * `refreshPro` (payments reconciliation) runs before the answer and resolves with the user's new
+ * `proUntil` when a pending payment was settled, so a reload shows Pro once PayPal completes it.
+ */
+export function userRouter(
+  s: AccountServices,
+  refreshPro?: (userId: number) => Promise<{ proUntil: string | null } | undefined>,
+): Router {
   const router = Router();
 
-  router.get(operations['user.get'].path, requireUser, (_req, res) => {
+  router.get(operations['user.get'].path, requireUser, async (_req, res) => {
     const user = res.locals.user;
     if (!user) return;
+    const fresh = await refreshPro?.(user.id);
+    if (fresh) {
+      user.proUntil = fresh.proUntil;
+      user.isPro = fresh.proUntil !== null && Date.parse(fresh.proUntil) > Date.now();
+    }
     res.set('Cache-Control', 'no-store').json({
       id: user.id,
       username: user.username,
