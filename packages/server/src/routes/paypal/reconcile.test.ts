@@ -4,6 +4,7 @@ import {
   startTestApp,
   type TestApp,
   type TestClient,
+  waitFor,
 } from '../../../../../tests/servers/app-harness.js';
 import {
   type PayPalStandIn,
@@ -168,6 +169,38 @@ describe('pending PayPal captures', () => {
     await task.perform(Date.now() + 4 * MINUTE);
     expect((await order(orderID)).status).toBe('pending');
     expect(app.logs.some((l) => l.message === 'paypal capture lookup failed')).toBe(true);
+  });
+});
+
+describe('the periodic reconciliation', () => {
+  it('runs on its own every MAPSMITH_PAYMENT_RECONCILE_MS', async () => {
+    const fast = await startTestApp({
+      PAYPAL_CLIENT_ID: 'cid-r',
+      PAYPAL_CLIENT_SECRET: 'secret-r',
+      PAYPAL_API_BASE: paypal.url,
+      MAPSMITH_PAYMENT_RECONCILE_MS: '1000',
+    });
+    try {
+      const client = await registerUser(fast.url, 'recon-fast');
+      const { orderID, captureId, res } = await pay(client, 'pending');
+      expect(res.status).toBe(409);
+      paypal.updateCapture(captureId, { status: 'COMPLETED' });
+      await fast.server.context.db.run(
+        'UPDATE payment_orders SET checked_at = ? WHERE paypal_order_id = ?',
+        [new Date(Date.now() - 2 * MINUTE).toISOString(), orderID],
+      );
+      const status = await waitFor(async () => {
+        const row = await fast.server.context.db.first<{ status: string }>(
+          'SELECT status FROM payment_orders WHERE paypal_order_id = ?',
+          [orderID],
+        );
+        return row?.status === 'captured' ? row.status : undefined;
+      }, 4000);
+      expect(status).toBe('captured');
+      expect(fast.logs.some((l) => l.message === 'payment orders reconciled')).toBe(true);
+    } finally {
+      await fast.close();
+    }
   });
 });
 
