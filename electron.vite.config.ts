@@ -11,9 +11,15 @@ const conditions = ['source', 'module', 'node', 'development|production'];
 export default defineConfig({
   main: {
     resolve: { conditions },
+    // Main is a Node (SSR) build: without this Vite resolves our packages to their dist builds.
+    ssr: { resolve: { conditions } },
     build: {
       outDir: desktop('out/main'),
-      externalizeDeps: { exclude: ['@mapsmith/core'] },
+      // puppeteer-core (rendering in the crawler process) ships from node_modules, unbundled.
+      externalizeDeps: {
+        exclude: ['@mapsmith/core', '@mapsmith/render'],
+        include: ['puppeteer-core'],
+      },
       // The crawler process is a second main-side entry: main forks it as a utilityProcess.
       rollupOptions: {
         input: {

@@ -75,11 +75,16 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
 
   const launch = async (): Promise<Browser> => {
     proxy ??= await startFilteringProxy(options.policy, logger);
+    // A relaunch follows a dead browser: its profile is dropped, so one crawl leaves no folders.
+    if (userDataDir) await fs.rm(userDataDir, { recursive: true, force: true }).catch(() => {});
     userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mapsmith-chromium-'));
     launches++;
     const b = await puppeteer.launch({
       executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
+      // DevTools over a pipe: Chromium quits when the pipe closes, so a browser never outlives
+      // its crawler, even one killed outright (a WebSocket port would leave it running).
+      pipe: true,
       userDataDir,
       handleSIGINT: false,
       handleSIGTERM: false,

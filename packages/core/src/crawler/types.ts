@@ -166,4 +166,10 @@ export interface CrawlSummary {
   durationMs: number;
   /** The error that ended the crawl, when `endedBy` is `error`. */
   error: string | null;
+  /**
+   * Remarks for the report on how the crawl ran, added by the shell that ran it (for example the
+   * desktop: app-shell pages left unrendered because no local Chrome or Chromium was found).
+   * Absent when there are none.
+   */
+  notes?: string[];
 }
