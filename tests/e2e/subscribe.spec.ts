@@ -58,3 +58,23 @@ test('a declined capture shows Payment Error and grants nothing', async ({ page,
     paypal.setCaptureBehaviour('complete');
   }
 });
+
+test('a pending capture says so, not as an error, and grants nothing yet', async ({
+  page,
+  paypal,
+}) => {
+  await signInFreshUser(page, 'pending');
+  paypal.setCaptureBehaviour('pending');
+  try {
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    const screen = new AppPage(page);
+    await screen.expectToast('Payment Pending', /Pro starts as soon as PayPal completes it/);
+    await expect(screen.toast).toHaveClass(/toast-info/);
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/subscribe$/);
+    await expect(screen.nav.getByText('Pro User')).toHaveCount(0);
+  } finally {
+    paypal.setCaptureBehaviour('complete');
+  }
+});

@@ -1,3 +1,4 @@
+import { ApiCallError } from '@mapsmith/core/browser';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../app/auth';
@@ -57,10 +58,12 @@ export function PayPalCard() {
             void auth.refresh(true);
             window.setTimeout(() => void navigate({ to: '/dashboard' }), PAYMENT_REDIRECT_MS);
           } catch (err) {
+            // An eCheck or a payment under review: not an error, and Pro follows once it clears.
+            const pending = err instanceof ApiCallError && err.body?.error === 'Payment pending';
             toast({
-              title: 'Payment Error',
+              title: pending ? 'Payment Pending' : 'Payment Error',
               description: errorText(err, 'Failed to process payment'),
-              variant: 'error',
+              variant: pending ? 'info' : 'error',
             });
           }
         },
