@@ -1,6 +1,7 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import type { ExportCache } from './exports/export-cache.js';
 import type { JobSystem } from './jobs/index.js';
 import type { Repositories } from './repos/types.js';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   repos: Repositories;
   /** The crawl workers and the retention task. */
   jobs: JobSystem;
+  /** Built exports of completed crawls, kept on disk. */
+  exports: ExportCache;
 }

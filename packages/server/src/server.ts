@@ -7,6 +7,7 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { Database } from './db/database.js';
 import { migrate } from './db/migrations/index.js';
+import { createExportCache } from './exports/index.js';
 import { createCrawlRunner } from './jobs/crawl-runner.js';
 import { createJobSystem } from './jobs/index.js';
 import { PaymentReconcileTask, schedulePaymentReconcile } from './jobs/payment-reconcile-task.js';
@@ -41,8 +42,11 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('database migrated', { applied });
   const repos = createSqliteRepositories(db);
-  const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger);
-  const context: AppContext = { config, db, logger, repos, jobs };
+  const exports = createExportCache(config, repos.jobs);
+  const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
+    afterPurge: () => exports.sweep(),
+  });
+  const context: AppContext = { config, db, logger, repos, jobs, exports };
   const app = createApp({
     config,
     db,

@@ -18,14 +18,15 @@ export interface JobSystem {
   stop(): Promise<void>;
 }
 
-/** Builds the job system on `repos`; `run` does the crawling. */
+/** Builds the job system on `repos`; `run` does the crawling, `afterPurge` follows retention. */
 export function createJobSystem(
   config: ServerConfig,
   repos: Repositories,
   run: CrawlRunner,
   logger: Logger,
-  clock: Pick<Clock, 'now'> = systemClock,
+  options: { clock?: Pick<Clock, 'now'>; afterPurge?: () => Promise<void> } = {},
 ): JobSystem {
+  const clock = options.clock ?? systemClock;
   const leaseMs = config.jobs.leaseMs;
   const pool = new WorkerPool(
     repos.queue,
@@ -38,7 +39,7 @@ export function createJobSystem(
     },
     logger,
   );
-  const retention = new RetentionTask(repos.jobs, repos.rates);
+  const retention = new RetentionTask(repos.jobs, repos.rates, options.afterPurge);
   let schedule: ReturnType<typeof scheduleRetention> | undefined;
   return {
     pool,

@@ -6,7 +6,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes crawl jobs older than the retention period (decisions.md: 90 days) with their pages,
- * and rate-limit events older than a day (no window is longer than an hour).
+ * and rate-limit events older than a day (no window is longer than an hour). `afterPurge` then
+ * removes what is kept outside the database for deleted jobs (built exports).
  */
 export class RetentionTask implements BackgroundTask<number, number> {
   /** A missed day is simply done the next day. */
@@ -16,12 +17,15 @@ export class RetentionTask implements BackgroundTask<number, number> {
   constructor(
     private readonly jobs: CrawlJobRepository,
     private readonly rates: RateLimiter,
+    private readonly afterPurge: () => Promise<void> = async () => undefined,
   ) {}
 
   /** `now` is ms since the epoch; resolves with the number of jobs deleted. */
   async perform(now: number): Promise<number> {
     await this.rates.prune(now - DAY_MS);
-    return this.jobs.deleteCreatedBefore(now - CRAWL_RETENTION_DAYS * DAY_MS);
+    const deleted = await this.jobs.deleteCreatedBefore(now - CRAWL_RETENTION_DAYS * DAY_MS);
+    await this.afterPurge();
+    return deleted;
   }
 
   /** Logged only; no user sees it. */

@@ -62,4 +62,20 @@ describe('built exports are kept', () => {
     expect(pro.cache).toBe('MISS');
     expect(pro.body.match(/<item>/g)).toHaveLength(120);
   });
+
+  it('loses the exports of jobs the 90-day retention deletes', async () => {
+    const old = await seedCompletedJob(
+      t.server.context.db,
+      owner.id,
+      [makePage('https://example.com/old')],
+      Date.now() - 100 * 86_400_000,
+    );
+    const res = await call(t.server.url, owner, 'GET', `/api/generate/${old}/xml`);
+    expect(res.status).toBe(200);
+    const dir = path.join(t.dataDir, 'exports', String(owner.id));
+    expect(fs.readdirSync(dir)).toContain(old);
+    expect(await t.server.context.jobs.runRetention()).toBe(1);
+    expect(fs.readdirSync(dir)).not.toContain(old);
+    expect(fs.readdirSync(dir)).toContain(jobId);
+  });
 });

@@ -3,7 +3,6 @@ import { canGzip, exporters, NothingToListError, operations, PLAN_LIMITS } from 
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
-import { createExportCache } from '../../exports/index.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
@@ -20,7 +19,7 @@ import { generateParams, generateQuery } from './schema.js';
  */
 export function generateRouter(ctx: AppContext): Router {
   const router = Router();
-  const cache = createExportCache(ctx.config, ctx.repos.jobs);
+  const cache = ctx.exports;
   // Exports of jobs deleted while the server was down go now, not at the next build.
   cache.sweep().catch((err: unknown) => {
     ctx.logger.error('export cache sweep failed', { error: String(err) });
