@@ -85,8 +85,10 @@ describe('smart rendering in the desktop crawler process', () => {
     const summary = await d.deps.store.summary(jobId);
     expect(summary?.renderedPages).toBe(0);
     expect(summary?.notes).toEqual([
-      '1 page looked like app shells but was crawled without JavaScript (MAPSMITH_CHROME_PATH names no file (/nonexistent/chrome)): install Google Chrome or Chromium, or set MAPSMITH_CHROME_PATH, to render them.',
+      '1 page looked like an app shell but was crawled without JavaScript (MAPSMITH_CHROME_PATH names no file (/nonexistent/chrome)): install Google Chrome or Chromium, or set MAPSMITH_CHROME_PATH, to render it.',
     ]);
+    // The results panel reads them from the job (CrawlResults shows `notes`).
+    expect(job.notes).toEqual(summary?.notes);
   });
 
   it('leaves no browser behind when the crawler process is killed outright', async () => {

@@ -105,7 +105,8 @@ export const test = base.extend<
         context.pages().filter((p) => p.url().startsWith(`${renderer.origin}/`));
       const services = await startTestDesktop({
         origins: [renderer.origin],
-        launch: nodeLauncher(path.join(DESKTOP_OUT, 'main/crawler-process.js')),
+        // The crawler process sees the same extra environment (MAPSMITH_CHROME_PATH, ...).
+        launch: nodeLauncher(path.join(DESKTOP_OUT, 'main/crawler-process.js'), desktopOptions.env),
         env: { MAPSMITH_ALLOW_LOOPBACK: '1', ...desktopOptions.env },
         safeStorage: testSafeStorage(desktopOptions.storageBackend),
         onProgress: (event) => {

@@ -49,6 +49,8 @@ export const crawlJob = z.object({
   createdAt: z.string(),
   error: z.string().nullable(),
   results: z.array(resultItem),
+  /** What the user should know about how the crawl ran (desktop: app shells left unrendered). */
+  notes: z.array(z.string()).optional(),
 });
 export type CrawlJob = z.infer<typeof crawlJob>;
 

@@ -40,7 +40,10 @@ export function localRendering(
       },
       close: noop,
     };
-    const what = mode === 'always' ? 'were to be rendered' : 'looked like app shells';
+    const what = (one: boolean) =>
+      mode === 'always'
+        ? `${one ? 'was' : 'were'} to be rendered`
+        : `looked like ${one ? 'an app shell' : 'app shells'}`;
     return {
       renderer: missing,
       renderSampleSize: 0,
@@ -48,7 +51,7 @@ export function localRendering(
         unrendered === 0
           ? []
           : [
-              `${unrendered} ${unrendered === 1 ? 'page' : 'pages'} ${what} but ${unrendered === 1 ? 'was' : 'were'} crawled without JavaScript (${found.reason}): install Google Chrome or Chromium, or set MAPSMITH_CHROME_PATH, to render them.`,
+              `${unrendered === 1 ? '1 page' : `${unrendered} pages`} ${what(unrendered === 1)} but ${unrendered === 1 ? 'was' : 'were'} crawled without JavaScript (${found.reason}): install Google Chrome or Chromium, or set MAPSMITH_CHROME_PATH, to render ${unrendered === 1 ? 'it' : 'them'}.`,
             ],
       close: noop,
     };

@@ -21,6 +21,13 @@ export function CrawlResults(props: { job: CrawlJob }) {
         Your sitemap is ready: <span data-testid="page-count">{count}</span>{' '}
         {count === 1 ? 'page' : 'pages'}
       </h2>
+      {job.notes?.length ? (
+        <div className="notice" role="note" data-testid="crawl-notes">
+          {job.notes.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </div>
+      ) : null}
       <div className="results-grid">
         <div className="results-main">
           <DownloadPanel jobId={job.jobId} />

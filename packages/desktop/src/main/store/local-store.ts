@@ -19,6 +19,8 @@ interface JobRow {
   created_at: string;
   finished_at: string | null;
   error: string | null;
+  /** The crawl summary as JSON, once the job has ended. */
+  summary: string | null;
 }
 
 /** How a crawl ended, as the store records it. */
@@ -120,6 +122,7 @@ export class LocalStore {
       'SELECT url, title FROM pages WHERE job_id = ? AND included = 1 ORDER BY seq',
       [id],
     );
+    const notes = row.summary ? (JSON.parse(row.summary) as CrawlSummary).notes : undefined;
     return {
       jobId: row.id,
       status: row.status,
@@ -127,6 +130,7 @@ export class LocalStore {
       createdAt: row.created_at,
       error: row.error,
       results,
+      ...(notes?.length ? { notes } : {}),
     };
   }
 
