@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { checkSitemap } from '../packages/core/src/checker/index.js';
+import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,17 +54,7 @@ async function inChromium(): Promise<number[]> {
     logLevel: 'silent',
   });
   const code = bundle.outputFiles[0]?.text ?? '';
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
