@@ -3,8 +3,11 @@ import type { FrontierEntry } from '../ports/crawl-store.js';
 import type { PageFacts } from './extract/page-facts.js';
 import type { PageRecord } from './types.js';
 
-/** A record with nothing learnt yet (the verdict is set by the caller). */
-export function blankRecord(entry: FrontierEntry): PageRecord {
+/**
+ * A record with nothing learnt yet (the verdict is set by the caller). The one full PageRecord
+ * literal: test pages and the compact store's defaults are built on it.
+ */
+export function blankRecord(entry: Pick<FrontierEntry, 'url' | 'depth' | 'foundVia'>): PageRecord {
   return {
     url: entry.url,
     finalUrl: entry.url,

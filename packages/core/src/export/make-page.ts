@@ -1,3 +1,4 @@
+import { blankRecord } from '../crawler/page-record.js';
 import type { PageRecord } from '../crawler/types.js';
 
 /**
@@ -6,32 +7,14 @@ import type { PageRecord } from '../crawler/types.js';
  */
 export function makePage(url: string, fields: Partial<PageRecord> = {}): PageRecord {
   return {
-    url,
-    finalUrl: url,
-    redirectChain: [],
+    ...blankRecord({ url, depth: 1, foundVia: 'link' }),
     status: 200,
     contentType: 'text/html',
     bytes: 1000,
     responseTimeMs: 100,
-    depth: 1,
     inlinks: 1,
-    linkedFrom: [],
-    foundVia: 'link',
-    title: null,
-    metaDescription: null,
-    h1: null,
     canonical: url,
-    robots: { meta: [], header: [], noindex: false, nofollow: false },
-    hreflang: [],
-    images: [],
-    videos: [],
-    structuredData: { jsonLd: false, microdata: false, types: [] },
-    lastModified: null,
-    mixedContent: 0,
-    rendered: false,
-    renderReason: null,
     verdict: { included: true },
-    error: null,
     ...fields,
   };
 }

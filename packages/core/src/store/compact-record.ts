@@ -3,38 +3,22 @@
  * typical record are written (most pages have no redirects, videos, hreflang or errors), which
  * halves a 100,000-page crawl's heap. `expandRecord` restores the full record, fields in order.
  */
+import { blankRecord } from '../crawler/page-record.js';
 import type { PageRecord } from '../crawler/types.js';
 
-type Defaults = Omit<PageRecord, 'url' | 'finalUrl'>;
-
-const DEFAULTS: Defaults = {
-  redirectChain: [],
+/** A typical record: a fetched, listed HTML page with nothing unusual about it. */
+const {
+  url: _url,
+  finalUrl: _finalUrl,
+  ...DEFAULTS
+}: PageRecord = {
+  ...blankRecord({ url: '', depth: 0, foundVia: 'link' }),
   status: 200,
   contentType: 'text/html',
-  bytes: 0,
-  responseTimeMs: 0,
-  depth: 0,
-  inlinks: 0,
-  linkedFrom: [],
-  foundVia: 'link',
-  title: null,
-  metaDescription: null,
-  h1: null,
-  canonical: null,
-  robots: { meta: [], header: [], noindex: false, nofollow: false },
-  hreflang: [],
-  images: [],
-  videos: [],
-  structuredData: { jsonLd: false, microdata: false, types: [] },
-  lastModified: null,
-  mixedContent: 0,
-  rendered: false,
-  renderReason: null,
   verdict: { included: true },
-  error: null,
 };
 
-const FIELDS = Object.keys(DEFAULTS) as (keyof Defaults)[];
+const FIELDS = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
 const DEFAULT_JSON = new Map(FIELDS.map((f) => [f, JSON.stringify(DEFAULTS[f])]));
 
 /** Writes the fields of `page` that differ from the defaults; `key` stands in for an equal url. */
