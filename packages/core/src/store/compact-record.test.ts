@@ -5,7 +5,7 @@ import { compactRecord, expandRecord } from './compact-record.js';
 
 const key = 'https://example.com/a';
 const base = (): PageRecord => ({
-  ...blankRecord({ url: key, key, depth: 2, foundVia: 'link', referrer: null }),
+  ...blankRecord({ url: key, depth: 2, foundVia: 'link' }),
   status: 200,
   contentType: 'text/html',
   title: 'A',
