@@ -1,6 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { userExportDir } from '../exports/export-cache.js';
-import { exportsDir } from '../exports/index.js';
 import { HttpError } from '../http/errors.js';
 import type { AccountServices } from './services.js';
 import { recheckPassword } from './sign-in.js';
@@ -22,7 +19,7 @@ export async function deleteAccount(
   if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
   await recheckPassword(s, user, password, ip);
   await s.db.run('DELETE FROM users WHERE id = ?', [userId]);
-  await rm(userExportDir(exportsDir(s.config.dataDir), userId), { recursive: true, force: true });
+  await s.exports.forgetUser(userId);
   const mails = await s.mailer.forget(user.email);
   s.logger.info('account deleted', { userId, outboxMessagesRemoved: mails });
 }

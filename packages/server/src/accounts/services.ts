@@ -1,6 +1,7 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { ExportCache } from '../exports/export-cache.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { createLoginThrottles, FailureThrottle, type LoginThrottles } from './throttle.js';
 
@@ -9,6 +10,8 @@ export interface AccountServices {
   config: ServerConfig;
   db: Database;
   logger: Logger;
+  /** Built exports, which go with a deleted account. */
+  exports: ExportCache;
   mailer: Mailer;
   throttles: LoginThrottles;
   /** Limits mail a single account can trigger (resend, forgot password): 5 per hour. */
@@ -19,11 +22,14 @@ export interface AccountServices {
 
 /** Builds the account services once for the app. */
 export function createAccountServices(
-  deps: { config: ServerConfig; db: Database; logger: Logger },
+  deps: { config: ServerConfig; db: Database; logger: Logger; exports: ExportCache },
   outbox: string,
 ): AccountServices {
   return {
-    ...deps,
+    config: deps.config,
+    db: deps.db,
+    logger: deps.logger,
+    exports: deps.exports,
     mailer: createMailer({
       smtpUrl: deps.config.smtpUrl,
       from: deps.config.mailFrom,

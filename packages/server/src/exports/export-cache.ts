@@ -30,6 +30,14 @@ export interface ExportCacheOptions {
 
 const MANIFEST = 'files.json';
 
+/** What `files.json` records of a finished export. */
+interface Manifest {
+  /** The files `writeExport` wrote, entry file first. */
+  files: string[];
+  /** Their total size. */
+  bytes: number;
+}
+
 /** The folder name of a variant: `xml`, `xml.gz`, `rss.100` (the item limit matters to RSS only). */
 function variantKey(v: ExportVariant): string {
   const limit = v.format === 'rss' && v.rssLimit !== null ? `.${v.rssLimit}` : '';
@@ -37,18 +45,8 @@ function variantKey(v: ExportVariant): string {
 }
 
 /** The folder that holds a user's exports. */
-export function userExportDir(root: string, userId: number): string {
+function userExportDir(root: string, userId: number): string {
   return path.join(root, String(userId));
-}
-
-/** Total size of the regular files under `dir`. */
-async function sizeOf(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? await sizeOf(full) : (await fs.stat(full)).size;
-  }
-  return total;
 }
 
 /** Subfolder names of `dir` (none when it does not exist). */
@@ -68,7 +66,7 @@ async function subdirs(dir: string): Promise<string[]> {
  * part of a split export too) streams the same files instead of rebuilding from the database.
  * Builds of one variant are single-flight; a build is written beside its final folder and
  * renamed into place, so a reader never sees half an export. Exports of deleted jobs go at the
- * next sweep, the least recently used go when the total passes `maxBytes`.
+ * next sweep; after each build the least recently used go when the total passes `maxBytes`.
  */
 export class ExportCache {
   private readonly building = new Map<string, Promise<BuiltExport>>();
@@ -98,30 +96,38 @@ export class ExportCache {
   }
 
   /**
-   * Removes the exports of jobs that no longer exist (retention, account deletion), then the
-   * least recently used exports until the total fits `maxBytes`. Exports being built, and
-   * `keep` (the one just built for a waiting download), are kept.
+   * Removes the exports of jobs that no longer exist (after retention, at start), then evicts
+   * as `evict` does.
    */
-  async sweep(keep?: string): Promise<void> {
-    const exports: { dir: string; usedAt: number; bytes: number; pinned: boolean }[] = [];
+  async sweep(): Promise<void> {
     for (const user of await subdirs(this.options.root)) {
       const userDir = path.join(this.options.root, user);
       const jobs = await subdirs(userDir);
-      const live = jobs.length > 0 ? await this.options.liveJobs(jobs) : new Set<string>();
-      for (const job of jobs) {
-        const jobDir = path.join(userDir, job);
-        if (!live.has(job)) {
-          await fs.rm(jobDir, { recursive: true, force: true });
-          continue;
-        }
+      if (jobs.length === 0) continue;
+      const live = await this.options.liveJobs(jobs);
+      for (const job of jobs.filter((j) => !live.has(j)))
+        await fs.rm(path.join(userDir, job), { recursive: true, force: true });
+    }
+    await this.evict();
+  }
+
+  /**
+   * Removes the least recently used exports until the total fits `maxBytes`, reading each
+   * export's size from its manifest. Exports being built, and `keep` (the one just built for a
+   * waiting download), count but are never evicted.
+   */
+  private async evict(keep?: string): Promise<void> {
+    const exports: { dir: string; usedAt: number; bytes: number; pinned: boolean }[] = [];
+    for (const user of await subdirs(this.options.root)) {
+      for (const job of await subdirs(path.join(this.options.root, user))) {
+        const jobDir = path.join(this.options.root, user, job);
         for (const variant of await subdirs(jobDir)) {
-          const dir = path.join(jobDir, variant);
           if (variant.startsWith('.')) continue;
-          const stat = await fs.stat(path.join(dir, MANIFEST)).catch(() => null);
-          if (!stat) continue;
-          // Being built or just built for a waiting download: counted, never evicted.
+          const dir = path.join(jobDir, variant);
+          const manifest = await this.statManifest(dir);
+          if (!manifest) continue;
           const pinned = this.building.has(dir) || dir === keep;
-          exports.push({ dir, usedAt: stat.mtimeMs, bytes: await sizeOf(dir), pinned });
+          exports.push({ dir, ...manifest, pinned });
         }
       }
     }
@@ -134,11 +140,22 @@ export class ExportCache {
     }
   }
 
+  /** When an export was last used (its manifest's mtime) and its size, or null. */
+  private async statManifest(dir: string): Promise<{ usedAt: number; bytes: number } | null> {
+    const file = path.join(dir, MANIFEST);
+    try {
+      const [stat, text] = await Promise.all([fs.stat(file), fs.readFile(file, 'utf8')]);
+      return { usedAt: stat.mtimeMs, bytes: (JSON.parse(text) as Manifest).bytes };
+    } catch {
+      return null;
+    }
+  }
+
   /** The files of a finished export (its manifest touched: recently used), or null. */
   private async readManifest(dir: string): Promise<string[] | null> {
     const file = path.join(dir, MANIFEST);
     try {
-      const files = JSON.parse(await fs.readFile(file, 'utf8')) as string[];
+      const { files } = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
       const now = new Date();
       await fs.utimes(file, now, now).catch(() => undefined);
       return files;
@@ -161,10 +178,15 @@ export class ExportCache {
         gzip: variant.gzip,
         ...(variant.rssLimit === null ? {} : { rssLimit: variant.rssLimit }),
       });
-      await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(result.files));
+      const sizes = await Promise.all(
+        result.files.map(async (name) => (await fs.stat(path.join(staging, name))).size),
+      );
+      const manifest: Manifest = { files: result.files, bytes: sizes.reduce((a, b) => a + b, 0) };
+      await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest));
       await fs.rm(dir, { recursive: true, force: true });
       await fs.rename(staging, dir);
-      await this.sweep(dir);
+      // Only the size bound here: deleted jobs' exports go when retention runs and at start.
+      await this.evict(dir);
       return { dir, files: result.files, built: true };
     } finally {
       await fs.rm(staging, { recursive: true, force: true });
