@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+source scripts/lib/node-env.sh
 npm run --silent build:ts
 npm run --silent build:web -- --logLevel warn
 exec node packages/server/dist/main.js

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import '../require-node.js';
 import { VERSION } from '@mapsmith/core';
 import { backupHelp, runBackup } from './commands/backup.js';
 import { crawlHelp, runCrawl } from './commands/crawl.js';
