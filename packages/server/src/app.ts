@@ -40,7 +40,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(deps.db));
   for (const router of deps.routers ?? []) app.use(router);
   app.use('/api', (req) => {
-    throw new HttpError(404, 'Not found', `No API route ${req.method} ${req.originalUrl}`);
+    throw new HttpError(
+      404,
+      'Not found',
+      `No API route ${req.method} ${req.originalUrl}`,
+      {},
+      'not-found',
+    );
   });
   app.use(webAppRouter(deps.config.webDir));
   app.use(errorHandler(deps.logger));

@@ -1,3 +1,4 @@
+import { type ErrorCode, isErrorCode } from './error-codes.js';
 import type { InputOf, OperationName, OutputOf } from './operations.js';
 
 /**
@@ -20,10 +21,15 @@ export class ApiCallError extends Error {
   constructor(
     readonly status: number,
     text: string,
-    readonly body: { error?: string; message?: string } | null,
+    readonly body: { error?: string; message?: string; code?: string } | null,
   ) {
     super(`${status}: ${text}`);
     this.name = 'ApiCallError';
+  }
+
+  /** The contract's stable error code (error-codes.ts), when the server sent one. */
+  get code(): ErrorCode | undefined {
+    return isErrorCode(this.body?.code) ? this.body.code : undefined;
   }
 
   /** The server's `error` field, else its `message`, else the whole message. */

@@ -146,6 +146,13 @@ export type AppConfig = z.infer<typeof appConfig>;
 /** An export format parameter. */
 export const exportFormat = z.enum(EXPORT_FORMATS);
 
-/** The JSON error body of every failed call: `{error, message}`. */
-export const apiError = z.object({ error: z.string(), message: z.string().optional() });
+/**
+ * The JSON error body of every failed call: `{error, message, code}`. `error` is a short title
+ * and `message` a sentence for people; `code` (error-codes.ts) is what programs switch on.
+ */
+export const apiError = z.object({
+  error: z.string(),
+  message: z.string().optional(),
+  code: z.string().optional(),
+});
 export type ApiError = z.infer<typeof apiError>;

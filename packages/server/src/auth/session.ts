@@ -72,6 +72,7 @@ export function loadSession(db: Database, now: () => number = Date.now): Request
 
 /** Refuses the request with 401 unless a user is signed in. */
 export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!res.locals.user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
+  if (!res.locals.user)
+    throw new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
   next();
 };

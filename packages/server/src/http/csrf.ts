@@ -17,6 +17,8 @@ export const csrfGuard: RequestHandler = (req, _res, next) => {
       403,
       'Cross-site request refused',
       'This call must come from the Mapsmith app itself',
+      {},
+      'auth.csrf',
     );
   }
   if (!req.is('application/json')) {
@@ -24,6 +26,8 @@ export const csrfGuard: RequestHandler = (req, _res, next) => {
       415,
       'Unsupported content type',
       'Send the request body as application/json',
+      {},
+      'input.invalid',
     );
   }
   next();

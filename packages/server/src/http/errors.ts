@@ -1,15 +1,19 @@
-import type { Logger } from '@mapsmith/core';
+import type { ErrorCode, Logger } from '@mapsmith/core';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 
-/** An error with an HTTP status and the JSON body `{error, message}` it answers with. */
+/** An error with an HTTP status and the JSON body `{error, message, code}` it answers with. */
 export class HttpError extends Error {
-  /** `error` is the short title (e.g. "Monthly limit reached"); `message` the detail. */
+  /**
+   * `error` is the short title (e.g. "Monthly limit reached"); `message` the detail; `code` the
+   * contract's stable code (error-codes.ts) that clients switch on.
+   */
   constructor(
     readonly status: number,
     readonly error: string,
     message?: string,
     readonly headers: Record<string, string> = {},
+    readonly code?: ErrorCode,
   ) {
     super(message ?? error);
     this.name = 'HttpError';
@@ -36,31 +40,42 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof HttpError) {
-      res.set(err.headers).status(err.status).json({ error: err.error, message: err.message });
+      res
+        .set(err.headers)
+        .status(err.status)
+        .json({ error: err.error, message: err.message, ...(err.code ? { code: err.code } : {}) });
       return;
     }
     if (err instanceof ZodError) {
-      res.status(400).json({ error: 'Invalid input', message: describeZodError(err) });
+      res
+        .status(400)
+        .json({ error: 'Invalid input', message: describeZodError(err), code: 'input.invalid' });
       return;
     }
     const e = err as { type?: string; status?: number; message?: string };
     if (e.type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json({ error: 'Invalid JSON', message: 'The request body is not valid JSON' });
+      res.status(400).json({
+        error: 'Invalid JSON',
+        message: 'The request body is not valid JSON',
+        code: 'input.json',
+      });
       return;
     }
     if (e.type === 'entity.too.large') {
-      res
-        .status(413)
-        .json({ error: 'Payload too large', message: 'The request body is too large' });
+      res.status(413).json({
+        error: 'Payload too large',
+        message: 'The request body is too large',
+        code: 'input.too-large',
+      });
       return;
     }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
       // 4xx errors raised by Express middleware (express.static's 404, for one).
-      res
-        .status(e.status)
-        .json({ error: e.status === 404 ? 'Not found' : 'Bad request', message: e.message });
+      res.status(e.status).json({
+        error: e.status === 404 ? 'Not found' : 'Bad request',
+        message: e.message,
+        code: e.status === 404 ? 'not-found' : 'input.invalid',
+      });
       return;
     }
     logger.error('request failed', {
@@ -68,6 +83,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       path: req.path,
       error: String(e.message ?? err),
     });
-    res.status(500).json({ error: 'Internal error', message: 'Something went wrong on our side' });
+    res.status(500).json({
+      error: 'Internal error',
+      message: 'Something went wrong on our side',
+      code: 'internal',
+    });
   };
 }

@@ -1,0 +1,32 @@
+/**
+ * The stable error codes of the contract. Every error body (HTTP and IPC) carries one as
+ * `code`; each transport maps it to a status once, and the UI switches on codes, never on the
+ * English `error` title or `message` (house style §13). Codes are `area.reason`, lower case,
+ * and never change meaning once shipped: add a new code rather than reuse one.
+ */
+export const ERROR_CODES = [
+  // General
+  'input.invalid',
+  'input.json',
+  'input.too-large',
+  'not-found',
+  'internal',
+  'auth.required',
+  'auth.csrf',
+
+  // Crawl report (crawl pages, URL table, report export)
+
+  // Honest copy, accounts, limits and notify
+
+  // Hostile load, throttles and storage faults
+
+  // Crawler and checker
+] as const;
+
+/** One stable error code of the contract. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** True when `value` is a code of the contract (for bodies read from the wire). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
