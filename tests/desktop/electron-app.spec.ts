@@ -9,11 +9,11 @@ import { DESKTOP_OUT } from './support/build';
 /**
  * The packaged-app test: the real Electron main process, protocol, preload and utilityProcess.
  * No Electron binary can be downloaded on this machine, so it runs only when
- * ELECTRON_OVERRIDE_DIST_PATH names a folder holding an Electron 40 binary.
+ * ELECTRON_OVERRIDE_DIST_PATH names a folder holding an Electron 45 binary.
  */
 const distPath = process.env.ELECTRON_OVERRIDE_DIST_PATH;
 const SKIP_REASON =
-  'No Electron binary here: set ELECTRON_OVERRIDE_DIST_PATH to a folder with an Electron 40 binary to run the packaged-app test';
+  'No Electron binary here: set ELECTRON_OVERRIDE_DIST_PATH to a folder with an Electron 45 binary to run the packaged-app test';
 
 // Printed so a skipped run says why in the console, not only in the report's annotations.
 if (!distPath) process.stderr.write(`electron-app.spec.ts skipped: ${SKIP_REASON}\n`);
