@@ -7,7 +7,7 @@ import { HomePage } from '../e2e/pages/home-page';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { expect, test } from './support/renderer-fixture';
 
-const CHECK_SITEMAP = path.resolve(import.meta.dirname, '../../../shared/xsd/check-sitemap.sh');
+const CHECK_SITEMAP = path.resolve(import.meta.dirname, '../../scripts/check-sitemap.sh');
 const XML_FAMILY = ['xml', 'xml-images', 'images', 'videos'];
 const FORMATS = ['xml', 'html', 'rss', 'json', 'txt', 'xml-images', 'images', 'videos'];
 

@@ -8,7 +8,7 @@ import { startKeySite } from './support/key-site';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 
-const CHECK_SITEMAP = path.resolve(import.meta.dirname, '../../../shared/xsd/check-sitemap.sh');
+const CHECK_SITEMAP = path.resolve(import.meta.dirname, '../../scripts/check-sitemap.sh');
 const XML_FAMILY = ['xml', 'xml-images', 'images', 'videos'];
 
 test('signed in: crawl a fixture site, watch progress, results, downloads, SEO card, IndexNow ping, dashboard', async ({

@@ -21,6 +21,7 @@ describe('urlKey', () => {
   });
 
   it('resolves relative links against a base', () => {
+    // standalone-ok: a relative URL, not a file path
     expect(urlKey('../x?b=1&a=2#top', 'http://example.com/dir/page')).toBe(
       'http://example.com/x?a=2&b=1',
     );

@@ -13,7 +13,7 @@ import { renderExport } from './render.js';
 import { writeExport } from './write-files.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const checkScript = path.resolve(repoRoot, '../shared/xsd/check-sitemap.sh');
+const checkScript = path.join(repoRoot, 'scripts/check-sitemap.sh');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-fixture-export-'));
 
 let site: FixtureSite;

@@ -10,7 +10,7 @@ import { makePage } from './make-page.js';
 import { writeExport } from './write-files.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const checkScript = path.resolve(repoRoot, '../shared/xsd/check-sitemap.sh');
+const checkScript = path.join(repoRoot, 'scripts/check-sitemap.sh');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-export-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

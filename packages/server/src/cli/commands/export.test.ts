@@ -8,7 +8,7 @@ import { startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
 import { callCommand, repoRoot, runCli } from './cli-test-support.js';
 import { runExport } from './export.js';
 
-const checkScript = path.resolve(repoRoot, '../shared/xsd/check-sitemap.sh');
+const checkScript = path.join(repoRoot, 'scripts/check-sitemap.sh');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mapsmith-cli-export-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
