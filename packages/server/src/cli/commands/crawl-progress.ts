@@ -63,7 +63,7 @@ export class ProgressDisplay {
     this.drawnAt = now;
     this.drawn = true;
     // \r back to column 0, \x1b[K erases the rest of the old line: redrawn in place.
-    this.stream.write(`\r${progressLine(this.state, this.stream.columns ?? 80)}\x1b[K`);
+    this.stream.write(`\r${progressLine(this.state, this.stream.columns || 80)}\x1b[K`);
   }
 
   /** Erases the line, so the summary starts on a clean one. */
