@@ -155,6 +155,43 @@ describe('mapsmith crawl', () => {
     expect(result.stdout).toMatch(/xml: sitemap\.xml\.gz, \d+ URLs/);
   }, 60_000);
 
+  it('passes the crawl options to the crawler: patterns, user-agent suffix, sitemaps, query URLs', async () => {
+    const out = path.join(dir, 'filtered.jsonl');
+    const before = site.totalRequests();
+    const result = await cli(
+      site.url,
+      '--allow-loopback',
+      '--render',
+      'never',
+      '--exclude',
+      '/p/1*',
+      '--exclude=/noindex/*',
+      '--user-agent-suffix',
+      'contact: ci@example.com',
+      '--no-sitemaps',
+      '--delay',
+      '1',
+      '--time-limit',
+      '5m',
+      '--out',
+      out,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const urls = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => new URL((JSON.parse(line) as PageRecord).url).pathname);
+    expect(urls).toContain('/p/2');
+    expect(urls.filter((u) => u.startsWith('/p/1') || u.startsWith('/noindex/'))).toEqual([]);
+    const mine = site.requests().slice(-(site.totalRequests() - before));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const request of mine)
+      expect(request.userAgent).toMatch(/^MapsmithBot\/\S+ \(\+\S+\) contact: ci@example\.com$/);
+    expect(mine.map((r) => r.url)).not.toContain('/sitemap.xml');
+  }, 60_000);
+
   it('refuses loopback without --allow-loopback, with a clear message', async () => {
     const result = await cli(site.url, '--render', 'never');
     expect(result.code).toBe(1);
