@@ -2,10 +2,13 @@
 // The `mapsmith` command. A committed shim so npm can link it before the first build; the CLI
 // itself is compiled TypeScript in ../dist.
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 
 const cli = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(cli)) {
   process.stderr.write('mapsmith: the CLI is not built yet; run `npm run build` first.\n');
   process.exit(2);
 }
+// V8's code cache on disk: later runs skip compiling the CLI's modules (a CLI should start at once).
+module.enableCompileCache?.();
 await import(cli.href);

@@ -53,6 +53,7 @@ export const htmlExporter: Exporter = {
         total++;
         return '';
       },
+      listed: () => total,
       end() {
         const name = escapeXml(options.siteTitle ?? (mainHost || 'this site'));
         let body = '';

@@ -33,6 +33,7 @@ export const rssExporter: Exporter = {
         items.push({ link, title, time: timeOf(page.lastModified), order: items.length });
         return '';
       },
+      listed: () => Math.min(items.length, Math.max(0, options.rssLimit ?? items.length)),
       end() {
         // Most recent first; pages without a date keep crawl order after the dated ones.
         items.sort((a, b) => (b.time ?? -1) - (a.time ?? -1) || a.order - b.order);

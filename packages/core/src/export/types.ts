@@ -35,6 +35,11 @@ export interface ExportSession {
   entry(page: PageRecord): string;
   /** The text after the last page (formats that sort or group write their body here). */
   end(): string;
+  /**
+   * How many entries the written file holds, for formats whose `entry` returns `''` and whose
+   * `end` writes the body (html, rss); the others are counted entry by entry.
+   */
+  listed?(): number;
 }
 
 /** One export format: how to start a run, and what the output file is. */

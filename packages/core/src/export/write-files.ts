@@ -137,6 +137,8 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
 
   const entryFile = exportFileName(format, gzip);
   if (parts.length === 1) {
+    // Formats that write their body at the end know best what the file holds.
+    total = session.listed?.() ?? total;
     if (parts[0] !== entryFile)
       await rename(path.join(outDir, parts[0] as string), path.join(outDir, entryFile));
     return { format, entryFile, files: [entryFile], split: false, urls: total, skipped };

@@ -3,26 +3,22 @@ import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { Database } from '../../db/database.js';
 import { databaseFile } from '../../server.js';
-
-/** Help text of `mapsmith backup`. */
-export const backupHelp = `mapsmith backup FILE [--data-dir DIR]
-
-Writes a consistent copy of the hosted app's SQLite database to FILE (VACUUM INTO), safe to run
-while the server is running. FILE must not exist yet. The database is the one in
-MAPSMITH_DATA_DIR (default ./data) unless --data-dir is given.`;
+import { parseOptions, UsageError } from '../args.js';
+import { backupHelp, backupOptions } from '../options/serve.js';
 
 /** `mapsmith backup FILE`: copies the database with `VACUUM INTO`; resolves with the exit code. */
 export async function runBackup(argv: string[]): Promise<number> {
-  let dataDir: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--data-dir') dataDir = argv[++i];
-    else if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
-    else rest.push(arg);
+  let parsed: ReturnType<typeof parseOptions<typeof backupOptions>>;
+  try {
+    parsed = parseOptions(argv, backupOptions);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`mapsmith backup: ${err.message}\n\n${backupHelp}\n`);
+    return 1;
   }
-  const [target, ...extra] = rest;
-  if (!target || extra.length > 0 || target.startsWith('-')) {
+  const dataDir = parsed.values['data-dir'];
+  const [target, ...extra] = parsed.positionals;
+  if (!target || extra.length > 0) {
     process.stderr.write(`${backupHelp}\n`);
     return 1;
   }

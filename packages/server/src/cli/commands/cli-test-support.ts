@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { CommandIo } from './export.js';
 
@@ -14,27 +14,41 @@ export interface CliRun {
   stderr: string;
 }
 
-/**
- * Runs `mapsmith <args>` from source (no build needed) in a child process, without blocking
- * this process's event loop (fixture servers in the test keep answering). `env` adds to it.
- */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions', 'source', '--import', 'tsx', main, ...args],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
+/** The command line that runs `mapsmith` from source (no build needed): node and its arguments. */
+export function cliCommand(args: string[]): [string, string[]] {
+  return [process.execPath, ['--conditions', 'source', '--import', 'tsx', main, ...args]];
+}
+
+/** A running CLI child: the process, and what it printed once it ends. */
+export interface StartedCli {
+  child: ChildProcess;
+  done: Promise<CliRun>;
+}
+
+/** Starts `mapsmith <args>` from source in a child process; `env` adds to this one's. */
+export function startCli(args: string[], env: Record<string, string> = {}): StartedCli {
+  const [node, argv] = cliCommand(args);
+  const child = spawn(node, argv, { cwd: repoRoot, env: { ...process.env, ...env } });
+  const done = new Promise<CliRun>((resolve) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       stdout += d;
     });
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr?.on('data', (d: Buffer) => {
       stderr += d;
     });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+  return { child, done };
+}
+
+/**
+ * Runs `mapsmith <args>` from source in a child process, without blocking this process's event
+ * loop (fixture servers in the test keep answering). `env` adds to it.
+ */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return startCli(args, env).done;
 }
 
 /** Runs a command function in this process with captured output (fast; exit code included). */

@@ -1,12 +1,73 @@
-/** The one-line progress bar `mapsmith crawl` redraws on stderr. */
-import type { CrawlProgress } from '@mapsmith/core';
+/**
+ * The progress line `mapsmith crawl` redraws in place on a terminal: pages crawled, URLs listed
+ * so far, the queue, the rate and the elapsed time, then the URL being fetched as far as fits.
+ */
+import type { CrawlProgress, PageRecord } from '@mapsmith/core';
 
-/** Renders a progress event as one line of at most `columns` characters. */
-export function progressLine(p: CrawlProgress, maxPages: number, columns: number): string {
-  const total = Math.max(1, Math.min(maxPages, p.pagesCrawled + p.queued));
-  const width = 20;
-  const filled = Math.min(width, Math.round((p.pagesCrawled / total) * width));
-  const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-  const text = `${bar} ${p.pagesCrawled} crawled, ${p.queued} queued, ${p.errors} errors, ${(p.elapsedMs / 1000).toFixed(0)} s ${p.currentUrl ?? ''}`;
-  return text.length > columns - 1 ? text.slice(0, columns - 1) : text.padEnd(columns - 1);
+/** What the line shows. */
+export interface ProgressState {
+  /** Pages recorded. */
+  pagesCrawled: number;
+  /** Recorded pages whose verdict lists them in the sitemap. */
+  listed: number;
+  /** URLs waiting in the frontier. */
+  queued: number;
+  /** Time since the crawl started. */
+  elapsedMs: number;
+  /** The URL most recently started. */
+  currentUrl: string | null;
+}
+
+function clock(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Renders the state as one line of at most `columns - 1` characters (no wrap, no scroll). */
+export function progressLine(state: ProgressState, columns: number): string {
+  const rate = state.elapsedMs > 0 ? (state.pagesCrawled * 1000) / state.elapsedMs : 0;
+  const text = `${state.pagesCrawled} pages, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.currentUrl ?? ''}`;
+  const width = Math.max(20, columns - 1);
+  return text.length > width ? text.slice(0, width) : text;
+}
+
+/** Redraws the progress line on a terminal stream, at most ten times a second. */
+export class ProgressDisplay {
+  private readonly state: ProgressState = {
+    pagesCrawled: 0,
+    listed: 0,
+    queued: 0,
+    elapsedMs: 0,
+    currentUrl: null,
+  };
+  private drawnAt = 0;
+  private drawn = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream) {}
+
+  /** Counts a recorded page (the listed count comes from page verdicts). */
+  page(page: PageRecord): void {
+    if (page.verdict.included) this.state.listed++;
+  }
+
+  /** Takes a progress event and redraws when the last draw is old enough. */
+  progress(event: CrawlProgress): void {
+    Object.assign(this.state, {
+      pagesCrawled: event.pagesCrawled,
+      queued: event.queued,
+      elapsedMs: event.elapsedMs,
+      currentUrl: event.currentUrl,
+    });
+    const now = Date.now();
+    if (now - this.drawnAt < 100) return;
+    this.drawnAt = now;
+    this.drawn = true;
+    // \r back to column 0, \x1b[K erases the rest of the old line: redrawn in place.
+    this.stream.write(`\r${progressLine(this.state, this.stream.columns || 80)}\x1b[K`);
+  }
+
+  /** Erases the line, so the summary starts on a clean one. */
+  clear(): void {
+    if (this.drawn) this.stream.write('\r\x1b[K');
+  }
 }

@@ -1,91 +1,26 @@
 /**
- * `mapsmith crawl <url>`: crawls a site with the core crawler on this machine, shows a progress
- * bar on stderr when it is a terminal, writes one JSON object per URL with `--out`, and prints
- * the summary (as JSON with `--json`).
+ * `mapsmith crawl <url>`: crawls a site with the core crawler on this machine, redraws a
+ * progress line on a terminal, writes one JSON object per URL with `--out` and sitemap files
+ * with `--out-dir`, and prints the summary (as JSON with `--json`). Ctrl-C ends the crawl
+ * cleanly: what was crawled is still written. Options and help: ../options/crawl.ts.
  */
 
 import { once } from 'node:events';
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
-  type CrawlOptions,
   type CrawlStore,
   type CrawlSummary,
   createCrawler,
   createHttpFetcher,
   createMemoryStore,
   createUrlPolicy,
-  type RenderMode,
+  type PageRenderer,
   writeExports,
 } from '@mapsmith/core';
-import { createChromiumRenderer } from '@mapsmith/render';
-import { progressLine } from './crawl-progress.js';
-import { describeResult, parseFormats } from './export.js';
-
-/** Help text of `mapsmith crawl`. */
-export const crawlHelp = `mapsmith crawl <url> [--max-pages N] [--max-depth N] [--render auto|never|always]
-                    [--concurrency N] [--allow-loopback] [--out FILE.jsonl] [--json]
-                    [--formats xml,html,... --out-dir DIR]
-
-Crawls a site from <url> and reports every URL it met with its sitemap verdict.
-  --max-pages N      stop after N pages (default 100)
-  --max-depth N      follow links at most N clicks from <url> (default 10)
-  --render MODE      auto (render app shells in Chromium), never, always (default auto)
-  --concurrency N    requests in flight (default 16; at most 8 per host)
-  --allow-loopback   allow 127.0.0.1/localhost targets (local test sites only)
-  --out FILE.jsonl   write one JSON object per URL
-  --json             print the run summary as JSON on stdout
-  --formats LIST     with --out-dir: sitemap formats to write (default xml), as "mapsmith export"
-  --out-dir DIR      write the sitemap files there after the crawl
-Exit status: 0 when the crawl ran, 1 for a bad URL, an unreachable site or a refused address,
-2 for bad options, 130 when interrupted.`;
-
-function wholeNumber(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new UsageError(`--${name} must be a whole number of at least ${min}, not "${value}"`);
-  return n;
-}
-
-class UsageError extends Error {}
-
-function parse(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      'max-pages': { type: 'string' },
-      'max-depth': { type: 'string' },
-      render: { type: 'string' },
-      concurrency: { type: 'string' },
-      'allow-loopback': { type: 'boolean' },
-      out: { type: 'string' },
-      json: { type: 'boolean' },
-      formats: { type: 'string' },
-      'out-dir': { type: 'string' },
-    },
-  });
-  if (values.formats !== undefined && values['out-dir'] === undefined)
-    throw new UsageError('--formats needs --out-dir DIR');
-  if (positionals.length !== 1) throw new UsageError('give exactly one start URL');
-  const render = (values.render ?? 'auto') as RenderMode;
-  if (!['auto', 'never', 'always'].includes(render))
-    throw new UsageError(`--render must be auto, never or always, not "${values.render}"`);
-  const concurrency = wholeNumber('concurrency', values.concurrency, 1);
-  const options: Partial<CrawlOptions> & { startUrl: string } = {
-    startUrl: positionals[0] as string,
-    maxPages: wholeNumber('max-pages', values['max-pages'], 1),
-    maxDepth: wholeNumber('max-depth', values['max-depth'], 0),
-    render,
-    concurrency,
-    perHostConcurrency: concurrency === undefined ? undefined : Math.min(8, concurrency),
-    allowLoopback: values['allow-loopback'] === true || process.env.MAPSMITH_ALLOW_LOOPBACK === '1',
-  };
-  const outDir = values['out-dir'];
-  const exportTo = outDir ? { outDir, formats: parseFormats(values.formats ?? 'xml') } : undefined;
-  return { options, out: values.out, json: values.json === true, exportTo };
-}
+import { UsageError } from '../args.js';
+import { type CrawlCommand, parseCrawlArgs } from '../options/crawl.js';
+import { ProgressDisplay } from './crawl-progress.js';
+import { describeResult } from './export.js';
 
 async function writeJsonl(file: string, store: CrawlStore): Promise<void> {
   const stream = fs.createWriteStream(file);
@@ -104,16 +39,64 @@ function humanSummary(s: CrawlSummary): string {
 Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.\n`;
 }
 
+function jsonSummary(s: CrawlSummary): string {
+  const { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs } = s;
+  const picked = { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs };
+  return `${JSON.stringify(picked)}\n`;
+}
+
+async function rendererFor(command: CrawlCommand, policy: ReturnType<typeof createUrlPolicy>) {
+  if (command.options.render === 'never') return undefined;
+  // Chromium's driver loads only for crawls that may render.
+  const { createChromiumRenderer } = await import('@mapsmith/render');
+  return createChromiumRenderer({ policy });
+}
+
+/** Crawls into a memory store; Ctrl-C (SIGINT) aborts it and the crawl ends as `cancelled`. */
+async function crawl(command: CrawlCommand, store: CrawlStore): Promise<CrawlSummary | undefined> {
+  const { options, json } = command;
+  const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
+  const fetcher = createHttpFetcher({ policy, userAgent: command.userAgent });
+  const renderer: PageRenderer | undefined = await rendererFor(command, policy);
+  const controller = new AbortController();
+  // `once`: a second Ctrl-C meets Node's default handler and ends the process at once.
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  // Only for a person watching: not when output is piped or read as JSON.
+  const display =
+    !json && process.stderr.isTTY && process.stdout.isTTY
+      ? new ProgressDisplay(process.stderr)
+      : undefined;
+  let summary: CrawlSummary | undefined;
+  try {
+    const crawler = createCrawler({ fetcher, renderer, policy, store });
+    for await (const event of crawler.crawl(options, controller.signal)) {
+      if (event.type === 'progress') display?.progress(event);
+      else if (event.type === 'page') display?.page(event.page);
+      else summary = event.summary;
+    }
+  } finally {
+    display?.clear();
+    process.removeListener('SIGINT', onSigint);
+    await renderer?.close();
+    await fetcher.close();
+  }
+  return summary;
+}
+
 /** Runs `mapsmith crawl`; resolves with the exit code. */
 export async function runCrawl(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
+  let command: CrawlCommand;
   try {
-    parsed = parse(argv);
+    command = parseCrawlArgs(argv, process.env.MAPSMITH_ALLOW_LOOPBACK === '1');
   } catch (err) {
-    process.stderr.write(`mapsmith crawl: ${(err as Error).message}\n\n${crawlHelp}\n`);
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(
+      `mapsmith crawl: ${err.message}\nRun "mapsmith crawl --help" for usage.\n`,
+    );
     return 2;
   }
-  const { options, out, json, exportTo } = parsed;
+  const { out, json, exportTo } = command;
   if (out) {
     try {
       fs.writeFileSync(out, '');
@@ -122,52 +105,31 @@ export async function runCrawl(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
-  const fetcher = createHttpFetcher({ policy });
-  const renderer = options.render === 'never' ? undefined : createChromiumRenderer({ policy });
   const store = createMemoryStore();
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  const tty = process.stderr.isTTY === true;
-  let summary: CrawlSummary | undefined;
-  try {
-    for await (const event of createCrawler({ fetcher, renderer, policy, store }).crawl(
-      options,
-      controller.signal,
-    )) {
-      if (event.type === 'progress' && tty)
-        process.stderr.write(
-          `\r${progressLine(event, options.maxPages ?? 100, process.stderr.columns ?? 80)}`,
-        );
-      if (event.type === 'done') summary = event.summary;
-    }
-    if (tty) process.stderr.write('\n');
-    if (out) await writeJsonl(out, store);
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-    await renderer?.close();
-    await fetcher.close();
-  }
+  const summary = await crawl(command, store);
   if (!summary) return 1;
+  // An interrupted crawl still writes what it has: that is what Ctrl-C promises.
+  if (out) await writeJsonl(out, store);
   if (exportTo && summary.endedBy !== 'error') {
     const results = await writeExports(exportTo.formats, () => store.pages(), {
+      ...exportTo.options,
       outDir: exportTo.outDir,
     });
     const lines = `${results.map(describeResult).join('\n')}\nWritten to ${exportTo.outDir}\n`;
     // With --json, stdout carries the summary alone.
     (json ? process.stderr : process.stdout).write(lines);
   }
-  if (json) {
-    const { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs } =
-      summary;
-    process.stdout.write(
-      `${JSON.stringify({ startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs })}\n`,
-    );
-  } else process.stdout.write(humanSummary(summary));
+  process.stdout.write(json ? jsonSummary(summary) : humanSummary(summary));
   if (summary.endedBy === 'error') {
     process.stderr.write(`mapsmith crawl: ${summary.error}\n`);
     return 1;
   }
-  return summary.endedBy === 'cancelled' ? 130 : 0;
+  if (summary.endedBy === 'cancelled') {
+    const kept = out || exportTo ? '; what was crawled is written' : '';
+    process.stderr.write(
+      `mapsmith crawl: interrupted after ${summary.pagesCrawled} pages${kept}\n`,
+    );
+    return 130;
+  }
+  return 0;
 }

@@ -1,20 +1,14 @@
-import { parseArgs } from 'node:util';
+/** `mapsmith serve`: the hosted app. Options and help: ../options/serve.ts. */
 import { loadConfig } from '../../config.js';
 import { createLogger } from '../../logger.js';
 import { startServer } from '../../server.js';
-
-/** Help text of `mapsmith serve`. */
-export const serveHelp = `mapsmith serve [--port N] [--host ADDR] [--data-dir DIR]
-
-Starts the hosted app: the API and the web app, on a SQLite file in the data folder.
-Options override PORT, HOST and MAPSMITH_DATA_DIR.`;
+import { parseOptions, UsageError } from '../args.js';
+import { serveOptions } from '../options/serve.js';
 
 /** Starts the hosted app and keeps running until SIGINT or SIGTERM; resolves with the exit code. */
 export async function runServe(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
-  });
+  const { values, positionals } = parseOptions(argv, serveOptions);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const env = { ...process.env };
   if (values.port !== undefined) env.PORT = values.port;
   if (values.host !== undefined) env.HOST = values.host;

@@ -1,35 +1,19 @@
+/**
+ * `mapsmith validate`: checks a sitemap file or URL. A file needs only the checker (no fetcher,
+ * no undici), so the fetcher is imported when the input is a URL. Options and help:
+ * ../options/validate.ts.
+ */
 import { readFile, stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import {
-  checkSitemap,
-  checkSitemapBytes,
-  createHttpFetcher,
-  createUrlPolicy,
-  downloadSitemap,
-  MAX_INPUT_BYTES,
-  SitemapDownloadError,
-  type ValidationResult,
-} from '@mapsmith/core';
+import type { ValidationResult } from '@mapsmith/core';
+import { checkSitemap, checkSitemapBytes, MAX_INPUT_BYTES } from '@mapsmith/core/checker';
+import { parseOptions, UsageError } from '../args.js';
+import { validateOptions } from '../options/validate.js';
 import type { CommandIo } from './export.js';
 
 const processIo: CommandIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 };
-
-/** Help text of `mapsmith validate`. */
-export const validateHelp = `mapsmith validate <file|url> [--json] [--sitemap-url URL] [--allow-loopback]
-
-Checks a sitemap (urlset, sitemap index, image, video or news sitemap, RSS or Atom feed),
-plain or gzipped, from a file or an http(s) URL, and lists errors and warnings with their line.
-
-Options:
-  --json             print the result object as JSON
-  --sitemap-url URL  where a local file is published, to flag URLs on other hosts
-  --allow-loopback   allow a URL on 127.0.0.1/localhost (local test sites only); private
-                     and internal addresses are refused as in the hosted checker
-
-Exit status: 0 valid, 1 invalid, 2 the file or URL cannot be read.`;
 
 /** Why the input could not be read (exit status 2). */
 class UnreadableError extends Error {}
@@ -39,6 +23,8 @@ class UnreadableError extends Error {}
  * redirect hop, 5 redirects, 30 s, 50 MB (also after gunzip). Loopback only when allowed.
  */
 async function fetchText(url: string, allowLoopback: boolean): Promise<string> {
+  const { createHttpFetcher, createUrlPolicy, downloadSitemap, SitemapDownloadError } =
+    await import('@mapsmith/core');
   const fetcher = createHttpFetcher({
     policy: createUrlPolicy({ allowLoopback }),
     connectionsPerOrigin: 1,
@@ -87,22 +73,15 @@ export function formatResult(source: string, result: ValidationResult): string {
 
 /** `mapsmith validate`: checks a sitemap file or URL; resolves with the exit code. */
 export async function runValidate(argv: string[], io: CommandIo = processIo): Promise<number> {
-  let values: { json?: boolean; 'sitemap-url'?: string; 'allow-loopback'?: boolean };
-  let positionals: string[];
+  let parsed: ReturnType<typeof parseOptions<typeof validateOptions>>;
   try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        'sitemap-url': { type: 'string' },
-        'allow-loopback': { type: 'boolean', default: false },
-      },
-    }));
+    parsed = parseOptions(argv, validateOptions);
   } catch (err) {
-    io.err(`mapsmith validate: ${(err as Error).message}\n`);
+    if (!(err instanceof UsageError)) throw err;
+    io.err(`mapsmith validate: ${err.message}\nRun "mapsmith validate --help" for usage.\n`);
     return 2;
   }
+  const { values, positionals } = parsed;
   const source = positionals[0];
   if (!source || positionals.length > 1) {
     io.err('mapsmith validate: give one file or URL\n');

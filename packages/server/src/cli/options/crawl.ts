@@ -1,0 +1,176 @@
+/**
+ * Options, help and parsing of `mapsmith crawl` (light: loaded for `--help` and parsing; the
+ * crawler itself loads only when a crawl runs). Crawl options map one to one onto the core
+ * crawler's `CrawlOptions`; the sitemap-file options are `mapsmith export`'s own.
+ */
+import type { CrawlOptions, RenderMode, ScopeMode } from '@mapsmith/core';
+import { USER_AGENT } from '@mapsmith/core/version';
+import {
+  type OptionSpecs,
+  oneOf,
+  optionHelp,
+  parseOptions,
+  UsageError,
+  wholeNumber,
+} from '../args.js';
+import { type ExportChoice, exportChoice, exportFileOptions } from './sitemap-files.js';
+
+/** The crawl's own options (what to crawl, how, and where the records go). */
+const crawlOnlyOptions = {
+  'max-pages': { type: 'string', value: 'N', help: 'stop after N pages (default 100)' },
+  'max-depth': {
+    type: 'string',
+    value: 'N',
+    help: 'follow links at most N clicks from <url> (default 10)',
+  },
+  scope: {
+    type: 'string',
+    value: 'S',
+    help: 'which URLs belong to the site (default host):\nhost (same host), domain (its subdomains too), origin (same scheme,\nhost and port)',
+  },
+  include: {
+    type: 'string',
+    value: 'PATTERN',
+    multiple: true,
+    help: 'crawl only URLs matching a pattern (repeatable): a glob with *\n(matched against the URL or its path) or /regex/',
+  },
+  exclude: {
+    type: 'string',
+    value: 'PATTERN',
+    multiple: true,
+    help: 'neither crawl nor list URLs matching a pattern (repeatable)',
+  },
+  'list-query-urls': {
+    type: 'boolean',
+    help: 'list URLs with a query string too (default: crawled, not listed)',
+  },
+  'no-sitemaps': {
+    type: 'boolean',
+    help: "don't seed the crawl from robots.txt Sitemap: lines and /sitemap.xml",
+  },
+  delay: {
+    type: 'string',
+    value: 'MS',
+    help: 'wait at least MS milliseconds between two requests to a host\n(default 0; a robots.txt Crawl-delay raises it)',
+  },
+  'time-limit': {
+    type: 'string',
+    value: 'T',
+    help: 'stop after T seconds, or 90s, 15m, 2h (default 30m)',
+  },
+  'user-agent-suffix': {
+    type: 'string',
+    value: 'TEXT',
+    help: 'append TEXT (e.g. a contact) to the user agent; robots.txt rules\nstill apply to MapsmithBot',
+  },
+  render: {
+    type: 'string',
+    value: 'MODE',
+    help: 'auto (render app shells in Chromium), never, always (default auto)',
+  },
+  concurrency: {
+    type: 'string',
+    value: 'N',
+    help: 'requests in flight (default 16; at most 8 per host)',
+  },
+  'allow-loopback': {
+    type: 'boolean',
+    help: 'allow 127.0.0.1/localhost targets (local test sites only)',
+  },
+  out: { type: 'string', value: 'FILE', help: 'write one JSON object per URL (JSON Lines)' },
+  json: { type: 'boolean', help: 'print the run summary as JSON on stdout; no progress line' },
+  'out-dir': { type: 'string', value: 'DIR', help: 'write sitemap files there after the crawl' },
+} as const satisfies OptionSpecs;
+
+/** Every option of `mapsmith crawl`: its own, then every `mapsmith export` file option. */
+export const crawlOptions = { ...crawlOnlyOptions, ...exportFileOptions } as const;
+
+/** Help text of `mapsmith crawl`. */
+export const crawlHelp = `mapsmith crawl <url> [options] [--out FILE.jsonl] [--out-dir DIR --formats xml,html,...]
+
+Crawls a site from <url> and reports every URL it met with its sitemap verdict. On a terminal
+a progress line shows pages crawled, URLs listed, the queue, the rate and the time; Ctrl-C stops
+the crawl and still writes what it has.
+
+Crawl options:
+${optionHelp(crawlOnlyOptions, crawlOptions)}
+
+Sitemap files (with --out-dir; the same options as "mapsmith export"):
+${optionHelp(exportFileOptions, crawlOptions)}
+
+Exit status: 0 when the crawl ran, 1 for a bad URL, an unreachable site or a refused address,
+2 for bad options, 130 when interrupted (what was crawled is still written).`;
+
+/** A parsed `mapsmith crawl` command line. */
+export interface CrawlCommand {
+  /** The core crawler's options. */
+  options: Partial<CrawlOptions> & { startUrl: string };
+  /** User-Agent header of every request, when a suffix was given. */
+  userAgent?: string;
+  /** JSON Lines file of the records. */
+  out?: string;
+  /** Summary as JSON, no progress line. */
+  json: boolean;
+  /** Sitemap files to write after the crawl. */
+  exportTo?: ExportChoice & { outDir: string };
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+function duration(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  const ms = match ? Math.round(Number(match[1]) * (UNITS[match[2] ?? 's'] ?? 1000)) : 0;
+  if (ms < 1)
+    throw new UsageError(`--time-limit must be seconds or a time like 90s, 15m, 2h, not "${text}"`);
+  return ms;
+}
+
+function userAgentOf(suffix: string | undefined): string | undefined {
+  if (suffix === undefined) return undefined;
+  // A header value: printable ASCII only, so no line break can smuggle in another header.
+  if (!/^[\x20-\x7e]{1,200}$/.test(suffix) || suffix.trim() === '')
+    throw new UsageError('--user-agent-suffix must be 1-200 printable ASCII characters');
+  return `${USER_AGENT} ${suffix.trim()}`;
+}
+
+/**
+ * Parses a `mapsmith crawl` command line; throws a {@link UsageError} for anything wrong.
+ * `allowLoopbackEnv` is `MAPSMITH_ALLOW_LOOPBACK=1`, which allows loopback like the flag.
+ */
+export function parseCrawlArgs(argv: readonly string[], allowLoopbackEnv = false): CrawlCommand {
+  const { values, positionals } = parseOptions(argv, crawlOptions);
+  if (positionals.length !== 1) throw new UsageError('give exactly one start URL');
+  const outDir = values['out-dir'];
+  if (outDir === undefined) {
+    const fileOption = Object.keys(exportFileOptions).find((name) => name in values);
+    if (fileOption) throw new UsageError(`--${fileOption} needs --out-dir DIR`);
+  }
+  const concurrency = wholeNumber('concurrency', values.concurrency, 1);
+  const options: CrawlCommand['options'] = {
+    startUrl: positionals[0] as string,
+    maxPages: wholeNumber('max-pages', values['max-pages'], 1),
+    maxDepth: wholeNumber('max-depth', values['max-depth'], 0),
+    render: oneOf<RenderMode>('render', values.render ?? 'auto', ['auto', 'never', 'always']),
+    scope:
+      values.scope === undefined
+        ? undefined
+        : oneOf<ScopeMode>('scope', values.scope, ['host', 'domain', 'origin']),
+    include: values.include,
+    exclude: values.exclude,
+    listQueryUrls: values['list-query-urls'],
+    useSitemaps: values['no-sitemaps'] ? false : undefined,
+    politenessDelayMs: wholeNumber('delay', values.delay, 0),
+    timeLimitMs: duration(values['time-limit']),
+    concurrency,
+    perHostConcurrency: concurrency === undefined ? undefined : Math.min(8, concurrency),
+    allowLoopback: values['allow-loopback'] === true || allowLoopbackEnv,
+  };
+  return {
+    options,
+    userAgent: userAgentOf(values['user-agent-suffix']),
+    out: values.out,
+    json: values.json === true,
+    exportTo: outDir === undefined ? undefined : { outDir, ...exportChoice(values) },
+  };
+}
