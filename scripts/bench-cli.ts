@@ -10,14 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/**
- * The sitemaps.org urlset schema xmllint validates against. The one place that names it: it
- * lives outside the repository for now and moves in with the project's own schemas.
- */
-const SITEMAP_XSD = '/work/shared/xsd/sitemap.xsd';
-
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, '..');
+/** The sitemaps.org urlset schema xmllint validates against (the project's own copy). */
+const SITEMAP_XSD = path.join(root, 'schemas/sitemap/sitemap.xsd');
 const bin = path.join(root, 'packages/server/bin/mapsmith.js');
 
 /** A valid 50,000-URL sitemap of about 8 MB (the same shape as bench:validate's). */
