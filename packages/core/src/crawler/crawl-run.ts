@@ -23,7 +23,7 @@ import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
 import { SummaryCounter } from './summary-counter.js';
 import type { EndedBy, PageRecord } from './types.js';
-import { urlKey } from './url-key.js';
+import { type UrlForms, urlForms, urlKey } from './url-key.js';
 
 /** The ports and tuning a crawl runs with. */
 export interface RunDeps {
@@ -65,6 +65,10 @@ export class CrawlRun {
   private fatal: string | null = null;
   private lastProgress = 0;
   private currentUrl: string | null = null;
+  /** Keys already queued by this run: a link to one only adds an inlink (most links repeat). */
+  private readonly accepted = new Set<string>();
+  /** Forms of recently seen link URLs: navigation links repeat on every page. */
+  private formsCache = new Map<string, UrlForms | null>();
 
   /** Prepares a run; `signal` cancels it. */
   constructor(
@@ -124,8 +128,9 @@ export class CrawlRun {
 
   private async crawl(): Promise<EndedBy> {
     const { deps, options } = this;
-    const startKey = urlKey(options.startUrl);
-    if (!startKey) throw new Error(`not an absolute http(s) URL: ${options.startUrl}`);
+    const startForms = urlForms(options.startUrl);
+    if (!startForms) throw new Error(`not an absolute http(s) URL: ${options.startUrl}`);
+    const startKey = startForms.key;
     this.options.startUrl = startKey;
     const start = new URL(startKey);
     const decision = deps.policy.checkUrl(start);
@@ -143,8 +148,9 @@ export class CrawlRun {
     await deps.store.requeueLeased();
     for await (const page of deps.store.pages()) this.counter.add(page);
     await deps.store.enqueue([
-      { url: startKey, key: startKey, depth: 0, foundVia: 'start', referrer: null },
+      { url: startForms.fetch, key: startKey, depth: 0, foundVia: 'start', referrer: null },
     ]);
+    this.accepted.add(startKey);
     if (options.useSitemaps)
       this.seeding = seedFromSitemaps(start, robots, deps, this.controller.signal)
         .then((urls) =>
@@ -253,10 +259,15 @@ export class CrawlRun {
     const entries = new Map<string, FrontierEntry>();
     const inlinks: InlinkObservation[] = [];
     for (const link of links) {
-      const raw = urlKey(link.url);
+      const forms = this.formsOf(link.url);
+      if (!forms) continue;
       // A redirect target is queued as it is; other links take the site's preferred form.
-      const key = raw && via !== 'redirect' ? this.preferred.apply(raw) : raw;
-      if (!key || selfKeys.has(key) || entries.has(key)) continue;
+      const key = via === 'redirect' ? forms.key : this.preferred.apply(forms.key);
+      if (selfKeys.has(key) || entries.has(key)) continue;
+      if (this.accepted.has(key)) {
+        if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+        continue;
+      }
       const url = new URL(key);
       if (!this.scope.contains(url)) {
         this.counter.prune('scope', 1, key);
@@ -268,11 +279,23 @@ export class CrawlRun {
         continue;
       }
       const foundVia = via === 'link' && link.via === 'alternate' ? 'alternate' : via;
-      entries.set(key, { url: key, key, depth, foundVia, referrer: from?.finalUrl ?? null });
+      const fetch = via === 'redirect' ? forms.fetch : this.preferred.apply(forms.fetch);
+      entries.set(key, { url: fetch, key, depth, foundVia, referrer: from?.finalUrl ?? null });
+      this.accepted.add(key);
       if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
     }
     if (entries.size) await this.deps.store.enqueue([...entries.values()]);
     if (inlinks.length) await this.deps.store.addInlinks(inlinks);
+  }
+
+  private formsOf(url: string): UrlForms | null {
+    let forms = this.formsCache.get(url);
+    if (forms === undefined) {
+      if (this.formsCache.size >= 20_000) this.formsCache = new Map();
+      forms = urlForms(url);
+      this.formsCache.set(url, forms);
+    }
+    return forms;
   }
 
   private async progress(force: boolean): Promise<void> {
