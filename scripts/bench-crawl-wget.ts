@@ -65,8 +65,9 @@ export function wgetAvailable(): boolean {
  * every expected page.
  */
 export async function benchAgainstWget(root: string, pairs: number): Promise<boolean> {
-  const cli = path.join(root, 'packages/server/dist/cli/main.js');
-  if (!fs.existsSync(cli)) {
+  // The installed command itself (its shebang sets Node's flags), not `node dist/cli/main.js`.
+  const cli = path.join(root, 'packages/server/bin/mapsmith.js');
+  if (!fs.existsSync(path.join(root, 'packages/server/dist/cli/main.js'))) {
     process.stdout.write('wget comparison skipped: run `npm run build:ts` first\n');
     return true;
   }
@@ -77,8 +78,8 @@ export async function benchAgainstWget(root: string, pairs: number): Promise<boo
   let listed = 0;
   const runOurs = async () => {
     const r = await timed(
-      process.execPath,
-      [cli, 'crawl', site.url, '--render', 'never', '--max-pages', '6000', '--json'],
+      cli,
+      ['crawl', site.url, '--render', 'never', '--max-pages', '6000', '--json'],
       root,
     );
     const summary = r.stdout.trim();

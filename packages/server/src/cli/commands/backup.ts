@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config.js';
-import { Database } from '../../db/database.js';
-import { databaseFile } from '../../server.js';
 
 /** Help text of `mapsmith backup`. */
 export const backupHelp = `mapsmith backup FILE [--data-dir DIR]
@@ -28,6 +26,9 @@ export async function runBackup(argv: string[]): Promise<number> {
   }
   const env = { ...process.env };
   if (dataDir !== undefined) env.MAPSMITH_DATA_DIR = dataDir;
+  // Loaded here, not at the top: `mapsmith crawl` should not load Express and SQLite.
+  const { databaseFile } = await import('../../server.js');
+  const { Database } = await import('../../db/database.js');
   const source = databaseFile(loadConfig(env).dataDir);
   if (!fs.existsSync(source)) {
     process.stderr.write(`mapsmith backup: no database at ${source}\n`);

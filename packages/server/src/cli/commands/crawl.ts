@@ -18,7 +18,6 @@ import {
   type RenderMode,
   writeExports,
 } from '@mapsmith/core';
-import { createChromiumRenderer } from '@mapsmith/render';
 import { progressLine } from './crawl-progress.js';
 import { describeResult, parseFormats } from './export.js';
 
@@ -124,7 +123,11 @@ export async function runCrawl(argv: string[]): Promise<number> {
   }
   const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
   const fetcher = createHttpFetcher({ policy });
-  const renderer = options.render === 'never' ? undefined : createChromiumRenderer({ policy });
+  // Loaded only when rendering can happen: puppeteer-core costs a static crawl ~35 MB and 0.2 s.
+  const renderer =
+    options.render === 'never'
+      ? undefined
+      : (await import('@mapsmith/render')).createChromiumRenderer({ policy });
   const store = createMemoryStore();
   const controller = new AbortController();
   const onSigint = () => controller.abort();

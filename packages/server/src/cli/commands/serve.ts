@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { createLogger } from '../../logger.js';
-import { startServer } from '../../server.js';
 
 /** Help text of `mapsmith serve`. */
 export const serveHelp = `mapsmith serve [--port N] [--host ADDR] [--data-dir DIR]
@@ -21,6 +20,8 @@ export async function runServe(argv: string[]): Promise<number> {
   if (values['data-dir'] !== undefined) env.MAPSMITH_DATA_DIR = values['data-dir'];
   const config = loadConfig(env);
   const logger = createLogger({ debug: env.MAPSMITH_DEBUG === '1' });
+  // Loaded here, not at the top: `mapsmith crawl` should not load Express and SQLite.
+  const { startServer } = await import('../../server.js');
   const server = await startServer(config, logger);
   process.stdout.write(
     `Mapsmith is running at ${server.url}\nOpen ${server.url} in your browser.\n`,
