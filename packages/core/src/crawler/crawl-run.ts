@@ -21,7 +21,7 @@ import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
-import { SummaryCounter } from './summary-counter.js';
+import { describePruned, SummaryCounter } from './summary-counter.js';
 import type { EndedBy, PageRecord } from './types.js';
 import { type UrlForms, urlForms, urlKey } from './url-key.js';
 
@@ -113,8 +113,8 @@ export class CrawlRun {
       endedBy = 'error';
     }
     if (this.fatal) endedBy = 'error';
-    if (endedBy === 'page-limit')
-      this.counter.prune('page-limit', (await this.deps.store.counts()).queued);
+    const queued = (await this.deps.store.counts()).queued;
+    if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
     await this.progress(true);
     const summary = this.counter.summary(
       this.options.startUrl,
@@ -122,6 +122,12 @@ export class CrawlRun {
       this.deps.clock.now() - this.started,
       this.fatal,
     );
+    const notes = describePruned(summary.pruned, this.options);
+    if (endedBy === 'time-limit' && queued > 0)
+      notes.unshift(
+        `${queued === 1 ? '1 URL was' : `${queued} URLs were`} still queued when the time limit of ${Math.round(this.options.timeLimitMs / 60_000)} min was reached`,
+      );
+    if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
   }

@@ -28,7 +28,7 @@ export const crawlHelp = `mapsmith crawl <url> [--max-pages N] [--max-depth N] [
 
 Crawls a site from <url> and reports every URL it met with its sitemap verdict.
   --max-pages N      stop after N pages (default 100)
-  --max-depth N      follow links at most N clicks from <url> (default 10)
+  --max-depth N      follow links at most N clicks from <url> (default: no limit)
   --render MODE      auto (render app shells in Chromium), never, always (default auto)
   --concurrency N    requests in flight (default 16; at most 8 per host)
   --allow-loopback   allow 127.0.0.1/localhost targets (local test sites only)
@@ -100,7 +100,8 @@ function humanSummary(s: CrawlSummary): string {
       .map(([code, n]) => `${n} ${code}`)
       .join(', ') || 'none';
   return `Crawled ${s.pagesCrawled} pages of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
-Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.\n`;
+Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.
+${(s.notes ?? []).map((n) => `${n}.\n`).join('')}`;
 }
 
 /** Runs `mapsmith crawl`; resolves with the exit code. */
@@ -162,10 +163,19 @@ export async function runCrawl(argv: string[]): Promise<number> {
     (json ? process.stderr : process.stdout).write(lines);
   }
   if (json) {
-    const { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs } =
-      summary;
+    const {
+      startUrl,
+      pagesCrawled,
+      included,
+      excluded,
+      renderedPages,
+      endedBy,
+      durationMs,
+      pruned,
+      notes,
+    } = summary;
     process.stdout.write(
-      `${JSON.stringify({ startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs })}\n`,
+      `${JSON.stringify({ startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs, pruned, notes })}\n`,
     );
   } else process.stdout.write(humanSummary(summary));
   if (summary.endedBy === 'error') {
