@@ -16,7 +16,7 @@ import type { CrawlEvent } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
 import { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
-import { type ProcessContext, processEntry } from './page-processor.js';
+import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
 import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
@@ -24,6 +24,12 @@ import { seedFromSitemaps } from './seed.js';
 import { describePruned, SummaryCounter } from './summary-counter.js';
 import type { EndedBy, PageRecord } from './types.js';
 import { type UrlForms, urlForms, urlKey } from './url-key.js';
+
+/**
+ * Redirect targets held as records until their turn in the queue; beyond this many a target is
+ * fetched again at its turn instead, so a site of redirects cannot grow the heap without bound.
+ */
+const MAX_LANDED = 2000;
 
 /** The ports and tuning a crawl runs with. */
 export interface RunDeps {
@@ -69,6 +75,8 @@ export class CrawlRun {
   private readonly accepted = new Set<string>();
   /** Forms of recently seen link URLs: navigation links repeat on every page. */
   private formsCache = new Map<string, UrlForms | null>();
+  /** Redirect targets already recorded from their redirect's answer, until their turn. */
+  private readonly landed = new Map<string, PageRecord>();
 
   /** Prepares a run; `signal` cancels it. */
   constructor(
@@ -150,6 +158,10 @@ export class CrawlRun {
       robots,
       hosts: new HostGate(options.perHostConcurrency, options.politenessDelayMs, deps.clock),
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
+      isKnown: (url) => {
+        const forms = urlForms(url);
+        return forms !== null && this.accepted.has(forms.key);
+      },
     };
     await deps.store.requeueLeased();
     for await (const page of deps.store.pages()) this.counter.add(page);
@@ -165,7 +177,7 @@ export class CrawlRun {
             null,
             1,
             'sitemap',
-          ),
+          ).then(() => {}),
         )
         .catch((err) =>
           deps.logger.warn('sitemap seeding failed', { error: (err as Error).message }),
@@ -222,8 +234,14 @@ export class CrawlRun {
     this.currentUrl = entry.url;
     let record: PageRecord;
     let links: FoundLink[];
+    let landed: Awaited<ReturnType<typeof processEntry>>['landed'];
     try {
-      ({ record, links } = await processEntry(this.ctx, entry, signal));
+      const early = this.landed.get(entry.key);
+      if (early) {
+        this.landed.delete(entry.key);
+        record = early;
+        links = [];
+      } else ({ record, links, landed } = await processEntry(this.ctx, entry, signal));
     } catch (err) {
       if (signal.aborted) return;
       this.deps.logger.error('page failed', { url: entry.url, error: (err as Error).message });
@@ -237,7 +255,19 @@ export class CrawlRun {
       this.preferred.learn(hop.url, record.redirectChain[i + 1]?.url ?? record.finalUrl);
     });
     const sameDepth = links.filter((l) => l.via === 'redirect');
-    await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect');
+    const targets = await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect');
+    const target = targets[0];
+    if (landed && target && this.landed.size < MAX_LANDED) {
+      try {
+        const early = await processLanded(this.ctx, target, landed, signal);
+        await this.enqueueLinks(early.links, early.record, target.depth + 1, 'link');
+        this.landed.set(target.key, early.record);
+      } catch (err) {
+        if (signal.aborted) return;
+        this.fatal = `crawler failure on ${target.url}: ${(err as Error).message}`;
+        return;
+      }
+    }
     await this.enqueueLinks(
       links.filter((l) => l.via !== 'redirect'),
       record,
@@ -257,7 +287,7 @@ export class CrawlRun {
     from: PageRecord | null,
     depth: number,
     via: 'link' | 'redirect' | 'sitemap',
-  ): Promise<void> {
+  ): Promise<FrontierEntry[]> {
     // A redirect's target is its final URL, so only the requested URL counts as itself there.
     const selfKeys = new Set(
       from ? [urlKey(from.url), via === 'redirect' ? null : urlKey(from.finalUrl)] : [],
@@ -290,8 +320,10 @@ export class CrawlRun {
       this.accepted.add(key);
       if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
     }
-    if (entries.size) await this.deps.store.enqueue([...entries.values()]);
+    const queued = [...entries.values()];
+    if (queued.length) await this.deps.store.enqueue(queued);
     if (inlinks.length) await this.deps.store.addInlinks(inlinks);
+    return queued;
   }
 
   private formsOf(url: string): UrlForms | null {

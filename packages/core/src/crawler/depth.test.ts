@@ -1,8 +1,8 @@
 // Issue 18 point 7 (depth): a blog's pagination runs deeper than 10 clicks; the default crawl
 // follows it to the end, and a crawl a bound cut short says which bound and how many URLs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlFixture } from '../../../../tests/fixtures/site/crawl-helper.js';
 import { type MiniSite, page, startMiniSite } from '../../../../tests/fixtures/mini/mini-site.js';
+import { crawlFixture } from '../../../../tests/fixtures/site/crawl-helper.js';
 
 const PAGES = 15;
 

@@ -5,14 +5,14 @@
  */
 import type { Clock } from '../ports/clock.js';
 import type { FrontierEntry } from '../ports/crawl-store.js';
-import type { HttpFetcher } from '../ports/fetcher.js';
+import type { FetchResponse, HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { PageRenderer } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
 import { decodeHtml } from './charset.js';
 import { type FoundLink, type PageFacts, pageFacts } from './extract/page-facts.js';
-import { fetchPage } from './fetch-page.js';
+import { type FetchOutcome, fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.js';
@@ -45,6 +45,8 @@ export interface ProcessContext {
   retryBaseMs: number;
   /** Render timeout per page. */
   renderTimeoutMs: number;
+  /** Whether a URL is already queued or crawled: a redirect to it is not followed again. */
+  isKnown?: (url: string) => boolean;
 }
 
 /** The outcome of one entry. */
@@ -53,6 +55,11 @@ export interface Processed {
   record: PageRecord;
   /** Links to consider for the frontier (already stripped of nofollow ones unless followed). */
   links: FoundLink[];
+  /**
+   * The redirect target's own answer, when the redirect was followed to a final response: the
+   * crawl records the target from it instead of fetching it a second time (issue 18).
+   */
+  landed?: { response: FetchResponse; elapsedMs: number };
 }
 
 async function renderInto(
@@ -107,7 +114,7 @@ export async function processEntry(
   }
   if (rules.crawlDelaySeconds) ctx.hosts.setDelay(url.host, rules.crawlDelaySeconds * 1000);
   const release = await ctx.hosts.acquire(url.host, signal);
-  let outcome: Awaited<ReturnType<typeof fetchPage>>;
+  let outcome: FetchOutcome;
   try {
     outcome = await fetchPage(entry.url, ctx, {
       maxRedirects: ctx.options.maxRedirects,
@@ -116,12 +123,42 @@ export async function processEntry(
       retryBaseMs: ctx.retryBaseMs,
       maxRetryAfterMs: 30_000,
       signal,
-      // A redirect into a disallowed path stops there; its target is queued and recorded as blocked.
-      mayFollow: async (hop) => (await ctx.robots.rulesFor(new URL(hop), signal)).isAllowed(hop),
+      // A redirect into a disallowed path stops there; its target is queued and recorded as
+      // blocked. A redirect to a page already queued or crawled stops too: it is fetched once.
+      mayFollow: async (hop) =>
+        !ctx.isKnown?.(hop) && (await ctx.robots.rulesFor(new URL(hop), signal)).isAllowed(hop),
     });
   } finally {
     release();
   }
+  const processed = await recordOutcome(ctx, record, outcome, signal);
+  if (outcome.chain.length > 0 && outcome.response)
+    processed.landed = { response: outcome.response, elapsedMs: outcome.elapsedMs };
+  return processed;
+}
+
+/** Records the redirect target of an entry from the answer its redirect already fetched. */
+export function processLanded(
+  ctx: ProcessContext,
+  entry: FrontierEntry,
+  landed: NonNullable<Processed['landed']>,
+  signal: AbortSignal,
+): Promise<Processed> {
+  const outcome: FetchOutcome = {
+    chain: [],
+    finalUrl: entry.url,
+    response: landed.response,
+    elapsedMs: landed.elapsedMs,
+  };
+  return recordOutcome(ctx, blankRecord(entry), outcome, signal);
+}
+
+async function recordOutcome(
+  ctx: ProcessContext,
+  record: PageRecord,
+  outcome: FetchOutcome,
+  signal: AbortSignal,
+): Promise<Processed> {
   record.redirectChain = outcome.chain;
   record.finalUrl = outcome.finalUrl;
   record.responseTimeMs = Math.round(outcome.elapsedMs);
