@@ -56,6 +56,15 @@ export interface RawFacts {
   microdata: boolean;
   /** Subresource URLs (img, script, stylesheet, iframe, media), for mixed-content counting. */
   subresources: string[];
+  /** Modification dates the page states (see `pageModified` for the order they are read in). */
+  dates: {
+    /** `<meta property="article:modified_time">` (or `og:updated_time`). */
+    metaModified: string | null;
+    /** `<time itemprop="dateModified" datetime>`. */
+    timeModified: string | null;
+    /** The first `<time datetime>` inside an `<article>`. */
+    articleTime: string | null;
+  };
   /** App-shell signals for the render decision. */
   shell: {
     rootId: string | null;
@@ -102,6 +111,7 @@ export function extractHtml(html: string): RawFacts {
     microdataTypes: [],
     microdata: false,
     subresources: [],
+    dates: { metaModified: null, timeModified: null, articleTime: null },
     shell: { rootId: null, frameworkAttr: false, scripts: 0, noscriptJs: false, textLength: 0 },
   };
   let capture: 'title' | 'h1' | 'jsonld' | 'noscript' | null = null;
@@ -109,6 +119,7 @@ export function extractHtml(html: string): RawFacts {
   let skipText = 0;
   let video: RawVideo | null = null;
   let pictureSources: string[] = [];
+  let inArticle = 0;
 
   const parser = new Parser(
     {
@@ -151,6 +162,13 @@ export function extractHtml(html: string): RawFacts {
             break;
           }
           case 'meta': {
+            const property = (a.property ?? '').toLowerCase();
+            if (
+              (property === 'article:modified_time' || property === 'og:updated_time') &&
+              a.content &&
+              facts.dates.metaModified === null
+            )
+              facts.dates.metaModified = a.content.trim();
             const metaName = (a.name ?? '').toLowerCase();
             if (metaName === 'description' && facts.metaDescription === null)
               facts.metaDescription = (a.content ?? '').trim();
@@ -166,6 +184,14 @@ export function extractHtml(html: string): RawFacts {
           }
           case 'title':
             if (facts.title === null) capture = 'title';
+            break;
+          case 'article':
+            inArticle++;
+            break;
+          case 'time':
+            if (!a.datetime) break;
+            if (/\bdateModified\b/.test(a.itemprop ?? '')) facts.dates.timeModified ??= a.datetime;
+            else if (inArticle > 0) facts.dates.articleTime ??= a.datetime;
             break;
           case 'h1':
             if (facts.h1 === null) capture = 'h1';
@@ -240,6 +266,7 @@ export function extractHtml(html: string): RawFacts {
           video = null;
         }
         if (name === 'picture') pictureSources = [];
+        if (name === 'article' && inArticle > 0) inArticle--;
         if (capture && name === capture) {
           const text = buffer.replace(/\s+/g, ' ').trim();
           if (capture === 'title') facts.title = text;

@@ -36,7 +36,33 @@ export type PageFacts = Pick<
   shell: RawFacts['shell'];
   /** Count of anchors on the page. */
   anchorCount: number;
+  /** The modification date the page states, ISO 8601 (see `pageModified`), or null. */
+  modified: string | null;
 };
+
+/** A date as ISO 8601, or null when it does not parse or lies more than a day ahead. */
+function isoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const t = Date.parse(value.trim());
+  if (Number.isNaN(t) || t > Date.now() + 86_400_000) return null;
+  return new Date(t).toISOString();
+}
+
+/**
+ * The page's own modification date, read in this order (README "lastmod"): the
+ * `article:modified_time` meta tag, JSON-LD `dateModified`, `<time itemprop="dateModified">`,
+ * then the first `<time datetime>` in an `<article>`. The first that parses wins; without one
+ * the record keeps the server's Last-Modified. A static site's deploy rewrites Last-Modified on
+ * every file, so the page's own statement is the better date.
+ */
+export function pageModified(raw: RawFacts, jsonLdModified: string | null): string | null {
+  return (
+    isoDate(raw.dates.metaModified) ??
+    isoDate(jsonLdModified) ??
+    isoDate(raw.dates.timeModified) ??
+    isoDate(raw.dates.articleTime)
+  );
+}
 
 const MAX_IMAGES = 1000;
 
@@ -172,5 +198,6 @@ export function pageFacts(
     links,
     shell: raw.shell,
     anchorCount: raw.links.filter((l) => l.via === 'anchor').length,
+    modified: pageModified(raw, jsonLd.dateModified),
   };
 }
