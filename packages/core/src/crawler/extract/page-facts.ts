@@ -114,6 +114,54 @@ export function parseLinkHeader(
   return result;
 }
 
+const YOUTUBE = /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]{6,})/;
+
+/** YouTube's own still of an embedded video, so an embed has a thumbnail without JSON-LD. */
+function youtubeThumbnail(playerUrl: string | null): string | null {
+  const id = playerUrl ? YOUTUBE.exec(playerUrl)?.[1] : undefined;
+  return id ? `https://i.ytimg.com/vi/${id}/hqdefault.jpg` : null;
+}
+
+/**
+ * The page's videos for the video sitemap (issue 18): each `<video>` or embedded player takes
+ * the page's title and meta description unless it has its own, its poster as thumbnail and its
+ * source as content location; a JSON-LD VideoObject about the same video (same content or
+ * embed URL, or the only one of each on the page) fills in over them. Other VideoObjects are
+ * videos of their own.
+ */
+function pageVideos(raw: RawFacts, base: URL, structured: PageVideo[]): PageVideo[] {
+  const videos: PageVideo[] = raw.videos.map((v) => {
+    const playerUrl = v.playerUrl ? resolve(v.playerUrl, base) : null;
+    return {
+      contentUrl: v.contentUrl ? resolve(v.contentUrl, base) : null,
+      playerUrl,
+      thumbnailUrl:
+        (v.thumbnailUrl ? resolve(v.thumbnailUrl, base) : null) ?? youtubeThumbnail(playerUrl),
+      title: v.title ?? raw.title,
+      description: raw.metaDescription || null,
+      durationSeconds: null,
+      publicationDate: null,
+    };
+  });
+  const fromTags = videos.length;
+  for (const data of structured) {
+    const same =
+      videos.find(
+        (v, i) =>
+          i < fromTags &&
+          ((data.contentUrl !== null && v.contentUrl === data.contentUrl) ||
+            (data.playerUrl !== null && v.playerUrl === data.playerUrl)),
+      ) ?? (fromTags === 1 && structured.length === 1 ? videos[0] : undefined);
+    if (!same) {
+      videos.push(data);
+      continue;
+    }
+    for (const key of Object.keys(data) as (keyof PageVideo)[])
+      if (data[key] !== null) (same as Record<keyof PageVideo, unknown>)[key] = data[key];
+  }
+  return videos;
+}
+
 /** Extracts the facts of an HTML page fetched from `pageUrl` with these response headers. */
 export function pageFacts(
   html: string,
@@ -156,16 +204,7 @@ export function pageFacts(
     images.push({ src, alt: img.alt });
   }
   const jsonLd = readJsonLd(raw.jsonLd, base.href);
-  const videos: PageVideo[] = raw.videos.map((v) => ({
-    contentUrl: v.contentUrl ? resolve(v.contentUrl, base) : null,
-    playerUrl: v.playerUrl ? resolve(v.playerUrl, base) : null,
-    thumbnailUrl: v.thumbnailUrl ? resolve(v.thumbnailUrl, base) : null,
-    title: v.title,
-    description: null,
-    durationSeconds: null,
-    publicationDate: null,
-  }));
-  videos.push(...jsonLd.videos);
+  const videos = pageVideos(raw, base, jsonLd.videos);
   const mixedContent =
     page.protocol === 'https:'
       ? raw.subresources.filter((s) => resolve(s, base)?.startsWith('http:')).length
