@@ -75,6 +75,8 @@ export class CrawlRun {
   private readonly accepted = new Set<string>();
   /** Forms of recently seen link URLs: navigation links repeat on every page. */
   private formsCache = new Map<string, UrlForms | null>();
+  /** Why the start page looks like a JavaScript app this crawl could not render, if it does. */
+  private hint: string | null = null;
   /** Redirect targets already recorded from their redirect's answer, until their turn. */
   private readonly landed = new Map<string, PageRecord>();
 
@@ -134,6 +136,10 @@ export class CrawlRun {
     if (endedBy === 'time-limit' && queued > 0)
       notes.unshift(
         `${queued === 1 ? '1 URL was' : `${queued} URLs were`} still queued when the time limit of ${Math.round(this.options.timeLimitMs / 60_000)} min was reached`,
+      );
+    if (this.hint)
+      notes.unshift(
+        `The start page looks like a JavaScript app (${this.hint}): crawl with rendering to find the pages its scripts link to`,
       );
     if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
@@ -235,13 +241,14 @@ export class CrawlRun {
     let record: PageRecord;
     let links: FoundLink[];
     let landed: Awaited<ReturnType<typeof processEntry>>['landed'];
+    let appShell: string | undefined;
     try {
       const early = this.landed.get(entry.key);
       if (early) {
         this.landed.delete(entry.key);
         record = early;
         links = [];
-      } else ({ record, links, landed } = await processEntry(this.ctx, entry, signal));
+      } else ({ record, links, landed, appShell } = await processEntry(this.ctx, entry, signal));
     } catch (err) {
       if (signal.aborted) return;
       this.deps.logger.error('page failed', { url: entry.url, error: (err as Error).message });
@@ -251,6 +258,8 @@ export class CrawlRun {
     if (signal.aborted) return;
     if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
       this.scope.adopt(new URL(record.finalUrl));
+    // The start page (or the page its redirect lands on) tells whether the site is an app.
+    if (appShell && entry.foundVia === 'start') this.hint ??= appShell;
     record.redirectChain.forEach((hop, i) => {
       this.preferred.learn(hop.url, record.redirectChain[i + 1]?.url ?? record.finalUrl);
     });
@@ -260,6 +269,7 @@ export class CrawlRun {
     if (landed && target && this.landed.size < MAX_LANDED) {
       try {
         const early = await processLanded(this.ctx, target, landed, signal);
+        if (early.appShell && entry.foundVia === 'start') this.hint ??= early.appShell;
         await this.enqueueLinks(early.links, early.record, target.depth + 1, 'link');
         this.landed.set(target.key, early.record);
       } catch (err) {

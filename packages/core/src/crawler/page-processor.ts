@@ -16,10 +16,10 @@ import { type FetchOutcome, fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.js';
-import type { RenderPolicy } from './render-policy.js';
+import { appShellReason, type RenderPolicy } from './render-policy.js';
 import type { PageRecord } from './types.js';
-import { urlKey } from './url-key.js';
-import { decideVerdict, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
+import { displayTarget, urlKey } from './url-key.js';
+import { decideVerdict, excluded, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
 
 /** What processing needs; one per crawl. */
 export interface ProcessContext {
@@ -60,6 +60,8 @@ export interface Processed {
    * crawl records the target from it instead of fetching it a second time (issue 18).
    */
   landed?: { response: FetchResponse; elapsedMs: number };
+  /** Why the page looks like a JavaScript app, when it does and this crawl cannot render it. */
+  appShell?: string;
 }
 
 async function renderInto(
@@ -164,6 +166,7 @@ async function recordOutcome(
   record.responseTimeMs = Math.round(outcome.elapsedMs);
   const res = outcome.response;
   const links: FoundLink[] = [];
+  let appShell: string | null = null;
   if (outcome.chain.length > 0 && !outcome.error)
     links.push({ url: outcome.finalUrl, nofollow: false, via: 'redirect' });
   if (!res) {
@@ -191,11 +194,20 @@ async function recordOutcome(
     const reason = ctx.render.decide(facts);
     if (reason) facts = await renderInto(ctx, record, facts, reason, res.headers, signal);
     applyFacts(record, facts);
+    if (facts.clientRedirect) {
+      // A page that only sends the browser elsewhere is a redirect, not a page to list.
+      const { via, url: target } = facts.clientRedirect;
+      const origin = new URL(record.url).origin;
+      record.verdict = excluded('redirect', `excluded: ${via} -> ${displayTarget(target, origin)}`);
+      links.push({ url: target, nofollow: false, via: 'redirect' });
+      return { record, links };
+    }
     const pageNofollow = facts.robots.nofollow && !ctx.options.followNofollow;
     if (!pageNofollow)
       for (const link of facts.links)
         if (!link.nofollow || ctx.options.followNofollow) links.push(link);
+    if (!reason && !ctx.render.renders) appShell = appShellReason(facts);
   }
   record.verdict = decideVerdict(record, null, ctx.options.listQueryUrls);
-  return { record, links };
+  return appShell ? { record, links, appShell } : { record, links };
 }

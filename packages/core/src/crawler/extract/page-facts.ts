@@ -38,7 +38,22 @@ export type PageFacts = Pick<
   anchorCount: number;
   /** The modification date the page states, ISO 8601 (see `pageModified`), or null. */
   modified: string | null;
+  /** Where the page redirects the browser at once (absolute), and how; null when it does not. */
+  clientRedirect: { via: 'meta refresh' | 'script'; url: string } | null;
 };
+
+/**
+ * A client-side redirect counts only on a page that is nothing else: a zero-delay refresh, or a
+ * redirect script on a page with almost no text and links (a script that sets `location` in a
+ * click handler on a real page is not one).
+ */
+function clientRedirect(raw: RawFacts, base: URL, anchors: number): PageFacts['clientRedirect'] {
+  const found = raw.clientRedirect;
+  if (!found) return null;
+  if (found.via === 'script' && (anchors > 3 || raw.shell.textLength > 500)) return null;
+  const url = resolve(found.href, base);
+  return url && /^https?:/.test(url) ? { via: found.via, url } : null;
+}
 
 /** A date as ISO 8601, or null when it does not parse or lies more than a day ahead. */
 function isoDate(value: string | null | undefined): string | null {
@@ -205,6 +220,7 @@ export function pageFacts(
   }
   const jsonLd = readJsonLd(raw.jsonLd, base.href);
   const videos = pageVideos(raw, base, jsonLd.videos);
+  const anchorCount = raw.links.filter((l) => l.via === 'anchor').length;
   const mixedContent =
     page.protocol === 'https:'
       ? raw.subresources.filter((s) => resolve(s, base)?.startsWith('http:')).length
@@ -236,7 +252,8 @@ export function pageFacts(
     mixedContent,
     links,
     shell: raw.shell,
-    anchorCount: raw.links.filter((l) => l.via === 'anchor').length,
+    anchorCount,
     modified: pageModified(raw, jsonLd.dateModified),
+    clientRedirect: clientRedirect(raw, base, anchorCount),
   };
 }
