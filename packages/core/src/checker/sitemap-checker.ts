@@ -9,6 +9,7 @@ import {
   parseError,
   RSS_FEED,
   SITEMAP_INDEX,
+  TEXT_SITEMAP,
   tooDeep,
   tooLarge,
   UNKNOWN_FORMAT,
@@ -68,6 +69,8 @@ export class SitemapChecker {
   /** UTF-8 bytes read so far: the input cap and the 50 MB rule are both in bytes. */
   private bytesRead = 0;
   private stopped = false;
+  /** Whether anything but white space was read yet (a text sitemap is told apart there). */
+  private started = false;
   private readonly onUrl: CheckOptions['onUrl'];
 
   constructor(options: CheckOptions = {}) {
@@ -219,6 +222,17 @@ export class SitemapChecker {
       this.report.error(inputTooLarge(this.maxInput));
       this.stopped = true;
       return this;
+    }
+    if (!this.started) {
+      const head = chunk.trimStart();
+      if (head) {
+        this.started = true;
+        if (/^https?:\/\//i.test(head)) {
+          this.report.error(TEXT_SITEMAP, 1);
+          this.stopped = true;
+          return this;
+        }
+      }
     }
     try {
       this.parser.write(chunk);

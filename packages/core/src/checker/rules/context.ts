@@ -1,4 +1,4 @@
-import { otherHost } from '../messages.js';
+import { otherHost, outsideSitemap } from '../messages.js';
 import type { Report } from '../report.js';
 import type { Entry, Field } from '../types.js';
 import { checkUrl, type Sink } from '../values.js';
@@ -14,6 +14,11 @@ export class RuleContext {
   private foreignExample = '';
   private foreignLine: number | undefined;
   private readonly seen = new Set<string>();
+  /** The sitemap's folder (`https://host/dir/`), when its own URL is known. */
+  private readonly folder: string | null;
+  private outside = 0;
+  private outsideExample = '';
+  private outsideLine: number | undefined;
 
   /** @param sitemapUrl where the file lives, when known (its host is "this site"). */
   constructor(
@@ -24,12 +29,29 @@ export class RuleContext {
     this.error = (message, line) => report.error(message, line);
     this.warning = (message, line) => report.warning(message, line);
     let host: string | null = null;
+    let folder: string | null = null;
     try {
-      host = sitemapUrl ? new URL(sitemapUrl).host : null;
+      const own = sitemapUrl ? new URL(sitemapUrl) : null;
+      host = own?.host ?? null;
+      if (own) folder = `${own.origin}${own.pathname.slice(0, own.pathname.lastIndexOf('/') + 1)}`;
     } catch {
       host = null;
     }
     this.host = host;
+    this.folder = folder;
+  }
+
+  /**
+   * For a urlset whose own URL is known: whether `value` lies outside the sitemap's scheme, host
+   * and folder (sitemaps.org "Sitemap file location"); counted for one summary error.
+   */
+  outsideFolder(value: string, line: number): boolean {
+    if (this.folder === null || value.startsWith(this.folder)) return false;
+    if (this.outside++ === 0) {
+      this.outsideExample = value;
+      this.outsideLine = line;
+    }
+    return true;
   }
 
   /**
@@ -61,9 +83,11 @@ export class RuleContext {
     return this.seen.has(url);
   }
 
-  /** The summary warning about foreign hosts, if any. */
+  /** The summary error about URLs outside the folder, else the warning about foreign hosts. */
   finishHosts(): void {
-    if (this.foreign > 0 && this.host)
+    if (this.outside > 0 && this.folder)
+      this.error(outsideSitemap(this.outside, this.folder, this.outsideExample), this.outsideLine);
+    else if (this.foreign > 0 && this.host)
       this.warning(otherHost(this.foreign, this.host, this.foreignExample), this.foreignLine);
   }
 }
