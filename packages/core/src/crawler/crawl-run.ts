@@ -4,26 +4,29 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../ports/clock.js';
-import type { CrawlStore, FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
+import type { CrawlStore, FrontierEntry } from '../ports/crawl-store.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { PageRenderer } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { RobotsGate } from '../robots/robots-gate.js';
 import { Bounds } from './bounds.js';
+import { crawlNotes } from './crawl-notes.js';
 import type { EventChannel } from './event-channel.js';
 import type { CrawlEvent } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
 import { HostGate } from './host-gate.js';
+import { LinkAdmission } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
 import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
 import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
-import { describePruned, SummaryCounter } from './summary-counter.js';
+import { SummaryCounter } from './summary-counter.js';
+import { dropTemplateImages, ImageCounter } from './template-images.js';
 import type { EndedBy, PageRecord } from './types.js';
-import { type UrlForms, urlForms, urlKey } from './url-key.js';
+import { urlForms } from './url-key.js';
 
 /**
  * Redirect targets held as records until their turn in the queue; beyond this many a target is
@@ -59,6 +62,7 @@ export interface RunDeps {
 export class CrawlRun {
   private readonly controller = new AbortController();
   private readonly counter = new SummaryCounter();
+  private readonly images = new ImageCounter();
   private readonly preferred = new PreferredForm();
   private readonly started: number;
   private scope!: Scope;
@@ -71,10 +75,7 @@ export class CrawlRun {
   private fatal: string | null = null;
   private lastProgress = 0;
   private currentUrl: string | null = null;
-  /** Keys already queued by this run: a link to one only adds an inlink (most links repeat). */
-  private readonly accepted = new Set<string>();
-  /** Forms of recently seen link URLs: navigation links repeat on every page. */
-  private formsCache = new Map<string, UrlForms | null>();
+  private admission!: LinkAdmission;
   /** Why the start page looks like a JavaScript app this crawl could not render, if it does. */
   private hint: string | null = null;
   /** Redirect targets already recorded from their redirect's answer, until their turn. */
@@ -125,6 +126,11 @@ export class CrawlRun {
     if (this.fatal) endedBy = 'error';
     const queued = (await this.deps.store.counts()).queued;
     if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
+    const template = endedBy === 'error' ? new Set<string>() : this.images.template();
+    const dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
+      this.deps.logger.warn('template images kept', { error: (err as Error).message });
+      return 0;
+    });
     await this.progress(true);
     const summary = this.counter.summary(
       this.options.startUrl,
@@ -132,15 +138,16 @@ export class CrawlRun {
       this.deps.clock.now() - this.started,
       this.fatal,
     );
-    const notes = describePruned(summary.pruned, this.options);
-    if (endedBy === 'time-limit' && queued > 0)
-      notes.unshift(
-        `${queued === 1 ? '1 URL was' : `${queued} URLs were`} still queued when the time limit of ${Math.round(this.options.timeLimitMs / 60_000)} min was reached`,
-      );
-    if (this.hint)
-      notes.unshift(
-        `The start page looks like a JavaScript app (${this.hint}): crawl with rendering to find the pages its scripts link to`,
-      );
+    const notes = crawlNotes(
+      {
+        pruned: summary.pruned,
+        endedBy,
+        queued,
+        appShell: this.hint,
+        templateImages: { images: template.size, entries: dropped },
+      },
+      this.options,
+    );
     if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
@@ -157,6 +164,7 @@ export class CrawlRun {
     if (!decision.allowed) throw new Error(decision.reason);
     this.scope = createScope(options.scope, start);
     this.bounds = new Bounds(options);
+    this.admission = new LinkAdmission(this.scope, this.bounds, this.preferred, this.counter);
     const robots = new RobotsGate(deps.fetcher, deps.clock, deps.logger);
     this.ctx = {
       ...deps,
@@ -164,17 +172,17 @@ export class CrawlRun {
       robots,
       hosts: new HostGate(options.perHostConcurrency, options.politenessDelayMs, deps.clock),
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
-      isKnown: (url) => {
-        const forms = urlForms(url);
-        return forms !== null && this.accepted.has(forms.key);
-      },
+      isKnown: (url) => this.admission.isKnown(url),
     };
     await deps.store.requeueLeased();
-    for await (const page of deps.store.pages()) this.counter.add(page);
+    for await (const page of deps.store.pages()) {
+      this.counter.add(page);
+      this.images.add(page);
+    }
     await deps.store.enqueue([
       { url: startForms.fetch, key: startKey, depth: 0, foundVia: 'start', referrer: null },
     ]);
-    this.accepted.add(startKey);
+    this.admission.admit(startKey);
     if (options.useSitemaps)
       this.seeding = seedFromSitemaps(start, robots, deps, this.controller.signal)
         .then((urls) =>
@@ -286,6 +294,7 @@ export class CrawlRun {
     );
     await this.deps.store.savePage(entry.key, record);
     this.counter.add(record);
+    this.images.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
       this.fatal = `the start URL could not be fetched: ${record.error}`;
     await this.channel.push({ type: 'page', page: record });
@@ -298,52 +307,10 @@ export class CrawlRun {
     depth: number,
     via: 'link' | 'redirect' | 'sitemap',
   ): Promise<FrontierEntry[]> {
-    // A redirect's target is its final URL, so only the requested URL counts as itself there.
-    const selfKeys = new Set(
-      from ? [urlKey(from.url), via === 'redirect' ? null : urlKey(from.finalUrl)] : [],
-    );
-    const entries = new Map<string, FrontierEntry>();
-    const inlinks: InlinkObservation[] = [];
-    for (const link of links) {
-      const forms = this.formsOf(link.url);
-      if (!forms) continue;
-      // A redirect target is queued as it is; other links take the site's preferred form.
-      const key = via === 'redirect' ? forms.key : this.preferred.apply(forms.key);
-      if (selfKeys.has(key) || entries.has(key)) continue;
-      if (this.accepted.has(key)) {
-        if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
-        continue;
-      }
-      const url = new URL(key);
-      if (!this.scope.contains(url)) {
-        this.counter.prune('scope', 1, key);
-        continue;
-      }
-      const bound = this.bounds.check(url, depth);
-      if (bound) {
-        this.counter.prune(bound, 1, key);
-        continue;
-      }
-      const foundVia = via === 'link' && link.via === 'alternate' ? 'alternate' : via;
-      const fetch = via === 'redirect' ? forms.fetch : this.preferred.apply(forms.fetch);
-      entries.set(key, { url: fetch, key, depth, foundVia, referrer: from?.finalUrl ?? null });
-      this.accepted.add(key);
-      if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
-    }
-    const queued = [...entries.values()];
-    if (queued.length) await this.deps.store.enqueue(queued);
+    const { entries, inlinks } = this.admission.links(links, from, depth, via);
+    if (entries.length) await this.deps.store.enqueue(entries);
     if (inlinks.length) await this.deps.store.addInlinks(inlinks);
-    return queued;
-  }
-
-  private formsOf(url: string): UrlForms | null {
-    let forms = this.formsCache.get(url);
-    if (forms === undefined) {
-      if (this.formsCache.size >= 20_000) this.formsCache = new Map();
-      forms = urlForms(url);
-      this.formsCache.set(url, forms);
-    }
-    return forms;
+    return entries;
   }
 
   private async progress(force: boolean): Promise<void> {

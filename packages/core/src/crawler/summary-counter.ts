@@ -1,50 +1,5 @@
 /** Counts a crawl's records and pruned URLs into the run summary. */
-import type { CrawlOptions } from './options.js';
 import type { CrawlSummary, EndedBy, ExclusionCode, PageRecord, PruneBound } from './types.js';
-
-const urls = (n: number) => (n === 1 ? '1 URL' : `${n} URLs`);
-const were = (n: number) => (n === 1 ? 'was' : 'were');
-
-/**
- * One sentence per bound that kept URLs out, for the summary's notes and the report: a crawl
- * that a bound cut short must say so even when it otherwise "finished" (issue 18). Scope
- * (other sites) is not a bound that loses pages of the site, so it is not named.
- */
-export function describePruned(
-  pruned: Partial<Record<PruneBound, number>>,
-  options: Pick<
-    CrawlOptions,
-    'maxDepth' | 'maxUrlLength' | 'maxRepeatedSegments' | 'maxQueryVariants' | 'maxPages'
-  >,
-): string[] {
-  const notes: string[] = [];
-  const say = (bound: PruneBound, text: (n: number) => string) => {
-    const n = pruned[bound] ?? 0;
-    if (n > 0) notes.push(text(n));
-  };
-  say(
-    'page-limit',
-    (n) =>
-      `${urls(n)} ${were(n)} still queued when the page cap of ${options.maxPages} was reached`,
-  );
-  say('depth', (n) => `${urls(n)} deeper than ${options.maxDepth} ${were(n)} not crawled`);
-  say(
-    'url-length',
-    (n) => `${urls(n)} longer than ${options.maxUrlLength} characters ${were(n)} not crawled`,
-  );
-  say(
-    'repeated-segments',
-    (n) =>
-      `${urls(n)} repeating a path segment more than ${options.maxRepeatedSegments} times ${were(n)} not crawled (crawl-trap bound)`,
-  );
-  say(
-    'query-variants',
-    (n) =>
-      `${urls(n)} beyond ${options.maxQueryVariants} query strings per path ${were(n)} not crawled (crawl-trap bound)`,
-  );
-  say('pattern', (n) => `${urls(n)} left out by the include and exclude patterns`);
-  return notes;
-}
 
 /** Distinct pruned URLs remembered for counting; beyond it every prune counts. */
 const MAX_PRUNED_KEYS = 200_000;
