@@ -32,7 +32,7 @@ describe('checks beyond the spec', () => {
     expect(r.isValid).toBe(true);
   });
 
-  it("flags URLs outside the known sitemap URL's scheme, host and folder (issue 18)", () => {
+  it("flags URLs off a known sitemap URL's scheme and host, and warns about its folder (issue 18)", () => {
     const body = [
       url('https://a.example/blog/1'),
       url('https://b.example/blog/x'),
@@ -41,12 +41,13 @@ describe('checks beyond the spec', () => {
     ].join('\n');
     const r = checkSitemap(urlset(body), { sitemapUrl: 'https://a.example/blog/sitemap.xml' });
     expect(r.errors).toEqual([
-      {
-        message: m.outsideSitemap(3, 'https://a.example/blog/', 'https://b.example/blog/x'),
-        line: 4,
-      },
+      { message: m.otherOrigin(2, 'https://a.example', 'https://b.example/blog/x'), line: 4 },
     ]);
-    expect(r.stats).toMatchObject({ totalUrls: 4, validUrls: 1 });
+    expect(r.warnings).toContainEqual({
+      message: m.outsideFolder(1, 'https://a.example/blog/', 'https://a.example/shop/3'),
+      line: 6,
+    });
+    expect(r.stats).toMatchObject({ totalUrls: 4, validUrls: 2 });
     expect(r.isValid).toBe(false);
   });
 

@@ -57,9 +57,15 @@ export const EMPTY_NEWS_NAME = 'Empty news:name: the publication name is require
 /** Issue 18: a text sitemap given to the XML checker. */
 export const TEXT_SITEMAP =
   'This looks like a text sitemap (one URL per line); the checker reads XML sitemaps';
-/** Issue 18: URLs outside the sitemap's own scheme, host and folder (an error, once). */
-export const outsideSitemap = (count: number, folder: string, example: string) =>
-  `${n(count)} URLs are outside the sitemap's location ${folder} (a sitemap may list only URLs on its own scheme and host, in its folder or below), e.g. ${example}`;
+/** Issue 18: URLs on another scheme or host than the sitemap's own URL (an error, once). */
+export const otherOrigin = (count: number, origin: string, example: string) =>
+  `${n(count)} URLs are not on the sitemap's own scheme and host (${origin}); a sitemap may list only those, e.g. ${example}`;
+/**
+ * Issue 18: URLs above the sitemap's folder (a warning, once: the protocol forbids them, but
+ * search engines accept them when robots.txt names the sitemap).
+ */
+export const outsideFolder = (count: number, folder: string, example: string) =>
+  `${n(count)} URLs are outside the sitemap's folder ${folder}; the protocol allows them only when robots.txt names this sitemap, e.g. ${example}`;
 /** Spec §5: a news entry without publication_date (warning). */
 export const MISSING_NEWS_PUBLICATION_DATE = 'Missing news:publication_date';
 

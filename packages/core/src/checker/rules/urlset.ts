@@ -36,7 +36,7 @@ export class UrlsetRules implements KindRules {
     else {
       const second = entry.fields.find((f) => f.parent === null && f.key === 'loc' && f !== loc);
       if (second) ctx.error(MORE_THAN_ONE_LOC, second.line);
-      ok = ctx.url(loc.text, loc.line, ctx.error) && !ctx.outsideFolder(loc.text, loc.line);
+      ok = ctx.url(loc.text, loc.line, ctx.error) && !ctx.offSite(loc.text, loc.line);
       if (ctx.duplicate(loc.text)) {
         report.duplicates++;
         ctx.warning(duplicateUrl(loc.text), loc.line);
