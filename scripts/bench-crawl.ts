@@ -3,11 +3,14 @@
 // crawl runs in its own process (peak RSS is the crawler's own). Medians of BENCH_RUNS runs
 // (default 3; the 100,000-page run once unless BENCH_RUNS_100K says otherwise).
 // Targets (issue 3): static >= 600 pages/s under 250 MB; rendering >= 10 pages/s; 100k < 400 MB.
+// `wget` (issue 18, when Debian's wget is installed): the CLI against `wget --spider -r` on
+// heavy pages, BENCH_WGET_PAIRS alternating pairs (default 5); see bench-crawl-wget.ts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
+import { benchAgainstWget, wgetAvailable } from './bench-crawl-wget.js';
 
 interface RunResult {
   pages: number;
@@ -107,7 +110,7 @@ async function bench(
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const runs100k = Number(process.env.BENCH_RUNS_100K ?? 1);
-const only = (process.env.BENCH_ONLY ?? 'static,render,100k').split(',');
+const only = (process.env.BENCH_ONLY ?? 'static,wget,render,100k').split(',');
 process.stdout.write(
   `bench:crawl on ${os.cpus().length} CPUs, load average ${os
     .loadavg()
@@ -127,6 +130,11 @@ if (only.includes('static'))
     runs,
     (r) => exact(r) && r.pagesPerSecond >= 600 && r.peakRssMb < 250,
   );
+if (only.includes('wget')) {
+  if (wgetAvailable())
+    correct.push(await benchAgainstWget(root, Number(process.env.BENCH_WGET_PAIRS ?? 5)));
+  else process.stdout.write('wget comparison skipped: /usr/bin/wget is not installed\n');
+}
 if (only.includes('render'))
   await bench(
     'rendering 300 pages',

@@ -19,17 +19,57 @@ describe('checks beyond the spec', () => {
     expect(checkSitemap(urlset(url(long.slice(0, 2047)))).isValid).toBe(true);
   });
 
-  it('warns once about URLs on another host than the sitemap', () => {
+  it('warns once about URLs on another host than the first, when the sitemap URL is unknown', () => {
     const body = [
       url('https://a.example/'),
       url('https://b.example/x'),
       url('https://b.example/y'),
     ].join('\n');
-    const r = checkSitemap(urlset(body), { sitemapUrl: 'https://a.example/sitemap.xml' });
+    const r = checkSitemap(urlset(body));
     expect(r.warnings).toEqual([
       { message: m.otherHost(2, 'a.example', 'https://b.example/x'), line: 4 },
     ]);
     expect(r.isValid).toBe(true);
+  });
+
+  it("flags URLs off a known sitemap URL's scheme and host, and warns about its folder (issue 18)", () => {
+    const body = [
+      url('https://a.example/blog/1'),
+      url('https://b.example/blog/x'),
+      url('http://a.example/blog/2'),
+      url('https://a.example/shop/3'),
+    ].join('\n');
+    const r = checkSitemap(urlset(body), { sitemapUrl: 'https://a.example/blog/sitemap.xml' });
+    expect(r.errors).toEqual([
+      { message: m.otherOrigin(2, 'https://a.example', 'https://b.example/blog/x'), line: 4 },
+    ]);
+    expect(r.warnings).toContainEqual({
+      message: m.outsideFolder(1, 'https://a.example/blog/', 'https://a.example/shop/3'),
+      line: 6,
+    });
+    expect(r.stats).toMatchObject({ totalUrls: 4, validUrls: 2 });
+    expect(r.isValid).toBe(false);
+  });
+
+  it('flags a second <loc> in an entry and an empty news:name (issue 18)', () => {
+    const r = checkSitemap(
+      urlset('<url><loc>https://a.example/1</loc><loc>https://a.example/2</loc></url>'),
+    );
+    expect(r.errors).toEqual([{ message: m.MORE_THAN_ONE_LOC, line: 3 }]);
+    const news = checkSitemap(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n<url><loc>https://a.example/n</loc><news:news><news:publication><news:name></news:name><news:language>en</news:language></news:publication><news:publication_date>2026-01-01</news:publication_date><news:title>T</news:title></news:news></url>\n</urlset>`,
+    );
+    expect(news.errors).toEqual([{ message: m.EMPTY_NEWS_NAME, line: 3 }]);
+    const index = checkSitemap(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>https://a.example/s1.xml</loc><loc>https://a.example/s2.xml</loc></sitemap>\n</sitemapindex>',
+    );
+    expect(index.errors).toEqual([{ message: m.MORE_THAN_ONE_LOC, line: 3 }]);
+  });
+
+  it('says a text sitemap is one, instead of an XML parsing error (issue 18)', () => {
+    const r = checkSitemap('\nhttps://a.example/\nhttps://a.example/about\n');
+    expect(r.errors).toEqual([{ message: m.TEXT_SITEMAP, line: 1 }]);
+    expect(r.isValid).toBe(false);
   });
 
   it('errors on a file over 52,428,800 bytes', () => {

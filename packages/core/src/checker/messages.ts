@@ -49,6 +49,23 @@ export const ATOM_FEED = 'This is an Atom feed, not a standard XML sitemap';
 export const ITEM_MISSING_LINK = 'Feed item has no link';
 /** Spec §5: a news entry without publication (warning). */
 export const MISSING_NEWS_PUBLICATION = 'Missing news:publication';
+/** Issue 18: a `<url>` or `<sitemap>` with more than one `<loc>` (the protocol allows one). */
+export const MORE_THAN_ONE_LOC =
+  'Entry has more than one loc element; each url or sitemap entry takes exactly one';
+/** Issue 18: an empty `<news:name>` (Google requires the publication's name). */
+export const EMPTY_NEWS_NAME = 'Empty news:name: the publication name is required';
+/** Issue 18: a text sitemap given to the XML checker. */
+export const TEXT_SITEMAP =
+  'This looks like a text sitemap (one URL per line); the checker reads XML sitemaps';
+/** Issue 18: URLs on another scheme or host than the sitemap's own URL (an error, once). */
+export const otherOrigin = (count: number, origin: string, example: string) =>
+  `${n(count)} URLs are not on the sitemap's own scheme and host (${origin}); a sitemap may list only those, e.g. ${example}`;
+/**
+ * Issue 18: URLs above the sitemap's folder (a warning, once: the protocol forbids them, but
+ * search engines accept them when robots.txt names the sitemap).
+ */
+export const outsideFolder = (count: number, folder: string, example: string) =>
+  `${n(count)} URLs are outside the sitemap's folder ${folder}; the protocol allows them only when robots.txt names this sitemap, e.g. ${example}`;
 /** Spec §5: a news entry without publication_date (warning). */
 export const MISSING_NEWS_PUBLICATION_DATE = 'Missing news:publication_date';
 

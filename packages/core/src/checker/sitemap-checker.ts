@@ -9,6 +9,7 @@ import {
   parseError,
   RSS_FEED,
   SITEMAP_INDEX,
+  TEXT_SITEMAP,
   tooDeep,
   tooLarge,
   UNKNOWN_FORMAT,
@@ -17,7 +18,7 @@ import {
 import { IMAGE_NS, Names, NEWS_NS, SITEMAP_NS, VIDEO_NS } from './names.js';
 import { Report } from './report.js';
 import { RuleContext } from './rules/context.js';
-import { FeedRules } from './rules/feed.js';
+import { FeedRules, linkOf } from './rules/feed.js';
 import { SitemapIndexRules } from './rules/sitemap-index.js';
 import { UrlsetRules } from './rules/urlset.js';
 import type { CheckOptions, Entry, Field, KindRules } from './types.js';
@@ -68,8 +69,12 @@ export class SitemapChecker {
   /** UTF-8 bytes read so far: the input cap and the 50 MB rule are both in bytes. */
   private bytesRead = 0;
   private stopped = false;
+  /** Whether anything but white space was read yet (a text sitemap is told apart there). */
+  private started = false;
+  private readonly onUrl: CheckOptions['onUrl'];
 
   constructor(options: CheckOptions = {}) {
+    this.onUrl = options.onUrl;
     this.report = new Report(options.maxMessages ?? 1000);
     this.ctx = new RuleContext(this.report, options.now ?? Date.now(), options.sitemapUrl);
     this.maxInput = options.maxInputBytes ?? MAX_INPUT_BYTES;
@@ -138,12 +143,26 @@ export class SitemapChecker {
       if (this.depth === this.entryDepth) {
         this.entry = null;
         this.rules?.entry(entry);
+        if (this.onUrl) this.handOut(entry);
       } else {
         const field = this.open.pop();
         if (field) field.text = field.text.trim();
       }
     }
     this.depth--;
+  }
+
+  /** Gives the entry's URL to `onUrl`; stops reading when it says so. */
+  private handOut(entry: Entry): void {
+    const kind = this.report.kind;
+    const url =
+      kind === 'rss' || kind === 'atom'
+        ? linkOf(entry, kind === 'atom')?.url
+        : entry.fields.find((f) => f.parent === null && f.key === 'loc')?.text;
+    if (url && this.onUrl?.(url, kind) === false) {
+      this.stopped = true;
+      throw new Stop('enough URLs');
+    }
   }
 
   private text(text: string): void {
@@ -203,6 +222,17 @@ export class SitemapChecker {
       this.report.error(inputTooLarge(this.maxInput));
       this.stopped = true;
       return this;
+    }
+    if (!this.started) {
+      const head = chunk.trimStart();
+      if (head) {
+        this.started = true;
+        if (/^https?:\/\//i.test(head)) {
+          this.report.error(TEXT_SITEMAP, 1);
+          this.stopped = true;
+          return this;
+        }
+      }
     }
     try {
       this.parser.write(chunk);

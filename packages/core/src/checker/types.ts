@@ -35,6 +35,12 @@ export interface CheckOptions {
   maxInputBytes?: number;
   /** Most messages kept per list (errors, warnings); the rest are counted. Default 1,000. */
   maxMessages?: number;
+  /**
+   * Called with each entry's URL as it is read: the `<loc>` of a `<url>` or `<sitemap>`, the link
+   * of an RSS item or Atom entry. Crawl seeding reads sitemaps through the checker this way (one
+   * parser for both uses); returning `false` stops reading.
+   */
+  onUrl?: (url: string, kind: SitemapKind) => boolean | undefined;
 }
 
 /** A rule set for one sitemap kind. */

@@ -19,14 +19,31 @@ function matches(patterns: RegExp[], url: URL): boolean {
   return patterns.some((p) => p.test(url.href) || p.test(path));
 }
 
-/** Longest run of identical consecutive path segments. */
+/** Longest run of identical consecutive path segments (empty segments skipped). */
 export function longestRepeat(pathname: string): number {
-  const segments = pathname.split('/').filter((s) => s.length > 0);
-  let best = segments.length ? 1 : 0;
-  let run = 1;
-  for (let i = 1; i < segments.length; i++) {
-    run = segments[i] === segments[i - 1] ? run + 1 : 1;
-    best = Math.max(best, run);
+  // A scan without split(): this runs for every new link of a crawl.
+  let best = 0;
+  let run = 0;
+  let prevStart = -1;
+  let prevLen = 0;
+  let i = 0;
+  const n = pathname.length;
+  while (i < n) {
+    let end = pathname.indexOf('/', i);
+    if (end === -1) end = n;
+    const len = end - i;
+    if (len > 0) {
+      run =
+        prevStart !== -1 &&
+        len === prevLen &&
+        pathname.startsWith(pathname.slice(i, end), prevStart)
+          ? run + 1
+          : 1;
+      if (run > best) best = run;
+      prevStart = i;
+      prevLen = len;
+    }
+    i = end + 1;
   }
   return best;
 }

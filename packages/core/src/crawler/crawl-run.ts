@@ -4,26 +4,35 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../ports/clock.js';
-import type { CrawlStore, FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
+import type { CrawlStore, FrontierEntry } from '../ports/crawl-store.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { PageRenderer } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { RobotsGate } from '../robots/robots-gate.js';
 import { Bounds } from './bounds.js';
+import { crawlNotes } from './crawl-notes.js';
 import type { EventChannel } from './event-channel.js';
 import type { CrawlEvent } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
 import { HostGate } from './host-gate.js';
+import { LinkAdmission } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
-import { type ProcessContext, processEntry } from './page-processor.js';
+import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
 import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
 import { SummaryCounter } from './summary-counter.js';
+import { dropTemplateImages, ImageCounter } from './template-images.js';
 import type { EndedBy, PageRecord } from './types.js';
-import { urlKey } from './url-key.js';
+import { urlForms } from './url-key.js';
+
+/**
+ * Redirect targets held as records until their turn in the queue; beyond this many a target is
+ * fetched again at its turn instead, so a site of redirects cannot grow the heap without bound.
+ */
+const MAX_LANDED = 2000;
 
 /** The ports and tuning a crawl runs with. */
 export interface RunDeps {
@@ -53,6 +62,7 @@ export interface RunDeps {
 export class CrawlRun {
   private readonly controller = new AbortController();
   private readonly counter = new SummaryCounter();
+  private readonly images = new ImageCounter();
   private readonly preferred = new PreferredForm();
   private readonly started: number;
   private scope!: Scope;
@@ -65,6 +75,11 @@ export class CrawlRun {
   private fatal: string | null = null;
   private lastProgress = 0;
   private currentUrl: string | null = null;
+  private admission!: LinkAdmission;
+  /** Why the start page looks like a JavaScript app this crawl could not render, if it does. */
+  private hint: string | null = null;
+  /** Redirect targets already recorded from their redirect's answer, until their turn. */
+  private readonly landed = new Map<string, PageRecord>();
 
   /** Prepares a run; `signal` cancels it. */
   constructor(
@@ -109,8 +124,13 @@ export class CrawlRun {
       endedBy = 'error';
     }
     if (this.fatal) endedBy = 'error';
-    if (endedBy === 'page-limit')
-      this.counter.prune('page-limit', (await this.deps.store.counts()).queued);
+    const queued = (await this.deps.store.counts()).queued;
+    if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
+    const template = endedBy === 'error' ? new Set<string>() : this.images.template();
+    const dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
+      this.deps.logger.warn('template images kept', { error: (err as Error).message });
+      return 0;
+    });
     await this.progress(true);
     const summary = this.counter.summary(
       this.options.startUrl,
@@ -118,20 +138,33 @@ export class CrawlRun {
       this.deps.clock.now() - this.started,
       this.fatal,
     );
+    const notes = crawlNotes(
+      {
+        pruned: summary.pruned,
+        endedBy,
+        queued,
+        appShell: this.hint,
+        templateImages: { images: template.size, entries: dropped },
+      },
+      this.options,
+    );
+    if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
   }
 
   private async crawl(): Promise<EndedBy> {
     const { deps, options } = this;
-    const startKey = urlKey(options.startUrl);
-    if (!startKey) throw new Error(`not an absolute http(s) URL: ${options.startUrl}`);
+    const startForms = urlForms(options.startUrl);
+    if (!startForms) throw new Error(`not an absolute http(s) URL: ${options.startUrl}`);
+    const startKey = startForms.key;
     this.options.startUrl = startKey;
     const start = new URL(startKey);
     const decision = deps.policy.checkUrl(start);
     if (!decision.allowed) throw new Error(decision.reason);
     this.scope = createScope(options.scope, start);
     this.bounds = new Bounds(options);
+    this.admission = new LinkAdmission(this.scope, this.bounds, this.preferred, this.counter);
     const robots = new RobotsGate(deps.fetcher, deps.clock, deps.logger);
     this.ctx = {
       ...deps,
@@ -139,12 +172,17 @@ export class CrawlRun {
       robots,
       hosts: new HostGate(options.perHostConcurrency, options.politenessDelayMs, deps.clock),
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
+      isKnown: (url) => this.admission.isKnown(url),
     };
     await deps.store.requeueLeased();
-    for await (const page of deps.store.pages()) this.counter.add(page);
+    for await (const page of deps.store.pages()) {
+      this.counter.add(page);
+      this.images.add(page);
+    }
     await deps.store.enqueue([
-      { url: startKey, key: startKey, depth: 0, foundVia: 'start', referrer: null },
+      { url: startForms.fetch, key: startKey, depth: 0, foundVia: 'start', referrer: null },
     ]);
+    this.admission.admit(startKey);
     if (options.useSitemaps)
       this.seeding = seedFromSitemaps(start, robots, deps, this.controller.signal)
         .then((urls) =>
@@ -153,7 +191,7 @@ export class CrawlRun {
             null,
             1,
             'sitemap',
-          ),
+          ).then(() => {}),
         )
         .catch((err) =>
           deps.logger.warn('sitemap seeding failed', { error: (err as Error).message }),
@@ -210,8 +248,15 @@ export class CrawlRun {
     this.currentUrl = entry.url;
     let record: PageRecord;
     let links: FoundLink[];
+    let landed: Awaited<ReturnType<typeof processEntry>>['landed'];
+    let appShell: string | undefined;
     try {
-      ({ record, links } = await processEntry(this.ctx, entry, signal));
+      const early = this.landed.get(entry.key);
+      if (early) {
+        this.landed.delete(entry.key);
+        record = early;
+        links = [];
+      } else ({ record, links, landed, appShell } = await processEntry(this.ctx, entry, signal));
     } catch (err) {
       if (signal.aborted) return;
       this.deps.logger.error('page failed', { url: entry.url, error: (err as Error).message });
@@ -221,11 +266,26 @@ export class CrawlRun {
     if (signal.aborted) return;
     if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
       this.scope.adopt(new URL(record.finalUrl));
+    // The start page (or the page its redirect lands on) tells whether the site is an app.
+    if (appShell && entry.foundVia === 'start') this.hint ??= appShell;
     record.redirectChain.forEach((hop, i) => {
       this.preferred.learn(hop.url, record.redirectChain[i + 1]?.url ?? record.finalUrl);
     });
     const sameDepth = links.filter((l) => l.via === 'redirect');
-    await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect');
+    const targets = await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect');
+    const target = targets[0];
+    if (landed && target && this.landed.size < MAX_LANDED) {
+      try {
+        const early = await processLanded(this.ctx, target, landed, signal);
+        if (early.appShell && entry.foundVia === 'start') this.hint ??= early.appShell;
+        await this.enqueueLinks(early.links, early.record, target.depth + 1, 'link');
+        this.landed.set(target.key, early.record);
+      } catch (err) {
+        if (signal.aborted) return;
+        this.fatal = `crawler failure on ${target.url}: ${(err as Error).message}`;
+        return;
+      }
+    }
     await this.enqueueLinks(
       links.filter((l) => l.via !== 'redirect'),
       record,
@@ -234,6 +294,7 @@ export class CrawlRun {
     );
     await this.deps.store.savePage(entry.key, record);
     this.counter.add(record);
+    this.images.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
       this.fatal = `the start URL could not be fetched: ${record.error}`;
     await this.channel.push({ type: 'page', page: record });
@@ -245,34 +306,11 @@ export class CrawlRun {
     from: PageRecord | null,
     depth: number,
     via: 'link' | 'redirect' | 'sitemap',
-  ): Promise<void> {
-    // A redirect's target is its final URL, so only the requested URL counts as itself there.
-    const selfKeys = new Set(
-      from ? [urlKey(from.url), via === 'redirect' ? null : urlKey(from.finalUrl)] : [],
-    );
-    const entries = new Map<string, FrontierEntry>();
-    const inlinks: InlinkObservation[] = [];
-    for (const link of links) {
-      const raw = urlKey(link.url);
-      // A redirect target is queued as it is; other links take the site's preferred form.
-      const key = raw && via !== 'redirect' ? this.preferred.apply(raw) : raw;
-      if (!key || selfKeys.has(key) || entries.has(key)) continue;
-      const url = new URL(key);
-      if (!this.scope.contains(url)) {
-        this.counter.prune('scope', 1, key);
-        continue;
-      }
-      const bound = this.bounds.check(url, depth);
-      if (bound) {
-        this.counter.prune(bound, 1, key);
-        continue;
-      }
-      const foundVia = via === 'link' && link.via === 'alternate' ? 'alternate' : via;
-      entries.set(key, { url: key, key, depth, foundVia, referrer: from?.finalUrl ?? null });
-      if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
-    }
-    if (entries.size) await this.deps.store.enqueue([...entries.values()]);
+  ): Promise<FrontierEntry[]> {
+    const { entries, inlinks } = this.admission.links(links, from, depth, via);
+    if (entries.length) await this.deps.store.enqueue(entries);
     if (inlinks.length) await this.deps.store.addInlinks(inlinks);
+    return entries;
   }
 
   private async progress(force: boolean): Promise<void> {

@@ -6,7 +6,10 @@ export interface CrawlOptions {
   startUrl: string;
   /** Stop after this many recorded pages (the plan's page cap). */
   maxPages: number;
-  /** Links farther than this from the start URL are not followed. */
+  /**
+   * Links farther than this from the start URL are not followed. The default is no practical
+   * limit: a sitemap wants every page, and the page cap and trap bounds already bound the work.
+   */
   maxDepth: number;
   /** When to render pages in headless Chromium. */
   render: RenderMode;
@@ -49,7 +52,7 @@ export interface CrawlOptions {
 /** Defaults, from the crawler issue and decisions.md's trap bounds. */
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
   maxPages: 100,
-  maxDepth: 10,
+  maxDepth: 1_000_000,
   render: 'auto',
   concurrency: 16,
   perHostConcurrency: 8,

@@ -5,21 +5,21 @@
  */
 import type { Clock } from '../ports/clock.js';
 import type { FrontierEntry } from '../ports/crawl-store.js';
-import type { HttpFetcher } from '../ports/fetcher.js';
+import type { FetchResponse, HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { PageRenderer } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
 import { decodeHtml } from './charset.js';
 import { type FoundLink, type PageFacts, pageFacts } from './extract/page-facts.js';
-import { fetchPage } from './fetch-page.js';
+import { type FetchOutcome, fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.js';
-import type { RenderPolicy } from './render-policy.js';
+import { appShellReason, type RenderPolicy } from './render-policy.js';
 import type { PageRecord } from './types.js';
-import { urlKey } from './url-key.js';
-import { decideVerdict, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
+import { displayTarget, urlKey } from './url-key.js';
+import { decideVerdict, excluded, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
 
 /** What processing needs; one per crawl. */
 export interface ProcessContext {
@@ -45,6 +45,8 @@ export interface ProcessContext {
   retryBaseMs: number;
   /** Render timeout per page. */
   renderTimeoutMs: number;
+  /** Whether a URL is already queued or crawled: a redirect to it is not followed again. */
+  isKnown?: (url: string) => boolean;
 }
 
 /** The outcome of one entry. */
@@ -53,6 +55,13 @@ export interface Processed {
   record: PageRecord;
   /** Links to consider for the frontier (already stripped of nofollow ones unless followed). */
   links: FoundLink[];
+  /**
+   * The redirect target's own answer, when the redirect was followed to a final response: the
+   * crawl records the target from it instead of fetching it a second time (issue 18).
+   */
+  landed?: { response: FetchResponse; elapsedMs: number };
+  /** Why the page looks like a JavaScript app, when it does and this crawl cannot render it. */
+  appShell?: string;
 }
 
 async function renderInto(
@@ -107,7 +116,7 @@ export async function processEntry(
   }
   if (rules.crawlDelaySeconds) ctx.hosts.setDelay(url.host, rules.crawlDelaySeconds * 1000);
   const release = await ctx.hosts.acquire(url.host, signal);
-  let outcome: Awaited<ReturnType<typeof fetchPage>>;
+  let outcome: FetchOutcome;
   try {
     outcome = await fetchPage(entry.url, ctx, {
       maxRedirects: ctx.options.maxRedirects,
@@ -116,17 +125,48 @@ export async function processEntry(
       retryBaseMs: ctx.retryBaseMs,
       maxRetryAfterMs: 30_000,
       signal,
-      // A redirect into a disallowed path stops there; its target is queued and recorded as blocked.
-      mayFollow: async (hop) => (await ctx.robots.rulesFor(new URL(hop), signal)).isAllowed(hop),
+      // A redirect into a disallowed path stops there; its target is queued and recorded as
+      // blocked. A redirect to a page already queued or crawled stops too: it is fetched once.
+      mayFollow: async (hop) =>
+        !ctx.isKnown?.(hop) && (await ctx.robots.rulesFor(new URL(hop), signal)).isAllowed(hop),
     });
   } finally {
     release();
   }
+  const processed = await recordOutcome(ctx, record, outcome, signal);
+  if (outcome.chain.length > 0 && outcome.response)
+    processed.landed = { response: outcome.response, elapsedMs: outcome.elapsedMs };
+  return processed;
+}
+
+/** Records the redirect target of an entry from the answer its redirect already fetched. */
+export function processLanded(
+  ctx: ProcessContext,
+  entry: FrontierEntry,
+  landed: NonNullable<Processed['landed']>,
+  signal: AbortSignal,
+): Promise<Processed> {
+  const outcome: FetchOutcome = {
+    chain: [],
+    finalUrl: entry.url,
+    response: landed.response,
+    elapsedMs: landed.elapsedMs,
+  };
+  return recordOutcome(ctx, blankRecord(entry), outcome, signal);
+}
+
+async function recordOutcome(
+  ctx: ProcessContext,
+  record: PageRecord,
+  outcome: FetchOutcome,
+  signal: AbortSignal,
+): Promise<Processed> {
   record.redirectChain = outcome.chain;
   record.finalUrl = outcome.finalUrl;
   record.responseTimeMs = Math.round(outcome.elapsedMs);
   const res = outcome.response;
   const links: FoundLink[] = [];
+  let appShell: string | null = null;
   if (outcome.chain.length > 0 && !outcome.error)
     links.push({ url: outcome.finalUrl, nofollow: false, via: 'redirect' });
   if (!res) {
@@ -154,11 +194,20 @@ export async function processEntry(
     const reason = ctx.render.decide(facts);
     if (reason) facts = await renderInto(ctx, record, facts, reason, res.headers, signal);
     applyFacts(record, facts);
+    if (facts.clientRedirect) {
+      // A page that only sends the browser elsewhere is a redirect, not a page to list.
+      const { via, url: target } = facts.clientRedirect;
+      const origin = new URL(record.url).origin;
+      record.verdict = excluded('redirect', `excluded: ${via} -> ${displayTarget(target, origin)}`);
+      links.push({ url: target, nofollow: false, via: 'redirect' });
+      return { record, links };
+    }
     const pageNofollow = facts.robots.nofollow && !ctx.options.followNofollow;
     if (!pageNofollow)
       for (const link of facts.links)
         if (!link.nofollow || ctx.options.followNofollow) links.push(link);
+    if (!reason && !ctx.render.renders) appShell = appShellReason(facts);
   }
   record.verdict = decideVerdict(record, null, ctx.options.listQueryUrls);
-  return { record, links };
+  return appShell ? { record, links, appShell } : { record, links };
 }

@@ -50,6 +50,8 @@ export function applyFacts(record: PageRecord, facts: PageFacts): void {
   record.videos = facts.videos;
   record.structuredData = facts.structuredData;
   record.mixedContent = facts.mixedContent;
+  // The page's own date beats Last-Modified, which a static site's deploy resets on every file.
+  if (facts.modified) record.lastModified = facts.modified;
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */

@@ -32,6 +32,8 @@ export class PreferredForm {
 
   /** Rewrites a normalized URL to the preferred origin, when one was learnt. */
   apply(key: string): string {
+    // Most sites never redirect between origins: no regex per link then.
+    if (this.aliases.size === 0) return key;
     const origin = /^https?:\/\/[^/]+/.exec(key)?.[0];
     const to = origin ? this.aliases.get(origin) : undefined;
     return to && origin ? `${to}${key.slice(origin.length)}` : key;

@@ -53,6 +53,11 @@ export class RenderPolicy {
     if (newLinks > 0) this.renderAll = true;
   }
 
+  /** Whether this crawl can render pages at all (a renderer and a mode other than never). */
+  get renders(): boolean {
+    return this.available && this.mode !== 'never';
+  }
+
   /** Whether the crawl switched to rendering every page. */
   get renderingAll(): boolean {
     return this.renderAll;

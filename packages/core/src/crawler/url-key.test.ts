@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayTarget, urlKey } from './url-key.js';
+import { displayTarget, urlForms, urlKey } from './url-key.js';
 
 describe('urlKey', () => {
   it.each([
@@ -18,6 +18,17 @@ describe('urlKey', () => {
     ['http://example.com/a?', 'http://example.com/a'],
   ])('normalizes %s', (input, key) => {
     expect(urlKey(input)).toBe(key);
+  });
+
+  it('keeps the linked parameter order in the fetched form (issue 18)', () => {
+    expect(urlForms('http://example.com/list?sort=asc&utm_source=x&page=2#top')).toEqual({
+      key: 'http://example.com/list?page=2&sort=asc',
+      fetch: 'http://example.com/list?sort=asc&page=2',
+    });
+    expect(urlForms('http://example.com/%7Ea/%2e%2E/b;jsessionid=1?%41=1')).toEqual({
+      key: 'http://example.com/b?A=1',
+      fetch: 'http://example.com/b?A=1',
+    });
   });
 
   it('resolves relative links against a base', () => {

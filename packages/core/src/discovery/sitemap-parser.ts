@@ -1,75 +1,68 @@
 /**
- * A streaming sitemap parser (saxes): reads `<urlset>` and `<sitemapindex>` documents chunk by
- * chunk and hands out each `<loc>`, stopping once `maxLocs` were read. Namespaces are ignored
- * on purpose: real sitemaps often get them wrong, and the element names are unambiguous.
+ * Reads the URLs of one sitemap file for crawl seeding, in every form the protocol allows: XML
+ * (`<urlset>`, `<sitemapindex>`, namespace-prefixed or not), RSS 2.0 and Atom feeds, through the
+ * sitemap checker's streaming parser (one parser for checking and for seeding), and text
+ * sitemaps (one URL per line).
  */
-import { SaxesParser } from 'saxes';
+import { SitemapChecker } from '../checker/sitemap-checker.js';
 
 /** What one sitemap document held. */
 export interface ParsedSitemap {
-  /** `urlset` (page URLs) or `sitemapindex` (child sitemaps); `unknown` for anything else. */
+  /** `urlset` (page URLs: urlset, feeds, text) or `sitemapindex` (child sitemaps). */
   kind: 'urlset' | 'sitemapindex' | 'unknown';
-  /** The `<loc>` values in document order, trimmed. */
+  /** The URLs in document order, trimmed. */
   locs: string[];
   /** Whether `maxLocs` cut the list. */
   truncated: boolean;
-  /** The XML error, when the document was malformed (locs read before it are kept). */
+  /** Why the document could not be read (whole or in part); locs read before it are kept. */
   error: string | null;
 }
 
-const CHUNK = 64 * 1024;
-
-function localName(name: string): string {
-  const i = name.indexOf(':');
-  return i === -1 ? name : name.slice(i + 1);
-}
-
-/** Parses one sitemap document; never throws. */
-export function parseSitemap(xml: string, maxLocs: number): ParsedSitemap {
-  const result: ParsedSitemap = { kind: 'unknown', locs: [], truncated: false, error: null };
-  const parser = new SaxesParser({ xmlns: false });
-  let depth = 0;
-  let inLoc = false;
-  let text = '';
-  let done = false;
-  parser.on('opentag', (tag) => {
-    const name = localName(tag.name);
-    if (depth === 0 && (name === 'urlset' || name === 'sitemapindex')) result.kind = name;
-    depth++;
-    // Only <url><loc> and <sitemap><loc> count: image:loc and video locs are not pages.
-    if (name === 'loc' && depth === 3 && tag.name === 'loc') {
-      inLoc = true;
-      text = '';
-    }
-  });
-  parser.on('text', (t) => {
-    if (inLoc) text += t;
-  });
-  parser.on('cdata', (t) => {
-    if (inLoc) text += t;
-  });
-  parser.on('closetag', (tag) => {
-    depth--;
-    if (!inLoc) return;
-    inLoc = false;
-    // A <loc> closed by a mismatched tag is broken: the XML error below reports it.
-    if (done || tag.name !== 'loc') return;
-    const loc = text.trim();
-    if (loc) result.locs.push(loc);
+/**
+ * A text sitemap (sitemaps.org): one absolute URL per line, UTF-8, nothing else. Lines that
+ * are not absolute http(s) URLs are skipped.
+ */
+function parseTextSitemap(text: string, maxLocs: number): ParsedSitemap {
+  const result: ParsedSitemap = { kind: 'urlset', locs: [], truncated: false, error: null };
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const line = raw.trim();
+    if (!/^https?:\/\/\S+$/i.test(line)) continue;
     if (result.locs.length >= maxLocs) {
       result.truncated = true;
-      done = true;
+      break;
     }
-  });
-  parser.on('error', (err) => {
-    result.error = err.message;
-    done = true;
-  });
-  try {
-    for (let i = 0; i < xml.length && !done; i += CHUNK) parser.write(xml.slice(i, i + CHUNK));
-    if (!done) parser.close();
-  } catch (err) {
-    result.error = (err as Error).message;
+    result.locs.push(line);
   }
+  return result;
+}
+
+/** Parses one sitemap document of any form; never throws. */
+export function parseSitemap(text: string, maxLocs: number): ParsedSitemap {
+  // Blank lines before the XML declaration are a common slip seeding forgives (Scrapy does).
+  const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
+  if (!body.startsWith('<')) return parseTextSitemap(body, maxLocs);
+  const result: ParsedSitemap = { kind: 'unknown', locs: [], truncated: false, error: null };
+  const checker = new SitemapChecker({
+    onUrl: (url) => {
+      if (result.locs.length >= maxLocs) {
+        result.truncated = true;
+        return false;
+      }
+      result.locs.push(url);
+      return undefined;
+    },
+  });
+  let report: ReturnType<SitemapChecker['end']>;
+  try {
+    report = checker.write(body).end();
+  } catch (err) {
+    return { ...result, error: (err as Error).message };
+  }
+  if (report.kind === 'sitemapindex') result.kind = 'sitemapindex';
+  else if (report.kind !== 'unknown') result.kind = 'urlset';
+  const fatal = report.errors.find(
+    (e) => e.message.startsWith('XML parsing error') || e.message.startsWith('Unknown sitemap'),
+  );
+  if (fatal) result.error = fatal.message;
   return result;
 }

@@ -3,26 +3,15 @@
  * redirects and read up to 500 KiB, cached 24 h. A 4xx answer allows everything; a 5xx,
  * a 429 or a network error disallows everything. Groups are matched on the MapsmithBot token.
  */
-import robotsParserModule from 'robots-parser';
 import type { Clock } from '../ports/clock.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import { ROBOTS_TOKEN } from '../version.js';
-
-interface ParsedRobots {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getCrawlDelay(ua?: string): number | undefined;
-  getSitemaps(): string[];
-}
-
-// robots-parser is CommonJS whose typings claim an ES default export; under NodeNext the
-// function is the module itself.
-const robotsParser = ((robotsParserModule as unknown as { default?: unknown }).default ??
-  robotsParserModule) as unknown as (url: string, text: string) => ParsedRobots;
+import { parseRobotsTxt } from './robots-txt.js';
 
 /** The rules of one origin. */
 export interface RobotsRules {
-  /** Whether MapsmithBot may fetch the URL. */
+  /** Whether MapsmithBot may fetch the URL, matched as linked (path and query, RFC 9309). */
   isAllowed(url: string): boolean;
   /** MapsmithBot's Crawl-delay in seconds, when set. */
   crawlDelaySeconds: number | undefined;
@@ -52,6 +41,19 @@ const disallowAll = (): RobotsRules => ({
   source: 'disallow-all',
 });
 
+/**
+ * The first 500 KiB, cut after the last full line: a rule split by the cap is dropped, not
+ * misread, while a rule whose bytes end exactly at the cap (the next byte ends the line) stays.
+ */
+export function withinCap(body: Uint8Array): Uint8Array {
+  if (body.byteLength <= ROBOTS_MAX_BYTES) return body;
+  const next = body[ROBOTS_MAX_BYTES];
+  if (next === 0x0a || next === 0x0d) return body.subarray(0, ROBOTS_MAX_BYTES);
+  const head = body.subarray(0, ROBOTS_MAX_BYTES);
+  const cut = Math.max(head.lastIndexOf(0x0a), head.lastIndexOf(0x0d));
+  return head.subarray(0, cut + 1);
+}
+
 /** Fetches and parses one origin's robots.txt; never throws. */
 export async function fetchRobots(
   origin: string,
@@ -63,7 +65,8 @@ export async function fetchRobots(
   for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {
     let res: Awaited<ReturnType<HttpFetcher['fetch']>>;
     try {
-      res = await fetcher.fetch({ url, maxBodyBytes: ROBOTS_MAX_BYTES, signal });
+      // One byte past the cap tells whether the last line in the cap is complete.
+      res = await fetcher.fetch({ url, maxBodyBytes: ROBOTS_MAX_BYTES + 1, signal });
     } catch (err) {
       logger.warn('robots.txt unreachable: everything disallowed', {
         url,
@@ -80,19 +83,11 @@ export async function fetchRobots(
       continue;
     }
     if (res.status >= 200 && res.status < 300) {
-      // Cut at the last full line: a rule split by the 500 KiB cap is dropped, not misread.
-      let text = new TextDecoder().decode(res.body);
-      if (res.truncated) text = text.slice(0, text.lastIndexOf('\n') + 1);
-      const robots = robotsParser(url, text);
-      const base = `${origin}/robots.txt`;
-      const parsedForOrigin =
-        robots.isAllowed(`${origin}/`, ROBOTS_TOKEN) !== undefined
-          ? robots
-          : robotsParser(base, text);
+      const robots = parseRobotsTxt(new TextDecoder().decode(withinCap(res.body)), url);
       return {
-        isAllowed: (u) => parsedForOrigin.isAllowed(u, ROBOTS_TOKEN) !== false,
-        crawlDelaySeconds: parsedForOrigin.getCrawlDelay(ROBOTS_TOKEN),
-        sitemaps: robots.getSitemaps(),
+        isAllowed: (u) => robots.isAllowed(u, ROBOTS_TOKEN),
+        crawlDelaySeconds: robots.crawlDelay(ROBOTS_TOKEN),
+        sitemaps: robots.sitemaps,
         source: 'parsed',
       };
     }

@@ -21,10 +21,11 @@ export function createMemoryStore(): CrawlStore {
   const records: (string | undefined)[] = [];
   const saveOrder: number[] = [];
   const inlinkCount: number[] = [];
-  // Up to five linking URLs joined by newlines: a string per page, not an array per page.
-  const linkedFrom: (string | undefined)[] = [];
-  // Distinct linking URLs beyond the first five, only for the few pages linked from many.
-  const moreFrom = new Map<number, Set<string>>();
+  // Up to five linking pages as ids: integers compare without building strings, and the
+  // linking URL is usually a page's own key, so it costs no new string.
+  const linkedFrom: (number[] | undefined)[] = [];
+  // Distinct linking pages beyond the first five, only for the few pages linked from many.
+  const moreFrom = new Map<number, Set<number>>();
   // A FIFO with a moving head: shift() on a large array is O(n).
   let queue: number[] = [];
   let head = 0;
@@ -109,16 +110,16 @@ export function createMemoryStore(): CrawlStore {
     async addInlinks(links: InlinkObservation[]) {
       for (const { key, from } of links) {
         const id = idFor(key);
+        const fromId = idFor(from);
         const list = linkedFrom[id];
         const more = moreFrom.get(id);
-        if (list !== undefined && (`\n${list}\n`.includes(`\n${from}\n`) || more?.has(from)))
-          continue;
+        if (list?.includes(fromId) || more?.has(fromId)) continue;
         const count = (inlinkCount[id] ?? 0) + 1;
         inlinkCount[id] = count;
-        if (count <= MAX_LINKED_FROM)
-          linkedFrom[id] = list === undefined ? from : `${list}\n${from}`;
-        else if (more) more.add(from);
-        else moreFrom.set(id, new Set([from]));
+        if (!list) linkedFrom[id] = [fromId];
+        else if (count <= MAX_LINKED_FROM) list.push(fromId);
+        else if (more) more.add(fromId);
+        else moreFrom.set(id, new Set([fromId]));
       }
     },
     async savePage(key: string, page: PageRecord) {
@@ -137,7 +138,7 @@ export function createMemoryStore(): CrawlStore {
       for (const id of saveOrder) {
         const page = expandRecord(keys[id] as string, records[id] as string);
         page.inlinks = inlinkCount[id] ?? 0;
-        page.linkedFrom = linkedFrom[id]?.split('\n') ?? [];
+        page.linkedFrom = linkedFrom[id]?.map((from) => keys[from] as string) ?? [];
         yield page;
       }
     },

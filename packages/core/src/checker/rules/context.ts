@@ -1,4 +1,4 @@
-import { otherHost } from '../messages.js';
+import { otherHost, otherOrigin, outsideFolder } from '../messages.js';
 import type { Report } from '../report.js';
 import type { Entry, Field } from '../types.js';
 import { checkUrl, type Sink } from '../values.js';
@@ -14,6 +14,10 @@ export class RuleContext {
   private foreignExample = '';
   private foreignLine: number | undefined;
   private readonly seen = new Set<string>();
+  /** The sitemap's origin and folder (`https://host/dir/`), when its own URL is known. */
+  private readonly own: { origin: string; folder: string } | null;
+  private readonly offOrigin = { count: 0, example: '', line: undefined as number | undefined };
+  private readonly offFolder = { count: 0, example: '', line: undefined as number | undefined };
 
   /** @param sitemapUrl where the file lives, when known (its host is "this site"). */
   constructor(
@@ -24,12 +28,35 @@ export class RuleContext {
     this.error = (message, line) => report.error(message, line);
     this.warning = (message, line) => report.warning(message, line);
     let host: string | null = null;
+    let own: RuleContext['own'] = null;
     try {
-      host = sitemapUrl ? new URL(sitemapUrl).host : null;
+      const url = sitemapUrl ? new URL(sitemapUrl) : null;
+      host = url?.host ?? null;
+      if (url)
+        own = {
+          origin: url.origin,
+          folder: `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)}`,
+        };
     } catch {
       host = null;
     }
     this.host = host;
+    this.own = own;
+  }
+
+  /**
+   * For a urlset whose own URL is known (sitemaps.org "Sitemap file location"): whether `value`
+   * is on another scheme or host (returns true: the URL is not valid here), and counts URLs
+   * above the sitemap's folder for one summary warning.
+   */
+  offSite(value: string, line: number): boolean {
+    if (this.own === null || value.startsWith(this.own.folder)) return false;
+    const off = value.startsWith(`${this.own.origin}/`) ? this.offFolder : this.offOrigin;
+    if (off.count++ === 0) {
+      off.example = value;
+      off.line = line;
+    }
+    return off === this.offOrigin;
   }
 
   /**
@@ -61,9 +88,14 @@ export class RuleContext {
     return this.seen.has(url);
   }
 
-  /** The summary warning about foreign hosts, if any. */
+  /** The summary messages about URLs off the sitemap's origin or folder, or on other hosts. */
   finishHosts(): void {
-    if (this.foreign > 0 && this.host)
+    const { own, offOrigin, offFolder } = this;
+    if (own && offOrigin.count > 0)
+      this.error(otherOrigin(offOrigin.count, own.origin, offOrigin.example), offOrigin.line);
+    if (own && offFolder.count > 0)
+      this.warning(outsideFolder(offFolder.count, own.folder, offFolder.example), offFolder.line);
+    if (!own && this.foreign > 0 && this.host)
       this.warning(otherHost(this.foreign, this.host, this.foreignExample), this.foreignLine);
   }
 }

@@ -1,5 +1,6 @@
 import {
   deprecatedTag,
+  EMPTY_NEWS_NAME,
   MISSING_NEWS_PUBLICATION,
   MISSING_NEWS_PUBLICATION_DATE,
   oldNews,
@@ -78,8 +79,12 @@ export class ExtensionRules {
 
   private newsEntry(entry: Entry, news: Field): void {
     const children = childrenOf(entry, news);
-    if (!children.some((f) => f.key === 'news:publication'))
-      this.ctx.warning(MISSING_NEWS_PUBLICATION, news.line);
+    const publication = children.find((f) => f.key === 'news:publication');
+    if (!publication) this.ctx.warning(MISSING_NEWS_PUBLICATION, news.line);
+    else {
+      const name = childrenOf(entry, publication).find((f) => f.key === 'news:name');
+      if (name && !name.text) this.ctx.error(EMPTY_NEWS_NAME, name.line);
+    }
     const date = children.find((f) => f.key === 'news:publication_date');
     if (!date) {
       this.ctx.warning(MISSING_NEWS_PUBLICATION_DATE, news.line);

@@ -3,7 +3,7 @@ import type { Entry, KindRules } from '../types.js';
 import type { RuleContext } from './context.js';
 
 /** The link of an RSS item (text) or an Atom entry (`href`, preferring rel="alternate"). */
-function linkOf(entry: Entry, atom: boolean) {
+export function linkOf(entry: Entry, atom: boolean) {
   const links = entry.fields.filter((f) => f.parent === null && f.key === 'link');
   if (!atom) {
     const link = links[0];

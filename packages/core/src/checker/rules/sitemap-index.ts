@@ -1,4 +1,4 @@
-import { duplicateUrl, MISSING_LOC, NO_URLS, tooManyUrls } from '../messages.js';
+import { duplicateUrl, MISSING_LOC, MORE_THAN_ONE_LOC, NO_URLS, tooManyUrls } from '../messages.js';
 import type { Entry, KindRules } from '../types.js';
 import { child, type RuleContext } from './context.js';
 import { LastmodRule } from './lastmod.js';
@@ -19,6 +19,8 @@ export class SitemapIndexRules implements KindRules {
     let ok = false;
     if (!loc) ctx.error(MISSING_LOC, entry.line);
     else {
+      const second = entry.fields.find((f) => f.parent === null && f.key === 'loc' && f !== loc);
+      if (second) ctx.error(MORE_THAN_ONE_LOC, second.line);
       ok = ctx.url(loc.text, loc.line, ctx.error);
       if (ctx.duplicate(loc.text)) {
         ctx.report.duplicates++;

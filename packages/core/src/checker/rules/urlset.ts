@@ -1,4 +1,4 @@
-import { duplicateUrl, MISSING_LOC, NO_URLS, tooManyUrls } from '../messages.js';
+import { duplicateUrl, MISSING_LOC, MORE_THAN_ONE_LOC, NO_URLS, tooManyUrls } from '../messages.js';
 import type { Entry, KindRules } from '../types.js';
 import { checkChangefreq, checkPriority } from '../values.js';
 import { child, type RuleContext } from './context.js';
@@ -34,7 +34,9 @@ export class UrlsetRules implements KindRules {
     let ok = false;
     if (!loc) ctx.error(MISSING_LOC, entry.line);
     else {
-      ok = ctx.url(loc.text, loc.line, ctx.error);
+      const second = entry.fields.find((f) => f.parent === null && f.key === 'loc' && f !== loc);
+      if (second) ctx.error(MORE_THAN_ONE_LOC, second.line);
+      ok = ctx.url(loc.text, loc.line, ctx.error) && !ctx.offSite(loc.text, loc.line);
       if (ctx.duplicate(loc.text)) {
         report.duplicates++;
         ctx.warning(duplicateUrl(loc.text), loc.line);

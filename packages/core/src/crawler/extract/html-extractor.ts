@@ -56,6 +56,20 @@ export interface RawFacts {
   microdata: boolean;
   /** Subresource URLs (img, script, stylesheet, iframe, media), for mixed-content counting. */
   subresources: string[];
+  /**
+   * Where the page sends the browser at once: a `<meta http-equiv="refresh">` with no delay, or
+   * an inline script that assigns `location` / calls `location.replace`. Unresolved.
+   */
+  clientRedirect: { via: 'meta refresh' | 'script'; href: string } | null;
+  /** Modification dates the page states (see `pageModified` for the order they are read in). */
+  dates: {
+    /** `<meta property="article:modified_time">` (or `og:updated_time`). */
+    metaModified: string | null;
+    /** `<time itemprop="dateModified" datetime>`. */
+    timeModified: string | null;
+    /** The first `<time datetime>` inside an `<article>`. */
+    articleTime: string | null;
+  };
   /** App-shell signals for the render decision. */
   shell: {
     rootId: string | null;
@@ -79,6 +93,11 @@ const ROOT_IDS = new Set([
 const EMBED =
   /^(https?:)?\/\/(www\.)?(youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/|(www\.)?dailymotion\.com\/embed\/)/i;
 const NOFOLLOW = /\b(nofollow|ugc|sponsored)\b/i;
+const REFRESH = /^\s*(\d+)\s*[;,]\s*url\s*=\s*['"]?([^'"]+)/i;
+// `location.replace("x")`, `location = "x"`, `location.href = "x"` (window./document. or not).
+const SCRIPT_REDIRECT =
+  /(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location\.replace\(\s*["'`]([^"'`]+)["'`]\s*\)|(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location(?:\.href)?\s*=\s*["'`]([^"'`]+)["'`]/;
+const MAX_SCRIPT = 4096;
 
 function firstSrcset(srcset: string): string | null {
   const first = srcset.split(',')[0]?.trim().split(/\s+/)[0];
@@ -102,6 +121,8 @@ export function extractHtml(html: string): RawFacts {
     microdataTypes: [],
     microdata: false,
     subresources: [],
+    dates: { metaModified: null, timeModified: null, articleTime: null },
+    clientRedirect: null,
     shell: { rootId: null, frameworkAttr: false, scripts: 0, noscriptJs: false, textLength: 0 },
   };
   let capture: 'title' | 'h1' | 'jsonld' | 'noscript' | null = null;
@@ -109,6 +130,9 @@ export function extractHtml(html: string): RawFacts {
   let skipText = 0;
   let video: RawVideo | null = null;
   let pictureSources: string[] = [];
+  let inArticle = 0;
+  // Inline script text, read only up to a few KiB: a redirect script is short.
+  let script: string | null = null;
 
   const parser = new Parser(
     {
@@ -151,6 +175,21 @@ export function extractHtml(html: string): RawFacts {
             break;
           }
           case 'meta': {
+            if (
+              (a['http-equiv'] ?? '').toLowerCase() === 'refresh' &&
+              facts.clientRedirect === null
+            ) {
+              const m = REFRESH.exec(a.content ?? '');
+              if (m?.[2] && Number(m[1]) === 0)
+                facts.clientRedirect = { via: 'meta refresh', href: m[2].trim() };
+            }
+            const property = (a.property ?? '').toLowerCase();
+            if (
+              (property === 'article:modified_time' || property === 'og:updated_time') &&
+              a.content &&
+              facts.dates.metaModified === null
+            )
+              facts.dates.metaModified = a.content.trim();
             const metaName = (a.name ?? '').toLowerCase();
             if (metaName === 'description' && facts.metaDescription === null)
               facts.metaDescription = (a.content ?? '').trim();
@@ -167,6 +206,14 @@ export function extractHtml(html: string): RawFacts {
           case 'title':
             if (facts.title === null) capture = 'title';
             break;
+          case 'article':
+            inArticle++;
+            break;
+          case 'time':
+            if (!a.datetime) break;
+            if (/\bdateModified\b/.test(a.itemprop ?? '')) facts.dates.timeModified ??= a.datetime;
+            else if (inArticle > 0) facts.dates.articleTime ??= a.datetime;
+            break;
           case 'h1':
             if (facts.h1 === null) capture = 'h1';
             break;
@@ -174,7 +221,10 @@ export function extractHtml(html: string): RawFacts {
             facts.shell.scripts++;
             if (a.src) facts.subresources.push(a.src);
             if ((a.type ?? '').toLowerCase() === 'application/ld+json') capture = 'jsonld';
-            else skipText++;
+            else {
+              skipText++;
+              if (!a.src && facts.clientRedirect === null) script = '';
+            }
             break;
           case 'style':
           case 'template':
@@ -223,6 +273,7 @@ export function extractHtml(html: string): RawFacts {
         }
       },
       ontext(text) {
+        if (script !== null && script.length < MAX_SCRIPT) script += text;
         if (capture) buffer += text;
         else if (skipText === 0) facts.shell.textLength += text.trim().length;
       },
@@ -233,6 +284,12 @@ export function extractHtml(html: string): RawFacts {
             capture = null;
             buffer = '';
           } else if (skipText > 0) skipText--;
+          if (script !== null && name === 'script') {
+            const m = SCRIPT_REDIRECT.exec(script);
+            const href = m?.[1] ?? m?.[2];
+            if (href) facts.clientRedirect = { via: 'script', href };
+            script = null;
+          }
           return;
         }
         if (name === 'video' && video) {
@@ -240,6 +297,7 @@ export function extractHtml(html: string): RawFacts {
           video = null;
         }
         if (name === 'picture') pictureSources = [];
+        if (name === 'article' && inArticle > 0) inArticle--;
         if (capture && name === capture) {
           const text = buffer.replace(/\s+/g, ' ').trim();
           if (capture === 'title') facts.title = text;

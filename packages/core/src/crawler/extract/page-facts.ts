@@ -36,7 +36,48 @@ export type PageFacts = Pick<
   shell: RawFacts['shell'];
   /** Count of anchors on the page. */
   anchorCount: number;
+  /** The modification date the page states, ISO 8601 (see `pageModified`), or null. */
+  modified: string | null;
+  /** Where the page redirects the browser at once (absolute), and how; null when it does not. */
+  clientRedirect: { via: 'meta refresh' | 'script'; url: string } | null;
 };
+
+/**
+ * A client-side redirect counts only on a page that is nothing else: a zero-delay refresh, or a
+ * redirect script on a page with almost no text and links (a script that sets `location` in a
+ * click handler on a real page is not one).
+ */
+function clientRedirect(raw: RawFacts, base: URL, anchors: number): PageFacts['clientRedirect'] {
+  const found = raw.clientRedirect;
+  if (!found) return null;
+  if (found.via === 'script' && (anchors > 3 || raw.shell.textLength > 500)) return null;
+  const url = resolve(found.href, base);
+  return url && /^https?:/.test(url) ? { via: found.via, url } : null;
+}
+
+/** A date as ISO 8601, or null when it does not parse or lies more than a day ahead. */
+function isoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const t = Date.parse(value.trim());
+  if (Number.isNaN(t) || t > Date.now() + 86_400_000) return null;
+  return new Date(t).toISOString();
+}
+
+/**
+ * The page's own modification date, read in this order (README "lastmod"): the
+ * `article:modified_time` meta tag, JSON-LD `dateModified`, `<time itemprop="dateModified">`,
+ * then the first `<time datetime>` in an `<article>`. The first that parses wins; without one
+ * the record keeps the server's Last-Modified. A static site's deploy rewrites Last-Modified on
+ * every file, so the page's own statement is the better date.
+ */
+export function pageModified(raw: RawFacts, jsonLdModified: string | null): string | null {
+  return (
+    isoDate(raw.dates.metaModified) ??
+    isoDate(jsonLdModified) ??
+    isoDate(raw.dates.timeModified) ??
+    isoDate(raw.dates.articleTime)
+  );
+}
 
 const MAX_IMAGES = 1000;
 
@@ -88,6 +129,54 @@ export function parseLinkHeader(
   return result;
 }
 
+const YOUTUBE = /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]{6,})/;
+
+/** YouTube's own still of an embedded video, so an embed has a thumbnail without JSON-LD. */
+function youtubeThumbnail(playerUrl: string | null): string | null {
+  const id = playerUrl ? YOUTUBE.exec(playerUrl)?.[1] : undefined;
+  return id ? `https://i.ytimg.com/vi/${id}/hqdefault.jpg` : null;
+}
+
+/**
+ * The page's videos for the video sitemap (issue 18): each `<video>` or embedded player takes
+ * the page's title and meta description unless it has its own, its poster as thumbnail and its
+ * source as content location; a JSON-LD VideoObject about the same video (same content or
+ * embed URL, or the only one of each on the page) fills in over them. Other VideoObjects are
+ * videos of their own.
+ */
+function pageVideos(raw: RawFacts, base: URL, structured: PageVideo[]): PageVideo[] {
+  const videos: PageVideo[] = raw.videos.map((v) => {
+    const playerUrl = v.playerUrl ? resolve(v.playerUrl, base) : null;
+    return {
+      contentUrl: v.contentUrl ? resolve(v.contentUrl, base) : null,
+      playerUrl,
+      thumbnailUrl:
+        (v.thumbnailUrl ? resolve(v.thumbnailUrl, base) : null) ?? youtubeThumbnail(playerUrl),
+      title: v.title ?? raw.title,
+      description: raw.metaDescription || null,
+      durationSeconds: null,
+      publicationDate: null,
+    };
+  });
+  const fromTags = videos.length;
+  for (const data of structured) {
+    const same =
+      videos.find(
+        (v, i) =>
+          i < fromTags &&
+          ((data.contentUrl !== null && v.contentUrl === data.contentUrl) ||
+            (data.playerUrl !== null && v.playerUrl === data.playerUrl)),
+      ) ?? (fromTags === 1 && structured.length === 1 ? videos[0] : undefined);
+    if (!same) {
+      videos.push(data);
+      continue;
+    }
+    for (const key of Object.keys(data) as (keyof PageVideo)[])
+      if (data[key] !== null) (same as Record<keyof PageVideo, unknown>)[key] = data[key];
+  }
+  return videos;
+}
+
 /** Extracts the facts of an HTML page fetched from `pageUrl` with these response headers. */
 export function pageFacts(
   html: string,
@@ -130,16 +219,8 @@ export function pageFacts(
     images.push({ src, alt: img.alt });
   }
   const jsonLd = readJsonLd(raw.jsonLd, base.href);
-  const videos: PageVideo[] = raw.videos.map((v) => ({
-    contentUrl: v.contentUrl ? resolve(v.contentUrl, base) : null,
-    playerUrl: v.playerUrl ? resolve(v.playerUrl, base) : null,
-    thumbnailUrl: v.thumbnailUrl ? resolve(v.thumbnailUrl, base) : null,
-    title: v.title,
-    description: null,
-    durationSeconds: null,
-    publicationDate: null,
-  }));
-  videos.push(...jsonLd.videos);
+  const videos = pageVideos(raw, base, jsonLd.videos);
+  const anchorCount = raw.links.filter((l) => l.via === 'anchor').length;
   const mixedContent =
     page.protocol === 'https:'
       ? raw.subresources.filter((s) => resolve(s, base)?.startsWith('http:')).length
@@ -171,6 +252,8 @@ export function pageFacts(
     mixedContent,
     links,
     shell: raw.shell,
-    anchorCount: raw.links.filter((l) => l.via === 'anchor').length,
+    anchorCount,
+    modified: pageModified(raw, jsonLd.dateModified),
+    clientRedirect: clientRedirect(raw, base, anchorCount),
   };
 }

@@ -9,6 +9,8 @@ export interface JsonLdFacts {
   types: string[];
   /** VideoObjects, URLs resolved against the page. */
   videos: PageVideo[];
+  /** The first `dateModified` of any node. */
+  dateModified: string | null;
 }
 
 type Json = unknown;
@@ -42,7 +44,7 @@ export function isoDurationSeconds(text: string | null): number | null {
 
 /** Reads every JSON-LD block; malformed blocks are skipped (a page's mistake, not ours). */
 export function readJsonLd(blocks: string[], pageUrl: string): JsonLdFacts {
-  const facts: JsonLdFacts = { present: false, types: [], videos: [] };
+  const facts: JsonLdFacts = { present: false, types: [], videos: [], dateModified: null };
   const types = new Set<string>();
   const visit = (node: Json, depth: number): void => {
     if (depth > 20 || !node || typeof node !== 'object') return;
@@ -56,6 +58,7 @@ export function readJsonLd(blocks: string[], pageUrl: string): JsonLdFacts {
       (t): t is string => typeof t === 'string',
     );
     for (const t of typeList) types.add(t);
+    facts.dateModified ??= str(obj.dateModified);
     if (typeList.includes('VideoObject'))
       facts.videos.push({
         contentUrl: abs(str(obj.contentUrl), pageUrl),

@@ -54,6 +54,7 @@ describe('mapsmith crawl', () => {
       'renderedPages',
       'endedBy',
       'durationMs',
+      'pruned',
     ]);
     expect(summary).toMatchObject({
       startUrl: site.url,

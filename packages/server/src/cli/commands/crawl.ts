@@ -36,12 +36,24 @@ function humanSummary(s: CrawlSummary): string {
       .map(([code, n]) => `${n} ${code}`)
       .join(', ') || 'none';
   return `Crawled ${s.pagesCrawled} pages of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
-Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.\n`;
+Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.
+${(s.notes ?? []).map((n) => `${n}.\n`).join('')}`;
 }
 
 function jsonSummary(s: CrawlSummary): string {
   const { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs } = s;
-  const picked = { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs };
+  const { pruned, notes } = s;
+  const picked = {
+    startUrl,
+    pagesCrawled,
+    included,
+    excluded,
+    renderedPages,
+    endedBy,
+    durationMs,
+    pruned,
+    notes,
+  };
   return `${JSON.stringify(picked)}\n`;
 }
 

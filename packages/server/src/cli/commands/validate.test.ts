@@ -27,7 +27,8 @@ let server: http.Server;
 let base = '';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/sitemap.xml') res.end(valid);
+    // A fetched sitemap may list only URLs on its own origin and folder (issue 18).
+    if (req.url === '/sitemap.xml') res.end(valid.replace('https://a.example/', `${base}/`));
     else if (req.url === '/sitemap.xml.gz') res.end(gzipSync(invalid));
     else {
       res.statusCode = 404;

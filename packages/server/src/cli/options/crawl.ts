@@ -21,7 +21,7 @@ const crawlOnlyOptions = {
   'max-depth': {
     type: 'string',
     value: 'N',
-    help: 'follow links at most N clicks from <url> (default 10)',
+    help: 'follow links at most N clicks from <url> (default: no limit)',
   },
   scope: {
     type: 'string',

@@ -1,0 +1,84 @@
+/**
+ * The summary's notes: what the crawl left out and why, in words for the summary and the report
+ * (issue 18: a crawl a bound cut short must say so even when it otherwise "finished").
+ */
+import type { CrawlOptions } from './options.js';
+import type { EndedBy, PruneBound } from './types.js';
+
+const urls = (n: number) => (n === 1 ? '1 URL' : `${n} URLs`);
+const were = (n: number) => (n === 1 ? 'was' : 'were');
+
+/**
+ * One sentence per bound that kept URLs out, for the summary's notes and the report: a crawl
+ * that a bound cut short must say so even when it otherwise "finished" (issue 18). Scope
+ * (other sites) is not a bound that loses pages of the site, so it is not named.
+ */
+function describePruned(
+  pruned: Partial<Record<PruneBound, number>>,
+  options: Pick<
+    CrawlOptions,
+    'maxDepth' | 'maxUrlLength' | 'maxRepeatedSegments' | 'maxQueryVariants' | 'maxPages'
+  >,
+): string[] {
+  const notes: string[] = [];
+  const say = (bound: PruneBound, text: (n: number) => string) => {
+    const n = pruned[bound] ?? 0;
+    if (n > 0) notes.push(text(n));
+  };
+  say(
+    'page-limit',
+    (n) =>
+      `${urls(n)} ${were(n)} still queued when the page cap of ${options.maxPages} was reached`,
+  );
+  say('depth', (n) => `${urls(n)} deeper than ${options.maxDepth} ${were(n)} not crawled`);
+  say(
+    'url-length',
+    (n) => `${urls(n)} longer than ${options.maxUrlLength} characters ${were(n)} not crawled`,
+  );
+  say(
+    'repeated-segments',
+    (n) =>
+      `${urls(n)} repeating a path segment more than ${options.maxRepeatedSegments} times ${were(n)} not crawled (crawl-trap bound)`,
+  );
+  say(
+    'query-variants',
+    (n) =>
+      `${urls(n)} beyond ${options.maxQueryVariants} query strings per path ${were(n)} not crawled (crawl-trap bound)`,
+  );
+  say('pattern', (n) => `${urls(n)} left out by the include and exclude patterns`);
+  return notes;
+}
+
+/** What the notes are made of. */
+export interface NotesInput {
+  /** Pruned URLs by bound. */
+  pruned: Partial<Record<PruneBound, number>>;
+  /** Why the crawl ended. */
+  endedBy: EndedBy;
+  /** URLs still queued at the end. */
+  queued: number;
+  /** Why the start page looks like an app this crawl could not render, if it does. */
+  appShell: string | null;
+  /** Site-chrome images left out, and the image entries that removed. */
+  templateImages: { images: number; entries: number };
+}
+
+/** The notes of a crawl, most important first. */
+export function crawlNotes(input: NotesInput, options: CrawlOptions): string[] {
+  const notes: string[] = [];
+  if (input.appShell)
+    notes.push(
+      `The start page looks like a JavaScript app (${input.appShell}): crawl with rendering to find the pages its scripts link to`,
+    );
+  if (input.endedBy === 'time-limit' && input.queued > 0)
+    notes.push(
+      `${urls(input.queued)} ${were(input.queued)} still queued when the time limit of ${Math.round(options.timeLimitMs / 60_000)} min was reached`,
+    );
+  notes.push(...describePruned(input.pruned, options));
+  const { images, entries } = input.templateImages;
+  if (entries > 0)
+    notes.push(
+      `${images === 1 ? '1 image' : `${images} images`} on more than a quarter of the listed pages (site chrome: logos, icons, badges) left out of the image lists: ${entries} ${entries === 1 ? 'entry' : 'entries'}`,
+    );
+  return notes;
+}

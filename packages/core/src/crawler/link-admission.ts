@@ -1,0 +1,108 @@
+/**
+ * Which found links enter the frontier, and in which form: each link's key (de-duplication) and
+ * fetch form (as linked), the site's preferred origin, scope and trap bounds. A key already
+ * admitted by this run only adds an inlink: on a real site most links on a page repeat the
+ * navigation, so they skip the URL parse, scope and bounds checks.
+ */
+import type { FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
+import type { Bounds } from './bounds.js';
+import type { FoundLink } from './extract/page-facts.js';
+import type { PreferredForm } from './preferred-form.js';
+import type { Scope } from './scope.js';
+import type { SummaryCounter } from './summary-counter.js';
+import type { PageRecord } from './types.js';
+import { type UrlForms, urlForms } from './url-key.js';
+
+/** Link URLs whose forms are cached: navigation links repeat on every page. */
+const FORMS_CACHE = 20_000;
+
+/** What one batch of links adds to the frontier. */
+export interface Admitted {
+  /** New entries, first form of each key. */
+  entries: FrontierEntry[];
+  /** Inlinks to record, to new and to known keys. */
+  inlinks: InlinkObservation[];
+}
+
+/** The admission state of one crawl. */
+export class LinkAdmission {
+  private readonly admitted = new Set<string>();
+  private forms = new Map<string, UrlForms | null>();
+
+  /** Uses the crawl's scope, bounds, preferred form and counter (for pruned URLs). */
+  constructor(
+    private readonly scope: Scope,
+    private readonly bounds: Bounds,
+    private readonly preferred: PreferredForm,
+    private readonly counter: SummaryCounter,
+  ) {}
+
+  /** Both forms of a URL, cached. */
+  formsOf(url: string): UrlForms | null {
+    let forms = this.forms.get(url);
+    if (forms === undefined) {
+      if (this.forms.size >= FORMS_CACHE) this.forms = new Map();
+      forms = urlForms(url);
+      this.forms.set(url, forms);
+    }
+    return forms;
+  }
+
+  /** Marks a key admitted (the start URL). */
+  admit(key: string): void {
+    this.admitted.add(key);
+  }
+
+  /** Whether a URL's key was admitted already (a redirect to it need not be followed). */
+  isKnown(url: string): boolean {
+    const forms = urlForms(url);
+    return forms !== null && this.admitted.has(forms.key);
+  }
+
+  /** The entries and inlinks that `links` found on `from` add at `depth`. */
+  links(
+    links: FoundLink[],
+    from: PageRecord | null,
+    depth: number,
+    via: 'link' | 'redirect' | 'sitemap',
+  ): Admitted {
+    // A redirect's target is its final URL, so only the requested URL counts as itself there.
+    const selfKeys = new Set(
+      from
+        ? [
+            this.formsOf(from.url)?.key,
+            via === 'redirect' ? null : this.formsOf(from.finalUrl)?.key,
+          ]
+        : [],
+    );
+    const entries = new Map<string, FrontierEntry>();
+    const inlinks: InlinkObservation[] = [];
+    for (const link of links) {
+      const forms = this.formsOf(link.url);
+      if (!forms) continue;
+      // A redirect target is queued as it is; other links take the site's preferred form.
+      const key = via === 'redirect' ? forms.key : this.preferred.apply(forms.key);
+      if (selfKeys.has(key) || entries.has(key)) continue;
+      if (this.admitted.has(key)) {
+        if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+        continue;
+      }
+      const url = new URL(key);
+      if (!this.scope.contains(url)) {
+        this.counter.prune('scope', 1, key);
+        continue;
+      }
+      const bound = this.bounds.check(url, depth);
+      if (bound) {
+        this.counter.prune(bound, 1, key);
+        continue;
+      }
+      const foundVia = via === 'link' && link.via === 'alternate' ? 'alternate' : via;
+      const fetch = via === 'redirect' ? forms.fetch : this.preferred.apply(forms.fetch);
+      entries.set(key, { url: fetch, key, depth, foundVia, referrer: from?.finalUrl ?? null });
+      this.admitted.add(key);
+      if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+    }
+    return { entries: [...entries.values()], inlinks };
+  }
+}

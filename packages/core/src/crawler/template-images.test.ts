@@ -1,0 +1,53 @@
+// Issue 18 point 7 (images): images on a large share of the listed pages (site chrome) are left
+// out of every page's images, and the summary counts them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MiniSite, page, startMiniSite } from '../../../../tests/fixtures/mini/mini-site.js';
+import { crawlFixture, type FixtureCrawl } from '../../../../tests/fixtures/site/crawl-helper.js';
+import { renderExport } from '../export/render.js';
+import { createMemoryStore } from '../store/memory-store.js';
+
+const POSTS = 8;
+const chrome = '<img src="/logo.png" alt="Logo"><img src="/badge.svg" alt="">';
+
+describe('template images', () => {
+  let site: MiniSite;
+  let crawl: FixtureCrawl;
+  const store = createMemoryStore();
+  beforeAll(async () => {
+    const links = Array.from({ length: POSTS }, (_, i) => `<a href="/post/${i}">Post ${i}</a>`);
+    const routes: Parameters<typeof startMiniSite>[0] = {
+      '/': { body: page('Blog', `${chrome}${links.join(' ')}`) },
+    };
+    for (let i = 0; i < POSTS; i++)
+      routes[`/post/${i}`] = {
+        body: page(
+          `Post ${i}`,
+          `${chrome}<img src="/photos/${i}.jpg" alt="Photo ${i}">${i < 2 ? '<img src="/photos/shared.jpg" alt="Shared">' : ''}`,
+        ),
+      };
+    site = await startMiniSite(routes);
+    crawl = await crawlFixture(`${site.origin}/`, {}, { store });
+  });
+  afterAll(() => site.close());
+
+  it('are left out of the stored records, page images kept', async () => {
+    const pages = [];
+    for await (const p of store.pages()) pages.push(p);
+    expect(pages).toHaveLength(POSTS + 1);
+    const post = pages.find((p) => p.url === `${site.origin}/post/1`);
+    expect(post?.images.map((i) => i.src)).toEqual([
+      `${site.origin}/photos/1.jpg`,
+      `${site.origin}/photos/shared.jpg`,
+    ]);
+    expect(pages.find((p) => p.url === `${site.origin}/`)?.images).toEqual([]);
+    const xml = renderExport('images', pages);
+    expect(xml).not.toContain('logo.png');
+    expect(xml.match(/<url>/g)).toHaveLength(POSTS);
+  });
+
+  it('are counted in the summary', () => {
+    expect(crawl.summary.notes).toEqual([
+      '2 images on more than a quarter of the listed pages (site chrome: logos, icons, badges) left out of the image lists: 18 entries',
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Site-chrome images: an image on a large share of the listed pages (a logo, an icon, a badge)
+ * says nothing about any one page, and listing it with every URL made the image sitemap equal
+ * the xml-images one (issue 18). The rule (README "What a crawl lists"): an image on more than
+ * a quarter of the listed pages, and on at least 5 of them, is left out of every page's images
+ * once the crawl ends.
+ */
+import type { CrawlStore } from '../ports/crawl-store.js';
+import type { PageRecord } from './types.js';
+import { urlForms } from './url-key.js';
+
+/** Share of listed pages above which an image is site chrome. */
+export const TEMPLATE_SHARE = 0.25;
+/** Fewest pages an image must be on to count as site chrome. */
+export const TEMPLATE_MIN_PAGES = 5;
+
+/** Counts image URLs over the listed pages while a crawl runs. */
+export class ImageCounter {
+  private readonly pagesWith = new Map<string, number>();
+  private listed = 0;
+
+  /** Counts one saved record. */
+  add(page: PageRecord): void {
+    if (!page.verdict.included) return;
+    this.listed++;
+    const seen = new Set<string>();
+    for (const image of page.images) {
+      if (seen.has(image.src)) continue;
+      seen.add(image.src);
+      this.pagesWith.set(image.src, (this.pagesWith.get(image.src) ?? 0) + 1);
+    }
+  }
+
+  /** The images on more than a quarter of the listed pages (and on at least 5). */
+  template(): Set<string> {
+    const limit = Math.max(TEMPLATE_MIN_PAGES, this.listed * TEMPLATE_SHARE);
+    const out = new Set<string>();
+    for (const [src, pages] of this.pagesWith) if (pages >= limit) out.add(src);
+    return out;
+  }
+}
+
+/**
+ * Removes `template` images from the saved records that carry them; resolves with how many
+ * image entries were left out. Records are saved again under their key (the key of their URL).
+ */
+export async function dropTemplateImages(
+  store: CrawlStore,
+  template: Set<string>,
+): Promise<number> {
+  if (template.size === 0) return 0;
+  let dropped = 0;
+  for await (const page of store.pages()) {
+    const kept = page.images.filter((image) => !template.has(image.src));
+    if (kept.length === page.images.length) continue;
+    const key = urlForms(page.url)?.key;
+    if (!key) continue;
+    dropped += page.images.length - kept.length;
+    await store.savePage(key, { ...page, images: kept });
+  }
+  return dropped;
+}
