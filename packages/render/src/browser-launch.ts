@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { USER_AGENT } from '@mapsmith/core';
-import puppeteer, { type Browser, type CDPSession } from 'puppeteer-core';
+import puppeteer, { type Browser, type Target } from 'puppeteer-core';
 
 /** What to launch. */
 export interface LaunchOptions {
@@ -48,19 +48,15 @@ async function freshProfile(): Promise<string> {
   return dir;
 }
 
-interface TargetInfo {
-  targetId: string;
-  type: string;
-  openerId?: string;
-}
-
 /** Closes every page target another page opened (popups, `window.open`, `target=_blank`). */
-async function closeOpenedTargets(session: CDPSession): Promise<void> {
-  session.on('Target.targetCreated', ({ targetInfo }: { targetInfo: TargetInfo }) => {
-    if (targetInfo.type === 'page' && targetInfo.openerId)
-      session.send('Target.closeTarget', { targetId: targetInfo.targetId }).catch(() => {});
+function closeOpenedTargets(browser: Browser): void {
+  browser.on('targetcreated', (target: Target) => {
+    if (target.type() !== 'page' || !target.opener()) return;
+    target
+      .page()
+      .then((page) => page?.close())
+      .catch(() => {});
   });
-  await session.send('Target.setDiscoverTargets', { discover: true });
 }
 
 /** Launches the browser; the caller owns both the browser and the profile folder. */
@@ -89,6 +85,9 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
         '--disable-sync',
         '--no-first-run',
         '--disable-dev-shm-usage',
+        // No spare renderer kept warm and no page kept in the back-forward cache: every
+        // renderer process belongs to a live tab of the pool.
+        '--disable-features=SpareRendererForSitePerProcess,BackForwardCache',
         `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
         `--user-agent=${USER_AGENT}`,
         `--proxy-server=${options.proxyUrl}`,
@@ -96,11 +95,13 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
         ...(options.extraArgs ?? []),
       ],
     });
+    closeOpenedTargets(browser);
     try {
       // Downloads are denied before any page exists, for the default context every page uses.
       const session = await browser.target().createCDPSession();
       await session.send('Browser.setDownloadBehavior', { behavior: 'deny' });
-      await closeOpenedTargets(session);
+      // The tab Chromium opens at start is not one of the pool's.
+      for (const page of await browser.pages()) await page.close();
     } catch (err) {
       await browser.close().catch(() => {});
       throw err;

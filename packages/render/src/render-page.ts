@@ -47,7 +47,25 @@ const LINKS_QUIET = `(idle, max) => new Promise((resolve) => {
   }
 })`;
 
+const CONTENT = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '')
+  + (document.documentElement ? document.documentElement.outerHTML : '')`;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Evaluates in the page without a user gesture (puppeteer's evaluate gives one, and with it the
+ * page's scripts could open popups for a few seconds).
+ */
+async function evaluate(pooled: PooledPage, expression: string): Promise<unknown> {
+  const { result, exceptionDetails } = await pooled.cdp.send('Runtime.evaluate', {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+    userGesture: false,
+  });
+  if (exceptionDetails) throw new Error(`page script failed: ${exceptionDetails.text}`);
+  return result.value;
+}
 
 async function settle(pooled: PooledPage, timing: SettleTiming): Promise<void> {
   const end = Date.now() + timing.capMs;
@@ -55,7 +73,7 @@ async function settle(pooled: PooledPage, timing: SettleTiming): Promise<void> {
     while (pooled.inflight.size > 0 && Date.now() < end) await sleep(20);
     const left = end - Date.now();
     if (left <= 0) return;
-    await pooled.page.evaluate(`(${LINKS_QUIET})(${Math.min(timing.idleMs, left)}, ${left})`);
+    await evaluate(pooled, `(${LINKS_QUIET})(${Math.min(timing.idleMs, left)}, ${left})`);
     if (pooled.inflight.size === 0) return;
   }
 }
@@ -83,13 +101,18 @@ export async function renderInPage(
   };
   pooled.inflight.clear();
   pooled.current = state;
-  const response = await page.goto(stripHash(request.url), {
-    waitUntil: 'load',
-    timeout: timeoutMs,
-  });
-  if (!state.leftFor) await settle(pooled, timing);
-  const html = state.leftFor ? '' : await page.content();
-  if (state.leftFor)
-    throw new NavigatedAway(`the page tried to leave for ${state.leftFor} while rendering`);
+  const left = () =>
+    new NavigatedAway(`the page tried to leave for ${state.leftFor} while rendering`);
+  let response: Awaited<ReturnType<typeof page.goto>>;
+  let html: string;
+  try {
+    response = await page.goto(stripHash(request.url), { waitUntil: 'load', timeout: timeoutMs });
+    if (!state.leftFor) await settle(pooled, timing);
+    html = state.leftFor ? '' : String(await evaluate(pooled, CONTENT));
+  } catch (err) {
+    // Refusing the navigation ends the document too, so whatever failed, leaving is the cause.
+    throw state.leftFor ? left() : err;
+  }
+  if (state.leftFor) throw left();
   return { finalUrl: page.url(), status: response?.status() ?? 0, html };
 }

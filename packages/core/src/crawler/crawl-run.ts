@@ -2,6 +2,7 @@
  * One crawl: the pool loop (take leased entries while there is room, run them, wake when one
  * finishes), frontier feeding with scope and trap bounds, progress and the final summary.
  */
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../ports/clock.js';
 import type { CrawlStore, FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
@@ -41,7 +42,7 @@ export interface RunDeps {
   clock: Clock;
   /** First retry backoff. */
   retryBaseMs: number;
-  /** Ordinary pages rendered as a sample in auto mode. */
+  /** Hybrid pages per template rendered as a sample in auto mode. */
   renderSampleSize: number;
   /** Render timeout per page. */
   renderTimeoutMs: number;
@@ -118,6 +119,8 @@ export class CrawlRun {
       this.deps.clock.now() - this.started,
       this.fatal,
     );
+    const renderNotes = this.ctx?.render.notes() ?? [];
+    if (renderNotes.length) summary.notes = [...(summary.notes ?? []), ...renderNotes];
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
   }
@@ -139,6 +142,7 @@ export class CrawlRun {
       robots,
       hosts: new HostGate(options.perHostConcurrency, options.politenessDelayMs, deps.clock),
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
+      renderOwner: randomUUID(),
     };
     await deps.store.requeueLeased();
     for await (const page of deps.store.pages()) this.counter.add(page);
