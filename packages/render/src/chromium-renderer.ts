@@ -3,8 +3,7 @@
  * the first render, relaunched if it dies), a pool of reused tabs shared fairly between crawls,
  * every request sent through the filtering proxy. Each render is bounded in time; a tab whose
  * render failed, timed out or was cancelled is closed (its renderer process with it), and a tab
- * that goes back to the pool is first emptied (about:blank), so no page keeps running after
- * its render.
+ * that goes back to the pool is frozen first, so no page keeps running after its render.
  */
 import fs from 'node:fs/promises';
 import {
@@ -115,11 +114,17 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
     return openPooledPage(await browser);
   };
 
-  // Back to the pool only once the document is gone: its timers and loops end with it.
+  // Back to the pool only frozen: the document's timers, loops and workers stop until the next
+  // render replaces it (cheaper than a navigation to about:blank). A page too busy to freeze
+  // is closed.
   const giveBack = async (pooled: PooledPage): Promise<void> => {
     pooled.current = null;
     try {
-      await bounded(pooled.page.goto('about:blank'), 5000, undefined);
+      await bounded(
+        pooled.cdp.send('Page.setWebLifecycleState', { state: 'frozen' }),
+        2000,
+        undefined,
+      );
       if (!pooled.broken && browser) idle.push(pooled);
       else await destroyPooledPage(pooled);
     } catch {

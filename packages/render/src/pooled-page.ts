@@ -4,7 +4,7 @@
  * fetch (one fetch per URL per crawl), a second main-frame document means the page is leaving
  * (refused, and the render fails: its content would be another page's), frames are refused
  * (their links are not the page's), images, media and fonts are skipped when rendering for
- * links, and everything else is asked of robots.txt for the crawler's agent.
+ * links, and scripts and data requests are asked of robots.txt for the crawler's agent.
  */
 import type { RenderDocument } from '@mapsmith/core';
 import type { Browser, CDPSession, HTTPRequest, Page } from 'puppeteer-core';
@@ -47,6 +47,18 @@ interface PausedRequest {
 }
 
 const MEDIA = new Set(['Image', 'Media', 'Font']);
+// Only these pause in Node: the documents, what may be skipped, and what fetches code or data
+// (asked of robots.txt). Stylesheets and the rest run without a round trip to Node.
+const PAUSED = [
+  'Document',
+  'Image',
+  'Media',
+  'Font',
+  'Script',
+  'XHR',
+  'Fetch',
+  'EventSource',
+] as const;
 const TRACKED = new Set(['xhr', 'fetch', 'script', 'eventsource']);
 // Headers that described the bytes on the wire, not the decoded body served here.
 const WIRE_HEADERS = new Set([
@@ -116,7 +128,9 @@ export async function openPooledPage(browser: Browser): Promise<PooledPage> {
       broken: false,
     };
     cdp.on('Fetch.requestPaused', (e: PausedRequest) => onPaused(pooled, e));
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+    await cdp.send('Fetch.enable', {
+      patterns: PAUSED.map((resourceType) => ({ resourceType, requestStage: 'Request' as const })),
+    });
     page.on('request', (r) => {
       if (TRACKED.has(r.resourceType())) pooled.inflight.add(r);
     });

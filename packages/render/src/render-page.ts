@@ -101,6 +101,8 @@ export async function renderInPage(
   };
   pooled.inflight.clear();
   pooled.current = state;
+  // A pooled tab rests frozen (see the renderer); the new document must run.
+  await pooled.cdp.send('Page.setWebLifecycleState', { state: 'active' });
   const left = () =>
     new NavigatedAway(`the page tried to leave for ${state.leftFor} while rendering`);
   let response: Awaited<ReturnType<typeof page.goto>>;

@@ -63,6 +63,25 @@ describe('smart rendering', () => {
     ]);
   });
 
+  it('decides the rest of a template only once every sample it started is done', async () => {
+    const hybrid = facts(`<div id="root">${links}</div>`);
+    const policy = new RenderPolicy('auto', true, 3);
+    await policy.decide('https://example.com/b/1', hybrid);
+    policy.sampled('/b/*', 0);
+    await policy.decide('https://example.com/b/2', hybrid);
+    await policy.decide('https://example.com/b/3', hybrid);
+    let outcome: unknown = null;
+    const fourth = policy.decide('https://example.com/b/4', hybrid).then((d) => {
+      outcome = d;
+    });
+    policy.sampled('/b/*', 0);
+    await Promise.resolve();
+    expect(outcome).toBeNull();
+    policy.sampled('/b/*', 0);
+    await fourth;
+    expect(outcome).toMatchObject({ render: false, skipped: expect.stringContaining('3 pages') });
+  });
+
   it('names the app signals of a hybrid page', () => {
     const bundle = `<script>${'var x = 1;'.repeat(2000)}</script>`;
     expect(appSignals(facts(`<p>${links}</p>${bundle}`))).toBe('script bundle');

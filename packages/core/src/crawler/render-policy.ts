@@ -45,8 +45,8 @@ interface TemplateState {
   found: boolean;
   rendered: number;
   skipped: number;
-  settled: Promise<void>;
-  settle: () => void;
+  /** Pages waiting for a sample's outcome; woken on each one. */
+  waiting: (() => void)[];
 }
 
 /** The render decision state of one crawl. */
@@ -63,11 +63,7 @@ export class RenderPolicy {
   private template(key: string): TemplateState {
     let state = this.templates.get(key);
     if (!state) {
-      let settle = () => {};
-      const settled = new Promise<void>((r) => {
-        settle = r;
-      });
-      state = { started: 0, done: 0, found: false, rendered: 0, skipped: 0, settled, settle };
+      state = { started: 0, done: 0, found: false, rendered: 0, skipped: 0, waiting: [] };
       this.templates.set(key, state);
     }
     return state;
@@ -91,8 +87,8 @@ export class RenderPolicy {
       const reason = `sample: shows ${signals}; checking template ${key} for links added by scripts`;
       return { render: true, reason, sampleOf: key };
     }
-    if (!state.found && state.done < state.started)
-      await Promise.race([state.settled, abortion(signal)]);
+    while (!state.found && state.done < state.started && !signal?.aborted)
+      await Promise.race([new Promise<void>((r) => state.waiting.push(r)), abortion(signal)]);
     if (state.found) {
       state.rendered++;
       const reason = `shows ${signals}; a sample of template ${key} found links added by scripts`;
@@ -111,7 +107,7 @@ export class RenderPolicy {
     const state = this.template(template);
     state.done++;
     if (newLinks !== null && newLinks > 0) state.found = true;
-    if (state.found || state.done >= state.started) state.settle();
+    for (const wake of state.waiting.splice(0)) wake();
   }
 
   /** What the crawl report says about hybrid templates, one line per template. */
