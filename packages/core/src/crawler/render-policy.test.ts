@@ -75,7 +75,7 @@ describe('smart rendering', () => {
       outcome = d;
     });
     policy.sampled('/b/*', 0);
-    await Promise.resolve();
+    await new Promise((r) => setImmediate(r));
     expect(outcome).toBeNull();
     policy.sampled('/b/*', 0);
     await fourth;
