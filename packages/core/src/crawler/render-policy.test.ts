@@ -82,6 +82,13 @@ describe('smart rendering', () => {
     expect(outcome).toMatchObject({ render: false, skipped: expect.stringContaining('3 pages') });
   });
 
+  it('names hybrid pages it does not sample when sampling is off', async () => {
+    const hybrid = facts(`<div id="root">${links}</div>`);
+    expect(await new RenderPolicy('auto', true, 0).decide('https://example.com/a', hybrid)).toEqual(
+      { render: false, skipped: 'not rendered: shows #root' },
+    );
+  });
+
   it('names the app signals of a hybrid page', () => {
     const bundle = `<script>${'var x = 1;'.repeat(2000)}</script>`;
     expect(appSignals(facts(`<p>${links}</p>${bundle}`))).toBe('script bundle');

@@ -80,6 +80,8 @@ export class RenderPolicy {
     if (shell) return { render: true, reason: shell, sampleOf: null };
     const signals = appSignals(facts);
     if (!signals) return { render: false, skipped: null };
+    // Sampling off (the desktop without a browser): the page is named, not rendered.
+    if (this.sampleSize === 0) return { render: false, skipped: `not rendered: shows ${signals}` };
     const key = pageTemplate(url);
     const state = this.template(key);
     if (!state.found && state.started < this.sampleSize) {
