@@ -101,7 +101,7 @@ function humanSummary(s: CrawlSummary): string {
       .map(([code, n]) => `${n} ${code}`)
       .join(', ') || 'none';
   return `Crawled ${s.pagesCrawled} pages of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
-Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.\n`;
+Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.\n${(s.notes ?? []).map((note) => `${note}\n`).join('')}`;
 }
 
 /** Runs `mapsmith crawl`; resolves with the exit code. */

@@ -27,14 +27,19 @@ describe('a hosted crawl of hybrid pages', () => {
     const res = await call(t.server.url, u, 'POST', '/api/crawl', { url: `${site.origin}/` });
     expect(res.status).toBe(201);
     const { jobId } = await res.json();
-    let status = '';
+    let job = { status: '', notes: [] as string[] | undefined };
     const end = Date.now() + 50_000;
     while (Date.now() < end) {
-      ({ status } = await (await call(t.server.url, u, 'GET', `/api/crawl/${jobId}`)).json());
-      if (status === 'completed' || status === 'failed') break;
+      job = await (await call(t.server.url, u, 'GET', `/api/crawl/${jobId}`)).json();
+      if (job.status === 'completed' || job.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(status).toBe('completed');
+    expect(job.status).toBe('completed');
+    // The job says what was rendered and what was not, per template.
+    expect(job.notes).toEqual([
+      'Template /docs/*: 3 sample pages showed app signals and links added by scripts, so 2 more pages were rendered.',
+      'Template /blog/*: 3 sample pages showed app signals but rendering found no links added by scripts; 1 more page with the signals was not rendered.',
+    ]);
     const xml = await (await call(t.server.url, u, 'GET', `/api/generate/${jobId}/xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
     expect(locs).toEqual(site.expectedListed);
