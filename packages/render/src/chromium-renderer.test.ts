@@ -54,18 +54,14 @@ describe('the Chromium renderer', () => {
     expect(crawl.summary.renderedPages).toBe(1);
   });
 
-  it('renders a sample of ordinary pages and finds links their scripts add', async () => {
+  it('renders a sample of hybrid pages and finds links their scripts add', async () => {
     const hybrid = await startFixtureSite({ pages: 6, features: ['script-sample'] });
     try {
-      const crawl = await crawlFixture(
-        hybrid.url,
-        { render: 'auto' },
-        { renderer, tuning: { renderSampleSize: 50 } },
-      );
+      const crawl = await crawlFixture(hybrid.url, { render: 'auto' }, { renderer });
       expect(crawl.listed).toEqual(hybrid.expectedSitemapUrls);
       expect(crawl.pages.get(`${hybrid.origin}/hybrid`)).toMatchObject({
         rendered: true,
-        renderReason: 'sample: checking for links added by scripts',
+        renderReason: 'sample: shows #app; checking template /hybrid for links added by scripts',
       });
       expect(crawl.pages.get(`${hybrid.origin}/p/1`)?.rendered).toBe(false);
     } finally {

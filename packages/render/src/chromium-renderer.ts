@@ -1,11 +1,11 @@
 /**
  * The PageRenderer port on puppeteer-core driving Debian's Chromium: one browser (launched on
- * the first render, relaunched if it dies), a bounded pool of reused pages, every request sent
- * through the filtering proxy, images, fonts and media skipped when rendering for links.
+ * the first render, relaunched if it dies), a pool of reused tabs shared fairly between crawls,
+ * every request sent through the filtering proxy. Each render is bounded in time; a tab whose
+ * render failed, timed out or was cancelled is closed (its renderer process with it), and a tab
+ * that goes back to the pool is frozen first, so no page keeps running after its render.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type Logger,
   type PageRenderer,
@@ -14,8 +14,12 @@ import {
   silentLogger,
   type UrlPolicy,
 } from '@mapsmith/core';
-import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
+import { launchBrowser } from './browser-launch.js';
 import { type FilteringProxy, startFilteringProxy } from './filtering-proxy.js';
+import { destroyPooledPage, openPooledPage, type PooledPage } from './pooled-page.js';
+import { NavigatedAway, renderInPage, type SettleTiming } from './render-page.js';
+import { RenderSlots } from './render-slots.js';
 
 /** Options of the Chromium renderer. */
 export interface ChromiumRendererOptions {
@@ -25,6 +29,12 @@ export interface ChromiumRendererOptions {
   executablePath?: string;
   /** Pages rendering at once (default 4). */
   poolSize?: number;
+  /** Longest a render may take, whatever the request asks (default 15 s). */
+  maxRenderMs?: number;
+  /** The settle wait after `load` (default: 50 ms quiet, at most 2 s). */
+  settle?: Partial<SettleTiming>;
+  /** Extra Chromium switches (tests only). */
+  extraArgs?: string[];
   /** Logger for refusals and restarts. */
   logger?: Logger;
 }
@@ -37,70 +47,54 @@ export interface ChromiumRenderer extends PageRenderer {
   launches(): number;
   /** Process id of the running browser, if any. */
   browserPid(): number | null;
+  /** The running browser's profile folder, if any. */
+  profileDir(): string | null;
 }
 
-// Only these requests are paused (CDP Fetch patterns), so every other request runs without a
-// round trip to Node, unlike puppeteer's request interception which pauses them all.
-const BLOCKED_PATTERNS = [
-  { resourceType: 'Image' as const },
-  { resourceType: 'Media' as const },
-  { resourceType: 'Font' as const },
-];
+const DEFAULT_OWNER = 'default';
 
-interface PooledPage {
-  page: Page;
-  cdp: CDPSession;
-  blocking: boolean;
-}
-
-async function setBlocking(pooled: PooledPage, block: boolean): Promise<void> {
-  if (pooled.blocking === block) return;
-  if (block) await pooled.cdp.send('Fetch.enable', { patterns: BLOCKED_PATTERNS });
-  else await pooled.cdp.send('Fetch.disable');
-  pooled.blocking = block;
+/** `work`, or a rejection after `ms` or when `signal` aborts, whichever comes first. */
+function bounded<T>(work: Promise<T>, ms: number, signal: AbortSignal | undefined): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`render timed out after ${ms} ms`)), ms);
+    onAbort = () => reject(signal?.reason ?? new Error('render cancelled'));
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  work.catch(() => {});
+  return Promise.race([work, stop]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  });
 }
 
 /** Creates the renderer; nothing starts until the first `render`. */
 export function createChromiumRenderer(options: ChromiumRendererOptions): ChromiumRenderer {
   const logger = options.logger ?? silentLogger;
-  const poolSize = options.poolSize ?? 4;
+  const slots = new RenderSlots(options.poolSize ?? 4);
+  const maxRenderMs = options.maxRenderMs ?? 15_000;
+  const timing: SettleTiming = { idleMs: 50, capMs: 2000, ...options.settle };
   let proxy: FilteringProxy | null = null;
   let browser: Promise<Browser> | null = null;
   let userDataDir: string | null = null;
   let launches = 0;
   let pid: number | null = null;
   let idle: PooledPage[] = [];
-  let active = 0;
-  const waiters: (() => void)[] = [];
 
   const launch = async (): Promise<Browser> => {
     proxy ??= await startFilteringProxy(options.policy, logger);
     // A relaunch follows a dead browser: its profile is dropped, so one crawl leaves no folders.
     if (userDataDir) await fs.rm(userDataDir, { recursive: true, force: true }).catch(() => {});
-    userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mapsmith-chromium-'));
     launches++;
-    const b = await puppeteer.launch({
+    const launched = await launchBrowser({
       executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      // DevTools over a pipe: Chromium quits when the pipe closes, so a browser never outlives
-      // its crawler, even one killed outright (a WebSocket port would leave it running).
-      pipe: true,
-      userDataDir,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-        `--proxy-server=${proxy.url}`,
-        '--proxy-bypass-list=<-loopback>',
-      ],
+      proxyUrl: proxy.url,
+      extraArgs: options.extraArgs,
     });
+    userDataDir = launched.userDataDir;
+    const b = launched.browser;
     pid = b.process()?.pid ?? null;
     b.once('disconnected', () => {
       logger.warn('Chromium disconnected; it is relaunched on the next render');
@@ -111,61 +105,59 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
     return b;
   };
 
-  const newPage = async (): Promise<PooledPage> => {
+  const takePage = async (): Promise<PooledPage> => {
+    for (let p = idle.pop(); p; p = idle.pop()) if (!p.broken) return p;
     browser ??= launch().catch((err) => {
       browser = null;
       throw err;
     });
-    const page = await (await browser).newPage();
-    const cdp = await page.createCDPSession();
-    cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-      cdp
-        .send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' })
-        .catch(() => {});
-    });
-    return { page, cdp, blocking: false };
+    return openPooledPage(await browser);
   };
 
-  const acquire = async (): Promise<void> => {
-    if (active < poolSize) {
-      active++;
-      return;
+  // Back to the pool only frozen: the document's timers, loops and workers stop until the next
+  // render replaces it (cheaper than a navigation to about:blank). A page too busy to freeze
+  // is closed.
+  const giveBack = async (pooled: PooledPage): Promise<void> => {
+    pooled.current = null;
+    try {
+      await bounded(
+        pooled.cdp.send('Page.setWebLifecycleState', { state: 'frozen' }),
+        2000,
+        undefined,
+      );
+      if (!pooled.broken && browser) idle.push(pooled);
+      else await destroyPooledPage(pooled);
+    } catch {
+      await destroyPooledPage(pooled);
     }
-    await new Promise<void>((r) => waiters.push(r));
-  };
-  const release = () => {
-    const next = waiters.shift();
-    if (next) next();
-    else active--;
   };
 
   return {
     async render(request: RenderRequest): Promise<RenderResult> {
-      await acquire();
+      const release = await slots.acquire(request.owner ?? DEFAULT_OWNER, request.signal);
       let pooled: PooledPage | undefined;
-      let reusable = false;
+      let clean = false;
       try {
-        pooled = idle.pop() ?? (await newPage());
-        const { page } = pooled;
-        await setBlocking(pooled, request.blockMedia);
-        const onAbort = () => page.close().catch(() => {});
-        request.signal?.addEventListener('abort', onAbort, { once: true });
-        try {
-          const response = await page.goto(request.url, {
-            waitUntil: 'domcontentloaded',
-            timeout: request.timeoutMs,
-          });
-          // Let scripts that fetch data after load finish adding links, briefly.
-          await page.waitForNetworkIdle({ idleTime: 100, timeout: 2000 }).catch(() => {});
-          const html = await page.content();
-          reusable = true;
-          return { finalUrl: page.url(), status: response?.status() ?? 0, html };
-        } finally {
-          request.signal?.removeEventListener('abort', onAbort);
-        }
+        const timeoutMs = Math.min(request.timeoutMs, maxRenderMs);
+        pooled = await bounded(takePage(), timeoutMs, request.signal);
+        const result = await bounded(
+          renderInPage(pooled, request, timing, timeoutMs),
+          timeoutMs,
+          request.signal,
+        );
+        clean = true;
+        return result;
+      } catch (err) {
+        // A page that left for another document ended normally: its tab can be reused.
+        clean = err instanceof NavigatedAway;
+        throw err;
       } finally {
-        if (pooled && reusable && browser) idle.push(pooled);
-        else pooled?.page.close().catch(() => {});
+        if (pooled)
+          await bounded(
+            clean ? giveBack(pooled) : destroyPooledPage(pooled),
+            10_000,
+            undefined,
+          ).catch(() => {});
         release();
       }
     },
@@ -177,9 +169,11 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
       await proxy?.close();
       proxy = null;
       if (userDataDir) await fs.rm(userDataDir, { recursive: true, force: true }).catch(() => {});
+      userDataDir = null;
     },
     blockedRequests: () => proxy?.blocked() ?? 0,
     launches: () => launches,
     browserPid: () => pid,
+    profileDir: () => userDataDir,
   };
 }

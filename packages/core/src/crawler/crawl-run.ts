@@ -2,6 +2,7 @@
  * One crawl: the pool loop (take leased entries while there is room, run them, wake when one
  * finishes), frontier feeding with scope and trap bounds, progress and the final summary.
  */
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../ports/clock.js';
 import type { CrawlStore, FrontierEntry } from '../ports/crawl-store.js';
@@ -50,7 +51,7 @@ export interface RunDeps {
   clock: Clock;
   /** First retry backoff. */
   retryBaseMs: number;
-  /** Ordinary pages rendered as a sample in auto mode. */
+  /** Hybrid pages per template rendered as a sample in auto mode. */
   renderSampleSize: number;
   /** Render timeout per page. */
   renderTimeoutMs: number;
@@ -148,6 +149,7 @@ export class CrawlRun {
       },
       this.options,
     );
+    notes.push(...(this.ctx?.render.notes() ?? []));
     if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
@@ -173,6 +175,7 @@ export class CrawlRun {
       hosts: new HostGate(options.perHostConcurrency, options.politenessDelayMs, deps.clock),
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
       isKnown: (url) => this.admission.isKnown(url),
+      renderOwner: randomUUID(),
     };
     await deps.store.requeueLeased();
     for await (const page of deps.store.pages()) {

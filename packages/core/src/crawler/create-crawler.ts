@@ -20,7 +20,7 @@ import { resolveOptions } from './resolve-options.js';
 export interface CrawlerTuning {
   /** First retry backoff, doubled per retry (default 500 ms). */
   retryBaseMs?: number;
-  /** Ordinary pages rendered in auto mode to check for script-added links (default 3). */
+  /** Hybrid pages per template rendered in auto mode to check for script-added links (default 3). */
   renderSampleSize?: number;
   /** Render timeout per page (default 30 s). */
   renderTimeoutMs?: number;

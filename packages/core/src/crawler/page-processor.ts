@@ -47,6 +47,8 @@ export interface ProcessContext {
   renderTimeoutMs: number;
   /** Whether a URL is already queued or crawled: a redirect to it is not followed again. */
   isKnown?: (url: string) => boolean;
+  /** This crawl's id with the renderer, whose slots are shared fairly between crawls. */
+  renderOwner: string;
 }
 
 /** The outcome of one entry. */
@@ -64,29 +66,47 @@ export interface Processed {
   appShell?: string;
 }
 
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
 async function renderInto(
   ctx: ProcessContext,
   record: PageRecord,
   facts: PageFacts,
-  reason: string,
-  headers: Record<string, string>,
+  decision: { reason: string; sampleOf: string | null },
+  res: FetchResponse,
   signal: AbortSignal,
 ): Promise<PageFacts> {
+  const { reason, sampleOf } = decision;
+  let added: PageFacts['links'] | null = null;
   try {
     const result = await (ctx.renderer as PageRenderer).render({
       url: record.finalUrl,
       blockMedia: true,
       timeoutMs: ctx.renderTimeoutMs,
       signal,
+      // The browser is served this fetch instead of asking the site again.
+      document: { status: res.status, headers: res.headers, body: res.body },
+      mayRequest: async (url) => (await ctx.robots.rulesFor(new URL(url), signal)).isAllowed(url),
+      owner: ctx.renderOwner,
     });
-    const rendered = pageFacts(result.html, record.finalUrl, headers);
+    // History changes keep the document (links resolve against its new URL); another origin
+    // means the content is not this page's.
+    if (!sameOrigin(result.finalUrl, record.finalUrl))
+      throw new Error(`the render ended on ${result.finalUrl}`);
+    const rendered = pageFacts(result.html, result.finalUrl, res.headers);
     const staticKeys = new Set(facts.links.map((l) => urlKey(l.url)));
-    const added = rendered.links.filter((l) => !staticKeys.has(urlKey(l.url)));
-    if (reason.startsWith('sample')) {
-      ctx.render.sampled(added.length);
-      if (added.length === 0) return facts;
-    }
+    added = rendered.links.filter((l) => !staticKeys.has(urlKey(l.url)));
     record.rendered = true;
+    if (sampleOf && added.length === 0) {
+      record.renderReason = `${reason}: none found`;
+      return facts;
+    }
     record.renderReason = reason;
     // Rendered links add to the static ones: a script may also remove links it replaces.
     return { ...rendered, links: [...facts.links, ...added] };
@@ -96,7 +116,10 @@ async function renderInto(
       url: record.finalUrl,
       error: (err as Error).message,
     });
+    record.renderReason = `render failed (${(err as Error).message}); static HTML used`;
     return facts;
+  } finally {
+    if (sampleOf) ctx.render.sampled(sampleOf, added?.length ?? null);
   }
 }
 
@@ -191,8 +214,9 @@ async function recordOutcome(
       record.finalUrl,
       res.headers,
     );
-    const reason = ctx.render.decide(facts);
-    if (reason) facts = await renderInto(ctx, record, facts, reason, res.headers, signal);
+    const decision = await ctx.render.decide(record.finalUrl, facts, signal);
+    if (decision.render) facts = await renderInto(ctx, record, facts, decision, res, signal);
+    else record.renderReason = decision.skipped;
     applyFacts(record, facts);
     if (facts.clientRedirect) {
       // A page that only sends the browser elsewhere is a redirect, not a page to list.
@@ -206,7 +230,7 @@ async function recordOutcome(
     if (!pageNofollow)
       for (const link of facts.links)
         if (!link.nofollow || ctx.options.followNofollow) links.push(link);
-    if (!reason && !ctx.render.renders) appShell = appShellReason(facts);
+    if (!decision.render && !ctx.render.renders) appShell = appShellReason(facts);
   }
   record.verdict = decideVerdict(record, null, ctx.options.listQueryUrls);
   return appShell ? { record, links, appShell } : { record, links };

@@ -125,7 +125,10 @@ export interface PageRecord {
   mixedContent: number;
   /** Whether the page was rendered in headless Chromium, and why. */
   rendered: boolean;
-  /** Why it was rendered ("app shell: #root and 0 links", "render: always"); `null` if not. */
+  /**
+   * Why it was rendered ("app shell: #root and 0 links", "render: always"), or why a page that
+   * showed app signals was not ("not rendered: shows #root, but ..."); `null` otherwise.
+   */
   renderReason: string | null;
   /** Listed in the sitemap, or excluded with its reason. */
   verdict: Verdict;

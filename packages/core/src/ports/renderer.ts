@@ -1,3 +1,13 @@
+/** The main document as the crawler already fetched it, served to the browser instead of a refetch. */
+export interface RenderDocument {
+  /** HTTP status of the fetched answer. */
+  status: number;
+  /** Its response headers (lower-case names). */
+  headers: Record<string, string>;
+  /** Its body after content decoding. */
+  body: Uint8Array;
+}
+
 /** What the crawler asks of a headless browser for one page. */
 export interface RenderRequest {
   /** Absolute URL to load. */
@@ -6,13 +16,19 @@ export interface RenderRequest {
   blockMedia: boolean;
   /** Give up after this long. */
   timeoutMs: number;
-  /** Cancels the render. */
+  /** Cancels the render, also while it waits for a free slot. */
   signal?: AbortSignal;
+  /** The fetched main document: one fetch per URL per crawl, the browser does not ask again. */
+  document?: RenderDocument;
+  /** robots.txt for the crawler's agent, asked for every request the page makes. */
+  mayRequest?: (url: string) => Promise<boolean>;
+  /** Who asks (one id per crawl): render slots are shared fairly between owners. */
+  owner?: string;
 }
 
 /** The rendered page. */
 export interface RenderResult {
-  /** The URL the browser ended on. */
+  /** The URL the browser ended on (the document's URL; history changes count). */
   finalUrl: string;
   /** Status of the main document, 0 when unknown. */
   status: number;
@@ -23,10 +39,11 @@ export interface RenderResult {
 /**
  * A headless browser. Implementations route every request the browser makes through the
  * UrlPolicy (a filtering proxy: interception alone misses WebSockets and workers), keep a
- * bounded pool of pages, and restart the browser if it dies.
+ * bounded pool of pages, and restart the browser if it dies. A page that tries to leave for
+ * another document during its render fails the render: its content is not the page's.
  */
 export interface PageRenderer {
-  /** Renders one page; throws on timeout, refusal or browser failure. */
+  /** Renders one page; throws on timeout, refusal, navigation away or browser failure. */
   render(request: RenderRequest): Promise<RenderResult>;
   /** Closes the browser. */
   close(): Promise<void>;

@@ -36,6 +36,8 @@ export interface CrawlJobRecord {
   finishedAt: string | null;
   /** Times a worker has taken it (a restart mid-crawl adds one). */
   attempts: number;
+  /** The finished crawl's notes (what was rendered and why), when it has any. */
+  notes?: string[];
 }
 
 /** What a start request asks for. */

@@ -77,8 +77,13 @@ export interface RawFacts {
     scripts: number;
     noscriptJs: boolean;
     textLength: number;
+    /** A module script, or inline scripts of 20,000 characters or more (an inlined bundle). */
+    bundle: boolean;
   };
 }
+
+/** Inline script text from which a page counts as carrying its app bundle. */
+const INLINE_BUNDLE_CHARS = 20_000;
 
 const ROOT_IDS = new Set([
   'root',
@@ -123,9 +128,18 @@ export function extractHtml(html: string): RawFacts {
     subresources: [],
     dates: { metaModified: null, timeModified: null, articleTime: null },
     clientRedirect: null,
-    shell: { rootId: null, frameworkAttr: false, scripts: 0, noscriptJs: false, textLength: 0 },
+    shell: {
+      rootId: null,
+      frameworkAttr: false,
+      scripts: 0,
+      noscriptJs: false,
+      textLength: 0,
+      bundle: false,
+    },
   };
   let capture: 'title' | 'h1' | 'jsonld' | 'noscript' | null = null;
+  let inScript = false;
+  let scriptChars = 0;
   let buffer = '';
   let skipText = 0;
   let video: RawVideo | null = null;
@@ -220,10 +234,12 @@ export function extractHtml(html: string): RawFacts {
           case 'script':
             facts.shell.scripts++;
             if (a.src) facts.subresources.push(a.src);
+            if ((a.type ?? '').toLowerCase() === 'module') facts.shell.bundle = true;
             if ((a.type ?? '').toLowerCase() === 'application/ld+json') capture = 'jsonld';
             else {
               skipText++;
               if (!a.src && facts.clientRedirect === null) script = '';
+              inScript = true;
             }
             break;
           case 'style':
@@ -276,9 +292,14 @@ export function extractHtml(html: string): RawFacts {
         if (script !== null && script.length < MAX_SCRIPT) script += text;
         if (capture) buffer += text;
         else if (skipText === 0) facts.shell.textLength += text.trim().length;
+        else if (inScript) {
+          scriptChars += text.length;
+          if (scriptChars >= INLINE_BUNDLE_CHARS) facts.shell.bundle = true;
+        }
       },
       onclosetag(name) {
         if (name === 'script' || name === 'style' || name === 'template') {
+          if (name === 'script') inScript = false;
           if (capture === 'jsonld' && name === 'script') {
             facts.jsonLd.push(buffer);
             capture = null;

@@ -37,7 +37,7 @@ function humanSummary(s: CrawlSummary): string {
       .join(', ') || 'none';
   return `Crawled ${s.pagesCrawled} pages of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
 Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.
-${(s.notes ?? []).map((n) => `${n}.\n`).join('')}`;
+${(s.notes ?? []).map((n) => `${n.endsWith('.') ? n : `${n}.`}\n`).join('')}`;
 }
 
 function jsonSummary(s: CrawlSummary): string {

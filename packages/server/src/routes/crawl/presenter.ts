@@ -15,5 +15,6 @@ export function presentCrawlJob(job: CrawlJobRecord, results: ResultItem[]): Cra
     createdAt: job.createdAt,
     error: job.error,
     results,
+    ...(job.notes?.length ? { notes: job.notes } : {}),
   };
 }
