@@ -109,12 +109,14 @@ describe('SEO analysis', () => {
       good('/gone', { status: 500, responseTimeMs: 400, linkedFrom: ['https://a.example/'] }),
     ];
     const result = analyzeSeo(pages);
+    // '/gone' answered 500: a URL of the report, not a page (`countsAsPage`).
     expect(result.stats).toEqual({
-      totalPages: 4,
+      totalPages: 3,
       pagesWithImages: 1,
-      pagesWithStructuredData: 3,
+      pagesWithStructuredData: 2,
       avgResponseTime: 250,
       brokenLinks: 1,
+      listedPages: 4,
     });
     expect(result.issues.map((i) => [i.severity, i.rule])).toEqual([
       ['critical', 'broken-links'],
