@@ -38,7 +38,8 @@ export const REPORT_COLUMN_NAMES = [
 /** The report columns of a record. */
 export function reportColumns(page: PageRecord): ReportColumns {
   return {
-    status: page.status,
+    // A redirecting URL's own answer is its first hop; `status` of the record is the target's.
+    status: page.redirectChain[0]?.status ?? page.status,
     reason: reasonOf(page),
     verdict: verdictWords(page),
     depth: page.depth,

@@ -18,7 +18,7 @@ ALTER TABLE crawl_pages ADD COLUMN render_reason TEXT;
 ALTER TABLE crawl_pages ADD COLUMN is_page INTEGER NOT NULL DEFAULT 0;
 
 UPDATE crawl_pages SET
-  status = IFNULL(json_extract(record, '$.status'), 0),
+  status = COALESCE(json_extract(record, '$.redirectChain[0].status'), json_extract(record, '$.status'), 0),
   reason = CASE WHEN included = 1 THEN 'listed'
                 ELSE IFNULL(json_extract(record, '$.verdict.code'), 'error') END,
   verdict = CASE WHEN included = 1 THEN 'listed'
