@@ -61,10 +61,12 @@ export function createHttpApi(baseUrl = ''): ApiClient {
       }
       throw new ApiCallError(response.status, text || response.statusText, body);
     }
-    if (name === 'export.generate') {
-      const { format } = input as InputOf<'export.generate'>;
+    // Downloads answer a file, not JSON: a sitemap export or the crawl report.
+    if (name === 'export.generate' || name === 'crawl.report') {
+      const { format } = input as InputOf<'export.generate' | 'crawl.report'>;
+      const fallback = name === 'crawl.report' ? `crawl-report.${format}` : `sitemap.${format}`;
       const file: ExportFile = {
-        fileName: fileNameFrom(response.headers.get('Content-Disposition'), `sitemap.${format}`),
+        fileName: fileNameFrom(response.headers.get('Content-Disposition'), fallback),
         contentType: response.headers.get('Content-Type') ?? 'application/octet-stream',
         bytes: new Uint8Array(await response.arrayBuffer()),
       };

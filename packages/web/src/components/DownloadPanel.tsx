@@ -62,7 +62,6 @@ export function DownloadPanel(props: {
     }
   };
   const whyNot = (format: ExportFormat): string | null => {
-    if (props.disabledReason) return props.disabledReason;
     const found = props.availability?.find((a) => a.format === format);
     return found && !found.available ? (found.reason ?? 'This file would be empty.') : null;
   };
@@ -70,15 +69,31 @@ export function DownloadPanel(props: {
     <section className="downloads" aria-labelledby="downloads-title">
       <h3 id="downloads-title">Download your files</h3>
       <label className="checkbox">
-        <input type="checkbox" checked={gzip} onChange={(e) => setGzip(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={gzip}
+          disabled={Boolean(props.disabledReason)}
+          onChange={(e) => setGzip(e.target.checked)}
+        />
         <span>
           Compress with gzip{' '}
           <span className="muted">(XML, XML + Images, Image and Video sitemaps)</span>
         </span>
       </label>
+      {props.disabledReason && (
+        <p id="downloads-why" className="notice notice-warning small" data-testid="downloads-why">
+          Downloads are off: {props.disabledReason}
+        </p>
+      )}
       <div className="download-grid">
         {EXPORT_FORMATS.map((format) => {
           const why = whyNot(format);
+          // One reason for every button is said once above them; each button points at it.
+          const describedBy = props.disabledReason
+            ? 'downloads-why'
+            : why
+              ? `download-${format}-why`
+              : undefined;
           return (
             <div key={format} className="download-with-reason">
               <button
@@ -86,8 +101,9 @@ export function DownloadPanel(props: {
                 className="button download-button"
                 data-format={format}
                 onClick={() => download(format)}
-                disabled={busy !== null || why !== null}
-                aria-describedby={why ? `download-${format}-why` : undefined}
+                disabled={busy !== null || why !== null || Boolean(props.disabledReason)}
+                aria-describedby={describedBy}
+                title={props.disabledReason ?? why ?? undefined}
               >
                 <span>{busy === format ? 'Preparing...' : LABELS[format]}</span>
                 <span className="format-tag">
@@ -98,7 +114,7 @@ export function DownloadPanel(props: {
                   {gzip && canGzip(format) ? '.gz' : ''}
                 </span>
               </button>
-              {why && (
+              {why && !props.disabledReason && (
                 <span id={`download-${format}-why`} className="download-why muted small">
                   {why}
                 </span>

@@ -22,9 +22,10 @@ export function ReportFilters(props: {
   };
   return (
     <form className="report-filters" onSubmit={submit} aria-label="Filter the URL table">
-      <label className="filter-field">
-        <span>Verdict</span>
+      <div className="filter-field">
+        <label htmlFor="filter-verdict">Verdict</label>
         <select
+          id="filter-verdict"
           value={filter.verdict ?? ''}
           onChange={(e) =>
             onChange({
@@ -37,10 +38,11 @@ export function ReportFilters(props: {
           <option value="listed">Listed</option>
           <option value="excluded">Excluded</option>
         </select>
-      </label>
-      <label className="filter-field">
-        <span>Reason</span>
+      </div>
+      <div className="filter-field">
+        <label htmlFor="filter-reason">Reason</label>
         <select
+          id="filter-reason"
           value={filter.reason ?? ''}
           onChange={(e) =>
             onChange({ ...filter, reason: (e.target.value || undefined) as ReportReason })
@@ -56,17 +58,18 @@ export function ReportFilters(props: {
             <option value={filter.reason}>{filter.reason} (0)</option>
           )}
         </select>
-      </label>
-      <label className="filter-field filter-search">
-        <span>Search URL or title</span>
+      </div>
+      <div className="filter-field filter-search">
+        <label htmlFor="filter-q">Search URL or title</label>
         <input
+          id="filter-q"
           type="search"
           value={q}
           maxLength={200}
           placeholder="/blog, pricing…"
           onChange={(e) => setQ(e.target.value)}
         />
-      </label>
+      </div>
       <button type="submit" className="button">
         Search
       </button>
