@@ -38,7 +38,7 @@ export interface UrlsQuery extends ReportFilter {
 
 /** Rows the issue filter reads at most per call before answering with what it found. */
 const MAX_SCAN = 20_000;
-const BATCH = 1000;
+const BATCH = 5000;
 const DEFAULT_LIMIT = 100;
 const LINKED_FROM_SHOWN = 10;
 const IMAGES_SHOWN = 100;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  analyzeSeoStream,
   type CrawlJob,
-  type CrawlReport,
   DEFAULT_CRAWL_OPTIONS,
   type ExportFile,
   endReasonOf,
@@ -21,6 +21,7 @@ import {
   type ReportUrlsPage,
   reportChunks,
   reportFileName,
+  SEO_RULES,
   type UrlsQuery,
 } from '@mapsmith/core';
 import { HandlerError } from '../errors';
@@ -50,9 +51,17 @@ async function reading<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-function issueOf(filter: ReportFilter): IssueMatcher | undefined {
-  // The desktop keeps no SEO analysis; rules that compare pages match no URL here.
-  return filter.issue ? issueMatcher(filter.issue, null) : undefined;
+async function issueOf(
+  store: LocalStore,
+  jobId: string,
+  filter: ReportFilter,
+): Promise<IssueMatcher | undefined> {
+  if (!filter.issue) return undefined;
+  const rule = SEO_RULES.find((r) => r.id === filter.issue);
+  // Rules that compare pages (duplicates) keep their URLs in the analysis, which the desktop
+  // computes on demand rather than keeping.
+  const analysis = rule && !rule.affects ? await analyzeSeoStream(store.iteratePages(jobId)) : null;
+  return issueMatcher(filter.issue, analysis);
 }
 
 /** `crawl.urls`: one page of the URL table, through core `CrawlReport` as hosted. */
@@ -61,7 +70,9 @@ export async function crawlUrls(
   input: UrlsQuery & { jobId: string },
 ): Promise<ReportUrlsPage> {
   const job = await ownJob(deps.store, input.jobId);
-  return reading(async () => deps.store.report.urls(job.jobId, input, issueOf(input)));
+  return reading(async () =>
+    deps.store.report.urls(job.jobId, input, await issueOf(deps.store, job.jobId, input)),
+  );
 }
 
 /** `crawl.url`: one URL in detail. */
@@ -83,18 +94,18 @@ export async function crawlUrl(
 
 type ReportInput = ReportFilter & { jobId: string; format: ReportFormat };
 
-async function* encoded(report: CrawlReport, job: CrawlJob, input: ReportInput) {
-  const issue = await reading(async () => issueOf(input));
+async function* encoded(deps: { store: LocalStore }, job: CrawlJob, input: ReportInput) {
+  const issue = await reading(() => issueOf(deps.store, job.jobId, input));
   const encoder = new TextEncoder();
-  for await (const chunk of reportChunks(report.rows(job.jobId, input, issue), input.format))
-    yield encoder.encode(chunk);
+  const rows = deps.store.report.rows(job.jobId, input, issue);
+  for await (const chunk of reportChunks(rows, input.format)) yield encoder.encode(chunk);
 }
 
 /** `crawl.report`: the CSV or JSON Lines file as bytes (the renderer's download). */
 export async function crawlReportFile(deps: ReportDeps, input: ReportInput): Promise<ExportFile> {
   const job = await ownJob(deps.store, input.jobId);
   const parts: Uint8Array[] = [];
-  for await (const part of encoded(deps.store.report, job, input)) parts.push(part);
+  for await (const part of encoded(deps, job, input)) parts.push(part);
   return {
     fileName: reportFileName(job.url ?? '', input.format),
     contentType: REPORT_FILES[input.format].contentType,
@@ -111,7 +122,7 @@ export async function saveReport(
   const folder = await deps.dialogs.chooseFolder('Save the crawl report');
   if (!folder) return { saved: false, path: null };
   const file = path.join(folder, reportFileName(job.url ?? '', input.format));
-  await pipeline(Readable.from(encoded(deps.store.report, job, input)), fs.createWriteStream(file));
+  await pipeline(Readable.from(encoded(deps, job, input)), fs.createWriteStream(file));
   return { saved: true, path: file };
 }
 

@@ -59,6 +59,12 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX pages_depth ON pages (job_id, depth, seq);
    CREATE INDEX pages_inlinks ON pages (job_id, inlinks, seq);
    CREATE INDEX pages_time ON pages (job_id, response_ms, seq);
+   CREATE INDEX pages_reason_url ON pages (job_id, reason, url, seq);
+   CREATE INDEX pages_reason_status ON pages (job_id, reason, status, seq);
+   CREATE INDEX pages_reason_title ON pages (job_id, reason, COALESCE(title, ''), seq);
+   CREATE INDEX pages_reason_depth ON pages (job_id, reason, depth, seq);
+   CREATE INDEX pages_reason_inlinks ON pages (job_id, reason, inlinks, seq);
+   CREATE INDEX pages_reason_time ON pages (job_id, reason, response_ms, seq);
    CREATE TABLE report_counts (
      job_id TEXT NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
      reason TEXT NOT NULL,

@@ -1,6 +1,6 @@
 /**
  * The crawl report (issue 11): report columns beside each page record, so the URL table
- * filters, sorts and pages in SQL (keyset on `(column, seq)`, one index per sort), the counts
+ * filters, sorts and pages in SQL (keyset on `(column, seq)`, one index per sort and one per sort within a verdict), the counts
  * per verdict kept current as pages are saved, and the job's outcome and live progress.
  * `pages_crawled` counts pages (2xx HTML, core `countsAsPage`) from here on; rows written
  * before keep the count they had. Existing rows are filled from their records.
@@ -41,6 +41,12 @@ CREATE INDEX crawl_pages_title ON crawl_pages(job_id, COALESCE(title, ''), seq);
 CREATE INDEX crawl_pages_depth ON crawl_pages(job_id, depth, seq);
 CREATE INDEX crawl_pages_inlinks ON crawl_pages(job_id, inlinks, seq);
 CREATE INDEX crawl_pages_time ON crawl_pages(job_id, response_ms, seq);
+CREATE INDEX crawl_pages_reason_url ON crawl_pages(job_id, reason, url, seq);
+CREATE INDEX crawl_pages_reason_status ON crawl_pages(job_id, reason, status, seq);
+CREATE INDEX crawl_pages_reason_title ON crawl_pages(job_id, reason, COALESCE(title, ''), seq);
+CREATE INDEX crawl_pages_reason_depth ON crawl_pages(job_id, reason, depth, seq);
+CREATE INDEX crawl_pages_reason_inlinks ON crawl_pages(job_id, reason, inlinks, seq);
+CREATE INDEX crawl_pages_reason_time ON crawl_pages(job_id, reason, response_ms, seq);
 
 CREATE TABLE crawl_report_counts (
   job_id TEXT NOT NULL REFERENCES crawl_jobs(id) ON DELETE CASCADE,

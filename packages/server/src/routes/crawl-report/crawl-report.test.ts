@@ -186,6 +186,31 @@ describe('GET /api/crawl/:jobId/urls', () => {
   });
 });
 
+describe('the SEO issue filter', () => {
+  it('finds every URL of an issue, beyond the 50 examples the analysis keeps', async () => {
+    const u = await createTestUser(t.server.context.db);
+    const pages = Array.from({ length: 150 }, (_, i) =>
+      makePage(`https://seo.example/p/${i}`, { title: i % 5 === 0 ? `P ${i}` : null }),
+    );
+    const id = await seedCompletedJob(t.server.context.db, u.id, pages);
+    const seo = await (await get(u, `/api/seo-analysis/${id}`)).json();
+    const issue = seo.issues.find((i: { rule: string }) => i.rule === 'missing-title');
+    expect(issue.urls).toHaveLength(50);
+    expect(issue.count).toBe(120);
+    const found: Row[] = [];
+    let cursor = '';
+    do {
+      const page: Page = await (
+        await get(u, `/api/crawl/${id}/urls?issue=missing-title&limit=50${cursor}`)
+      ).json();
+      found.push(...page.rows);
+      cursor = page.nextCursor ? `&cursor=${encodeURIComponent(page.nextCursor)}` : '';
+    } while (cursor);
+    expect(found).toHaveLength(120);
+    expect(found.every((r) => r.title === null)).toBe(true);
+  });
+});
+
 describe('GET /api/crawl/:jobId/url', () => {
   it('gives one URL in detail with why it is or is not listed', async () => {
     const rows = await allPages('&reason=redirect', 100);
