@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CrawlReport, reportChunks, type UrlsQuery } from '../packages/core/src/index.js';
+import { CrawlReport, reportText, type UrlsQuery } from '../packages/core/src/index.js';
 import { Database } from '../packages/server/src/db/database.js';
 import { migrate } from '../packages/server/src/db/migrations/index.js';
 
@@ -22,11 +22,16 @@ const LAYOUT = {
 };
 
 /**
- * Fills the job in SQL (a recursive CTE), so generating a million rows takes seconds: 90 %
+ * Fills the job in SQL (a recursive CTE), so generating a million rows takes little time: 90 %
  * listed, the rest redirects, 404s, noindex, robots-blocked and canonicalised, each row with
  * the report columns the store writes and a small record.
  */
 async function seed(db: Database): Promise<void> {
+  // Indexes are built after the rows, as SQLite builds them fastest; the schema ends the same.
+  const indexes = await db.all<{ name: string; sql: string }>(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'crawl_pages' AND sql IS NOT NULL",
+  );
+  for (const index of indexes) await db.exec(`DROP INDEX ${index.name}`);
   await db.exec(`
     INSERT INTO users (username, email, password_hash, created_at)
       VALUES ('bench', 'bench@example.com', 'x', '2026-01-01T00:00:00Z');
@@ -56,6 +61,8 @@ async function seed(db: Database): Promise<void> {
     INSERT INTO crawl_report_counts (job_id, reason, n)
       SELECT job_id, reason, COUNT(*) FROM crawl_pages WHERE job_id = '${JOB}' GROUP BY reason;
   `);
+  for (const index of indexes) await db.exec(index.sql);
+  await db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 }
 
 const median = (values: number[]) =>
@@ -99,20 +106,18 @@ async function csvChild(file: string): Promise<void> {
   const db = await Database.open(file);
   const report = new CrawlReport(db, LAYOUT);
   const outFile = path.join(path.dirname(file), 'report.csv');
-  let rows = 0;
-  async function* counted() {
-    for await (const row of report.rows(JOB, {})) {
-      rows++;
-      yield row;
-    }
-  }
   const started = performance.now();
-  await pipeline(Readable.from(reportChunks(counted(), 'csv')), createWriteStream(outFile));
+  const cpu = process.cpuUsage();
+  await pipeline(Readable.from(reportText(report, JOB, {}, 'csv')), createWriteStream(outFile));
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   const bytes = statSync(outFile).size;
+  // Every row of the job was written (the API tests compare the file with the table).
+  const rows = (await report.counts(JOB)).total;
   await db.close();
   process.stdout.write(
-    JSON.stringify({ rows, ms, bytes, rssMb: process.resourceUsage().maxRSS / 1024 }),
+    JSON.stringify({ rows, ms, cpuMs, bytes, rssMb: process.resourceUsage().maxRSS / 1024 }),
   );
 }
 
@@ -148,8 +153,10 @@ else {
     process.stdout.write(`paging process peak RSS ${pages.rssMb.toFixed(0)} MB\n`);
     const csv = runChild('--csv', file);
     const rate = csv.rows / (csv.ms / 1000);
+    // CPU time of the process (SQLite runs inside it): the cost apart from a busy machine's waits.
+    const cpuRate = csv.rows / (csv.cpuMs / 1000);
     process.stdout.write(
-      `CSV export: ${csv.rows.toLocaleString('en-US')} rows, ${(csv.bytes / 1024 / 1024).toFixed(0)} MB in ${(csv.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s, peak RSS ${csv.rssMb.toFixed(0)} MB\n`,
+      `CSV export: ${csv.rows.toLocaleString('en-US')} rows, ${(csv.bytes / 1024 / 1024).toFixed(0)} MB in ${(csv.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s (${Math.round(cpuRate).toLocaleString('en-US')} rows per CPU second), peak RSS ${csv.rssMb.toFixed(0)} MB\n`,
     );
   } finally {
     if (process.env.BENCH_KEEP) process.stdout.write(`kept ${file}\n`);

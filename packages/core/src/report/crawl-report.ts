@@ -16,8 +16,10 @@ import {
 import type { ResultItem } from '../contract/schemas.js';
 import type { PageRecord } from '../crawler/types.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
+import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
 import { decodeCursor, encodeCursor, filterSql, type Keyset, orderSql } from './query.js';
+import { lineExpression } from './sql-lines.js';
 import { REASON_LABELS, whyWords } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
@@ -129,12 +131,13 @@ export class CrawlReport {
     after: Keyset | null,
     limit: number,
     withRecord: boolean,
+    columns = ROW_COLUMNS,
   ): Promise<RowData[]> {
     const where = filterSql(filter);
     const order = orderSql(filter, after);
     const params: SqlParam[] = [jobId, ...where.params, ...order.params, limit];
     return this.db.all<RowData>(
-      `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
+      `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
          FROM ${this.layout.pages} WHERE job_id = ?${where.sql}${order.where}
         ORDER BY ${order.orderBy} LIMIT ?`,
       params,
@@ -185,6 +188,23 @@ export class CrawlReport {
     for (;;) {
       const batch = await this.select(jobId, filter, from, BATCH, issue !== undefined);
       for (const row of batch) if (!issue || issue(recordOf(row))) yield toRow(row);
+      if (batch.length < BATCH) return;
+      from = keysetOf(batch.at(-1));
+    }
+  }
+
+  /**
+   * Every row matching `filter` as text in `format`, in its sort order: each chunk holds the
+   * lines of one batch, written by SQLite (`sql-lines.ts`). The CSV header is not included.
+   */
+  async *lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<string> {
+    const columns = `seq, ${lineExpression(format)} AS line`;
+    let from: Keyset | null = null;
+    for (;;) {
+      const batch = (await this.select(jobId, filter, from, BATCH, false, columns)) as Array<
+        RowData & { line: string }
+      >;
+      if (batch.length > 0) yield batch.map((row) => row.line).join('');
       if (batch.length < BATCH) return;
       from = keysetOf(batch.at(-1));
     }

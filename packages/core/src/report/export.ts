@@ -4,7 +4,9 @@
  * stream of text chunks from the rows as they are read, so a 1,000,000-row report never sits
  * in memory.
  */
-import type { REPORT_FORMATS, ReportRow } from '../contract/report-schemas.js';
+import type { REPORT_FORMATS, ReportFilter, ReportRow } from '../contract/report-schemas.js';
+import type { CrawlReport } from './crawl-report.js';
+import type { IssueMatcher } from './issue-filter.js';
 
 /** A report download format. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -45,13 +47,15 @@ export function csvLine(row: ReportRow): string {
 
 const CHUNK_CHARS = 64 * 1024;
 
+/** The CSV's first bytes: the BOM and the header record. */
+export const CSV_HEAD = `\uFEFF${CSV_COLUMNS.map(([h]) => csvField(h)).join(',')}\r\n`;
+
 /** The report as text chunks of about 64 KB: BOM and header first for CSV. */
 export async function* reportChunks(
   rows: AsyncIterable<ReportRow>,
   format: ReportFormat,
 ): AsyncGenerator<string> {
-  let chunk =
-    format === 'csv' ? `\uFEFF${CSV_COLUMNS.map(([h]) => csvField(h)).join(',')}\r\n` : '';
+  let chunk = format === 'csv' ? CSV_HEAD : '';
   for await (const row of rows) {
     chunk += format === 'csv' ? csvLine(row) : `${JSON.stringify(row)}\n`;
     if (chunk.length >= CHUNK_CHARS) {
@@ -60,6 +64,26 @@ export async function* reportChunks(
     }
   }
   if (chunk) yield chunk;
+}
+
+/**
+ * The whole report as text chunks: the BOM and header for CSV, then the lines SQLite writes
+ * (`CrawlReport.lines`), or, with an SEO issue filter (which reads each record), the lines
+ * written here from the matching rows. Both shells stream this to the user.
+ */
+export async function* reportText(
+  report: CrawlReport,
+  jobId: string,
+  filter: ReportFilter,
+  format: ReportFormat,
+  issue?: IssueMatcher,
+): AsyncGenerator<string> {
+  if (issue) {
+    yield* reportChunks(report.rows(jobId, filter, issue), format);
+    return;
+  }
+  if (format === 'csv') yield CSV_HEAD;
+  yield* report.lines(jobId, filter, format);
 }
 
 /** The download's file name: `crawl-report-<host>.<csv|jsonl>`. */

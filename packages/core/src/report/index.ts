@@ -3,12 +3,14 @@ export { REPORT_COLUMN_NAMES, type ReportColumns, reportColumns, reportValues } 
 export { CrawlReport, type ReportLayout, type UrlsQuery } from './crawl-report.js';
 export {
   CSV_COLUMNS,
+  CSV_HEAD,
   csvField,
   csvLine,
   REPORT_FILES,
   type ReportFormat,
   reportChunks,
   reportFileName,
+  reportText,
 } from './export.js';
 export { type IssueMatcher, issueMatcher } from './issue-filter.js';
 export { type JobEnd, jobOutcome } from './job-outcome.js';
@@ -23,4 +25,5 @@ export {
   pagesText,
 } from './outcome.js';
 export { decodeCursor, encodeCursor, ReportQueryError } from './query.js';
+export { lineExpression } from './sql-lines.js';
 export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';

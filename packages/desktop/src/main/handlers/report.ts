@@ -19,8 +19,8 @@ import {
   ReportQueryError,
   type ReportUrlDetail,
   type ReportUrlsPage,
-  reportChunks,
   reportFileName,
+  reportText,
   SEO_RULES,
   type UrlsQuery,
 } from '@mapsmith/core';
@@ -97,8 +97,8 @@ type ReportInput = ReportFilter & { jobId: string; format: ReportFormat };
 async function* encoded(deps: { store: LocalStore }, job: CrawlJob, input: ReportInput) {
   const issue = await reading(() => issueOf(deps.store, job.jobId, input));
   const encoder = new TextEncoder();
-  const rows = deps.store.report.rows(job.jobId, input, issue);
-  for await (const chunk of reportChunks(rows, input.format)) yield encoder.encode(chunk);
+  const text = reportText(deps.store.report, job.jobId, input, input.format, issue);
+  for await (const chunk of text) yield encoder.encode(chunk);
 }
 
 /** `crawl.report`: the CSV or JSON Lines file as bytes (the renderer's download). */

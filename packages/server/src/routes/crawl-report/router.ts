@@ -8,8 +8,8 @@ import {
   REPORT_FILES,
   type ReportFilter,
   ReportQueryError,
-  reportChunks,
   reportFileName,
+  reportText,
 } from '@mapsmith/core';
 import { Router } from 'express';
 import type { z } from 'zod';
@@ -107,10 +107,7 @@ export function crawlReportRouter(ctx: AppContext): Router {
       'Content-Disposition': `attachment; filename="${reportFileName(job.url, input.format)}"`,
       'Cache-Control': 'no-store',
     });
-    await pipeline(
-      Readable.from(reportChunks(report().rows(job.id, input, issue), input.format)),
-      res,
-    );
+    await pipeline(Readable.from(reportText(report(), job.id, input, input.format, issue)), res);
   });
 
   return router;
