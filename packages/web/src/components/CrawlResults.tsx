@@ -1,4 +1,4 @@
-import type { CrawlJob } from '@mapsmith/core/browser';
+import { type CrawlJob, PAGE_COUNT_RULE } from '@mapsmith/core/browser';
 import type { ReactNode } from 'react';
 import { useAuth } from '../app/auth';
 import { DownloadPanel } from './DownloadPanel';
@@ -41,8 +41,9 @@ export function CrawlResults(props: { job: CrawlJob; more?: ReactNode }) {
         </h2>
       )}
       {outcome && (
-        <p className="muted" data-testid="pages-text">
-          {outcome.pagesText}
+        <p className="muted pages-text">
+          <span data-testid="pages-text">{outcome.pagesText}</span>{' '}
+          <span className="small">({PAGE_COUNT_RULE})</span>
         </p>
       )}
       {outcome?.endSentence && (
@@ -67,7 +68,11 @@ export function CrawlResults(props: { job: CrawlJob; more?: ReactNode }) {
           {!nothing && <PingBox jobId={job.jobId} results={results} />}
         </div>
         {nothing ? (
-          <section className="seo-card card" aria-labelledby="seo-title" data-testid="seo-card">
+          <section
+            className="seo-card seo-card-empty card"
+            aria-labelledby="seo-title"
+            data-testid="seo-card"
+          >
             <h3 id="seo-title">SEO Analysis</h3>
             <p className="muted">No score: the crawl listed no page to analyse.</p>
           </section>

@@ -55,8 +55,19 @@ function Home() {
       <Hero phase={crawl.phase} onGenerate={crawl.start} />
       {started && (
         <div ref={panel} className="crawl-panel card" aria-live="polite">
-          {crawl.phase === 'crawling' && (
-            <CrawlProgress pages={crawl.job?.pagesCrawled ?? 0} startedAt={crawl.startedAt} />
+          {crawl.phase === 'crawling' && crawl.job && (
+            <>
+              <CrawlProgress
+                pages={crawl.job.progress?.pagesFound ?? crawl.job.pagesCrawled}
+                startedAt={crawl.startedAt}
+                current={crawl.job.progress?.currentUrl}
+              />
+              <p className="follow-link">
+                <Link to="/crawls/$jobId" params={{ jobId: crawl.job.jobId }}>
+                  Follow this crawl on its own page
+                </Link>
+              </p>
+            </>
           )}
           {crawl.phase === 'failed' && <CrawlFailed error={crawl.error} />}
           {crawl.phase === 'completed' && crawl.job && (
