@@ -122,6 +122,11 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
       .split('\n')
       .map((line) => JSON.parse(line) as { url: string; reason: string });
     expect(lines.map((l) => l.url).sort()).toEqual(noindex.map((r) => r.url).sort());
+
+    // A hand-edited address with a reason the server does not know: its words, no crash.
+    await page.goto(`/crawls/${jobId}?reason=bogus`);
+    await expect(page.getByTestId('report-error')).toContainText('reason must be one of');
+    await expect(page.getByTestId('crawl-results')).toBeVisible();
   } finally {
     await site.close();
   }

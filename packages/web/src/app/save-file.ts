@@ -10,3 +10,13 @@ export function saveFile(bytes: Uint8Array, type: string, fileName: string) {
   // Revoke later: some browsers read the URL after click() returns.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Downloads what a same-origin address answers, streamed to disk by the browser itself. */
+export function saveLink(href: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

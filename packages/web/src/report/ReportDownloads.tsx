@@ -1,7 +1,8 @@
 import type { ReportFilter } from '@mapsmith/core/browser';
 import { useState } from 'react';
+import { httpGetUrl } from '../api/http-api';
 import { errorText } from '../app/errors';
-import { saveFile } from '../app/save-file';
+import { saveFile, saveLink } from '../app/save-file';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { isFiltered } from './report-search';
@@ -28,16 +29,28 @@ export function ReportDownloads(props: {
   const filtered = isFiltered(props.filter);
   const useFilter = filtered && scope === 'filter';
   const download = async (format: 'csv' | 'jsonl') => {
+    const { sort, dir, verdict, reason, q, issue } = props.filter;
+    const input = {
+      jobId: props.jobId,
+      format,
+      ...(useFilter ? { verdict, reason, q, issue } : {}),
+      sort,
+      dir,
+    };
+    if (api.shell === 'hosted') {
+      // A million-row report streams from the server straight to disk: a link the browser
+      // downloads itself, never the whole file in this page's memory.
+      saveLink(httpGetUrl('crawl.report', input));
+      toast({
+        title: 'Download Started',
+        description: `Crawl report (.${format})`,
+        variant: 'success',
+      });
+      return;
+    }
     setBusy(format);
     try {
-      const { sort, dir, verdict, reason, q, issue } = props.filter;
-      const file = await api.call('crawl.report', {
-        jobId: props.jobId,
-        format,
-        ...(useFilter ? { verdict, reason, q, issue } : {}),
-        sort,
-        dir,
-      });
+      const file = await api.call('crawl.report', input);
       saveFile(file.bytes, file.contentType, file.fileName);
       toast({ title: 'Download Started', description: file.fileName, variant: 'success' });
     } catch (err) {
