@@ -41,6 +41,8 @@ export interface UrlsQuery extends ReportFilter {
 /** Rows the issue filter reads at most per call before answering with what it found. */
 const MAX_SCAN = 20_000;
 const BATCH = 5000;
+/** Lines per chunk of an export: about 150 KB of text, small enough to keep memory flat. */
+const LINE_BATCH = 1000;
 const DEFAULT_LIMIT = 100;
 const LINKED_FROM_SHOWN = 10;
 const IMAGES_SHOWN = 100;
@@ -201,11 +203,11 @@ export class CrawlReport {
     const columns = `seq, ${lineExpression(format)} AS line`;
     let from: Keyset | null = null;
     for (;;) {
-      const batch = (await this.select(jobId, filter, from, BATCH, false, columns)) as Array<
+      const batch = (await this.select(jobId, filter, from, LINE_BATCH, false, columns)) as Array<
         RowData & { line: string }
       >;
       if (batch.length > 0) yield batch.map((row) => row.line).join('');
-      if (batch.length < BATCH) return;
+      if (batch.length < LINE_BATCH) return;
       from = keysetOf(batch.at(-1));
     }
   }
