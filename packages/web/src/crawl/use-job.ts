@@ -39,14 +39,23 @@ export function useJob(jobId: string | null): JobState {
     setState({ kind: 'loading' });
     let live = true;
     let timer: number | undefined;
+    let seen = false;
     const poll = async () => {
       try {
         const job = await api.call('crawl.get', { jobId });
         if (!live) return;
+        seen = true;
         setState({ kind: 'job', job });
         if (jobEnded(job)) return;
       } catch (err) {
         if (!live) return;
+        // A network blip or a server hiccup during a long crawl keeps the last answer and asks
+        // again; a refusal (gone, signed out) or a crawl never read ends the follow.
+        const transient = !(err instanceof ApiCallError) || err.status >= 500;
+        if (seen && transient) {
+          timer = window.setTimeout(poll, CRAWL_POLL_MS);
+          return;
+        }
         setState(
           isMissingJob(err)
             ? { kind: 'missing' }
