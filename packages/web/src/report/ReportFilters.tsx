@@ -73,18 +73,6 @@ export function ReportFilters(props: {
       <button type="submit" className="button">
         Search
       </button>
-      {filter.issue && (
-        <p className="filter-issue">
-          SEO issue: <code>{filter.issue}</code>{' '}
-          <button
-            type="button"
-            className="button small ghost"
-            onClick={() => onChange({ ...filter, issue: undefined })}
-          >
-            Show all URLs
-          </button>
-        </p>
-      )}
       {isFiltered(filter) && (
         <button
           type="button"
@@ -93,6 +81,18 @@ export function ReportFilters(props: {
         >
           Clear filters
         </button>
+      )}
+      {filter.issue && (
+        <p className="filter-issue">
+          SEO issue: <code>{filter.issue}</code>{' '}
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => onChange({ ...filter, issue: undefined })}
+          >
+            Remove this issue filter
+          </button>
+        </p>
       )}
     </form>
   );
