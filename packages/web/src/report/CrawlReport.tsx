@@ -1,4 +1,6 @@
 import type { ReportFilter } from '@mapsmith/core/browser';
+import { useEffect, useState } from 'react';
+import { useApi } from '../app/use-api';
 import { ReportCounts } from './ReportCounts';
 import { ReportDownloads } from './ReportDownloads';
 import { ReportFilters } from './ReportFilters';
@@ -6,6 +8,27 @@ import { filterOf, isFiltered, type ReportSearch } from './report-search';
 import { UrlDetail } from './UrlDetail';
 import { UrlTable } from './UrlTable';
 import { REPORT_PAGE_SIZE, useReportPage } from './use-report-page';
+
+/** The words of the SEO issue the table is filtered to (its rule id until they are read). */
+function useIssueLabel(jobId: string, rule: string | undefined): string | undefined {
+  const api = useApi();
+  const [label, setLabel] = useState<{ rule: string; message: string } | null>(null);
+  useEffect(() => {
+    if (!rule) return;
+    let live = true;
+    api.call('seo.get', { jobId }).then(
+      (seo) => {
+        const issue = seo.issues.find((i) => i.rule === rule);
+        if (live && issue) setLabel({ rule, message: issue.message });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, jobId, rule]);
+  return rule && label?.rule === rule ? label.message : rule;
+}
 
 /** The rows-shown line under the table: "URLs 51–100 of 4,650". */
 function rangeText(index: number, shown: number, matching: number | null): string {
@@ -29,6 +52,7 @@ export function CrawlReport(props: {
   const { jobId, search, onSearch } = props;
   const filter = filterOf(search);
   const table = useReportPage(jobId, filter);
+  const issueLabel = useIssueLabel(jobId, filter.issue);
   const page = table.page;
   const setFilter = (next: ReportFilter) => onSearch(next);
   const sort = filter.sort ?? 'crawl';
@@ -44,7 +68,12 @@ export function CrawlReport(props: {
           onPick={(reason) => setFilter({ ...filter, reason, verdict: undefined })}
         />
       )}
-      <ReportFilters filter={filter} counts={page?.counts ?? []} onChange={setFilter} />
+      <ReportFilters
+        filter={filter}
+        counts={page?.counts ?? []}
+        issueLabel={issueLabel}
+        onChange={setFilter}
+      />
       <ReportDownloads
         jobId={jobId}
         filter={filter}

@@ -10,6 +10,8 @@ import { isFiltered } from './report-search';
 export function ReportFilters(props: {
   filter: ReportFilter;
   counts: ReportCount[];
+  /** The words of the SEO issue filtered to, when known. */
+  issueLabel?: string;
   onChange(next: ReportFilter): void;
 }) {
   const { filter, onChange } = props;
@@ -84,7 +86,7 @@ export function ReportFilters(props: {
       )}
       {filter.issue && (
         <p className="filter-issue">
-          SEO issue: <code>{filter.issue}</code>{' '}
+          SEO issue: <strong>{props.issueLabel ?? filter.issue}</strong>{' '}
           <button
             type="button"
             className="button small ghost"
