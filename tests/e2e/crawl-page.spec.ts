@@ -85,6 +85,18 @@ test("another user's crawl page is a 404, and so is its API", async ({ page, bro
     // An id that was never a job reads the same.
     await page.goto('/crawls/no-such-job');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+
+    // Signed out, the page asks for the account rather than guessing.
+    const stranger = await browser.newPage();
+    await stranger.goto(new URL(`/crawls/${jobId}`, page.url()).href);
+    await expect(
+      stranger.getByRole('heading', { name: 'Sign in to see this crawl' }),
+    ).toBeVisible();
+    await expect(stranger.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await stranger.close();
   } finally {
     await owner.close();
     await site.close();
