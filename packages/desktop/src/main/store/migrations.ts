@@ -1,7 +1,7 @@
 import type { Sqlite } from './sqlite';
 
 /** Numbered schema steps; `user_version` records how many have run. Append only. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE jobs (
      id TEXT PRIMARY KEY,
      url TEXT NOT NULL,
@@ -40,9 +40,15 @@ const MIGRATIONS: readonly string[] = [
      status = COALESCE(json_extract(record, '$.redirectChain[0].status'), json_extract(record, '$.status'), 0),
      reason = CASE WHEN included = 1 THEN 'listed'
                    ELSE IFNULL(json_extract(record, '$.verdict.code'), 'error') END,
-     verdict = CASE WHEN included = 1 THEN 'listed'
-                    ELSE replace(replace(IFNULL(json_extract(record, '$.verdict.reason'), ''),
-                                         'excluded: ', ''), ' -> ', ' → ') END,
+     verdict = CASE
+       WHEN included = 1 THEN 'listed'
+       WHEN json_extract(record, '$.verdict.code') = 'content-type' THEN 'not HTML'
+       WHEN json_extract(record, '$.verdict.code') = 'query' THEN 'crawled but not listed (query string)'
+       WHEN json_extract(record, '$.verdict.code') = 'robots' THEN 'blocked by robots.txt'
+       WHEN json_extract(record, '$.verdict.code') = 'error' THEN
+         IFNULL('no answer (' || json_extract(record, '$.error') || ')', 'no answer')
+       ELSE replace(replace(IFNULL(json_extract(record, '$.verdict.reason'), ''),
+                            'excluded: ', ''), ' -> ', ' → ') END,
      depth = IFNULL(json_extract(record, '$.depth'), 0),
      inlinks = IFNULL(json_extract(record, '$.inlinks'), 0),
      response_ms = IFNULL(json_extract(record, '$.responseTimeMs'), 0),

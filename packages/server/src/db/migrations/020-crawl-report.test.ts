@@ -50,6 +50,19 @@ describe('migration 20 (crawl report)', () => {
         robots: { meta: ['noindex'], header: [], noindex: true, nofollow: false },
         verdict: { included: false, code: 'noindex', reason: 'excluded: noindex' },
       }),
+      makePage('https://a.example/file.pdf.zip', {
+        contentType: 'application/zip',
+        verdict: { included: false, code: 'content-type', reason: 'excluded: content type x' },
+      }),
+      makePage('https://a.example/list?page=2', {
+        verdict: { included: false, code: 'query', reason: 'excluded: query string' },
+      }),
+      makePage('https://a.example/reset', {
+        status: 0,
+        contentType: null,
+        error: 'connection closed by the server',
+        verdict: { included: false, code: 'error', reason: 'excluded: connection closed' },
+      }),
     ];
     for (const [i, page] of pages.entries()) {
       await db.run(
@@ -66,6 +79,6 @@ describe('migration 20 (crawl report)', () => {
     );
     expect(rows).toEqual(pages.map((p, i) => ({ ...reportColumns(p), inlinks: i === 2 ? 1 : 0 })));
     const report = new CrawlReport(db, { pages: 'crawl_pages', counts: 'crawl_report_counts' });
-    expect((await report.counts('j')).total).toBe(4);
+    expect((await report.counts('j')).total).toBe(pages.length);
   });
 });

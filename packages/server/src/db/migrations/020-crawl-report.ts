@@ -21,9 +21,15 @@ UPDATE crawl_pages SET
   status = COALESCE(json_extract(record, '$.redirectChain[0].status'), json_extract(record, '$.status'), 0),
   reason = CASE WHEN included = 1 THEN 'listed'
                 ELSE IFNULL(json_extract(record, '$.verdict.code'), 'error') END,
-  verdict = CASE WHEN included = 1 THEN 'listed'
-                 ELSE replace(replace(IFNULL(json_extract(record, '$.verdict.reason'), ''),
-                                      'excluded: ', ''), ' -> ', ' → ') END,
+  verdict = CASE
+    WHEN included = 1 THEN 'listed'
+    WHEN json_extract(record, '$.verdict.code') = 'content-type' THEN 'not HTML'
+    WHEN json_extract(record, '$.verdict.code') = 'query' THEN 'crawled but not listed (query string)'
+    WHEN json_extract(record, '$.verdict.code') = 'robots' THEN 'blocked by robots.txt'
+    WHEN json_extract(record, '$.verdict.code') = 'error' THEN
+      IFNULL('no answer (' || json_extract(record, '$.error') || ')', 'no answer')
+    ELSE replace(replace(IFNULL(json_extract(record, '$.verdict.reason'), ''),
+                         'excluded: ', ''), ' -> ', ' → ') END,
   depth = IFNULL(json_extract(record, '$.depth'), 0),
   inlinks = (SELECT COUNT(*) FROM crawl_inlinks i WHERE i.job_id = crawl_pages.job_id AND i.key = crawl_pages.key),
   response_ms = IFNULL(json_extract(record, '$.responseTimeMs'), 0),
