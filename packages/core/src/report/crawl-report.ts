@@ -19,8 +19,9 @@ import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
 import { decodeCursor, encodeCursor, filterSql, type Keyset, orderSql } from './query.js';
+import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
 import { lineExpression } from './sql-lines.js';
-import { REASON_LABELS, whyWords } from './verdict-words.js';
+import { REASON_LABELS } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
 export interface ReportLayout {
@@ -45,48 +46,6 @@ const BATCH = 5000;
 const LINE_BATCH = 1000;
 const DEFAULT_LIMIT = 100;
 const LINKED_FROM_SHOWN = 10;
-const IMAGES_SHOWN = 100;
-
-const ROW_COLUMNS =
-  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type';
-
-interface RowData {
-  seq: number;
-  url: string;
-  status: number;
-  reason: ReportReason;
-  verdict: string;
-  title: string | null;
-  depth: number;
-  inlinks: number;
-  response_ms: number;
-  rendered: number;
-  render_reason: string | null;
-  content_type: string | null;
-  record?: string;
-  sortValue?: string | number;
-}
-
-function toRow(r: RowData): ReportRow {
-  return {
-    id: r.seq,
-    url: r.url,
-    status: r.status,
-    reason: r.reason,
-    verdict: r.verdict,
-    title: r.title,
-    depth: r.depth,
-    inlinks: r.inlinks,
-    responseTimeMs: r.response_ms,
-    rendered: r.rendered === 1,
-    renderReason: r.render_reason,
-    contentType: r.content_type,
-  };
-}
-
-function recordOf(r: RowData): PageRecord {
-  return { ...(JSON.parse(r.record ?? '{}') as PageRecord), inlinks: r.inlinks };
-}
 
 /** The report of a shell's crawls. */
 export class CrawlReport {
@@ -230,32 +189,7 @@ export class CrawlReport {
       );
       linkedFrom = links.map((l) => l.from_url);
     }
-    return {
-      ...toRow(row),
-      finalUrl: page.finalUrl,
-      why: whyWords(page),
-      redirectChain: page.redirectChain,
-      canonical: page.canonical,
-      robots: page.robots,
-      hreflang: page.hreflang,
-      images: page.images.slice(0, IMAGES_SHOWN),
-      imageCount: page.images.length,
-      videos: page.videos.map((v) => ({
-        contentUrl: v.contentUrl,
-        playerUrl: v.playerUrl,
-        thumbnailUrl: v.thumbnailUrl,
-        title: v.title,
-        description: v.description,
-      })),
-      structuredDataTypes: page.structuredData.types,
-      linkedFrom,
-      metaDescription: page.metaDescription,
-      h1: page.h1,
-      bytes: page.bytes,
-      lastModified: page.lastModified,
-      foundVia: page.foundVia,
-      error: page.error,
-    };
+    return detailOf(row, page, linkedFrom);
   }
 
   /** The record of the start URL (depth 0), or null before it was saved. */
