@@ -127,6 +127,16 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
     await page.goto(`/crawls/${jobId}?reason=bogus`);
     await expect(page.getByTestId('report-error')).toContainText('reason must be one of');
     await expect(page.getByTestId('crawl-results')).toBeVisible();
+
+    // On a 390 px phone the page does not scroll sideways: the table scrolls in its own region.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/crawls/${jobId}`);
+    await expect(bodyRows.first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('region', { name: 'URL table' })).toBeVisible();
   } finally {
     await site.close();
   }
