@@ -176,5 +176,19 @@ describe('the same report from the hosted API', () => {
     expect(mine.pagesCrawled).toBe(job.pagesCrawled);
     expect(mine.outcome?.downloads).toEqual(job.outcome?.downloads);
     expect(mine.outcome?.pagesText).toBe(job.outcome?.pagesText);
+    // With the link graph stored, the SEO analyses agree too (timing aside: slow responses
+    // and the average response time depend on the machine's load).
+    type Seo = { score: number; stats: Record<string, number>; issues: Array<{ rule: string }> };
+    const hostedSeo: Seo = await (await get(`/api/seo-analysis/${hosted}`)).json();
+    const localSeo: Seo = await ipc('seo.get', { jobId });
+    const rules = (seo: Seo) =>
+      seo.issues
+        .map((i) => i.rule)
+        .filter((rule) => rule !== 'slow-responses')
+        .sort();
+    expect(rules(localSeo)).toEqual(rules(hostedSeo));
+    const { avgResponseTime: _a, ...localStats } = localSeo.stats;
+    const { avgResponseTime: _b, ...hostedStats } = hostedSeo.stats;
+    expect(localStats).toEqual(hostedStats);
   }, 60_000);
 });
