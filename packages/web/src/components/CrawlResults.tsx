@@ -13,9 +13,10 @@ export const PREVIEW_PAGES = 10;
  * The completed panel: count, ping, downloads, SEO card, upgrade banner and preview (spec §2),
  * told honestly (issue 11 §6): a crawl that listed nothing says why in one sentence, shows no
  * score and disables its downloads with that reason; a crawl a cap stopped says so.
- * `more` is drawn after the preview's "+ N more" (the crawl page links it to the URL table).
+ * `action` is drawn under the headline (the home page's link to the crawl's page), `more` after
+ * the preview's "+ N more" (the crawl page links it to the URL table).
  */
-export function CrawlResults(props: { job: CrawlJob; more?: ReactNode }) {
+export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: ReactNode }) {
   const { user } = useAuth();
   const { job } = props;
   const results = job.results;
@@ -46,6 +47,7 @@ export function CrawlResults(props: { job: CrawlJob; more?: ReactNode }) {
           <span className="small">({PAGE_COUNT_RULE})</span>
         </p>
       )}
+      {props.action}
       {outcome?.endSentence && (
         <p className="notice" role="note" data-testid="crawl-end">
           {outcome.endSentence}

@@ -71,18 +71,20 @@ function Home() {
           )}
           {crawl.phase === 'failed' && <CrawlFailed error={crawl.error} />}
           {crawl.phase === 'completed' && crawl.job && (
-            <>
-              <p className="report-link">
-                <Link
-                  to="/crawls/$jobId"
-                  params={{ jobId: crawl.job.jobId }}
-                  className="button primary"
-                >
-                  Open the full crawl report
-                </Link>
-              </p>
-              <CrawlResults job={crawl.job} />
-            </>
+            <CrawlResults
+              job={crawl.job}
+              action={
+                <p className="report-link">
+                  <Link
+                    to="/crawls/$jobId"
+                    params={{ jobId: crawl.job.jobId }}
+                    className="button primary"
+                  >
+                    Open the full crawl report
+                  </Link>
+                </p>
+              }
+            />
           )}
         </div>
       )}
