@@ -130,7 +130,11 @@ export const reportUrlsInput = reportFilter.extend({
 /** `crawl.urls` output: one page of rows, the cursor of the next, and the figures above. */
 export const reportUrlsPage = z.object({
   rows: z.array(reportRow),
-  /** Pass as `cursor` for the next page; null on the last page. */
+  /**
+   * Pass as `cursor` for the next page; null on the last page. A search (`q`) or an SEO issue
+   * filter reads at most 20,000 URLs per call, so its page may hold fewer rows than `limit`
+   * (even none) while `nextCursor` is set: keep following it.
+   */
   nextCursor: z.string().nullable(),
   /** Rows matching the filter, when known cheaply (null with a search or an issue filter). */
   matching: z.number().nullable(),
