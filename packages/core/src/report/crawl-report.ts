@@ -18,7 +18,14 @@ import type { PageRecord } from '../crawler/types.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
-import { decodeCursor, encodeCursor, filterSql, type Keyset, orderSql } from './query.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  filterSql,
+  type Keyset,
+  orderSql,
+  searchSql,
+} from './query.js';
 import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
 import { lineExpression } from './sql-lines.js';
 import { REASON_LABELS } from './verdict-words.js';
@@ -49,10 +56,14 @@ const LINKED_FROM_SHOWN = 10;
 
 /** The report of a shell's crawls. */
 export class CrawlReport {
-  /** Reads `layout`'s tables through `db`. */
+  /**
+   * Reads `layout`'s tables through `db`. `scanWindow` is how many URLs a search or an issue
+   * filter reads at most per call (tests make it small to cross windows).
+   */
   constructor(
     private readonly db: SqlReader,
     private readonly layout: ReportLayout,
+    private readonly scanWindow = MAX_SCAN,
   ) {}
 
   /** URLs in the job and the figures per verdict code, largest first. */
@@ -111,11 +122,44 @@ export class CrawlReport {
     after: Keyset | null,
     limit: number,
   ): Promise<{ rows: RowData[]; last: Keyset | null }> {
+    if (filter.q) return this.search(jobId, filter, filter.q, after, limit);
     // One row more than asked tells whether there is a next page without a count.
     const rows = await this.select(jobId, filter, after, limit + 1, false);
     const more = rows.length > limit;
     const kept = more ? rows.slice(0, limit) : rows;
     return { rows: kept, last: more ? keysetOf(kept.at(-1)) : null };
+  }
+
+  /**
+   * A page of a search, reading at most `scanWindow` URLs in the table's order: a `LIKE` finds
+   * no index, and a rare word would otherwise read a million rows in one call. When the window
+   * ends before the page is full, the cursor goes on from the window's last URL.
+   */
+  private async search(
+    jobId: string,
+    filter: ReportFilter,
+    words: string,
+    after: Keyset | null,
+    limit: number,
+  ): Promise<{ rows: RowData[]; last: Keyset | null }> {
+    const base = filterSql({ ...filter, q: undefined });
+    const order = orderSql(filter, after);
+    const search = searchSql(words);
+    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${this.layout.pages}
+      WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT ${this.scanWindow}`;
+    const params: SqlParam[] = [jobId, ...base.params, ...order.params];
+    // The window's columns carry the sort's names, so its ORDER BY applies outside unchanged.
+    const rows = await this.db.all<RowData>(
+      `SELECT * FROM (${window}) WHERE ${search.sql} ORDER BY ${order.orderBy} LIMIT ?`,
+      [...params, ...search.params, limit + 1],
+    );
+    if (rows.length > limit) return { rows: rows.slice(0, limit), last: keysetOf(rows[limit - 1]) };
+    const end = await this.db.first<RowData>(
+      `SELECT seq, ${order.column} AS sortValue FROM ${this.layout.pages}
+        WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${this.scanWindow - 1}`,
+      params,
+    );
+    return { rows, last: end ? keysetOf(end) : null };
   }
 
   private async scan(
@@ -139,7 +183,7 @@ export class CrawlReport {
       }
       if (batch.length < BATCH) return { rows, last: null };
       // Bounded work per call: answer what was found, and the cursor goes on from here.
-      if (scanned >= MAX_SCAN) return { rows, last: from };
+      if (scanned >= this.scanWindow) return { rows, last: from };
     }
   }
 

@@ -110,11 +110,20 @@ export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam
     params.push(filter.reason);
   }
   if (filter.q) {
-    parts.push("(url LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\')");
-    const pattern = likePattern(filter.q);
-    params.push(pattern, pattern);
+    const search = searchSql(filter.q);
+    parts.push(search.sql);
+    params.push(...search.params);
   }
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
+}
+
+/** The search condition: the words in the URL or the title. */
+export function searchSql(words: string): { sql: string; params: SqlParam[] } {
+  const pattern = likePattern(words);
+  return {
+    sql: "(url LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\')",
+    params: [pattern, pattern],
+  };
 }
 
 /** The keyset condition and ORDER BY of a sort, continuing after `after` when given. */

@@ -65,3 +65,42 @@ describe('report lines written by SQLite', () => {
     }
   });
 });
+
+describe('a search reads a bounded window per call', () => {
+  it('finds every match exactly once across windows, in every sort', async () => {
+    const u = await db.first<{ id: number }>('SELECT id FROM users LIMIT 1');
+    const pages = Array.from({ length: 90 }, (_, i) =>
+      makePage(`https://w.example/p/${String(i).padStart(2, '0')}`, {
+        title: i % 13 === 0 ? `Needle ${i}` : `Hay ${i}`,
+        depth: i % 4,
+      }),
+    );
+    const id = await seedCompletedJob(db, u?.id ?? 1, pages);
+    const expected = pages.filter((p) => p.title?.startsWith('Needle')).map((p) => p.url);
+    const report = new CrawlReport(db, { pages: 'crawl_pages', counts: 'crawl_report_counts' }, 10);
+    for (const sort of [
+      {},
+      { sort: 'url' as const, dir: 'desc' as const },
+      { sort: 'depth' as const },
+    ]) {
+      const found: string[] = [];
+      let cursor: string | undefined;
+      let calls = 0;
+      do {
+        const page = await report.urls(id, {
+          q: 'needle',
+          limit: 2,
+          ...sort,
+          ...(cursor ? { cursor } : {}),
+        });
+        expect(page.rows.length).toBeLessThanOrEqual(2);
+        found.push(...page.rows.map((r) => r.url));
+        cursor = page.nextCursor ?? undefined;
+        calls++;
+      } while (cursor && calls < 100);
+      expect(found.sort(), JSON.stringify(sort)).toEqual([...expected].sort());
+      // Windows of 10 over 90 URLs: the search needed calls that found nothing.
+      expect(calls).toBeGreaterThanOrEqual(9);
+    }
+  });
+});
