@@ -1,11 +1,25 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { uiBundleOptions } from './packages/web/bundle-options';
 
 const desktop = (...parts: string[]) => resolve(import.meta.dirname, 'packages/desktop', ...parts);
 // Workspace packages are bundled from source; third-party deps stay external in main.
 const conditions = ['source', 'module', 'node', 'development|production'];
+
+/**
+ * electron-vite builds the renderer with relative asset paths (`./assets/…`); a reload on a
+ * nested page (`/crawls/{id}`, `/how-to/{slug}`) would then look for `/crawls/assets/…`. The
+ * app protocol serves every file from its root, so the page's own tags point there.
+ */
+const rootAssets: Plugin = {
+  name: 'mapsmith-root-assets',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replaceAll('"./assets/', '"/assets/'),
+  },
+};
 
 /** The desktop app: main (wiring), an isolated fully bundled preload, and the web UI as renderer. */
 export default defineConfig({
@@ -41,7 +55,7 @@ export default defineConfig({
   },
   renderer: {
     root: desktop('src/renderer'),
-    plugins: [react()],
+    plugins: [react(), rootAssets],
     resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
     build: {
       outDir: desktop('out/renderer'),

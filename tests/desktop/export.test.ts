@@ -133,7 +133,7 @@ describe('export.generate from the local results', () => {
     ).toMatchObject({
       ok: false,
       status: 409,
-      body: { error: 'Crawl not finished' },
+      body: { error: 'Crawl not finished', code: 'crawl.not-finished' },
     });
     expect(
       await desktop.dispatch(TEST_ORIGIN, 'export.generate', { jobId: 'nope', format: 'xml' }),

@@ -63,7 +63,7 @@ test('signed in: crawl a fixture site, watch progress, results, downloads, SEO c
     const broken = seo.locator('.seo-stats > div').filter({ hasText: 'Broken links' });
     const brokenCount = Number(await broken.locator('dd').textContent());
     const severities = await seo
-      .locator('.issue-list li')
+      .locator('.issue-list > li')
       .evaluateAll((items) => items.map((li) => li.getAttribute('data-severity')));
     expect(severities.length).toBeGreaterThan(0);
     for (const s of severities) expect(['critical', 'warning', 'info']).toContain(s);

@@ -29,7 +29,8 @@ test('Generate Now pressed while the session is still being read waits for it an
     expect(userReads).toBeGreaterThan(0);
     release();
     await home.expectToast('Crawling Started');
-    await expect(page).toHaveURL(/\/$/);
+    // Still the home page, now naming its crawl so a reload shows it again.
+    await expect(page).toHaveURL(/\/\?job=[\w-]+$/);
     await expect(home.results).toBeVisible({ timeout: 20_000 });
   } finally {
     await fixture.close();

@@ -8,6 +8,7 @@ export * from './contract/error-codes.js';
 export * from './contract/formats.js';
 export * from './contract/http-routes.js';
 export * from './contract/operations.js';
+export * from './contract/report-schemas.js';
 export * from './contract/routes.js';
 export type {
   Analytics,
@@ -22,11 +23,13 @@ export type {
   ValidationResult,
 } from './contract/schemas.js';
 export * as schemas from './contract/schemas.js';
+export { MAX_POLL_RESULTS } from './contract/schemas.js';
 export type * from './crawler/events.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';
 export * from './limits/crawl-start.js';
+export * from './limits/page-count.js';
 export * from './plans.js';
 export * from './seo/index.js';
 export * from './version.js';

@@ -15,5 +15,7 @@ export * from './ports/crawl-store.js';
 export * from './ports/fetcher.js';
 export * from './ports/logger.js';
 export * from './ports/renderer.js';
+export * from './ports/sql-reader.js';
 export * from './ports/url-policy.js';
+export * from './report/index.js';
 export * from './store/memory-store.js';

@@ -15,6 +15,11 @@ export const ERROR_CODES = [
   'auth.csrf',
 
   // Crawl report (crawl pages, URL table, report export)
+  'report.filter-invalid',
+  'report.cursor-invalid',
+  'report.url-unknown',
+  'crawl.not-finished',
+  'export.nothing-to-list',
 
   // Honest copy, accounts, limits and notify
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
+import * as r from './report-schemas.js';
 import * as s from './schemas.js';
 
 /** A downloaded export: the bytes and the name the browser or save dialog should use. */
@@ -69,6 +70,9 @@ export const operations = {
   'auth.confirmEmail': op('auth.confirmEmail', z.object({ token: z.string().min(1) }), message),
   'crawl.start': op('crawl.start', z.object({ url: s.siteUrl }), z.object({ jobId: z.string() })),
   'crawl.get': op('crawl.get', jobRef, s.crawlJob),
+  'crawl.urls': op('crawl.urls', r.reportUrlsInput, r.reportUrlsPage),
+  'crawl.url': op('crawl.url', r.reportUrlInput, r.reportUrlDetail),
+  'crawl.report': op('crawl.report', r.reportDownloadInput, z.custom<ExportFile>()),
   'seo.get': op('seo.get', jobRef, s.seoAnalysis),
   'export.generate': op(
     'export.generate',

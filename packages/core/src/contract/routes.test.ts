@@ -14,6 +14,14 @@ describe('isAppPath', () => {
     expect(isAppPath('/how-to/sitemap-generator-guide/extra')).toBe(false);
   });
 
+  it('accepts a crawl page of any job id shape the contract accepts', () => {
+    expect(isAppPath('/crawls/0b6e94a1-0000-4000-8000-000000000000')).toBe(true);
+    expect(isAppPath('/crawls/abc/')).toBe(true);
+    expect(isAppPath('/crawls/')).toBe(false);
+    expect(isAppPath('/crawls/a/b')).toBe(false);
+    expect(isAppPath(`/crawls/${'a'.repeat(65)}`)).toBe(false);
+  });
+
   it('refuses unknown paths', () => {
     for (const path of ['/nope', '/login/x', '/LOGIN', '/api'])
       expect(isAppPath(path), path).toBe(false);

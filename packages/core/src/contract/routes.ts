@@ -35,10 +35,17 @@ export const APP_PATHS = [
   '/terms',
 ] as const;
 
+/**
+ * A crawl's own page, `/crawls/{jobId}`: any id the contract's job reference accepts. Whether
+ * the job exists and is the user's is the API's answer, so the page draws 404 when it is not.
+ */
+const CRAWL_PAGE_PATH = /^\/crawls\/[A-Za-z0-9_-]{1,64}$/;
+
 /** Whether a request path (no query) is a page of the web app. */
 export function isAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if ((APP_PATHS as readonly string[]).includes(path)) return true;
+  if (CRAWL_PAGE_PATH.test(path)) return true;
   const guide = /^\/how-to\/([a-z0-9-]+)$/.exec(path);
   return guide !== null && (GUIDE_SLUGS as readonly string[]).includes(guide[1] ?? '');
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './formats.js';
+import { crawlLiveProgress, crawlOutcome } from './report-schemas.js';
 
 /**
  * Entity schemas of spec §3, shared by the server (which validates what it sends and
@@ -41,16 +42,34 @@ export type CrawlStatus = z.infer<typeof crawlStatus>;
 export const resultItem = z.object({ url: z.string(), title: z.string().nullable() });
 export type ResultItem = z.infer<typeof resultItem>;
 
-/** `GET /api/crawl/{jobId}`. */
+/** Listed pages `crawl.get` carries at most; the URL table (`crawl.urls`) pages through the rest. */
+export const MAX_POLL_RESULTS = 100;
+
+/**
+ * `GET /api/crawl/{jobId}`. The answer is bounded whatever the crawl's size: `results` holds
+ * the first `MAX_POLL_RESULTS` listed pages, `resultsTotal` how many are listed in all.
+ */
 export const crawlJob = z.object({
   jobId: z.string(),
   status: crawlStatus,
+  /** Pages that count against the plan: URLs that answered 2xx with HTML. */
   pagesCrawled: z.number(),
   createdAt: z.string(),
   error: z.string().nullable(),
+  /** The first listed pages (at most `MAX_POLL_RESULTS`), in crawl order; empty while running. */
   results: z.array(resultItem),
-  /** What the user should know about how the crawl ran (desktop: app shells left unrendered). */
+  /** Listed pages in all (the length `results` would have unbounded). */
+  resultsTotal: z.number().optional(),
+  /** The start URL of the crawl. */
+  url: z.string().optional(),
+  /** ISO time the crawl ended, or null while it runs. */
+  finishedAt: z.string().nullable().optional(),
+  /** What the user should know about how the crawl ran (app shells left unrendered, caps). */
   notes: z.array(z.string()).optional(),
+  /** Live progress while pending or crawling; null once it ended. */
+  progress: crawlLiveProgress.nullable().optional(),
+  /** How it ended, counts, and per-format availability; null while it runs. */
+  outcome: crawlOutcome.nullable().optional(),
 });
 export type CrawlJob = z.infer<typeof crawlJob>;
 
@@ -89,13 +108,18 @@ export const seoAnalysis = z.object({
     pagesWithStructuredData: z.number(),
     avgResponseTime: z.number(),
     brokenLinks: z.number(),
+    /** Listed URLs, shown beside `totalPages` ("73 pages, 68 listed"). */
+    listedPages: z.number().optional(),
   }),
   issues: z.array(
     z.object({
       severity,
       message: z.string(),
       rule: z.string().optional(),
+      /** The first affected URLs (at most 50); `count` has them all. */
       urls: z.array(z.string()).optional(),
+      /** Affected URLs in all ("and N more" links to the URL table filtered by `rule`). */
+      count: z.number().optional(),
       /** Score points this issue cost (of 100), so the UI can show why the score is what it is. */
       points: z.number().optional(),
     }),

@@ -217,7 +217,8 @@ export class CrawlRun {
       if (this.fatal) break;
       const room = Math.min(
         options.concurrency - this.inflight,
-        options.maxPages - this.counter.pagesCrawled - this.inflight,
+        // The cap counts pages (2xx HTML) only; redirects, errors and blocked URLs are free.
+        options.maxPages - this.counter.pages - this.inflight,
       );
       let took = 0;
       if (room > 0) {
@@ -235,7 +236,7 @@ export class CrawlRun {
       }
       if (took > 0) continue;
       if (this.inflight === 0 && !this.seeding) {
-        if (this.counter.pagesCrawled >= options.maxPages && (await deps.store.counts()).queued > 0)
+        if (this.counter.pages >= options.maxPages && (await deps.store.counts()).queued > 0)
           endedBy = 'page-limit';
         break;
       }

@@ -1,4 +1,5 @@
 /** Counts a crawl's records and pruned URLs into the run summary. */
+import { countsAsPage } from '../limits/page-count.js';
 import type { CrawlSummary, EndedBy, ExclusionCode, PageRecord, PruneBound } from './types.js';
 
 /** Distinct pruned URLs remembered for counting; beyond it every prune counts. */
@@ -8,6 +9,8 @@ const MAX_PRUNED_KEYS = 200_000;
 export class SummaryCounter {
   /** Records saved. */
   pagesCrawled = 0;
+  /** Records that count as pages (`countsAsPage`: 2xx HTML); the page cap counts these. */
+  pages = 0;
   /** Records with a fetch error. */
   errors = 0;
   private included = 0;
@@ -19,6 +22,7 @@ export class SummaryCounter {
   /** Counts one saved record. */
   add(page: PageRecord): void {
     this.pagesCrawled++;
+    if (countsAsPage(page)) this.pages++;
     if (page.rendered) this.rendered++;
     if (page.status === 0 && page.error) this.errors++;
     if (page.verdict.included) this.included++;
@@ -44,6 +48,7 @@ export class SummaryCounter {
     return {
       startUrl,
       pagesCrawled: this.pagesCrawled,
+      pages: this.pages,
       included: this.included,
       excluded: { ...this.excluded },
       renderedPages: this.rendered,

@@ -155,6 +155,8 @@ export interface CrawlSummary {
   startUrl: string;
   /** URLs fetched (or decided without a fetch, like robots-blocked ones) and recorded. */
   pagesCrawled: number;
+  /** Of those, the pages (2xx HTML, `countsAsPage`): what the page cap counts. */
+  pages?: number;
   /** URLs listed in the sitemap. */
   included: number;
   /** Excluded URLs, counted by exclusion code. */

@@ -98,6 +98,40 @@ describe('SEO analysis', () => {
     expect(rulesOf(pages)).toEqual([]);
   });
 
+  it('counts only 2xx HTML answers as pages: a redirect is no page without a title', () => {
+    const redirect = good('/old', {
+      // The record of a redirect holds its target's answer (200 HTML) but no facts of a page.
+      redirectChain: [{ url: 'https://a.example/old', status: 301 }],
+      finalUrl: 'https://a.example/',
+      title: null,
+      metaDescription: null,
+      h1: null,
+      linkedFrom: ['https://a.example/'],
+      verdict: { included: false, code: 'redirect', reason: 'excluded: 301 -> /' },
+    });
+    const toBlocked = good('/to-private', {
+      redirectChain: [{ url: 'https://a.example/to-private', status: 301 }],
+      finalUrl: 'https://a.example/private/x',
+      status: 0,
+      contentType: null,
+      title: null,
+      linkedFrom: ['https://a.example/'],
+      verdict: { included: false, code: 'redirect', reason: 'excluded: 301 -> /private/x' },
+    });
+    const blocked = good('/private/x', {
+      status: 0,
+      contentType: null,
+      title: null,
+      linkedFrom: ['https://a.example/to-private'],
+      verdict: { included: false, code: 'robots', reason: 'blocked by robots.txt' },
+    });
+    const result = analyzeSeo([good('/'), redirect, toBlocked, blocked]);
+    expect(result.stats).toMatchObject({ totalPages: 1, listedPages: 1, brokenLinks: 0 });
+    expect(result.issues.map((i) => i.rule)).not.toContain('missing-title');
+    expect(result.issues.map((i) => i.rule)).not.toContain('broken-links');
+    expect(result.issues.map((i) => i.rule)).toContain('links-to-redirects');
+  });
+
   it('reports stats, worst issues first, and a score that explains itself', () => {
     const pages = [
       good('/', { responseTimeMs: 100, images: [{ src: 'https://a.example/i.png', alt: 'x' }] }),
@@ -109,12 +143,14 @@ describe('SEO analysis', () => {
       good('/gone', { status: 500, responseTimeMs: 400, linkedFrom: ['https://a.example/'] }),
     ];
     const result = analyzeSeo(pages);
+    // '/gone' answered 500: a URL of the report, not a page (`countsAsPage`).
     expect(result.stats).toEqual({
-      totalPages: 4,
+      totalPages: 3,
       pagesWithImages: 1,
-      pagesWithStructuredData: 3,
+      pagesWithStructuredData: 2,
       avgResponseTime: 250,
       brokenLinks: 1,
+      listedPages: 4,
     });
     expect(result.issues.map((i) => [i.severity, i.rule])).toEqual([
       ['critical', 'broken-links'],

@@ -1,10 +1,12 @@
 import type { PageRecord } from '../crawler/types.js';
+import { countsAsPage } from '../limits/page-count.js';
 
-const HTML = /html/;
-
-/** A page with content: HTML that answered 200 (the pages titles and descriptions matter for). */
+/**
+ * A page with content: fetched without a redirect, answering 2xx with HTML (`countsAsPage`, the
+ * one definition of a page). Redirects and error answers are not "pages without a title".
+ */
 export function isContent(page: PageRecord): boolean {
-  return page.status === 200 && HTML.test(page.contentType ?? '');
+  return countsAsPage(page);
 }
 
 /** A URL other pages of the site link to (inlinks above 0). */

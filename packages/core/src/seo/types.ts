@@ -48,6 +48,11 @@ export interface SeoRule {
   recommendation: string;
   /** A fresh accumulator for one analysis. */
   start(env: RuleEnv): RuleAccumulator;
+  /**
+   * Whether one page has the problem, for rules that judge each page on its own (the URL
+   * table's issue filter finds every affected URL with it, beyond the 50 examples kept).
+   */
+  affects?: (page: PageRecord) => boolean;
 }
 
 /** Counts affected URLs and keeps the first `MAX_ISSUE_URLS` of them. */
@@ -82,6 +87,7 @@ export function perPageRule(rule: {
     weight: rule.weight,
     severity: rule.severity,
     recommendation: rule.recommendation,
+    affects: (page) => rule.applies(page) && rule.test(page),
     start() {
       let applicable = 0;
       const found = new Examples();

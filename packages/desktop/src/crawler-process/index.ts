@@ -1,11 +1,13 @@
 import {
   type CrawlEvent,
   type CrawlOptions,
+  type CrawlStore,
   createCrawler,
   createHttpFetcher,
   createMemoryStore,
   createUrlPolicy,
 } from '@mapsmith/core';
+import type { LinkCounts } from '../main/crawl/messages';
 import { type ParentChannel, parentChannel } from './channel';
 import { localRendering } from './local-renderer';
 
@@ -19,12 +21,13 @@ async function runCrawl(channel: ParentChannel, options: CrawlOptions, signal: A
   const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
   const fetcher = createHttpFetcher({ policy });
   const rendering = localRendering(options.render, policy);
+  const store = createMemoryStore();
   let done: Extract<CrawlEvent, { type: 'done' }> | undefined;
   try {
     const crawler = createCrawler({
       fetcher,
       policy,
-      store: createMemoryStore(),
+      store,
       ...(rendering.renderer ? { renderer: rendering.renderer } : {}),
       ...(rendering.renderSampleSize === undefined
         ? {}
@@ -39,9 +42,28 @@ async function runCrawl(channel: ParentChannel, options: CrawlOptions, signal: A
     await fetcher.close().catch(() => undefined);
   }
   if (!done) throw new Error('the crawl ended without a summary');
+  await postLinks(channel, store);
   const notes = [...(done.summary.notes ?? []), ...rendering.notes()];
   const summary = notes.length > 0 ? { ...done.summary, notes } : done.summary;
   channel.post({ type: 'event', event: { ...done, summary } });
+}
+
+const LINK_BATCH = 500;
+
+/**
+ * Sends the link graph of every recorded URL: `page` events carry records before the crawl
+ * has seen every link to them, and only the store's `pages()` merges inlinks in.
+ */
+async function postLinks(channel: ParentChannel, store: CrawlStore): Promise<void> {
+  let links: LinkCounts[] = [];
+  for await (const page of store.pages()) {
+    if (page.inlinks === 0) continue;
+    links.push({ url: page.url, inlinks: page.inlinks, linkedFrom: page.linkedFrom });
+    if (links.length < LINK_BATCH) continue;
+    channel.post({ type: 'links', links });
+    links = [];
+  }
+  if (links.length > 0) channel.post({ type: 'links', links });
 }
 
 // One process per crawl: main sends `start` once, may send `cancel`, and ends the process

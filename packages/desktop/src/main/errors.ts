@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@mapsmith/core';
+
 /**
  * A refused or failed call, carried back to the renderer with an HTTP-like status and the
  * `{error, message}` body the hosted API would send, so the web screens treat both alike.
@@ -8,13 +10,18 @@ export class HandlerError extends Error {
     readonly status: number,
     readonly error: string,
     readonly detail?: string,
+    readonly code?: ErrorCode,
   ) {
     super(detail ? `${error}: ${detail}` : error);
     this.name = 'HandlerError';
   }
 
-  /** The JSON body: `{error, message}`. */
-  get body(): { error: string; message?: string } {
-    return this.detail ? { error: this.error, message: this.detail } : { error: this.error };
+  /** The JSON body: `{error, message, code}`, as the hosted API sends it. */
+  get body(): { error: string; message?: string; code?: ErrorCode } {
+    return {
+      error: this.error,
+      ...(this.detail ? { message: this.detail } : {}),
+      ...(this.code ? { code: this.code } : {}),
+    };
   }
 }

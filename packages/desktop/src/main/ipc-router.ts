@@ -1,4 +1,4 @@
-import type { Logger } from '@mapsmith/core';
+import type { ErrorCode, Logger } from '@mapsmith/core';
 import type { IpcReply } from '../shared/channels';
 import {
   type IpcInput,
@@ -25,9 +25,16 @@ export interface IpcRouterOptions {
   logger: Logger;
 }
 
-function refuse(status: number, error: string, message?: string): IpcReply {
-  return { ok: false, status, body: message ? { error, message } : { error } };
+function refuse(status: number, error: string, message?: string, code?: ErrorCode): IpcReply {
+  return {
+    ok: false,
+    status,
+    body: { error, ...(message ? { message } : {}), ...(code ? { code } : {}) },
+  };
 }
+
+/** Operations whose bad input is a bad report filter (the hosted routes use the same code). */
+const FILTER_OPERATIONS = new Set(['crawl.urls', 'crawl.url', 'crawl.report', 'report.save']);
 
 /**
  * The guards every call passes, in order: the sender frame's origin must be the app's, the
@@ -53,7 +60,8 @@ export function createIpcRouter(options: IpcRouterOptions) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return refuse(400, `${where}${issue?.message ?? 'Invalid input'}`);
+      const code = FILTER_OPERATIONS.has(name) ? 'report.filter-invalid' : 'input.invalid';
+      return refuse(400, `${where}${issue?.message ?? 'Invalid input'}`, undefined, code);
     }
     const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
     if (!handler) return refuse(501, `${name} is not available in the desktop app`);

@@ -38,6 +38,10 @@ export const desktopOperations = {
     }),
     z.object({ saved: z.boolean(), path: z.string().nullable() }),
   ),
+  'report.save': desktopOp(
+    operations['crawl.report'].input,
+    z.object({ saved: z.boolean(), path: z.string().nullable() }),
+  ),
   'checker.openFile': desktopOp(
     none,
     z.object({ fileName: z.string().nullable(), content: z.string().nullable() }),

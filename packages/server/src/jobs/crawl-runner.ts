@@ -34,6 +34,7 @@ export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRu
       let summary: CrawlSummary | undefined;
       for await (const event of crawler.crawl(options, ctx.signal)) {
         if (event.type === 'done') summary = event.summary;
+        else if (event.type === 'progress') ctx.onProgress?.(event);
       }
       if (!summary) throw new Error('the crawl ended without a summary');
       return summary;

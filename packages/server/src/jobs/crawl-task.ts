@@ -1,6 +1,10 @@
-import type { CrawlStore, CrawlSummary } from '@mapsmith/core';
+import type { CrawlProgress, CrawlStore, CrawlSummary } from '@mapsmith/core';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
+import { computeOutcome } from './crawl-outcome.js';
 import type { BackgroundTask } from './task.js';
+
+/** Least time between two progress writes of one job. */
+const PROGRESS_WRITE_MS = 1000;
 
 /** What a crawl run gets: its job, its durable store, and whether it resumes a stopped run. */
 export interface CrawlRunContext {
@@ -10,6 +14,8 @@ export interface CrawlRunContext {
   signal: AbortSignal;
   /** True when an earlier run was interrupted; the store already holds its frontier. */
   resumed: boolean;
+  /** Called with the crawler's progress events (what `crawl.get` shows while it runs). */
+  onProgress?: (progress: CrawlProgress) => void;
 }
 
 /**
@@ -49,18 +55,57 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
     const quota = new AbortController();
     const store = this.jobs.store(claimed.job.id, () => quota.abort('quota'));
     await store.requeueLeased();
-    const summary = await this.run(claimed.job, {
+    let ran = await this.run(claimed.job, {
       store,
       signal: AbortSignal.any([signal, quota.signal]),
       resumed: claimed.resumed,
+      onProgress: this.progressWriter(claimed.job.id),
     });
     if (quota.signal.aborted && !signal.aborted) {
-      return { ...summary, endedBy: 'page-limit', error: null };
+      ran = { ...ran, endedBy: 'page-limit', error: null };
     }
-    if (summary.endedBy === 'error') {
-      throw new CrawlFailedError(summary.error ?? 'The crawl stopped with an error');
+    if (ran.endedBy === 'error') {
+      throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error');
     }
-    return summary;
+    if (!signal.aborted) await this.keepOutcome(claimed.job, ran);
+    return ran;
+  }
+
+  /**
+   * Computes the outcome before the job is marked completed, so the first poll that sees it
+   * completed does not wait for the pass over a large crawl's listed pages.
+   */
+  private async keepOutcome(job: ClaimedJob['job'], summary: CrawlSummary): Promise<void> {
+    const now = await this.jobs.get(job.id, job.userId);
+    if (!now) return;
+    const { monthQuota } = await this.jobs.details(job.id);
+    const outcome = await computeOutcome(
+      this.jobs,
+      { ...now, status: 'completed' },
+      summary,
+      monthQuota,
+    );
+    await this.jobs.saveOutcome(job.id, outcome);
+  }
+
+  /** Writes progress at most once a second; the last write wins. */
+  private progressWriter(jobId: string): (progress: CrawlProgress) => void {
+    let last = 0;
+    return (p) => {
+      const now = Date.now();
+      if (now - last < PROGRESS_WRITE_MS) return;
+      last = now;
+      const { pagesFound, pagesCrawled, queued, currentUrl, elapsedMs } = p;
+      this.jobs
+        .saveProgress(jobId, {
+          pagesFound,
+          urlsRecorded: pagesCrawled,
+          queued,
+          currentUrl,
+          elapsedMs,
+        })
+        .catch(() => undefined);
+    };
   }
 
   /** Our own failures keep their text; anything else says what happened without internals. */

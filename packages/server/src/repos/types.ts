@@ -1,4 +1,7 @@
 import type {
+  CrawlLiveProgress,
+  CrawlOutcome,
+  CrawlReport,
   CrawlStartDecision,
   CrawlStatus,
   CrawlStore,
@@ -36,8 +39,18 @@ export interface CrawlJobRecord {
   finishedAt: string | null;
   /** Times a worker has taken it (a restart mid-crawl adds one). */
   attempts: number;
-  /** The finished crawl's notes (what was rendered and why), when it has any. */
-  notes?: string[];
+}
+
+/** The parts of a job `crawl.get` reads beside its row. */
+export interface CrawlJobDetails {
+  /** The crawler's summary once the job completed (end reason, notes), else null. */
+  summary: CrawlSummary | null;
+  /** The outcome kept when the job ended, else null. */
+  outcome: CrawlOutcome | null;
+  /** The latest progress while running, else null. */
+  progress: CrawlLiveProgress | null;
+  /** The owner's monthly quota when the job started (null for Pro). */
+  monthQuota: number | null;
 }
 
 /** What a start request asks for. */
@@ -73,6 +86,16 @@ export interface CrawlJobRepository {
    * charge past the owner's monthly quota is not stored, and `onQuotaReached` is called.
    */
   store(jobId: string, onQuotaReached?: () => void): CrawlStore;
+  /** The crawl report of every job (URL table, detail, exports), over the same database. */
+  report(): CrawlReport;
+  /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */
+  details(jobId: string): Promise<CrawlJobDetails>;
+  /** Keeps the outcome of an ended job so it is computed once. */
+  saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
+  /** Keeps the latest progress of a running job (cleared when it ends). */
+  saveProgress(jobId: string, progress: CrawlLiveProgress | null): Promise<void>;
+  /** URLs of the job still waiting in its frontier (queued or leased). */
+  waiting(jobId: string): Promise<number>;
   /** The stored SEO analysis of a job (JSON), or null when not computed yet. */
   cachedSeoAnalysis(jobId: string): Promise<SeoAnalysis | null>;
   /** Keeps the SEO analysis of a completed job so it is computed once. */

@@ -11,6 +11,7 @@ import { authRouter } from './auth/router.js';
 import { configRouter } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
 import { crawlRouter } from './crawl/router.js';
+import { crawlReportRouter } from './crawl-report/router.js';
 import { fetchSitemapRouter } from './fetch-sitemap/router.js';
 import { generateRouter } from './generate/router.js';
 import { historyRouter } from './history/router.js';
@@ -35,6 +36,7 @@ export function apiRouters(ctx: AppContext): Router[] {
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
     crawlRouter(ctx),
+    crawlReportRouter(ctx),
     historyRouter(ctx),
     analyticsRouter(ctx),
     generateRouter(ctx),

@@ -22,6 +22,22 @@ function fillPath(
   return { path: filled, rest };
 }
 
+/**
+ * The hosted address of a GET operation with its input as path segments and query: what a
+ * plain link can point at when the browser itself should stream a large download to disk.
+ */
+export function httpGetUrl<N extends OperationName>(
+  name: N,
+  input: InputOf<N>,
+  baseUrl = '',
+): string {
+  const { path, rest } = fillPath(HTTP_ROUTES[name].path, (input ?? {}) as Record<string, unknown>);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(rest))
+    if (value !== undefined) query.set(key, String(value));
+  return `${baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
+}
+
 function fileNameFrom(disposition: string | null, fallback: string): string {
   const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
@@ -35,19 +51,17 @@ export function createHttpApi(baseUrl = ''): ApiClient {
   async function call<N extends OperationName>(name: N, input: InputOf<N>): Promise<OutputOf<N>> {
     // The zod-free route table: the browser needs no schemas to make the call.
     const operation = HTTP_ROUTES[name];
-    const { path, rest } = fillPath(operation.path, (input ?? {}) as Record<string, unknown>);
-    let url = baseUrl + path;
     const init: RequestInit = {
       method: operation.method,
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     };
+    let url: string;
     if (operation.method === 'GET') {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(rest))
-        if (value !== undefined) query.set(key, String(value));
-      if (query.size > 0) url += `?${query}`;
+      url = httpGetUrl(name, input, baseUrl);
     } else {
+      const { path, rest } = fillPath(operation.path, (input ?? {}) as Record<string, unknown>);
+      url = baseUrl + path;
       init.body = JSON.stringify(rest);
     }
     const response = await fetch(url, init);
@@ -61,10 +75,12 @@ export function createHttpApi(baseUrl = ''): ApiClient {
       }
       throw new ApiCallError(response.status, text || response.statusText, body);
     }
-    if (name === 'export.generate') {
-      const { format } = input as InputOf<'export.generate'>;
+    // Downloads answer a file, not JSON: a sitemap export or the crawl report.
+    if (name === 'export.generate' || name === 'crawl.report') {
+      const { format } = input as InputOf<'export.generate' | 'crawl.report'>;
+      const fallback = name === 'crawl.report' ? `crawl-report.${format}` : `sitemap.${format}`;
       const file: ExportFile = {
-        fileName: fileNameFrom(response.headers.get('Content-Disposition'), `sitemap.${format}`),
+        fileName: fileNameFrom(response.headers.get('Content-Disposition'), fallback),
         contentType: response.headers.get('Content-Type') ?? 'application/octet-stream',
         bytes: new Uint8Array(await response.arrayBuffer()),
       };

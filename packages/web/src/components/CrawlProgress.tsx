@@ -1,8 +1,16 @@
 import { useEffect, useState } from 'react';
 import { estimateText, formatElapsed, hintText, progressPercent } from '../crawl/progress';
 
-/** The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9). */
-export function CrawlProgress(props: { pages: number; startedAt: number | null }) {
+/**
+ * The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9), and
+ * on the crawl page what is being fetched and how many URLs wait.
+ */
+export function CrawlProgress(props: {
+  pages: number;
+  startedAt: number | null;
+  current?: string | null;
+  queued?: number;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -23,7 +31,18 @@ export function CrawlProgress(props: { pages: number; startedAt: number | null }
           <dt>Elapsed time</dt>
           <dd>{formatElapsed(elapsed)}</dd>
         </div>
+        {props.queued !== undefined && (
+          <div>
+            <dt>Waiting</dt>
+            <dd data-testid="urls-waiting">{props.queued}</dd>
+          </div>
+        )}
       </dl>
+      {props.current && (
+        <p className="progress-current" data-testid="current-url">
+          Fetching <span className="mono">{props.current}</span>
+        </p>
+      )}
       <div
         className="progress-track"
         role="progressbar"

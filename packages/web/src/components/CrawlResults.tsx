@@ -1,4 +1,5 @@
-import type { CrawlJob } from '@mapsmith/core/browser';
+import { type CrawlJob, PAGE_COUNT_RULE } from '@mapsmith/core/browser';
+import type { ReactNode } from 'react';
 import { useAuth } from '../app/auth';
 import { DownloadPanel } from './DownloadPanel';
 import { PingBox } from './PingBox';
@@ -8,19 +9,50 @@ import { UpgradeBanner } from './UpgradeBanner';
 /** Preview size of the results panel (spec §9). */
 export const PREVIEW_PAGES = 10;
 
-/** The completed panel: count, ping, downloads, SEO card, upgrade banner and preview (spec §2). */
-export function CrawlResults(props: { job: CrawlJob }) {
+/**
+ * The completed panel: count, ping, downloads, SEO card, upgrade banner and preview (spec §2),
+ * told honestly (issue 11 §6): a crawl that listed nothing says why in one sentence, shows no
+ * score and disables its downloads with that reason; a crawl a cap stopped says so.
+ * `action` is drawn under the headline (the home page's link to the crawl's page), `more` after
+ * the preview's "+ N more" (the crawl page links it to the URL table).
+ */
+export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: ReactNode }) {
   const { user } = useAuth();
   const { job } = props;
   const results = job.results;
-  const count = results.length || job.pagesCrawled;
-  const more = results.length - PREVIEW_PAGES;
+  const outcome = job.outcome ?? null;
+  const listed = outcome?.listed ?? job.resultsTotal ?? (results.length || job.pagesCrawled);
+  const nothing = outcome
+    ? (outcome.nothingListed ?? (listed === 0 ? 'Nothing was listed.' : null))
+    : null;
+  const more = listed - Math.min(results.length, PREVIEW_PAGES);
   return (
-    <div className="crawl-results" data-testid="crawl-results">
-      <h2>
-        Your sitemap is ready: <span data-testid="page-count">{count}</span>{' '}
-        {count === 1 ? 'page' : 'pages'}
-      </h2>
+    <div className="crawl-results" data-testid="crawl-results" data-empty={nothing !== null}>
+      {nothing ? (
+        <>
+          <h2>Nothing to list in a sitemap</h2>
+          <p className="notice notice-warning" data-testid="nothing-listed">
+            {nothing}
+          </p>
+        </>
+      ) : (
+        <h2>
+          Your sitemap is ready: <span data-testid="page-count">{listed}</span>{' '}
+          {listed === 1 ? 'page' : 'pages'}
+        </h2>
+      )}
+      {outcome && (
+        <p className="muted pages-text">
+          <span data-testid="pages-text">{outcome.pagesText}</span>{' '}
+          <span className="small">({PAGE_COUNT_RULE})</span>
+        </p>
+      )}
+      {props.action}
+      {outcome?.endSentence && (
+        <p className="notice" role="note" data-testid="crawl-end">
+          {outcome.endSentence}
+        </p>
+      )}
       {job.notes?.length ? (
         <div className="notice" role="note" data-testid="crawl-notes">
           {job.notes.map((note) => (
@@ -30,24 +62,42 @@ export function CrawlResults(props: { job: CrawlJob }) {
       ) : null}
       <div className="results-grid">
         <div className="results-main">
-          <DownloadPanel jobId={job.jobId} />
-          <PingBox jobId={job.jobId} results={results} />
+          <DownloadPanel
+            jobId={job.jobId}
+            availability={outcome?.downloads}
+            disabledReason={nothing}
+          />
+          {!nothing && <PingBox jobId={job.jobId} results={results} />}
         </div>
-        <SeoCard jobId={job.jobId} />
+        {nothing ? (
+          <section
+            className="seo-card seo-card-empty card"
+            aria-labelledby="seo-title"
+            data-testid="seo-card"
+          >
+            <h3 id="seo-title">SEO Analysis</h3>
+            <p className="muted">No score: the crawl listed no page to analyse.</p>
+          </section>
+        ) : (
+          <SeoCard jobId={job.jobId} />
+        )}
       </div>
       {!user?.isPro && <UpgradeBanner />}
-      <section aria-labelledby="preview-title" className="preview">
-        <h3 id="preview-title">Preview</h3>
-        <ol className="preview-list">
-          {results.slice(0, PREVIEW_PAGES).map((r) => (
-            <li key={r.url}>
-              <span className="preview-title">{r.title || 'Untitled page'}</span>
-              <span className="preview-url">{r.url}</span>
-            </li>
-          ))}
-        </ol>
-        {more > 0 && <p className="muted">+ {more} more</p>}
-      </section>
+      {!nothing && (
+        <section aria-labelledby="preview-title" className="preview">
+          <h3 id="preview-title">Preview</h3>
+          <ol className="preview-list">
+            {results.slice(0, PREVIEW_PAGES).map((r) => (
+              <li key={r.url}>
+                <span className="preview-title">{r.title || 'Untitled page'}</span>
+                <span className="preview-url">{r.url}</span>
+              </li>
+            ))}
+          </ol>
+          {more > 0 && <p className="muted">+ {more} more</p>}
+          {props.more}
+        </section>
+      )}
     </div>
   );
 }

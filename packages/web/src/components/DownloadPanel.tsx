@@ -1,5 +1,12 @@
-import { ApiCallError, canGzip, EXPORT_FORMATS, type ExportFormat } from '@mapsmith/core/browser';
+import {
+  ApiCallError,
+  canGzip,
+  type DownloadAvailability,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from '@mapsmith/core/browser';
 import { useState } from 'react';
+import { saveFile } from '../app/save-file';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 
@@ -14,21 +21,16 @@ const LABELS: Record<ExportFormat, string> = {
   videos: 'Video Sitemap',
 };
 
-/** Saves bytes under a file name through a temporary object URL. */
-function saveFile(bytes: Uint8Array, type: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoke later: some browsers read the URL after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** The gzip checkbox and the eight download buttons (spec §2, §8). */
-export function DownloadPanel(props: { jobId: string }) {
+/**
+ * The gzip checkbox and the eight download buttons (spec §2, §8). A button whose file cannot
+ * exist is disabled with its reason under it: `disabledReason` for all of them (nothing was
+ * listed), else the crawl's per-format `availability`.
+ */
+export function DownloadPanel(props: {
+  jobId: string;
+  availability?: DownloadAvailability[];
+  disabledReason?: string | null;
+}) {
   const api = useApi();
   const toast = useToast();
   const [gzip, setGzip] = useState(false);
@@ -45,8 +47,11 @@ export function DownloadPanel(props: { jobId: string }) {
       saveFile(file.bytes, file.contentType, file.fileName);
       toast({ title: 'Download Started', description: file.fileName, variant: 'success' });
     } catch (err) {
-      // A sitemap with nothing to list (422) is not worth retrying: show the server's reason.
-      const nothing = err instanceof ApiCallError && err.status === 422 && err.body?.message;
+      // A sitemap with nothing to list is not worth retrying: show the server's reason.
+      const nothing =
+        err instanceof ApiCallError &&
+        (err.code === 'export.nothing-to-list' || err.status === 422) &&
+        err.body?.message;
       toast({
         title: 'Download Failed',
         description: nothing || 'Unable to download the file. Please try again.',
@@ -56,36 +61,67 @@ export function DownloadPanel(props: { jobId: string }) {
       setBusy(null);
     }
   };
+  const whyNot = (format: ExportFormat): string | null => {
+    const found = props.availability?.find((a) => a.format === format);
+    return found && !found.available ? (found.reason ?? 'This file would be empty.') : null;
+  };
   return (
     <section className="downloads" aria-labelledby="downloads-title">
       <h3 id="downloads-title">Download your files</h3>
       <label className="checkbox">
-        <input type="checkbox" checked={gzip} onChange={(e) => setGzip(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={gzip}
+          disabled={Boolean(props.disabledReason)}
+          onChange={(e) => setGzip(e.target.checked)}
+        />
         <span>
           Compress with gzip{' '}
           <span className="muted">(XML, XML + Images, Image and Video sitemaps)</span>
         </span>
       </label>
+      {props.disabledReason && (
+        <p id="downloads-why" className="notice notice-warning small" data-testid="downloads-why">
+          Downloads are off: {props.disabledReason}
+        </p>
+      )}
       <div className="download-grid">
-        {EXPORT_FORMATS.map((format) => (
-          <button
-            key={format}
-            type="button"
-            className="button download-button"
-            data-format={format}
-            onClick={() => download(format)}
-            disabled={busy !== null}
-          >
-            <span>{busy === format ? 'Preparing...' : LABELS[format]}</span>
-            <span className="format-tag">
-              .
-              {format === 'xml-images' || format === 'images' || format === 'videos'
-                ? 'xml'
-                : format}
-              {gzip && canGzip(format) ? '.gz' : ''}
-            </span>
-          </button>
-        ))}
+        {EXPORT_FORMATS.map((format) => {
+          const why = whyNot(format);
+          // One reason for every button is said once above them; each button points at it.
+          const describedBy = props.disabledReason
+            ? 'downloads-why'
+            : why
+              ? `download-${format}-why`
+              : undefined;
+          return (
+            <div key={format} className="download-with-reason">
+              <button
+                type="button"
+                className="button download-button"
+                data-format={format}
+                onClick={() => download(format)}
+                disabled={busy !== null || why !== null || Boolean(props.disabledReason)}
+                aria-describedby={describedBy}
+                title={props.disabledReason ?? why ?? undefined}
+              >
+                <span>{busy === format ? 'Preparing...' : LABELS[format]}</span>
+                <span className="format-tag">
+                  .
+                  {format === 'xml-images' || format === 'images' || format === 'videos'
+                    ? 'xml'
+                    : format}
+                  {gzip && canGzip(format) ? '.gz' : ''}
+                </span>
+              </button>
+              {why && !props.disabledReason && (
+                <span id={`download-${format}-why`} className="download-why muted small">
+                  {why}
+                </span>
+              )}
+            </div>
+          );
+        })}
       </div>
     </section>
   );

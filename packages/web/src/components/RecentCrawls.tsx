@@ -14,7 +14,10 @@ function statusLabel(status: string): string {
   return status === 'crawling' ? 'In progress' : 'Pending';
 }
 
-/** Recent Crawls (spec §2): 5 newest, total badge, status colours, empty and loading states. */
+/**
+ * Recent Crawls (spec §2): 5 newest, total badge, status colours, empty and loading states;
+ * each opens its crawl's page.
+ */
 export function RecentCrawls(props: { items: HistoryItem[] | null }) {
   const items = props.items;
   const newest = items
@@ -50,7 +53,9 @@ export function RecentCrawls(props: { items: HistoryItem[] | null }) {
           {newest.map((item) => (
             <li key={item.id} className="crawl-row">
               <div className="crawl-row-main">
-                <span className="crawl-url">{item.url}</span>
+                <Link to="/crawls/$jobId" params={{ jobId: item.id }} className="crawl-url">
+                  {item.url}
+                </Link>
                 <span className="muted small">
                   {item.pagesCrawled} pages ·{' '}
                   {new Date(item.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}

@@ -1,4 +1,5 @@
 import { type SeoAnalysis, scoreBand } from '@mapsmith/core/browser';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
 import { useApi } from '../app/use-api';
@@ -7,6 +8,54 @@ const SEVERITY_LABEL = { critical: 'Critical', warning: 'Warning', info: 'Info' 
 
 function severityOf(s: string): keyof typeof SEVERITY_LABEL {
   return s === 'critical' || s === 'warning' ? s : 'info';
+}
+
+/** Affected URLs an issue shows when opened; the rest are one link away in the URL table. */
+export const ISSUE_URLS_SHOWN = 10;
+
+/**
+ * One issue: its severity and message, opening to the URLs it is about, with "and N more"
+ * leading to the URL table filtered to that issue.
+ */
+function IssueItem(props: { jobId: string; issue: SeoAnalysis['issues'][number] }) {
+  const { issue } = props;
+  const sev = severityOf(issue.severity);
+  const urls = issue.urls ?? [];
+  const shown = urls.slice(0, ISSUE_URLS_SHOWN);
+  const total = Math.max(issue.count ?? urls.length, urls.length);
+  const head = (
+    <>
+      <span className={`badge badge-${sev}`}>{SEVERITY_LABEL[sev]}</span> {issue.message}
+    </>
+  );
+  if (shown.length === 0) return <li data-severity={sev}>{head}</li>;
+  return (
+    <li data-severity={sev}>
+      <details className="issue-details">
+        <summary>
+          {head} <span className="muted small">({total.toLocaleString('en-US')} URLs)</span>
+        </summary>
+        <ul className="issue-urls">
+          {shown.map((url) => (
+            <li key={url}>{url}</li>
+          ))}
+        </ul>
+        {issue.rule && (
+          <Link
+            to="/crawls/$jobId"
+            params={{ jobId: props.jobId }}
+            search={{ issue: issue.rule }}
+            hash="urls"
+            className="issue-more"
+          >
+            {total > shown.length
+              ? `and ${(total - shown.length).toLocaleString('en-US')} more`
+              : 'Show them in the URL table'}
+          </Link>
+        )}
+      </details>
+    </li>
+  );
 }
 
 /** The SEO analysis card (spec §2): score and band, stats, issues and recommendations. */
@@ -42,7 +91,12 @@ export function SeoCard(props: { jobId: string }) {
   }
   const band = scoreBand(seo.score);
   const stats: [string, string | number, boolean?][] = [
-    ['Total pages', seo.stats.totalPages],
+    [
+      'Total pages',
+      seo.stats.listedPages === undefined
+        ? seo.stats.totalPages
+        : `${seo.stats.totalPages} pages, ${seo.stats.listedPages} listed`,
+    ],
     ['Pages with images', seo.stats.pagesWithImages],
     ['Pages with structured data', seo.stats.pagesWithStructuredData],
     ['Avg. response time', `${Math.round(seo.stats.avgResponseTime)} ms`],
@@ -69,15 +123,13 @@ export function SeoCard(props: { jobId: string }) {
         <>
           <h4>Issues</h4>
           <ul className="issue-list">
-            {seo.issues.map((issue) => {
-              const sev = severityOf(issue.severity);
-              return (
-                <li key={`${issue.severity}:${issue.message}`} data-severity={sev}>
-                  <span className={`badge badge-${sev}`}>{SEVERITY_LABEL[sev]}</span>{' '}
-                  {issue.message}
-                </li>
-              );
-            })}
+            {seo.issues.map((issue) => (
+              <IssueItem
+                key={`${issue.severity}:${issue.message}`}
+                jobId={props.jobId}
+                issue={issue}
+              />
+            ))}
           </ul>
         </>
       )}

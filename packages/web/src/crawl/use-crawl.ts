@@ -1,12 +1,12 @@
 import type { CrawlJob } from '@mapsmith/core/browser';
 import { ApiCallError } from '@mapsmith/core/browser';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
 import { type Toast, useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
-import { CRAWL_POLL_MS } from './progress';
+import { type JobState, useJob } from './use-job';
 
 /** The crawl panel's state (spec §4). */
 export type CrawlPhase = 'idle' | 'starting' | 'crawling' | 'completed' | 'failed';
@@ -28,48 +28,20 @@ export function normalizeSiteUrl(input: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-/** Starts a crawl with the spec's rules (§5, §8) and polls it every 2 s until it ends. */
-export function useCrawl(): CrawlState {
+/**
+ * Starts a crawl with the spec's rules (§5, §8) and follows the crawl named by `jobId` (the
+ * home page keeps it in the address as `?job=`, so a reload shows the same crawl again).
+ * `onJob` is told the id of a crawl this hook started.
+ */
+export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): CrawlState {
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<CrawlPhase>('idle');
-  const [job, setJob] = useState<CrawlJob | null>(null);
-  const [startedAt, setStartedAt] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const pollTimer = useRef<number | undefined>(undefined);
+  const followed = useJob(jobId);
+  const [pending, setPending] = useState(false);
   // Set while a start is being decided and sent, so a double click starts one crawl.
   const starting = useRef(false);
-
-  useEffect(() => {
-    if (!jobId) return;
-    let live = true;
-    const poll = async () => {
-      try {
-        const next = await api.call('crawl.get', { jobId });
-        if (!live) return;
-        setJob(next);
-        if (next.status === 'completed') return setPhase('completed');
-        if (next.status === 'failed') {
-          setError(next.error);
-          return setPhase('failed');
-        }
-        setPhase('crawling');
-      } catch (err) {
-        if (!live) return;
-        setError(errorText(err, 'The crawl could not be followed.'));
-        return setPhase('failed');
-      }
-      pollTimer.current = window.setTimeout(poll, CRAWL_POLL_MS);
-    };
-    void poll();
-    return () => {
-      live = false;
-      window.clearTimeout(pollTimer.current);
-    };
-  }, [api, jobId]);
 
   const begin = useCallback(
     async (input: string) => {
@@ -93,25 +65,22 @@ export function useCrawl(): CrawlState {
         });
         return;
       }
-      setPhase('starting');
-      setError(null);
-      setJob(null);
+      setPending(true);
       try {
         const { jobId: id } = await api.call('crawl.start', { url: normalizeSiteUrl(input) });
-        setStartedAt(Date.now());
-        setJobId(id);
-        setPhase('crawling');
+        onJob(id);
         toast({
           title: 'Crawling Started',
           description: 'We are crawling your site now.',
           variant: 'success',
         });
       } catch (err) {
-        setPhase('idle');
         toast(startFailureToast(err));
+      } finally {
+        setPending(false);
       }
     },
-    [api, auth.settled, navigate, toast],
+    [api, auth.settled, navigate, onJob, toast],
   );
   const start = useCallback(
     async (input: string) => {
@@ -126,7 +95,19 @@ export function useCrawl(): CrawlState {
     [begin],
   );
 
-  return { phase, job, startedAt, error, start };
+  return { ...crawlView(pending, followed), start };
+}
+
+/** The panel's phase, job, start time and failure text for what is known of the crawl. */
+function crawlView(pending: boolean, followed: JobState): Omit<CrawlState, 'start'> {
+  const idle = { job: null, startedAt: null, error: null };
+  if (pending || followed.kind === 'loading') return { phase: 'starting', ...idle };
+  if (followed.kind === 'error') return { phase: 'failed', ...idle, error: followed.message };
+  if (followed.kind !== 'job') return { phase: 'idle', ...idle };
+  const job = followed.job;
+  const phase =
+    job.status === 'completed' ? 'completed' : job.status === 'failed' ? 'failed' : 'crawling';
+  return { phase, job, startedAt: Date.parse(job.createdAt), error: job.error };
 }
 
 /** The toast for a refused crawl start: the monthly limit offers the upgrade (spec §8). */

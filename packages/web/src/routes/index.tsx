@@ -1,7 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { createRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef } from 'react';
 import { usePageMeta } from '../app/page-meta';
 import { scrollToHash } from '../app/scroll';
+import { jobSearch } from '../app/search';
 import { CheckerSection } from '../components/CheckerSection';
 import { CrawlFailed } from '../components/CrawlFailed';
 import { CrawlProgress } from '../components/CrawlProgress';
@@ -21,7 +22,14 @@ function Home() {
       'Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for 100 URLs, with an SEO health check and a sitemap validator.',
     canonicalPath: '/',
   });
-  const crawl = useCrawl();
+  const { job } = indexRoute.useSearch();
+  const navigate = useNavigate();
+  // The crawl's id goes into the address, so reloading the page shows the same crawl again.
+  const follow = useCallback(
+    (jobId: string) => void navigate({ to: '/', search: { job: jobId } }),
+    [navigate],
+  );
+  const crawl = useCrawl(job ?? null, follow);
   const panel = useRef<HTMLDivElement>(null);
   const started = crawl.phase !== 'idle' && crawl.phase !== 'starting';
 
@@ -47,11 +55,37 @@ function Home() {
       <Hero phase={crawl.phase} onGenerate={crawl.start} />
       {started && (
         <div ref={panel} className="crawl-panel card" aria-live="polite">
-          {crawl.phase === 'crawling' && (
-            <CrawlProgress pages={crawl.job?.pagesCrawled ?? 0} startedAt={crawl.startedAt} />
+          {crawl.phase === 'crawling' && crawl.job && (
+            <>
+              <CrawlProgress
+                pages={crawl.job.progress?.pagesFound ?? crawl.job.pagesCrawled}
+                startedAt={crawl.startedAt}
+                current={crawl.job.progress?.currentUrl}
+              />
+              <p className="follow-link">
+                <Link to="/crawls/$jobId" params={{ jobId: crawl.job.jobId }}>
+                  Follow this crawl on its own page
+                </Link>
+              </p>
+            </>
           )}
           {crawl.phase === 'failed' && <CrawlFailed error={crawl.error} />}
-          {crawl.phase === 'completed' && crawl.job && <CrawlResults job={crawl.job} />}
+          {crawl.phase === 'completed' && crawl.job && (
+            <CrawlResults
+              job={crawl.job}
+              action={
+                <p className="report-link">
+                  <Link
+                    to="/crawls/$jobId"
+                    params={{ jobId: crawl.job.jobId }}
+                    className="button primary"
+                  >
+                    Open the full crawl report
+                  </Link>
+                </p>
+              }
+            />
+          )}
         </div>
       )}
       <InfoSections />
@@ -66,5 +100,6 @@ function Home() {
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  validateSearch: jobSearch,
   component: Home,
 });

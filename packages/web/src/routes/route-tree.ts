@@ -3,6 +3,7 @@ import { aboutRoute } from './about';
 import { apiDocsRoute } from './api-docs';
 import { confirmEmailRoute } from './confirm-email';
 import { contactRoute } from './contact';
+import { crawlRoute } from './crawl';
 import { dashboardRoute } from './dashboard';
 import { forgotPasswordRoute } from './forgot-password';
 import { howToRoute } from './how-to';
@@ -25,6 +26,7 @@ export const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   confirmEmailRoute,
   dashboardRoute,
+  crawlRoute,
   subscribeRoute,
   pricingRoute,
   aboutRoute,

@@ -15,6 +15,7 @@ export const brokenLinks: SeoRule = {
   weight: 15,
   severity: 'critical',
   recommendation: 'Fix or remove internal links to pages that answer 4xx or 5xx.',
+  affects: (page) => isLinked(page) && isBroken(page),
   start() {
     let applicable = 0;
     const broken = new Examples();

@@ -121,6 +121,12 @@ export class CrawlRunner {
         finish('failed', last?.pagesCrawled ?? 0, message.error, null);
         return child.kill();
       }
+      if (message.type === 'links') {
+        flush();
+        const { links } = message;
+        write(() => this.store.setLinks(jobId, links));
+        return;
+      }
       const event = message.event;
       if (event.type === 'page') {
         pending.push(event.page);
@@ -129,12 +135,21 @@ export class CrawlRunner {
         const { type: _type, ...progress } = event;
         last = { ...progress, jobId, status: 'crawling' };
         flush();
-        write(() => this.store.updateProgress(jobId, progress.pagesCrawled));
+        const live = {
+          pagesFound: progress.pagesFound,
+          urlsRecorded: progress.pagesCrawled,
+          queued: progress.queued,
+          currentUrl: progress.currentUrl,
+          elapsedMs: progress.elapsedMs,
+        };
+        write(() => this.store.updateProgress(jobId, progress.pagesCrawled, live));
         this.emit(last);
       } else {
         const { summary } = event;
         const failed = summary.endedBy === 'error';
-        finish(failed ? 'failed' : 'completed', summary.pagesCrawled, summary.error, summary);
+        // The job counts pages (2xx HTML, core `countsAsPage`), as the plan's caps do.
+        const pages = summary.pages ?? summary.pagesCrawled;
+        finish(failed ? 'failed' : 'completed', pages, summary.error, summary);
         child.kill();
       }
     });

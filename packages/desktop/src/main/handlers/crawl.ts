@@ -9,6 +9,7 @@ import type { CrawlRunner } from '../crawl/crawl-runner';
 import { HandlerError } from '../errors';
 import { admitCrawl } from '../plan-gate';
 import { type AccountDeps, currentPlan } from './account';
+import { withOutcome } from './report';
 
 /** What the crawl handlers need. */
 export interface CrawlDeps extends AccountDeps {
@@ -48,9 +49,9 @@ export async function startCrawl(
   return { jobId };
 }
 
-/** `crawl.get`: the job with its listed pages. */
+/** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */
 export async function getCrawl(deps: CrawlDeps, input: { jobId: string }): Promise<CrawlJob> {
   const job = await deps.store.getJob(input.jobId);
   if (!job) throw new HandlerError(404, 'Crawl job not found');
-  return job;
+  return withOutcome(deps.store, job);
 }

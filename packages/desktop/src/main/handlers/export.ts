@@ -42,6 +42,7 @@ async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<Expo
       409,
       'Crawl not finished',
       'Exports are ready once the crawl has completed.',
+      'crawl.not-finished',
     );
   }
   const plan = await currentPlan(deps);
@@ -53,7 +54,7 @@ async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<Expo
 /** Rethrows `err`; a sitemap with nothing to list becomes a 422 saying why, as the hosted app answers. */
 function rethrowExportError(err: unknown): never {
   if (err instanceof NothingToListError)
-    throw new HandlerError(422, 'Nothing to list', err.message);
+    throw new HandlerError(422, 'Nothing to list', err.message, 'export.nothing-to-list');
   throw err;
 }
 

@@ -13,6 +13,7 @@ import { openSitemapFile } from './checker';
 import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { getAnalytics, listHistory } from './history';
+import { crawlReportFile, crawlUrl, crawlUrls, saveReport } from './report';
 import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
@@ -26,6 +27,10 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'user.get': () => getLocalUser(deps),
     'crawl.start': (input) => startCrawl(deps, input),
     'crawl.get': (input) => getCrawl(deps, input),
+    'crawl.urls': (input) => crawlUrls(deps, input),
+    'crawl.url': (input) => crawlUrl(deps, input),
+    'crawl.report': (input) => crawlReportFile(deps, input),
+    'report.save': (input) => saveReport(deps, input),
     'seo.get': (input) => getSeo(deps, input),
     'sitemap.fetch': (input) => fetchSitemap(deps, input),
     'export.generate': (input) => generateExport(deps, input),

@@ -14,6 +14,7 @@ export async function getSeo(
       409,
       'Crawl not finished',
       'The SEO analysis is ready once the crawl has completed.',
+      'crawl.not-finished',
     );
   }
   return analyzeSeoStream(deps.store.iteratePages(input.jobId));

@@ -1,14 +1,20 @@
 import {
   type Analytics,
   type CrawlJob,
+  type CrawlLiveProgress,
+  type CrawlOutcome,
+  CrawlReport,
   type CrawlStatus,
   type CrawlSummary,
   type CrawlTotals,
   type HistoryItem,
+  MAX_POLL_RESULTS,
   type PageRecord,
   presentAnalytics,
 } from '@mapsmith/core';
+import type { LinkCounts } from '../crawl/messages';
 import { migrate } from './migrations';
+import { insertPage, setLinks } from './report-rows';
 import { openSqlite, type Sqlite } from './sqlite';
 
 interface JobRow {
@@ -21,6 +27,10 @@ interface JobRow {
   error: string | null;
   /** The crawl summary as JSON, once the job has ended. */
   summary: string | null;
+  /** Live progress as JSON while it runs. */
+  progress: string | null;
+  /** The outcome as JSON once computed. */
+  outcome: string | null;
 }
 
 /** How a crawl ended, as the store records it. */
@@ -43,7 +53,12 @@ function seconds(row: JobRow): number | undefined {
  * from the jobs, so they can never disagree with the history.
  */
 export class LocalStore {
-  private constructor(private readonly db: Sqlite) {}
+  /** The crawl report over this file's tables (core `CrawlReport`, as the hosted app reads it). */
+  readonly report: CrawlReport;
+
+  private constructor(private readonly db: Sqlite) {
+    this.report = new CrawlReport(db, { pages: 'pages', counts: 'report_counts' });
+  }
 
   /** Opens the file, migrates it, and marks crawls a previous run left unfinished as failed. */
   static async open(file: string): Promise<LocalStore> {
@@ -68,11 +83,15 @@ export class LocalStore {
     );
   }
 
-  /** Marks a job as crawling and stores its page count so far. */
-  async updateProgress(id: string, pagesCrawled: number): Promise<void> {
+  /** Marks a job as crawling and stores its count so far and its live progress. */
+  async updateProgress(
+    id: string,
+    pagesCrawled: number,
+    progress: CrawlLiveProgress | null = null,
+  ): Promise<void> {
     await this.db.run(
-      "UPDATE jobs SET status = 'crawling', pages_crawled = ? WHERE id = ? AND status IN ('pending', 'crawling')",
-      [pagesCrawled, id],
+      "UPDATE jobs SET status = 'crawling', pages_crawled = ?, progress = ? WHERE id = ? AND status IN ('pending', 'crawling')",
+      [pagesCrawled, progress ? JSON.stringify(progress) : null, id],
     );
   }
 
@@ -86,12 +105,7 @@ export class LocalStore {
     let seq = row?.n ?? 0;
     await this.db.exec('BEGIN');
     try {
-      for (const page of pages) {
-        await this.db.run(
-          'INSERT INTO pages (job_id, seq, url, title, included, record) VALUES (?, ?, ?, ?, ?, ?)',
-          [id, seq++, page.url, page.title, page.verdict.included ? 1 : 0, JSON.stringify(page)],
-        );
-      }
+      for (const page of pages) await insertPage(this.db, id, seq++, page);
       await this.db.exec('COMMIT');
     } catch (err) {
       await this.db.exec('ROLLBACK').catch(() => undefined);
@@ -99,10 +113,15 @@ export class LocalStore {
     }
   }
 
+  /** Writes the link graph of a job's URLs, known once its crawl has ended. */
+  setLinks(id: string, links: readonly LinkCounts[]): Promise<void> {
+    return setLinks(this.db, id, links);
+  }
+
   /** Records how a job ended. A job that already ended is left as it was. */
   async finishJob(id: string, outcome: JobOutcome): Promise<void> {
     await this.db.run(
-      "UPDATE jobs SET status = ?, pages_crawled = ?, error = ?, summary = ?, finished_at = ? WHERE id = ? AND status IN ('pending', 'crawling')",
+      "UPDATE jobs SET status = ?, pages_crawled = ?, error = ?, summary = ?, finished_at = ?, progress = NULL WHERE id = ? AND status IN ('pending', 'crawling')",
       [
         outcome.status,
         outcome.pagesCrawled,
@@ -114,24 +133,45 @@ export class LocalStore {
     );
   }
 
-  /** The job as `crawl.get` answers it (listed pages only in `results`), or null. */
+  /**
+   * The job as `crawl.get` answers it, bounded like the hosted answer: the first
+   * `MAX_POLL_RESULTS` listed pages and their total, live progress while it runs, and the
+   * outcome kept once computed (the handler adds it when missing). Null for an unknown id.
+   */
   async getJob(id: string): Promise<CrawlJob | null> {
     const row = await this.db.first<JobRow>('SELECT * FROM jobs WHERE id = ?', [id]);
     if (!row) return null;
-    const results = await this.db.all<{ url: string; title: string | null }>(
-      'SELECT url, title FROM pages WHERE job_id = ? AND included = 1 ORDER BY seq',
-      [id],
-    );
+    const listed = await this.report.firstListed(id, MAX_POLL_RESULTS);
     const notes = row.summary ? (JSON.parse(row.summary) as CrawlSummary).notes : undefined;
+    const running = row.status === 'pending' || row.status === 'crawling';
     return {
       jobId: row.id,
       status: row.status,
       pagesCrawled: row.pages_crawled,
       createdAt: row.created_at,
       error: row.error,
-      results,
+      results: listed.results,
+      resultsTotal: listed.total,
+      url: row.url,
+      finishedAt: row.finished_at,
       ...(notes?.length ? { notes } : {}),
+      progress: running && row.progress ? (JSON.parse(row.progress) as CrawlLiveProgress) : null,
+      outcome: row.outcome ? (JSON.parse(row.outcome) as CrawlOutcome) : null,
     };
+  }
+
+  /** The page cap a job started with (for its outcome's cap sentence). */
+  async pageCap(id: string): Promise<number> {
+    const row = await this.db.first<{ page_cap: number }>(
+      'SELECT page_cap FROM jobs WHERE id = ?',
+      [id],
+    );
+    return row?.page_cap ?? 0;
+  }
+
+  /** Keeps an ended job's outcome so it is computed once. */
+  async saveOutcome(id: string, outcome: CrawlOutcome): Promise<void> {
+    await this.db.run('UPDATE jobs SET outcome = ? WHERE id = ?', [JSON.stringify(outcome), id]);
   }
 
   /** Every page record of a job, in crawl order (exporters and the SEO analysis read these). */

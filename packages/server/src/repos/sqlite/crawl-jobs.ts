@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Clock,
+  type CrawlLiveProgress,
+  type CrawlOutcome,
+  CrawlReport,
   type CrawlStore,
+  type CrawlSummary,
   type CrawlTotals,
   decideCrawlStart,
   HOUR_MS,
@@ -14,6 +18,7 @@ import {
 } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type {
+  CrawlJobDetails,
   CrawlJobRecord,
   CrawlJobRepository,
   StartCrawlInput,
@@ -24,6 +29,8 @@ import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
 
 /** Crawl jobs in SQLite. */
 export class SqliteCrawlJobRepository implements CrawlJobRepository {
+  private crawlReport: CrawlReport | undefined;
+
   /** Uses `db` for storage and `clock` for every timestamp. */
   constructor(
     private readonly db: Database,
@@ -140,6 +147,57 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
       failed: row?.failed ?? 0,
       avgDurationMs: row?.avg ?? 0,
     };
+  }
+
+  /** The report tables of migration 20: `crawl_pages` rows, counts, and inlinks by key. */
+  report(): CrawlReport {
+    this.crawlReport ??= new CrawlReport(this.db, {
+      pages: 'crawl_pages',
+      counts: 'crawl_report_counts',
+      inlinks: { table: 'crawl_inlinks', keyColumn: 'key' },
+    });
+    return this.crawlReport;
+  }
+
+  /** JSON columns of the job row, parsed. */
+  async details(jobId: string): Promise<CrawlJobDetails> {
+    const row = await this.db.first<{
+      summary: string | null;
+      outcome: string | null;
+      progress: string | null;
+      month_quota: number | null;
+    }>('SELECT summary, outcome, progress, month_quota FROM crawl_jobs WHERE id = ?', [jobId]);
+    return {
+      summary: row?.summary ? (JSON.parse(row.summary) as CrawlSummary) : null,
+      outcome: row?.outcome ? (JSON.parse(row.outcome) as CrawlOutcome) : null,
+      progress: row?.progress ? (JSON.parse(row.progress) as CrawlLiveProgress) : null,
+      monthQuota: row?.month_quota ?? null,
+    };
+  }
+
+  /** Stored as JSON on the job row. */
+  async saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void> {
+    await this.db.run('UPDATE crawl_jobs SET outcome = ?, progress = NULL WHERE id = ?', [
+      JSON.stringify(outcome),
+      jobId,
+    ]);
+  }
+
+  /** Stored as JSON on the job row. */
+  async saveProgress(jobId: string, progress: CrawlLiveProgress | null): Promise<void> {
+    await this.db.run('UPDATE crawl_jobs SET progress = ? WHERE id = ?', [
+      progress ? JSON.stringify(progress) : null,
+      jobId,
+    ]);
+  }
+
+  /** Counted on the frontier's (job, state) index. */
+  async waiting(jobId: string): Promise<number> {
+    const row = await this.db.first<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM crawl_frontier WHERE job_id = ? AND state IN ('queued', 'leased')",
+      [jobId],
+    );
+    return row?.n ?? 0;
   }
 
   /** A store bound to the job; it charges each new page to the job's owner. */

@@ -80,8 +80,9 @@ describe('SqliteCrawlStore', () => {
     await store.savePage('example.com/1', page('https://example.com/1'));
     await store.savePage('example.com/1', page('https://example.com/1'));
     await store.savePage('example.com/2', page('https://example.com/2', false));
-    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(2);
-    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(2);
+    // The 404 of example.com/2 is recorded but is not a page: neither charged nor capped.
+    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(1);
+    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(1);
     expect(await repos.jobs.results(job.id)).toEqual([
       { url: 'https://example.com/1', title: 'Title of https://example.com/1' },
     ]);

@@ -5,8 +5,8 @@ import type {
   InlinkObservation,
   PageRecord,
 } from '@mapsmith/core';
-import { monthKey } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import { monthKey, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import type { Database, Queryable } from '../../db/database.js';
 
 const PAGE_BATCH = 500;
 const LINKED_FROM_KEPT = 5;
@@ -94,63 +94,59 @@ export class SqliteCrawlStore implements CrawlStore {
     return { queued: row?.queued ?? 0, seen: row?.seen ?? 0, saved: row?.saved ?? 0 };
   }
 
-  /** Each distinct (key, from) pair is kept once. */
+  /**
+   * Each distinct (key, from) pair is kept once; a new pair adds one to the page's `inlinks`
+   * column when the page is already saved (a page saved later counts its pairs then).
+   */
   async addInlinks(links: InlinkObservation[]): Promise<void> {
     if (links.length === 0) return;
     await this.db.transaction(async (tx) => {
       for (const link of links) {
-        await tx.run(
+        const { changes } = await tx.run(
           'INSERT OR IGNORE INTO crawl_inlinks (job_id, key, from_url) VALUES (?, ?, ?)',
           [this.jobId, link.key, link.from],
         );
+        if (changes === 0) continue;
+        await tx.run('UPDATE crawl_pages SET inlinks = inlinks + 1 WHERE job_id = ? AND key = ?', [
+          this.jobId,
+          link.key,
+        ]);
       }
     });
   }
 
-  /** Stores (or replaces) the record, ends the lease, and charges a first save once. */
+  /**
+   * Stores (or replaces) the record with its report columns, ends the lease, keeps the counts
+   * per verdict current, and charges a first save once when it is a page (`countsAsPage`):
+   * redirects, errors and blocked URLs are recorded but neither charged nor capped.
+   */
   async savePage(key: string, page: PageRecord): Promise<void> {
+    const columns = reportColumns(page);
+    const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
     const refused = await this.db.transaction(async (tx) => {
       const included = page.verdict.included ? 1 : 0;
       const record = JSON.stringify(page);
-      const existing = await tx.first<{ seq: number }>(
-        'SELECT seq FROM crawl_pages WHERE job_id = ? AND key = ?',
+      const existing = await tx.first<{ seq: number; reason: string }>(
+        'SELECT seq, reason FROM crawl_pages WHERE job_id = ? AND key = ?',
         [this.jobId, key],
       );
       if (existing) {
         await tx.run(
-          'UPDATE crawl_pages SET url = ?, title = ?, included = ?, record = ? WHERE seq = ?',
-          [page.url, page.title, included, record, existing.seq],
+          `UPDATE crawl_pages SET url = ?, title = ?, included = ?, record = ?,
+             ${REPORT_COLUMN_NAMES.map((name) => `${name} = ?`).join(', ')} WHERE seq = ?`,
+          [page.url, page.title, included, record, ...values, existing.seq],
         );
+        await this.count(tx, existing.reason, -1);
       } else {
-        const month = monthKey(this.clock.now());
-        const job = await tx.first<{
-          user_id: number;
-          page_cap: number;
-          pages_crawled: number;
-          month_quota: number | null;
-          used: number | null;
-        }>(
-          `SELECT j.user_id, j.page_cap, j.pages_crawled, j.month_quota, u.pages AS used
-             FROM crawl_jobs j LEFT JOIN usage_months u ON u.user_id = j.user_id AND u.month = ?
-            WHERE j.id = ?`,
-          [month, this.jobId],
-        );
-        if (!job) return false;
-        const overQuota = job.month_quota !== null && (job.used ?? 0) >= job.month_quota;
-        if (job.pages_crawled >= job.page_cap || overQuota) return true;
+        if (columns.is_page && (await this.overLimit(tx))) return true;
         await tx.run(
-          'INSERT INTO crawl_pages (job_id, key, url, title, included, record) VALUES (?, ?, ?, ?, ?, ?)',
-          [this.jobId, key, page.url, page.title, included, record],
+          `INSERT INTO crawl_pages (job_id, key, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
+           VALUES (?, ?, ?, ?, ?, ?, (SELECT COUNT(*) FROM crawl_inlinks WHERE job_id = ? AND key = ?), ${values.map(() => '?').join(', ')})`,
+          [this.jobId, key, page.url, page.title, included, record, this.jobId, key, ...values],
         );
-        await tx.run('UPDATE crawl_jobs SET pages_crawled = pages_crawled + 1 WHERE id = ?', [
-          this.jobId,
-        ]);
-        await tx.run(
-          `INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 1)
-           ON CONFLICT (user_id, month) DO UPDATE SET pages = pages + 1`,
-          [job.user_id, month],
-        );
+        if (columns.is_page) await this.charge(tx);
       }
+      await this.count(tx, columns.reason, 1);
       await tx.run("UPDATE crawl_frontier SET state = 'done' WHERE job_id = ? AND key = ?", [
         this.jobId,
         key,
@@ -158,6 +154,46 @@ export class SqliteCrawlStore implements CrawlStore {
       return false;
     });
     if (refused) this.onQuotaReached();
+  }
+
+  /** Whether one more page would pass the job's page cap or the owner's monthly quota. */
+  private async overLimit(tx: Queryable): Promise<boolean> {
+    const job = await tx.first<{
+      page_cap: number;
+      pages_crawled: number;
+      month_quota: number | null;
+      used: number | null;
+    }>(
+      `SELECT j.page_cap, j.pages_crawled, j.month_quota, u.pages AS used
+         FROM crawl_jobs j LEFT JOIN usage_months u ON u.user_id = j.user_id AND u.month = ?
+        WHERE j.id = ?`,
+      [monthKey(this.clock.now()), this.jobId],
+    );
+    if (!job) return true;
+    const overQuota = job.month_quota !== null && (job.used ?? 0) >= job.month_quota;
+    return job.pages_crawled >= job.page_cap || overQuota;
+  }
+
+  /** Charges one page to the job and to its owner's month. */
+  private async charge(tx: Queryable): Promise<void> {
+    await tx.run('UPDATE crawl_jobs SET pages_crawled = pages_crawled + 1 WHERE id = ?', [
+      this.jobId,
+    ]);
+    await tx.run(
+      `INSERT INTO usage_months (user_id, month, pages)
+       SELECT user_id, ?, 1 FROM crawl_jobs WHERE id = ?
+       ON CONFLICT (user_id, month) DO UPDATE SET pages = pages + 1`,
+      [monthKey(this.clock.now()), this.jobId],
+    );
+  }
+
+  /** Adds `delta` to the job's count of `reason`. */
+  private async count(tx: Queryable, reason: string, delta: number): Promise<void> {
+    await tx.run(
+      `INSERT INTO crawl_report_counts (job_id, reason, n) VALUES (?, ?, ?)
+       ON CONFLICT (job_id, reason) DO UPDATE SET n = n + excluded.n`,
+      [this.jobId, reason, delta],
+    );
   }
 
   /** Pages in save order, read in batches, with the inlinks merged in. */
@@ -171,7 +207,7 @@ export class SqliteCrawlStore implements CrawlStore {
         linked_from: string | null;
       }>(
         `SELECT p.seq, p.record,
-                (SELECT COUNT(*) FROM crawl_inlinks i WHERE i.job_id = p.job_id AND i.key = p.key) AS inlinks,
+                p.inlinks,
                 (SELECT json_group_array(from_url) FROM (SELECT from_url FROM crawl_inlinks i
                    WHERE i.job_id = p.job_id AND i.key = p.key LIMIT ${LINKED_FROM_KEPT})) AS linked_from
            FROM crawl_pages p WHERE p.job_id = ? AND p.seq > ? ORDER BY p.seq LIMIT ${PAGE_BATCH}`,

@@ -14,13 +14,11 @@ export interface CrawlJobRow {
   started_at: string | null;
   finished_at: string | null;
   attempts: number;
-  /** The summary's `notes` as JSON text, or null. */
-  notes: string | null;
 }
 
 /** The columns `toJob` reads. */
 export const JOB_COLUMNS =
-  "id, user_id, url, status, page_cap, pages_crawled, error, created_at, started_at, finished_at, attempts, json_extract(summary, '$.notes') AS notes";
+  'id, user_id, url, status, page_cap, pages_crawled, error, created_at, started_at, finished_at, attempts';
 
 /** Maps a row to the record routes and workers use. */
 export function toJob(row: CrawlJobRow): CrawlJobRecord {
@@ -36,6 +34,5 @@ export function toJob(row: CrawlJobRow): CrawlJobRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     attempts: row.attempts,
-    ...(row.notes ? { notes: JSON.parse(row.notes) as string[] } : {}),
   };
 }

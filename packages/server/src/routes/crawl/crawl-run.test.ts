@@ -55,7 +55,7 @@ describe('a crawl job over real HTTP', () => {
     expect(job.results.map((r) => r.url).sort()).toEqual(site.expectedStaticSitemapUrls);
     expect(job.results.every((r) => typeof r.title === 'string')).toBe(true);
     const stored = await t.server.context.db.first<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM crawl_pages WHERE job_id = ?',
+      'SELECT COUNT(*) AS n FROM crawl_pages WHERE job_id = ? AND is_page = 1',
       [jobId],
     );
     expect(job.pagesCrawled).toBe(stored?.n);

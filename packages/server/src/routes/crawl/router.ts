@@ -7,7 +7,7 @@ import { describeZodError, HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
-import { isFinished, presentCrawlJob } from './presenter.js';
+import { presentCrawlJob } from './presenter.js';
 import { getCrawlInput, startCrawlInput } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
@@ -88,9 +88,7 @@ export function crawlRouter(ctx: AppContext): Router {
     const { jobId } = parseInput(getCrawlInput, req.params);
     const job = await jobs.get(jobId, user.id);
     if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id');
-    // Results are read once the job ends: polling a running crawl stays cheap.
-    const results = isFinished(job) ? await jobs.results(job.id) : [];
-    res.set('Cache-Control', 'no-store').json(presentCrawlJob(job, results));
+    res.set('Cache-Control', 'no-store').json(await presentCrawlJob(ctx, job));
   });
 
   return router;

@@ -89,7 +89,11 @@ describe('GET /api/generate/:jobId/:format', () => {
     ] as const) {
       const res = await get(owner, `/api/generate/${plain}/${format}`);
       expect(res.status, format).toBe(422);
-      expect(await res.json()).toMatchObject({ error: 'Nothing to list', message: reason });
+      expect(await res.json()).toMatchObject({
+        error: 'Nothing to list',
+        message: reason,
+        code: 'export.nothing-to-list',
+      });
     }
     expect((await get(owner, `/api/generate/${plain}/xml`)).status).toBe(200);
   });

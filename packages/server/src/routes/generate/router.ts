@@ -43,6 +43,8 @@ export function generateRouter(ctx: AppContext): Router {
         409,
         'Crawl not finished',
         `The crawl is ${job.status}; download it once it has completed`,
+        {},
+        'crawl.not-finished',
       );
     }
     const download = await openExport(
@@ -54,7 +56,7 @@ export function generateRouter(ctx: AppContext): Router {
     ).catch((err: unknown) => {
       // An empty urlset would fail the sitemaps.org schema: say why there is no file instead.
       if (err instanceof NothingToListError)
-        throw new HttpError(422, 'Nothing to list', err.message);
+        throw new HttpError(422, 'Nothing to list', err.message, {}, 'export.nothing-to-list');
       throw err;
     });
     if (!download) throw new HttpError(404, 'Not found', `This export has no part ${part}`);

@@ -25,6 +25,8 @@ export function seoAnalysisRouter(ctx: AppContext): Router {
         409,
         'Crawl not finished',
         `The crawl is ${job.status}; its SEO analysis is ready once it has completed`,
+        {},
+        'crawl.not-finished',
       );
     }
     let analysis = await jobs.cachedSeoAnalysis(job.id);

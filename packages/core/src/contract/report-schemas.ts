@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS } from './formats.js';
+
+/**
+ * Schemas of the crawl report (issue 11): the URL table (`crawl.urls`), one URL in detail
+ * (`crawl.url`), the report download (`crawl.report`) and the honest outcome `crawl.get` adds.
+ * Shared by the server, the desktop IPC handlers and the web app.
+ */
+
+/**
+ * A row's verdict code: `listed`, or the rule that kept the URL out of the sitemap. The plain
+ * words of each row are in its `verdict` field; these codes are what filters and counts use.
+ */
+export const REPORT_REASONS = [
+  'listed',
+  'redirect',
+  'status',
+  'robots',
+  'noindex',
+  'canonical',
+  'content-type',
+  'query',
+  'out-of-scope',
+  'pattern',
+  'error',
+  'bound',
+] as const;
+
+/** A verdict code of the URL table. */
+export const reportReason = z.enum(REPORT_REASONS);
+export type ReportReason = z.infer<typeof reportReason>;
+
+/** Columns the URL table can be sorted by; `crawl` is the order the crawl met the URLs. */
+export const REPORT_SORTS = [
+  'crawl',
+  'url',
+  'status',
+  'title',
+  'depth',
+  'inlinks',
+  'responseTime',
+] as const;
+export const reportSort = z.enum(REPORT_SORTS);
+export type ReportSort = z.infer<typeof reportSort>;
+
+/** The largest page of the URL table one call answers. */
+export const MAX_REPORT_PAGE = 500;
+
+/**
+ * What selects rows of the URL table (also the report download's "current filter"). Fields
+ * arrive as query strings over HTTP, so they are strings or coerced numbers.
+ */
+export const reportFilter = z.object({
+  /** `listed` or `excluded` (every exclusion reason); absent: both. */
+  verdict: z
+    .enum(['listed', 'excluded'], { error: 'verdict must be listed or excluded' })
+    .optional(),
+  /** One verdict code (see `REPORT_REASONS`); absent: any. */
+  reason: z
+    .enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(', ')}` })
+    .optional(),
+  /** Words the URL or title contains (case-insensitive for ASCII letters). */
+  q: z.string().trim().max(200, 'search is too long (at most 200 characters)').optional(),
+  /** An SEO rule id (`seo.get` issue `rule`): the URLs that issue is about. */
+  issue: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'issue must be an SEO rule id such as missing-title')
+    .optional(),
+  /** Sort column; default `crawl`. */
+  sort: z
+    .enum(REPORT_SORTS, { error: `sort must be one of: ${REPORT_SORTS.join(', ')}` })
+    .optional(),
+  /** Sort direction; default `asc`. */
+  dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
+});
+export type ReportFilter = z.infer<typeof reportFilter>;
+
+/** One row of the URL table: every URL the crawl met, one row each. */
+export const reportRow = z.object({
+  /** Stable id of the row within its job (the crawl's order); also the default sort. */
+  id: z.number(),
+  /** The URL as the crawl requested it. */
+  url: z.string(),
+  /** HTTP status of the final answer; 0 when no answer came (blocked, network error, not fetched). */
+  status: z.number(),
+  /** Verdict code: `listed` or why not. */
+  reason: reportReason,
+  /** The verdict in plain words: "listed", "noindex", "canonical → /x", "301 → /y", "404", … */
+  verdict: z.string(),
+  /** `<title>`, or null. */
+  title: z.string().nullable(),
+  /** Link distance from the start URL. */
+  depth: z.number(),
+  /** Distinct pages of the site linking here. */
+  inlinks: z.number(),
+  /** Time to the end of the body, ms (0 when not fetched). */
+  responseTimeMs: z.number(),
+  /** Whether headless Chromium rendered it. */
+  rendered: z.boolean(),
+  /** Why it was rendered, or null. */
+  renderReason: z.string().nullable(),
+  /** Media type of the answer, or null. */
+  contentType: z.string().nullable(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+/** One figure above the table: a verdict code, its words and how many URLs have it. */
+export const reportCount = z.object({
+  reason: reportReason,
+  /** Plain words for the group ("listed", "noindex", "redirects", "blocked by robots.txt"). */
+  label: z.string(),
+  count: z.number(),
+});
+export type ReportCount = z.infer<typeof reportCount>;
+
+/** `crawl.urls` input: the job, the filter, and a page of the table. */
+export const reportUrlsInput = reportFilter.extend({
+  jobId: z.string().min(1).max(64),
+  /** The `nextCursor` of the previous page, for the same filter and sort; absent: first page. */
+  cursor: z.string().max(1024, 'cursor is too long').optional(),
+  /** Rows per page, 1 to 500; default 100. */
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 500' })
+    .int('limit must be a whole number from 1 to 500')
+    .min(1, 'limit must be a whole number from 1 to 500')
+    .max(MAX_REPORT_PAGE, 'limit must be a whole number from 1 to 500')
+    .optional(),
+});
+
+/** `crawl.urls` output: one page of rows, the cursor of the next, and the figures above. */
+export const reportUrlsPage = z.object({
+  rows: z.array(reportRow),
+  /**
+   * Pass as `cursor` for the next page; null on the last page. A search (`q`) or an SEO issue
+   * filter reads at most 20,000 URLs per call, so its page may hold fewer rows than `limit`
+   * (even none) while `nextCursor` is set: keep following it.
+   */
+  nextCursor: z.string().nullable(),
+  /** Rows matching the filter, when known cheaply (null with a search or an issue filter). */
+  matching: z.number().nullable(),
+  /** URLs in the whole job (every verdict), whatever the filter. */
+  total: z.number(),
+  /** Counts per verdict code over the whole job, largest first; codes with none left out. */
+  counts: z.array(reportCount),
+});
+export type ReportUrlsPage = z.infer<typeof reportUrlsPage>;
+
+/** `crawl.url` input: one URL of a job, as a row gives it. */
+export const reportUrlInput = z.object({
+  jobId: z.string().min(1).max(64),
+  url: z.string().min(1, 'url is required').max(4096, 'url is too long'),
+});
+
+/** `crawl.url` output: everything the crawl learnt about one URL. */
+export const reportUrlDetail = reportRow.extend({
+  /** The URL that finally answered (after redirects). */
+  finalUrl: z.string(),
+  /** Exactly why it is or is not in the sitemap, in one or two sentences. */
+  why: z.string(),
+  /** Redirect hops from `url` to `finalUrl`, in order. */
+  redirectChain: z.array(z.object({ url: z.string(), status: z.number() })),
+  canonical: z.string().nullable(),
+  /** Robots directives from `<meta name=robots>` and from the `X-Robots-Tag` header. */
+  robots: z.object({
+    meta: z.array(z.string()),
+    header: z.array(z.string()),
+    noindex: z.boolean(),
+    nofollow: z.boolean(),
+  }),
+  hreflang: z.array(z.object({ hreflang: z.string(), href: z.string() })),
+  /** Images found (at most 100; `imageCount` has them all). */
+  images: z.array(z.object({ src: z.string(), alt: z.string().nullable() })),
+  imageCount: z.number(),
+  /** Videos found. */
+  videos: z.array(
+    z.object({
+      contentUrl: z.string().nullable(),
+      playerUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+  ),
+  /** schema.org types of the page's structured data. */
+  structuredDataTypes: z.array(z.string()),
+  /** The first pages that link here (at most 10). */
+  linkedFrom: z.array(z.string()),
+  metaDescription: z.string().nullable(),
+  h1: z.string().nullable(),
+  bytes: z.number(),
+  lastModified: z.string().nullable(),
+  /** How the crawl first found it. */
+  foundVia: z.enum(['start', 'link', 'sitemap', 'redirect', 'alternate']),
+  /** The fetch error, or null. */
+  error: z.string().nullable(),
+});
+export type ReportUrlDetail = z.infer<typeof reportUrlDetail>;
+
+/** The report download's formats: CSV (UTF-8 with BOM, RFC 4180) and JSON Lines. */
+export const REPORT_FORMATS = ['csv', 'jsonl'] as const;
+
+/** `crawl.report` input: the job, the format, and optionally the table's current filter. */
+export const reportDownloadInput = reportFilter.extend({
+  jobId: z.string().min(1).max(64),
+  format: z.enum(REPORT_FORMATS, { error: 'format must be csv or jsonl' }),
+});
+
+/** What ended a crawl, as the crawl page states it. */
+export const END_REASONS = [
+  'finished',
+  'plan-limit',
+  'monthly-quota',
+  'engineering-limit',
+  'time-limit',
+  'cancelled',
+  'error',
+  'interrupted',
+] as const;
+export const endReason = z.enum(END_REASONS);
+export type EndReason = z.infer<typeof endReason>;
+
+/** One sitemap download's availability: whether its file can exist, and why not. */
+export const downloadAvailability = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  available: z.boolean(),
+  /** Why the button is disabled ("no videos found; 3 left out: missing description"); null when available. */
+  reason: z.string().nullable(),
+});
+export type DownloadAvailability = z.infer<typeof downloadAvailability>;
+
+/** The honest outcome of a finished crawl (`crawl.get` field `outcome`; null while running). */
+export const crawlOutcome = z.object({
+  endReason,
+  /** One sentence on how it ended when it did not simply finish ("Stopped at your free plan's 100-page limit; …"), else null. */
+  endSentence: z.string().nullable(),
+  /** Why nothing was listed, in one sentence from the verdicts; null when something was listed. */
+  nothingListed: z.string().nullable(),
+  /** Pages: URLs that answered 2xx with HTML (what plan caps count). */
+  pages: z.number(),
+  /** URLs listed in the sitemap. */
+  listed: z.number(),
+  /** URLs the crawl met and recorded (every verdict: the rows of the URL table). */
+  urls: z.number(),
+  /** URLs still waiting in the frontier when a cap or the clock stopped the crawl. */
+  waiting: z.number(),
+  /** "73 pages, 68 listed". */
+  pagesText: z.string(),
+  /** Per sitemap format, whether its file can exist and why not. */
+  downloads: z.array(downloadAvailability),
+});
+export type CrawlOutcome = z.infer<typeof crawlOutcome>;
+
+/** Live progress of a running crawl (`crawl.get` field `progress`; null once it ended). */
+export const crawlLiveProgress = z.object({
+  /** Distinct URLs met so far. */
+  pagesFound: z.number(),
+  /** URLs recorded so far. */
+  urlsRecorded: z.number(),
+  /** URLs waiting in the frontier. */
+  queued: z.number(),
+  /** The URL most recently started, when known. */
+  currentUrl: z.string().nullable(),
+  /** Time since the crawl started, ms. */
+  elapsedMs: z.number(),
+});
+export type CrawlLiveProgress = z.infer<typeof crawlLiveProgress>;

@@ -1,0 +1,296 @@
+/**
+ * The crawl report, read from a shell's SQLite tables through the `SqlReader` port: one page of
+ * the URL table, one URL in detail, every row for an export, the figures above the table and
+ * the bounded first results of `crawl.get`. The hosted routes and the desktop IPC handlers call
+ * this same code, so the two shells answer alike for the same crawl.
+ */
+import {
+  REPORT_REASONS,
+  type ReportCount,
+  type ReportFilter,
+  type ReportReason,
+  type ReportRow,
+  type ReportUrlDetail,
+  type ReportUrlsPage,
+} from '../contract/report-schemas.js';
+import type { ResultItem } from '../contract/schemas.js';
+import type { PageRecord } from '../crawler/types.js';
+import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
+import type { ReportFormat } from './export.js';
+import type { IssueMatcher } from './issue-filter.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  filterSql,
+  type Keyset,
+  orderSql,
+  searchSql,
+} from './query.js';
+import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
+import { lineExpression } from './sql-lines.js';
+import { REASON_LABELS } from './verdict-words.js';
+
+/** Where a shell keeps the report's rows. */
+export interface ReportLayout {
+  /** Page rows with the report columns (`report/columns.ts`), `seq` and `inlinks`. */
+  pages: string;
+  /** Counts per (job_id, reason) in column `n`, kept current as pages are saved. */
+  counts: string;
+  /** The inlinks table (`job_id, key, from_url`) and the page rows' key column, if kept. */
+  inlinks?: { table: string; keyColumn: string };
+}
+
+/** A page request of the URL table (the parsed `crawl.urls` input, without the job). */
+export interface UrlsQuery extends ReportFilter {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** Rows the issue filter reads at most per call before answering with what it found. */
+const MAX_SCAN = 20_000;
+const BATCH = 5000;
+/** Lines per chunk of an export: about 150 KB of text, small enough to keep memory flat. */
+const LINE_BATCH = 1000;
+const DEFAULT_LIMIT = 100;
+const LINKED_FROM_SHOWN = 10;
+
+/** The report of a shell's crawls. */
+export class CrawlReport {
+  /**
+   * Reads `layout`'s tables through `db`. `scanWindow` is how many URLs a search or an issue
+   * filter reads at most per call (tests make it small to cross windows).
+   */
+  constructor(
+    private readonly db: SqlReader,
+    private readonly layout: ReportLayout,
+    private readonly scanWindow = MAX_SCAN,
+  ) {}
+
+  /** URLs in the job and the figures per verdict code, largest first. */
+  async counts(jobId: string): Promise<{ total: number; counts: ReportCount[] }> {
+    const rows = await this.db.all<{ reason: ReportReason; n: number }>(
+      `SELECT reason, n FROM ${this.layout.counts} WHERE job_id = ? AND n > 0`,
+      [jobId],
+    );
+    const known = rows.filter((r) => (REPORT_REASONS as readonly string[]).includes(r.reason));
+    known.sort((a, b) => (a.reason === 'listed' ? -1 : b.reason === 'listed' ? 1 : b.n - a.n));
+    return {
+      total: known.reduce((sum, r) => sum + r.n, 0),
+      counts: known.map((r) => ({ reason: r.reason, label: REASON_LABELS[r.reason], count: r.n })),
+    };
+  }
+
+  /** One page of the URL table; `issue` filters by an SEO issue (`issueMatcher`). */
+  async urls(jobId: string, query: UrlsQuery, issue?: IssueMatcher): Promise<ReportUrlsPage> {
+    const after = query.cursor ? decodeCursor(query, query.cursor) : null;
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const { total, counts } = await this.counts(jobId);
+    const found = issue
+      ? await this.scan(jobId, query, after, limit, issue)
+      : await this.page(jobId, query, after, limit);
+    return {
+      rows: found.rows.map(toRow),
+      nextCursor: found.last ? encodeCursor(query, found.last) : null,
+      matching: query.q || issue ? null : matching(query, total, counts),
+      total,
+      counts,
+    };
+  }
+
+  private async select(
+    jobId: string,
+    filter: ReportFilter,
+    after: Keyset | null,
+    limit: number,
+    withRecord: boolean,
+    columns = ROW_COLUMNS,
+  ): Promise<RowData[]> {
+    const where = filterSql(filter);
+    const order = orderSql(filter, after);
+    const params: SqlParam[] = [jobId, ...where.params, ...order.params, limit];
+    return this.db.all<RowData>(
+      `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
+         FROM ${this.layout.pages} WHERE job_id = ?${where.sql}${order.where}
+        ORDER BY ${order.orderBy} LIMIT ?`,
+      params,
+    );
+  }
+
+  private async page(
+    jobId: string,
+    filter: ReportFilter,
+    after: Keyset | null,
+    limit: number,
+  ): Promise<{ rows: RowData[]; last: Keyset | null }> {
+    if (filter.q) return this.search(jobId, filter, filter.q, after, limit);
+    // One row more than asked tells whether there is a next page without a count.
+    const rows = await this.select(jobId, filter, after, limit + 1, false);
+    const more = rows.length > limit;
+    const kept = more ? rows.slice(0, limit) : rows;
+    return { rows: kept, last: more ? keysetOf(kept.at(-1)) : null };
+  }
+
+  /**
+   * A page of a search, reading at most `scanWindow` URLs in the table's order: a `LIKE` finds
+   * no index, and a rare word would otherwise read a million rows in one call. When the window
+   * ends before the page is full, the cursor goes on from the window's last URL.
+   */
+  private async search(
+    jobId: string,
+    filter: ReportFilter,
+    words: string,
+    after: Keyset | null,
+    limit: number,
+  ): Promise<{ rows: RowData[]; last: Keyset | null }> {
+    const base = filterSql({ ...filter, q: undefined });
+    const order = orderSql(filter, after);
+    const search = searchSql(words);
+    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${this.layout.pages}
+      WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT ${this.scanWindow}`;
+    const params: SqlParam[] = [jobId, ...base.params, ...order.params];
+    // The window's columns carry the sort's names, so its ORDER BY applies outside unchanged.
+    const rows = await this.db.all<RowData>(
+      `SELECT * FROM (${window}) WHERE ${search.sql} ORDER BY ${order.orderBy} LIMIT ?`,
+      [...params, ...search.params, limit + 1],
+    );
+    if (rows.length > limit) return { rows: rows.slice(0, limit), last: keysetOf(rows[limit - 1]) };
+    const end = await this.db.first<RowData>(
+      `SELECT seq, ${order.column} AS sortValue FROM ${this.layout.pages}
+        WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${this.scanWindow - 1}`,
+      params,
+    );
+    return { rows, last: end ? keysetOf(end) : null };
+  }
+
+  private async scan(
+    jobId: string,
+    filter: ReportFilter,
+    after: Keyset | null,
+    limit: number,
+    issue: IssueMatcher,
+  ): Promise<{ rows: RowData[]; last: Keyset | null }> {
+    const rows: RowData[] = [];
+    let from = after;
+    let scanned = 0;
+    for (;;) {
+      const batch = await this.select(jobId, filter, from, BATCH, true);
+      for (const row of batch) {
+        scanned++;
+        from = keysetOf(row);
+        if (!issue(recordOf(row))) continue;
+        rows.push(row);
+        if (rows.length === limit) return { rows, last: from };
+      }
+      if (batch.length < BATCH) return { rows, last: null };
+      // Bounded work per call: answer what was found, and the cursor goes on from here.
+      if (scanned >= this.scanWindow) return { rows, last: from };
+    }
+  }
+
+  /** Every row matching `filter`, in its sort order, read in batches (for the exports). */
+  async *rows(jobId: string, filter: ReportFilter, issue?: IssueMatcher): AsyncIterable<ReportRow> {
+    let from: Keyset | null = null;
+    for (;;) {
+      const batch = await this.select(jobId, filter, from, BATCH, issue !== undefined);
+      for (const row of batch) if (!issue || issue(recordOf(row))) yield toRow(row);
+      if (batch.length < BATCH) return;
+      from = keysetOf(batch.at(-1));
+    }
+  }
+
+  /**
+   * Every row matching `filter` as text in `format`, in its sort order: each chunk holds the
+   * lines of one batch, written by SQLite (`sql-lines.ts`). The CSV header is not included.
+   */
+  async *lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<string> {
+    const columns = `seq, ${lineExpression(format)} AS line`;
+    let from: Keyset | null = null;
+    for (;;) {
+      const batch = (await this.select(jobId, filter, from, LINE_BATCH, false, columns)) as Array<
+        RowData & { line: string }
+      >;
+      if (batch.length > 0) yield batch.map((row) => row.line).join('');
+      if (batch.length < LINE_BATCH) return;
+      from = keysetOf(batch.at(-1));
+    }
+  }
+
+  /** One URL in detail, or null when the job never met it. */
+  async url(jobId: string, url: string): Promise<ReportUrlDetail | null> {
+    const key = this.layout.inlinks?.keyColumn;
+    const row = await this.db.first<RowData & { key?: string }>(
+      `SELECT ${ROW_COLUMNS}, record${key ? `, ${key} AS key` : ''}
+         FROM ${this.layout.pages} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
+      [jobId, url],
+    );
+    if (!row) return null;
+    const page = recordOf(row);
+    let linkedFrom = page.linkedFrom.slice(0, LINKED_FROM_SHOWN);
+    if (this.layout.inlinks && row.key !== undefined) {
+      const links = await this.db.all<{ from_url: string }>(
+        `SELECT from_url FROM ${this.layout.inlinks.table} WHERE job_id = ? AND key = ? LIMIT ?`,
+        [jobId, row.key, LINKED_FROM_SHOWN],
+      );
+      linkedFrom = links.map((l) => l.from_url);
+    }
+    return detailOf(row, page, linkedFrom);
+  }
+
+  /** The record of the start URL (depth 0), or null before it was saved. */
+  async startRecord(jobId: string): Promise<PageRecord | null> {
+    const row = await this.db.first<{ record: string; inlinks: number }>(
+      `SELECT record, inlinks FROM ${this.layout.pages} WHERE job_id = ? AND depth = 0 ORDER BY seq LIMIT 1`,
+      [jobId],
+    );
+    return row ? { ...(JSON.parse(row.record) as PageRecord), inlinks: row.inlinks } : null;
+  }
+
+  /** The records of the listed URLs, in crawl order, read in batches. */
+  async *listedRecords(jobId: string): AsyncIterable<PageRecord> {
+    let after = -1;
+    for (;;) {
+      const rows = await this.db.all<{ seq: number; record: string }>(
+        `SELECT seq, record FROM ${this.layout.pages}
+          WHERE job_id = ? AND reason = 'listed' AND seq > ? ORDER BY seq LIMIT ${BATCH}`,
+        [jobId, after],
+      );
+      for (const row of rows) yield JSON.parse(row.record) as PageRecord;
+      if (rows.length < BATCH) return;
+      after = rows.at(-1)?.seq ?? after;
+    }
+  }
+
+  /** The first `limit` listed pages and how many are listed in all (bounded `crawl.get`). */
+  async firstListed(
+    jobId: string,
+    limit: number,
+  ): Promise<{ results: ResultItem[]; total: number }> {
+    const results = await this.db.all<ResultItem>(
+      `SELECT url, title FROM ${this.layout.pages} WHERE job_id = ? AND reason = 'listed' ORDER BY seq LIMIT ?`,
+      [jobId, limit],
+    );
+    const count = await this.db.first<{ n: number }>(
+      `SELECT n FROM ${this.layout.counts} WHERE job_id = ? AND reason = 'listed'`,
+      [jobId],
+    );
+    return { results, total: count?.n ?? 0 };
+  }
+}
+
+function keysetOf(row: RowData | undefined): Keyset | null {
+  if (!row) return null;
+  return { value: row.sortValue ?? row.seq, id: row.seq };
+}
+
+function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {
+  const of = (reason: ReportReason) => counts.find((c) => c.reason === reason)?.count ?? 0;
+  if (filter.reason) {
+    const kept =
+      (filter.verdict === 'listed' && filter.reason !== 'listed') ||
+      (filter.verdict === 'excluded' && filter.reason === 'listed');
+    return kept ? 0 : of(filter.reason);
+  }
+  if (filter.verdict === 'listed') return of('listed');
+  if (filter.verdict === 'excluded') return total - of('listed');
+  return total;
+}

@@ -1,0 +1,29 @@
+/** The crawl report (issue 11): written once here, called by the hosted routes and the desktop IPC. */
+export { REPORT_COLUMN_NAMES, type ReportColumns, reportColumns, reportValues } from './columns.js';
+export { CrawlReport, type ReportLayout, type UrlsQuery } from './crawl-report.js';
+export {
+  CSV_COLUMNS,
+  CSV_HEAD,
+  csvField,
+  csvLine,
+  REPORT_FILES,
+  type ReportFormat,
+  reportChunks,
+  reportFileName,
+  reportText,
+} from './export.js';
+export { type IssueMatcher, issueMatcher } from './issue-filter.js';
+export { type JobEnd, jobOutcome } from './job-outcome.js';
+export {
+  buildOutcome,
+  type CapFacts,
+  DownloadTally,
+  endReasonOf,
+  endSentence,
+  nothingListedSentence,
+  type OutcomeFacts,
+  pagesText,
+} from './outcome.js';
+export { decodeCursor, encodeCursor, ReportQueryError } from './query.js';
+export { lineExpression } from './sql-lines.js';
+export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';

@@ -1,0 +1,147 @@
+/**
+ * The URL table's query: filter to SQL, sort to a keyset, and the opaque cursor between pages.
+ * Paging is by keyset (`(sort value, id) > (last value, last id)`), never by offset, so every
+ * URL appears exactly once across pages and a page costs the same at row 10 or row 900,000.
+ */
+import type { ErrorCode } from '../contract/error-codes.js';
+import type { ReportFilter, ReportSort } from '../contract/report-schemas.js';
+import type { SqlParam } from '../ports/sql-reader.js';
+
+/** A bad filter or cursor: the shells answer it with 400 and its code. */
+export class ReportQueryError extends Error {
+  /** `message` is a sentence for people; `code` is the contract's. */
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+  ) {
+    super(message);
+    this.name = 'ReportQueryError';
+  }
+}
+
+/** The SQL expression of each sort; `id` (the crawl order) breaks ties. */
+export const SORT_COLUMNS: Readonly<Record<ReportSort, string>> = {
+  crawl: 'seq',
+  url: 'url',
+  status: 'status',
+  title: "COALESCE(title, '')",
+  depth: 'depth',
+  inlinks: 'inlinks',
+  responseTime: 'response_ms',
+};
+
+const TEXT_SORTS = new Set<ReportSort>(['url', 'title']);
+
+/** Where a page of the table ends: the sort value and id of its last row. */
+export interface Keyset {
+  value: string | number;
+  id: number;
+}
+
+/** A short fingerprint of a filter and sort, so a cursor is only used with its own query. */
+function fingerprint(filter: ReportFilter): string {
+  const text = JSON.stringify([
+    filter.verdict ?? '',
+    filter.reason ?? '',
+    filter.q ?? '',
+    filter.issue ?? '',
+    filter.sort ?? 'crawl',
+    filter.dir ?? 'asc',
+  ]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+function toBase64Url(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const bin = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(bin, (c) => c.charCodeAt(0)),
+  );
+}
+
+/** The cursor after `last` for this filter and sort. */
+export function encodeCursor(filter: ReportFilter, last: Keyset): string {
+  return toBase64Url(JSON.stringify([fingerprint(filter), last.value, last.id]));
+}
+
+/** Reads a cursor; throws `ReportQueryError` when it is not one this filter and sort gave. */
+export function decodeCursor(filter: ReportFilter, cursor: string): Keyset {
+  const bad = new ReportQueryError(
+    'This page link is not valid for the table as it is filtered and sorted now; start again from the first page.',
+    'report.cursor-invalid',
+  );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64Url(cursor));
+  } catch {
+    throw bad;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw bad;
+  const [print, value, id] = parsed as unknown[];
+  if (print !== fingerprint(filter)) throw bad;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw bad;
+  const text = TEXT_SORTS.has(filter.sort ?? 'crawl');
+  if (text ? typeof value !== 'string' : typeof value !== 'number' || !Number.isFinite(value))
+    throw bad;
+  return { value: value as string | number, id };
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`. */
+function likePattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE clause (after `job_id = ?`) and its parameters for a filter. */
+export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam[] } {
+  const parts: string[] = [];
+  const params: SqlParam[] = [];
+  if (filter.verdict === 'listed') parts.push("reason = 'listed'");
+  if (filter.verdict === 'excluded') parts.push("reason <> 'listed'");
+  if (filter.reason) {
+    parts.push('reason = ?');
+    params.push(filter.reason);
+  }
+  if (filter.q) {
+    const search = searchSql(filter.q);
+    parts.push(search.sql);
+    params.push(...search.params);
+  }
+  return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
+}
+
+/** The search condition: the words in the URL or the title. */
+export function searchSql(words: string): { sql: string; params: SqlParam[] } {
+  const pattern = likePattern(words);
+  return {
+    sql: "(url LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\')",
+    params: [pattern, pattern],
+  };
+}
+
+/** The keyset condition and ORDER BY of a sort, continuing after `after` when given. */
+export function orderSql(
+  filter: ReportFilter,
+  after: Keyset | null,
+): { where: string; params: SqlParam[]; orderBy: string; column: string } {
+  const column = SORT_COLUMNS[filter.sort ?? 'crawl'];
+  const desc = filter.dir === 'desc';
+  const dir = desc ? 'DESC' : 'ASC';
+  const orderBy = column === 'seq' ? `seq ${dir}` : `${column} ${dir}, seq ${dir}`;
+  if (!after) return { where: '', params: [], orderBy, column };
+  const op = desc ? '<' : '>';
+  if (column === 'seq') return { where: ` AND seq ${op} ?`, params: [after.id], orderBy, column };
+  return {
+    where: ` AND (${column}, seq) ${op} (?, ?)`,
+    params: [after.value, after.id],
+    orderBy,
+    column,
+  };
+}

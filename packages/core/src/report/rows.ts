@@ -1,0 +1,81 @@
+/** The URL table's rows as the report tables hold them, and their contract shapes. */
+import type { ReportReason, ReportRow, ReportUrlDetail } from '../contract/report-schemas.js';
+import type { PageRecord } from '../crawler/types.js';
+import { whyWords } from './verdict-words.js';
+
+const IMAGES_SHOWN = 100;
+
+/** The columns a row of the table is read from. */
+export const ROW_COLUMNS =
+  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type';
+
+/** A row as SQLite returns it (`record` and `sortValue` when the query asks for them). */
+export interface RowData {
+  seq: number;
+  url: string;
+  status: number;
+  reason: ReportReason;
+  verdict: string;
+  title: string | null;
+  depth: number;
+  inlinks: number;
+  response_ms: number;
+  rendered: number;
+  render_reason: string | null;
+  content_type: string | null;
+  record?: string;
+  sortValue?: string | number;
+}
+
+/** The contract's row. */
+export function toRow(r: RowData): ReportRow {
+  return {
+    id: r.seq,
+    url: r.url,
+    status: r.status,
+    reason: r.reason,
+    verdict: r.verdict,
+    title: r.title,
+    depth: r.depth,
+    inlinks: r.inlinks,
+    responseTimeMs: r.response_ms,
+    rendered: r.rendered === 1,
+    renderReason: r.render_reason,
+    contentType: r.content_type,
+  };
+}
+
+/** The row's record, with the row's `inlinks` (the store's count, kept current). */
+export function recordOf(r: RowData): PageRecord {
+  return { ...(JSON.parse(r.record ?? '{}') as PageRecord), inlinks: r.inlinks };
+}
+
+/** One URL in detail from its row, its record and the pages linking to it. */
+export function detailOf(row: RowData, page: PageRecord, linkedFrom: string[]): ReportUrlDetail {
+  return {
+    ...toRow(row),
+    finalUrl: page.finalUrl,
+    why: whyWords(page),
+    redirectChain: page.redirectChain,
+    canonical: page.canonical,
+    robots: page.robots,
+    hreflang: page.hreflang,
+    images: page.images.slice(0, IMAGES_SHOWN),
+    imageCount: page.images.length,
+    videos: page.videos.map((v) => ({
+      contentUrl: v.contentUrl,
+      playerUrl: v.playerUrl,
+      thumbnailUrl: v.thumbnailUrl,
+      title: v.title,
+      description: v.description,
+    })),
+    structuredDataTypes: page.structuredData.types,
+    linkedFrom,
+    metaDescription: page.metaDescription,
+    h1: page.h1,
+    bytes: page.bytes,
+    lastModified: page.lastModified,
+    foundVia: page.foundVia,
+    error: page.error,
+  };
+}

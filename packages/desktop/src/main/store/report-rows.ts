@@ -1,0 +1,51 @@
+import { type PageRecord, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import type { LinkCounts } from '../crawl/messages';
+import type { Sqlite } from './sqlite';
+
+const INSERT_PAGE = `INSERT INTO pages (job_id, seq, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
+  VALUES (?, ?, ?, ?, ?, ?, ?, ${REPORT_COLUMN_NAMES.map(() => '?').join(', ')})`;
+
+/**
+ * Inserts one record with the report columns of core `reportColumns` (the hosted store fills
+ * the same ones) and counts its verdict; the caller holds the transaction.
+ */
+export async function insertPage(db: Sqlite, jobId: string, seq: number, page: PageRecord) {
+  const columns = reportColumns(page);
+  await db.run(INSERT_PAGE, [
+    jobId,
+    seq,
+    page.url,
+    page.title,
+    page.verdict.included ? 1 : 0,
+    JSON.stringify(page),
+    page.inlinks,
+    ...REPORT_COLUMN_NAMES.map((name) => columns[name]),
+  ]);
+  await db.run(
+    `INSERT INTO report_counts (job_id, reason, n) VALUES (?, ?, 1)
+     ON CONFLICT (job_id, reason) DO UPDATE SET n = n + 1`,
+    [jobId, columns.reason],
+  );
+}
+
+/**
+ * Writes the link graph the crawl learnt by its end into the rows and their records, so the
+ * URL table's inlinks, the detail's linking pages and the SEO analysis's link rules see it.
+ */
+export async function setLinks(db: Sqlite, jobId: string, links: readonly LinkCounts[]) {
+  await db.exec('BEGIN');
+  try {
+    for (const link of links) {
+      await db.run(
+        `UPDATE pages SET inlinks = ?,
+           record = json_set(record, '$.inlinks', ?, '$.linkedFrom', json(?))
+         WHERE job_id = ? AND url = ?`,
+        [link.inlinks, link.inlinks, JSON.stringify(link.linkedFrom.slice(0, 5)), jobId, link.url],
+      );
+    }
+    await db.exec('COMMIT');
+  } catch (err) {
+    await db.exec('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}

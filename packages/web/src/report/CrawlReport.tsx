@@ -1,0 +1,135 @@
+import type { ReportFilter } from '@mapsmith/core/browser';
+import { useEffect, useState } from 'react';
+import { useApi } from '../app/use-api';
+import { ReportCounts } from './ReportCounts';
+import { ReportDownloads } from './ReportDownloads';
+import { ReportFilters } from './ReportFilters';
+import { filterOf, isFiltered, type ReportSearch } from './report-search';
+import { UrlDetail } from './UrlDetail';
+import { UrlTable } from './UrlTable';
+import { REPORT_PAGE_SIZE, useReportPage } from './use-report-page';
+
+/** The words of the SEO issue the table is filtered to (its rule id until they are read). */
+function useIssueLabel(jobId: string, rule: string | undefined): string | undefined {
+  const api = useApi();
+  const [label, setLabel] = useState<{ rule: string; message: string } | null>(null);
+  useEffect(() => {
+    if (!rule) return;
+    let live = true;
+    api.call('seo.get', { jobId }).then(
+      (seo) => {
+        const issue = seo.issues.find((i) => i.rule === rule);
+        if (live && issue) setLabel({ rule, message: issue.message });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, jobId, rule]);
+  return rule && label?.rule === rule ? label.message : rule;
+}
+
+/** The rows-shown line under the table: "URLs 51–100 of 4,650". */
+function rangeText(index: number, shown: number, matching: number | null): string {
+  if (shown === 0) return 'No URL matches this filter.';
+  const first = index * REPORT_PAGE_SIZE + 1;
+  const last = first + shown - 1;
+  const of = matching === null ? '' : ` of ${matching.toLocaleString('en-US')}`;
+  return `URLs ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}${of}`;
+}
+
+/**
+ * The crawl report below the results panel: counts per verdict, the filter bar, the report
+ * downloads, the URL table paged by cursor, and the detail of one URL. Filter, sort and the
+ * open URL come from the address (`search`) and go back to it through `onSearch`.
+ */
+export function CrawlReport(props: {
+  jobId: string;
+  search: ReportSearch;
+  onSearch(next: ReportSearch): void;
+}) {
+  const { jobId, search, onSearch } = props;
+  const filter = filterOf(search);
+  const table = useReportPage(jobId, filter);
+  const issueLabel = useIssueLabel(jobId, filter.issue);
+  const page = table.page;
+  const setFilter = (next: ReportFilter) => onSearch(next);
+  const sort = filter.sort ?? 'crawl';
+  const dir = filter.dir ?? 'asc';
+  return (
+    <section className="crawl-report card" aria-labelledby="report-title" id="urls">
+      <h2 id="report-title">Every URL the crawl met</h2>
+      {page && (
+        <ReportCounts
+          counts={page.counts}
+          total={page.total}
+          active={filter.reason}
+          onPick={(reason) => setFilter({ ...filter, reason, verdict: undefined })}
+        />
+      )}
+      <ReportFilters
+        filter={filter}
+        counts={page?.counts ?? []}
+        issueLabel={issueLabel}
+        onChange={setFilter}
+      />
+      <ReportDownloads
+        jobId={jobId}
+        filter={filter}
+        total={page?.total ?? 0}
+        disabledReason={
+          page && page.total === 0
+            ? 'The crawl met no URLs, so there is no report to download.'
+            : null
+        }
+      />
+      {table.error && (
+        <p role="alert" className="field-error" data-testid="report-error">
+          {table.error}
+        </p>
+      )}
+      {page && (
+        <>
+          <UrlTable
+            rows={page.rows}
+            sort={sort}
+            dir={dir}
+            busy={table.loading}
+            caption={`URLs of this crawl${isFiltered(filter) ? ' (filtered)' : ''}, sorted by ${sort} ${dir === 'asc' ? 'ascending' : 'descending'}`}
+            onSort={(next) => setFilter({ ...filter, ...next })}
+            openUrl={(url) => onSearch({ ...search, url })}
+          />
+          <nav className="pager" aria-label="URL table pages">
+            <button
+              type="button"
+              className="button"
+              disabled={!table.hasPrevious || table.loading}
+              onClick={table.previous}
+            >
+              Previous page
+            </button>
+            <span role="status" data-testid="report-range">
+              {table.loading ? 'Loading…' : rangeText(table.index, page.rows.length, page.matching)}
+            </span>
+            <button type="button" className="button" disabled={!table.hasNext} onClick={table.next}>
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+      {!page && !table.error && (
+        <p className="muted" role="status">
+          Reading the URL table...
+        </p>
+      )}
+      {search.url && (
+        <UrlDetail
+          jobId={jobId}
+          url={search.url}
+          onClose={() => onSearch({ ...search, url: undefined })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReportRow, ReportSort } from '@mapsmith/core/browser';
+import type { ReactNode } from 'react';
+
+/** What a cell may need besides its row: opening the row's detail. */
+export interface CellContext {
+  openUrl(url: string): void;
+}
+
+/**
+ * One column of the URL table. The table draws whatever this list holds, so a later column
+ * ("changed since the last crawl", "in the live sitemap") is one more entry here.
+ */
+export interface ReportColumn {
+  key: string;
+  label: string;
+  /** The server-side sort this column's header asks for; none: not sortable. */
+  sort?: ReportSort;
+  /** Numbers align right. */
+  numeric?: boolean;
+  cell(row: ReportRow, ctx: CellContext): ReactNode;
+}
+
+function dash(value: string | number | null | undefined): ReactNode {
+  return value === null || value === undefined || value === '' ? (
+    <span className="muted">
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">none</span>
+    </span>
+  ) : (
+    value
+  );
+}
+
+/** The columns of the URL table, in order (issue 11 §2). */
+export const REPORT_COLUMNS: ReportColumn[] = [
+  {
+    key: 'url',
+    label: 'URL',
+    sort: 'url',
+    cell: (row, ctx) => (
+      <button
+        type="button"
+        className="link-button url-cell"
+        title={row.url}
+        onClick={() => ctx.openUrl(row.url)}
+      >
+        {row.url}
+      </button>
+    ),
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    sort: 'status',
+    numeric: true,
+    cell: (row) => dash(row.status || null),
+  },
+  {
+    key: 'verdict',
+    label: 'Verdict',
+    cell: (row) => (
+      <span className="verdict" data-reason={row.reason}>
+        {row.verdict}
+      </span>
+    ),
+  },
+  { key: 'title', label: 'Title', sort: 'title', cell: (row) => dash(row.title) },
+  { key: 'depth', label: 'Depth', sort: 'depth', numeric: true, cell: (row) => row.depth },
+  { key: 'inlinks', label: 'Inlinks', sort: 'inlinks', numeric: true, cell: (row) => row.inlinks },
+  {
+    key: 'responseTime',
+    label: 'Response time',
+    sort: 'responseTime',
+    numeric: true,
+    cell: (row) =>
+      dash(row.responseTimeMs ? `${row.responseTimeMs.toLocaleString('en-US')} ms` : null),
+  },
+  {
+    key: 'rendered',
+    label: 'Rendered',
+    cell: (row) => (row.rendered ? `Yes${row.renderReason ? `: ${row.renderReason}` : ''}` : 'No'),
+  },
+  { key: 'contentType', label: 'Content type', cell: (row) => dash(row.contentType) },
+];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { filterOf, isFiltered, reportSearch } from './report-search';
+
+describe('reportSearch (the crawl page address)', () => {
+  it('keeps a well-formed filter, sort and open URL', () => {
+    const search = reportSearch({
+      verdict: 'excluded',
+      reason: 'noindex',
+      q: ' blog ',
+      issue: 'missing-title',
+      sort: 'inlinks',
+      dir: 'desc',
+      url: 'https://example.com/a?b=1',
+    });
+    expect(search).toEqual({
+      verdict: 'excluded',
+      reason: 'noindex',
+      q: 'blog',
+      issue: 'missing-title',
+      sort: 'inlinks',
+      dir: 'desc',
+      url: 'https://example.com/a?b=1',
+    });
+    expect(filterOf(search)).not.toHaveProperty('url');
+    expect(isFiltered(filterOf(search))).toBe(true);
+  });
+
+  it('drops what is malformed instead of failing the page', () => {
+    expect(
+      reportSearch({
+        verdict: 'maybe',
+        reason: 'Robots!',
+        q: 'x'.repeat(201),
+        issue: '<script>',
+        sort: 'size',
+        dir: 'up',
+        url: '',
+      }),
+    ).toEqual({});
+  });
+
+  it('counts sorting alone as no filter', () => {
+    expect(isFiltered({ sort: 'url', dir: 'asc' })).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import type { ReportFilter, ReportReason, ReportSort } from '@mapsmith/core/browser';
+
+/**
+ * The crawl page's search params: the URL table's filter and sort, and the URL shown in
+ * detail. They live in the address so a filtered table can be linked to (the SEO card's
+ * "and N more"), bookmarked and reloaded.
+ */
+export interface ReportSearch extends ReportFilter {
+  /** The URL whose detail is open. */
+  url?: string;
+}
+
+const SORTS: readonly ReportSort[] = [
+  'crawl',
+  'url',
+  'status',
+  'title',
+  'depth',
+  'inlinks',
+  'responseTime',
+];
+
+function text(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const s = String(value).trim();
+  return s && s.length <= max ? s : undefined;
+}
+
+/**
+ * Reads the crawl page's search params, dropping what is malformed rather than failing: a
+ * hand-edited address still opens the page. Values the server would refuse are left for it
+ * to refuse with its own words (reason codes are the server's to know).
+ */
+export function reportSearch(search: Record<string, unknown>): ReportSearch {
+  const out: ReportSearch = {};
+  if (search.verdict === 'listed' || search.verdict === 'excluded') out.verdict = search.verdict;
+  const reason = text(search.reason, 32);
+  if (reason && /^[a-z-]+$/.test(reason)) out.reason = reason as ReportReason;
+  const q = text(search.q, 200);
+  if (q) out.q = q;
+  const issue = text(search.issue, 64);
+  if (issue && /^[a-z0-9-]+$/.test(issue)) out.issue = issue;
+  if (SORTS.includes(search.sort as ReportSort)) out.sort = search.sort as ReportSort;
+  if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
+  const url = text(search.url, 4096);
+  if (url) out.url = url;
+  return out;
+}
+
+/** The table filter of the search params (without the open detail). */
+export function filterOf(search: ReportSearch): ReportFilter {
+  const { url: _url, ...filter } = search;
+  return filter;
+}
+
+/** Whether the filter narrows the table (anything but sorting). */
+export function isFiltered(filter: ReportFilter): boolean {
+  return Boolean(filter.verdict || filter.reason || filter.q || filter.issue);
+}
