@@ -104,14 +104,13 @@ export class CrawlRun {
     let endedBy: EndedBy = 'finished';
     try {
       endedBy = await this.crawl();
+      if (endedBy === 'page-limit')
+        this.counter.prune('page-limit', (await this.deps.store.counts()).queued);
+      await this.progress(true);
     } catch (err) {
       this.fatal ??= err instanceof Error ? err.message : String(err);
-      endedBy = 'error';
     }
     if (this.fatal) endedBy = 'error';
-    if (endedBy === 'page-limit')
-      this.counter.prune('page-limit', (await this.deps.store.counts()).queued);
-    await this.progress(true);
     const summary = this.counter.summary(
       this.options.startUrl,
       endedBy,
@@ -168,41 +167,61 @@ export class CrawlRun {
     );
     const tasks = new Set<Promise<void>>();
     let endedBy: EndedBy = 'finished';
-    for (;;) {
-      if (this.controller.signal.aborted) {
-        endedBy = this.controller.signal.reason === 'time-limit' ? 'time-limit' : 'cancelled';
-        break;
-      }
-      if (this.fatal) break;
-      const room = Math.min(
-        options.concurrency - this.inflight,
-        options.maxPages - this.counter.pagesCrawled - this.inflight,
-      );
-      let took = 0;
-      if (room > 0) {
-        const batch = await deps.store.take(room);
-        took = batch.length;
-        for (const entry of batch) {
-          this.inflight++;
-          const task: Promise<void> = this.runEntry(entry).finally(() => {
-            this.inflight--;
-            tasks.delete(task);
-            this.notify();
-          });
-          tasks.add(task);
+    // A store that fails in `take` or `counts` ends the crawl, but never before every
+    // started page has settled: none of them may outlive the run.
+    try {
+      for (;;) {
+        if (this.controller.signal.aborted) {
+          endedBy = this.controller.signal.reason === 'time-limit' ? 'time-limit' : 'cancelled';
+          break;
         }
+        if (this.fatal) break;
+        const room = Math.min(
+          options.concurrency - this.inflight,
+          options.maxPages - this.counter.pagesCrawled - this.inflight,
+        );
+        let took = 0;
+        if (room > 0) {
+          const batch = await deps.store.take(room);
+          took = batch.length;
+          for (const entry of batch) {
+            this.inflight++;
+            // runEntry catches its own failures; the catch is a backstop so a rejection can
+            // never go unhandled (Node ends the whole process on one).
+            const task: Promise<void> = this.runEntry(entry)
+              .catch((err) => this.fail(err, entry.url))
+              .finally(() => {
+                this.inflight--;
+                tasks.delete(task);
+                this.notify();
+              });
+            tasks.add(task);
+          }
+        }
+        if (took > 0) continue;
+        if (this.inflight === 0 && !this.seeding) {
+          if (
+            this.counter.pagesCrawled >= options.maxPages &&
+            (await deps.store.counts()).queued > 0
+          )
+            endedBy = 'page-limit';
+          break;
+        }
+        await this.changed();
       }
-      if (took > 0) continue;
-      if (this.inflight === 0 && !this.seeding) {
-        if (this.counter.pagesCrawled >= options.maxPages && (await deps.store.counts()).queued > 0)
-          endedBy = 'page-limit';
-        break;
-      }
-      await this.changed();
+    } finally {
+      this.controller.abort('done');
+      await Promise.allSettled([...tasks, timeLimit, this.seeding]);
     }
-    this.controller.abort('done');
-    await Promise.allSettled([...tasks, timeLimit, this.seeding]);
     return endedBy;
+  }
+
+  /** Ends the crawl for a failure outside the page's own fetch (the store, the channel). */
+  private fail(err: unknown, url: string): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.deps.logger.error('crawl storage failed', { url, error: message });
+    this.fatal ??= `storage failed: ${message}`;
+    this.notify();
   }
 
   private async runEntry(entry: FrontierEntry): Promise<void> {
@@ -219,6 +238,15 @@ export class CrawlRun {
       return;
     }
     if (signal.aborted) return;
+    try {
+      await this.keep(entry, record, links);
+    } catch (err) {
+      this.fail(err, entry.url);
+    }
+  }
+
+  /** Queues the page's links, stores it and reports it; a store failure rejects. */
+  private async keep(entry: FrontierEntry, record: PageRecord, links: FoundLink[]): Promise<void> {
     if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
       this.scope.adopt(new URL(record.finalUrl));
     record.redirectChain.forEach((hop, i) => {
