@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   // Honest copy, accounts, limits and notify
 
   // Hostile load, throttles and storage faults
+  'storage.full',
 
   // Crawler and checker
 ] as const;
