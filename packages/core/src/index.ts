@@ -16,4 +16,5 @@ export * from './ports/fetcher.js';
 export * from './ports/logger.js';
 export * from './ports/renderer.js';
 export * from './ports/url-policy.js';
+export * from './store/disk-full.js';
 export * from './store/memory-store.js';

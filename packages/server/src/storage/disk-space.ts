@@ -1,20 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+export { isDiskFull } from '@mapsmith/core';
+
 /** What a crawl, an export or a mail that hit a full disk tells the user. */
 export const DISK_FULL_MESSAGE = 'the server ran out of disk space';
-
-/**
- * True for an error that means the disk is full: SQLite's SQLITE_FULL ("database or disk is
- * full"), or ENOSPC / EDQUOT from the file system. Crawl summaries carry only the text, so the
- * text counts as well as the code.
- */
-export function isDiskFull(err: unknown): boolean {
-  const e = (err ?? {}) as { code?: unknown; message?: unknown };
-  if (e.code === 'SQLITE_FULL' || e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
-  const text = typeof err === 'string' ? err : typeof e.message === 'string' ? e.message : '';
-  return /SQLITE_FULL|ENOSPC|EDQUOT|database or disk is full|no space left on device/i.test(text);
-}
 
 /** Free space of the data folder against the floor below which new work is refused. */
 export interface DiskSpace {
