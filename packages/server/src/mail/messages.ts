@@ -31,6 +31,31 @@ export function resetMail(to: string, username: string, link: string): MailMessa
       link,
       '',
       'If it was not you, ignore this message: your password stays as it is.',
+      'Choosing a new password signs you out everywhere and revokes all your API tokens.',
+    ].join('\n'),
+  };
+}
+
+/** Sent after a password reset: what ended with the old password. */
+export function passwordChangedMail(
+  to: string,
+  username: string,
+  revokedTokens: number,
+): MailMessage {
+  const tokens =
+    revokedTokens === 0
+      ? 'You had no API tokens.'
+      : `Your ${revokedTokens} API token${revokedTokens === 1 ? ' was' : 's were'} revoked: create new ones on your dashboard where you still need them.`;
+  return {
+    to,
+    subject: 'Your Mapsmith password was changed',
+    text: [
+      `Hello ${username},`,
+      '',
+      'The password of your Mapsmith account was just changed. Every session was signed out.',
+      tokens,
+      '',
+      'If you did not do this, reset your password at once and write to support.',
     ].join('\n'),
   };
 }
