@@ -20,6 +20,7 @@ export const ERROR_CODES = [
 
   // Hostile load, throttles and storage faults
   'storage.full',
+  'auth.throttled',
 
   // Crawler and checker
 ] as const;

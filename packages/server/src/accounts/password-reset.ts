@@ -1,6 +1,7 @@
 import { revokeAllApiTokens } from '../auth/api-tokens.js';
 import { HttpError } from '../http/errors.js';
 import { passwordChangedMail, resetMail } from '../mail/messages.js';
+import { accountKey } from './login-throttle.js';
 import { hashPassword } from './password.js';
 import { isValidEmail, passwordProblems } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
@@ -61,7 +62,6 @@ export async function resetPassword(
     sendInBackground(s, () =>
       s.mailer.send(passwordChangedMail(user.email, user.username, revokedTokens)),
     );
-    s.throttles.account.clear(`account:${user.username.toLowerCase()}`);
-    s.throttles.account.clear(`account:${user.email.toLowerCase()}`);
+    s.throttles.clearAccount(accountKey(user, user.username));
   }
 }
