@@ -59,3 +59,23 @@ export function passwordChangedMail(
     ].join('\n'),
   };
 }
+
+/** Sent to an address's owner when someone signs up with it again (sign-up reveals nothing). */
+export function addressTakenMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to sign up to Mapsmith with your address',
+    link,
+    text: [
+      `Hello ${username},`,
+      '',
+      'Someone just tried to create a Mapsmith account with this e-mail address, which already',
+      `belongs to your account "${username}". No new account was created.`,
+      '',
+      'If it was you, sign in here (or use "Forgot password" on that page):',
+      link,
+      '',
+      'If it was not you, ignore this message: your account is unchanged.',
+    ].join('\n'),
+  };
+}
