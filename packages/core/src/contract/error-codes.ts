@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   // Hostile load, throttles and storage faults
   'storage.full',
   'auth.throttled',
+  'payment.order-limit',
 
   // Crawler and checker
 ] as const;
