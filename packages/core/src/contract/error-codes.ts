@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'storage.full',
   'auth.throttled',
   'payment.order-limit',
+  'checker.busy',
 
   // Crawler and checker
 ] as const;
