@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
+import { createMailer } from '../mail/mailer.js';
 import { call, createTestUser } from '../repos/test-support.js';
 import { type RunningServer, startServer } from '../server.js';
 
@@ -113,6 +114,20 @@ describe('a full disk', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(await refused.json()).toMatchObject({ code: 'storage.full' });
+
+    // The outbox on the full disk: the send fails and leaves no half-written message.
+    const outbox = path.join(mountDir, 'outbox');
+    const mailer = createMailer({
+      smtpUrl: null,
+      from: 'Mapsmith <no-reply@example.test>',
+      outboxDir: outbox,
+      logger: createLogger({ quiet: true }),
+    });
+    const before = fs.readdirSync(outbox).length;
+    await expect(
+      mailer.send({ to: 'a@example.test', subject: 'big', text: 'x'.repeat(8 * MiB) }),
+    ).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(fs.readdirSync(outbox)).toHaveLength(before);
 
     const check = await db.first<{ integrity_check: string }>('PRAGMA integrity_check');
     expect(check?.integrity_check).toBe('ok');
