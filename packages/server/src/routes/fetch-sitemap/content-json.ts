@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 
-/** Bytes decoded and escaped per write: small enough that other requests keep being served. */
-const CHUNK_BYTES = 256 * 1024;
+/** Bytes decoded and escaped per write: small strings (young-generation garbage, not large objects) and short turns of the event loop. */
+const CHUNK_BYTES = 64 * 1024;
 
 /** Resolves once `res` can take more, or has closed (the client left). */
 function drained(res: Response): Promise<void> {

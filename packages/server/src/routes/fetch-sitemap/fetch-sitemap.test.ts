@@ -124,7 +124,7 @@ describe('GET /api/fetch-sitemap safety and limits', () => {
 });
 
 describe('concurrent checker fetches', () => {
-  // 'é' and '€' straddle the 256 KiB chunks of the streamed answer; the text must come whole.
+  // 'é' and '€' straddle the 64 KiB chunks of the streamed answer; the text must come whole.
   const body = `<?xml version="1.0"?><urlset>${'<url><loc>https://e.test/é€"\\</loc></url>'.repeat(20_000)}</urlset>`;
   const held: http.ServerResponse[] = [];
   let seen = 0;
