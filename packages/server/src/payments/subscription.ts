@@ -29,8 +29,8 @@ function requirePayPal(deps: CheckoutDeps): PayPalClient {
 export const ORDERS_PER_HOUR = 10;
 /** How long an open order is offered again instead of a new one (PayPal keeps it longer). */
 const REUSE_MS = 60 * 60 * 1000;
-/** Order creations in progress, per user: parallel clicks share one. */
-const creating = new Map<number, Promise<string>>();
+/** Order creations in progress, per database and user: parallel clicks share one. */
+const creating = new WeakMap<Database, Map<number, Promise<string>>>();
 
 /**
  * The PayPal order for one month of Pro: the user's open order for the same price when there
@@ -39,10 +39,16 @@ const creating = new Map<number, Promise<string>>();
  * one creation, so a script cannot open a hundred orders at once.
  */
 export function createProOrder(deps: CheckoutDeps, userId: number): Promise<string> {
-  const running = creating.get(userId);
+  let mine = creating.get(deps.db);
+  if (!mine) {
+    mine = new Map();
+    creating.set(deps.db, mine);
+  }
+  const running = mine.get(userId);
   if (running) return running;
-  const work = openOrReuse(deps, userId).finally(() => creating.delete(userId));
-  creating.set(userId, work);
+  const inProgress = mine;
+  const work = openOrReuse(deps, userId).finally(() => inProgress.delete(userId));
+  inProgress.set(userId, work);
   return work;
 }
 
