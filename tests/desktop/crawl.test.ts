@@ -161,6 +161,25 @@ describe('local crawls in a crawler process', () => {
     }
   });
 
+  it('answers a full disk in any handler with a plain 503, not an internal error', async () => {
+    const d = await open();
+    const job = await crawlToEnd(d, site.url);
+    d.deps.store.pages = async () => {
+      throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
+        code: 'SQLITE_FULL',
+      });
+    };
+    const reply = await d.dispatch(TEST_ORIGIN, 'export.generate', {
+      jobId: job.jobId,
+      format: 'xml',
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      status: 503,
+      body: { error: 'Out of disk space', message: expect.stringMatching(/ran out of disk space/) },
+    });
+  });
+
   it('records a crawl stopped by quitting the app, and keeps it after reopening', async () => {
     const slow = await startFixtureSite({ pages: 60, latencyMs: 200 });
     try {
