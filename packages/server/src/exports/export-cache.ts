@@ -102,10 +102,17 @@ export class ExportCache {
     if (ready) return { dir, files: ready, built: false };
     const pending = this.building.get(dir);
     if (pending) return { ...(await pending), built: false };
-    if (this.options.hasRoom && !(await this.options.hasRoom())) throw new ExportDiskLowError();
-    const build = this.build(dir, variant, pages).finally(() => this.building.delete(dir));
+    // Registered before any await, so parallel downloads of one variant share one build.
+    const build = this.roomForBuild()
+      .then(() => this.build(dir, variant, pages))
+      .finally(() => this.building.delete(dir));
     this.building.set(dir, build);
     return build;
+  }
+
+  /** Rejects with ExportDiskLowError while the disk is under its floor. */
+  private async roomForBuild(): Promise<void> {
+    if (this.options.hasRoom && !(await this.options.hasRoom())) throw new ExportDiskLowError();
   }
 
   /** Removes every export of a user (their account is being deleted). */
