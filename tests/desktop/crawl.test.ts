@@ -135,6 +135,51 @@ describe('local crawls in a crawler process', () => {
       await slow.close();
     }
   });
+  it('stops the crawl and says so when the local store cannot save its pages (disk full)', async () => {
+    const slow = await startFixtureSite({ pages: 300, latencyMs: 20 });
+    try {
+      const d = await open();
+      // The real store, failing from its second page batch on as a full disk does.
+      const store = d.deps.store;
+      const addPages = store.addPages.bind(store);
+      let batches = 0;
+      store.addPages = async (id, pages) => {
+        if (pages.length > 0 && ++batches >= 2)
+          throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
+            code: 'SQLITE_FULL',
+          });
+        return addPages(id, pages);
+      };
+      const { jobId } = await call<{ jobId: string }>(d, 'crawl.start', { url: slow.url });
+      await d.deps.crawls.settled(jobId);
+      const job = await call<CrawlJob>(d, 'crawl.get', { jobId });
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/ran out of disk space/);
+      expect(job.pagesCrawled).toBeLessThan(300);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('answers a full disk in any handler with a plain 503, not an internal error', async () => {
+    const d = await open();
+    const job = await crawlToEnd(d, site.url);
+    d.deps.store.pages = async () => {
+      throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
+        code: 'SQLITE_FULL',
+      });
+    };
+    const reply = await d.dispatch(TEST_ORIGIN, 'export.generate', {
+      jobId: job.jobId,
+      format: 'xml',
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      status: 503,
+      body: { error: 'Out of disk space', message: expect.stringMatching(/ran out of disk space/) },
+    });
+  });
+
   it('records a crawl stopped by quitting the app, and keeps it after reopening', async () => {
     const slow = await startFixtureSite({ pages: 60, latencyMs: 200 });
     try {

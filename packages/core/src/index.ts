@@ -18,4 +18,5 @@ export * from './ports/renderer.js';
 export * from './ports/sql-reader.js';
 export * from './ports/url-policy.js';
 export * from './report/index.js';
+export * from './store/disk-full.js';
 export * from './store/memory-store.js';

@@ -30,6 +30,11 @@ export interface ServerConfig {
   indexNowEndpoint: string;
   /** Disk kept for built exports under `<data>/exports`. `MAPSMITH_EXPORT_CACHE_MB`, default 2048. */
   exportCacheBytes: number;
+  /**
+   * Free disk under which new crawls and export builds are refused (503 `storage.full`) and
+   * interrupted crawls wait. `MAPSMITH_MIN_FREE_MB`, default 256; 0 turns the check off.
+   */
+  minFreeBytes: number;
 }
 
 /** PayPal settings: credentials, environment and the REST base URL (tests point it at a local server). */
@@ -72,14 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'Mapsmith <no-reply@mapsmith.app>',
     paypal: loadPayPalConfig(env),
     indexNowEndpoint: env.INDEXNOW_ENDPOINT || 'https://api.indexnow.org/indexnow',
-    exportCacheBytes: exportCacheBytes(env.MAPSMITH_EXPORT_CACHE_MB),
+    exportCacheBytes: megabytes('MAPSMITH_EXPORT_CACHE_MB', env.MAPSMITH_EXPORT_CACHE_MB, 2048),
+    minFreeBytes: megabytes('MAPSMITH_MIN_FREE_MB', env.MAPSMITH_MIN_FREE_MB, 256),
   };
 }
 
-function exportCacheBytes(value: string | undefined): number {
-  const mb = Number(value ?? 2048);
+function megabytes(name: string, value: string | undefined, fallback: number): number {
+  const mb = Number(value ?? fallback);
   if (!Number.isFinite(mb) || mb < 0) {
-    throw new Error(`MAPSMITH_EXPORT_CACHE_MB must be a number of megabytes, not "${value}"`);
+    throw new Error(`${name} must be a number of megabytes, not "${value}"`);
   }
   return Math.floor(mb * 1024 * 1024);
 }

@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
 import type { JobSystem } from './jobs/index.js';
 import type { Repositories } from './repos/types.js';
+import type { DiskSpace } from './storage/disk-space.js';
 
 /**
  * The server's services, built once at start and handed to every router and job. Features add
@@ -19,4 +20,6 @@ export interface AppContext {
   jobs: JobSystem;
   /** Built exports of completed crawls, kept on disk. */
   exports: ExportCache;
+  /** Free space of the data folder; new crawls and export builds wait while it is low. */
+  disk: DiskSpace;
 }

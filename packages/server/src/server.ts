@@ -14,6 +14,7 @@ import { PaymentReconcileTask, schedulePaymentReconcile } from './jobs/payment-r
 import { createPayPalClient } from './payments/paypal-client.js';
 import { createSqliteRepositories } from './repos/sqlite/index.js';
 import { apiBeforeBody, apiRouters } from './routes/index.js';
+import { createDiskSpace } from './storage/disk-space.js';
 
 /** A started server. */
 export interface RunningServer {
@@ -42,11 +43,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('database migrated', { applied });
   const repos = createSqliteRepositories(db);
-  const exports = createExportCache(config, repos.jobs);
+  const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
+  const exports = createExportCache(config, repos.jobs, disk);
   const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
     afterPurge: () => exports.sweep(),
+    disk,
   });
-  const context: AppContext = { config, db, logger, repos, jobs, exports };
+  const context: AppContext = { config, db, logger, repos, jobs, exports, disk };
   const app = createApp({
     config,
     db,

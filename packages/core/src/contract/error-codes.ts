@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   // Honest copy, accounts, limits and notify
 
   // Hostile load, throttles and storage faults
+  'storage.full',
+  'auth.throttled',
+  'payment.order-limit',
+  'checker.busy',
 
   // Crawler and checker
 ] as const;

@@ -122,17 +122,25 @@ export class CrawlRun {
       endedBy = await this.crawl();
     } catch (err) {
       this.fatal ??= err instanceof Error ? err.message : String(err);
-      endedBy = 'error';
+    }
+    let queued = 0;
+    let template = new Set<string>();
+    let dropped = 0;
+    // The wrap-up reads and writes the store too: a store that fails here (a full disk) ends
+    // the crawl as an error like one that fails mid-crawl, never as an unhandled rejection.
+    try {
+      queued = (await this.deps.store.counts()).queued;
+      if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
+      if (!this.fatal) template = this.images.template();
+      dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
+        this.deps.logger.warn('template images kept', { error: (err as Error).message });
+        return 0;
+      });
+      await this.progress(true);
+    } catch (err) {
+      this.fatal ??= err instanceof Error ? err.message : String(err);
     }
     if (this.fatal) endedBy = 'error';
-    const queued = (await this.deps.store.counts()).queued;
-    if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
-    const template = endedBy === 'error' ? new Set<string>() : this.images.template();
-    const dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
-      this.deps.logger.warn('template images kept', { error: (err as Error).message });
-      return 0;
-    });
-    await this.progress(true);
     const summary = this.counter.summary(
       this.options.startUrl,
       endedBy,
@@ -209,42 +217,59 @@ export class CrawlRun {
     );
     const tasks = new Set<Promise<void>>();
     let endedBy: EndedBy = 'finished';
-    for (;;) {
-      if (this.controller.signal.aborted) {
-        endedBy = this.controller.signal.reason === 'time-limit' ? 'time-limit' : 'cancelled';
-        break;
-      }
-      if (this.fatal) break;
-      const room = Math.min(
-        options.concurrency - this.inflight,
-        // The cap counts pages (2xx HTML) only; redirects, errors and blocked URLs are free.
-        options.maxPages - this.counter.pages - this.inflight,
-      );
-      let took = 0;
-      if (room > 0) {
-        const batch = await deps.store.take(room);
-        took = batch.length;
-        for (const entry of batch) {
-          this.inflight++;
-          const task: Promise<void> = this.runEntry(entry).finally(() => {
-            this.inflight--;
-            tasks.delete(task);
-            this.notify();
-          });
-          tasks.add(task);
+    // A store that fails in `take` or `counts` ends the crawl, but never before every
+    // started page has settled: none of them may outlive the run.
+    try {
+      for (;;) {
+        if (this.controller.signal.aborted) {
+          endedBy = this.controller.signal.reason === 'time-limit' ? 'time-limit' : 'cancelled';
+          break;
         }
+        if (this.fatal) break;
+        const room = Math.min(
+          options.concurrency - this.inflight,
+          // The cap counts pages (2xx HTML) only; redirects, errors and blocked URLs are free.
+          options.maxPages - this.counter.pages - this.inflight,
+        );
+        let took = 0;
+        if (room > 0) {
+          const batch = await deps.store.take(room);
+          took = batch.length;
+          for (const entry of batch) {
+            this.inflight++;
+            // runEntry catches its own failures; the catch is a backstop so a rejection can
+            // never go unhandled (Node ends the whole process on one).
+            const task: Promise<void> = this.runEntry(entry)
+              .catch((err) => this.fail(err, entry.url))
+              .finally(() => {
+                this.inflight--;
+                tasks.delete(task);
+                this.notify();
+              });
+            tasks.add(task);
+          }
+        }
+        if (took > 0) continue;
+        if (this.inflight === 0 && !this.seeding) {
+          if (this.counter.pages >= options.maxPages && (await deps.store.counts()).queued > 0)
+            endedBy = 'page-limit';
+          break;
+        }
+        await this.changed();
       }
-      if (took > 0) continue;
-      if (this.inflight === 0 && !this.seeding) {
-        if (this.counter.pages >= options.maxPages && (await deps.store.counts()).queued > 0)
-          endedBy = 'page-limit';
-        break;
-      }
-      await this.changed();
+    } finally {
+      this.controller.abort('done');
+      await Promise.allSettled([...tasks, timeLimit, this.seeding]);
     }
-    this.controller.abort('done');
-    await Promise.allSettled([...tasks, timeLimit, this.seeding]);
     return endedBy;
+  }
+
+  /** Ends the crawl for a failure outside the page's own fetch (the store, the channel). */
+  private fail(err: unknown, url: string): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.deps.logger.error('crawl storage failed', { url, error: message });
+    this.fatal ??= `storage failed: ${message}`;
+    this.notify();
   }
 
   private async runEntry(entry: FrontierEntry): Promise<void> {
@@ -268,6 +293,25 @@ export class CrawlRun {
       return;
     }
     if (signal.aborted) return;
+    try {
+      await this.keep(entry, { record, links, landed, appShell }, signal);
+    } catch (err) {
+      this.fail(err, entry.url);
+    }
+  }
+
+  /** Queues the page's links, stores it and reports it; a store failure rejects. */
+  private async keep(
+    entry: FrontierEntry,
+    fetched: {
+      record: PageRecord;
+      links: FoundLink[];
+      landed: Awaited<ReturnType<typeof processEntry>>['landed'];
+      appShell: string | undefined;
+    },
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { record, links, landed, appShell } = fetched;
     if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
       this.scope.adopt(new URL(record.finalUrl));
     // The start page (or the page its redirect lands on) tells whether the site is an app.

@@ -12,6 +12,14 @@ import type { UrlPolicy } from '../ports/url-policy.js';
 
 type LookupAddress = { address: string; family: number };
 
+/**
+ * The refusal of a name whose answer the policy denies. It never names the address: the
+ * anonymous checker and crawl errors would otherwise map internal names to their addresses.
+ */
+function refusedName(hostname: string): FetchError {
+  return new FetchError(`refused host ${hostname}: its address is not allowed`, 'EBLOCKED', false);
+}
+
 /** A `lookup` for net.connect that refuses answers the policy denies. */
 export function guardedLookup(policy: UrlPolicy): LookupFunction {
   return (hostname, options, callback) => {
@@ -20,12 +28,7 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction {
       const list = Array.isArray(addresses) ? addresses : [];
       for (const a of list) {
         const decision = policy.checkAddress(a.address);
-        if (!decision.allowed)
-          return callback(
-            new FetchError(`${hostname}: ${decision.reason}`, 'EBLOCKED', false),
-            '',
-            0,
-          );
+        if (!decision.allowed) return callback(refusedName(hostname), '', 0);
       }
       if (list.length === 0) return callback(new Error(`no address for ${hostname}`), '', 0);
       const first = list[0] as LookupAddress;
@@ -59,7 +62,7 @@ export function guardedConnector(
         : { allowed: false as const, reason: 'no remote address' };
       if (!decision.allowed) {
         socket.destroy();
-        return callback(new FetchError(decision.reason, 'EBLOCKED', false), null);
+        return callback(refusedName(host), null);
       }
       callback(null, socket);
     });

@@ -41,14 +41,31 @@ function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliD
   return null;
 }
 
-/** Reads a stream into at most `cap` bytes; reports whether more was there. */
+/**
+ * Reads a stream into at most `cap` bytes; reports whether more was there. With the size the
+ * server announced (`expected`, within the cap), the body is copied into one buffer as it
+ * arrives instead of being joined at the end: a 45 MB sitemap then holds 45 MB, not twice that
+ * for a moment. A body longer than announced falls back to joining.
+ */
 async function readCapped(
   stream: Readable,
   cap: number,
+  expected?: number,
 ): Promise<{ body: Uint8Array; truncated: boolean }> {
-  const chunks: Buffer[] = [];
+  let whole =
+    expected !== undefined && expected > 0 && expected <= cap ? Buffer.allocUnsafe(expected) : null;
+  let chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (whole) {
+      if (size + chunk.length <= whole.length) {
+        chunk.copy(whole, size);
+        size += chunk.length;
+        continue;
+      }
+      chunks = [whole.subarray(0, size)];
+      whole = null;
+    }
     if (size + chunk.length > cap) {
       chunks.push(chunk.subarray(0, cap - size));
       stream.destroy();
@@ -57,6 +74,7 @@ async function readCapped(
     chunks.push(chunk);
     size += chunk.length;
   }
+  if (whole) return { body: whole.subarray(0, size), truncated: false };
   return {
     body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
     truncated: false,
@@ -128,7 +146,13 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         const decoder = decoderFor(encoding);
         const stream = decoder ? res.body.pipe(decoder) : res.body;
         if (decoder) res.body.on('error', (err) => decoder.destroy(err));
-        const { body, truncated } = await readCapped(stream, request.maxBodyBytes);
+        // The announced length is trusted only for plain bodies: a decoder changes the size.
+        const announced = decoder ? undefined : Number(headers['content-length'] ?? Number.NaN);
+        const { body, truncated } = await readCapped(
+          stream,
+          request.maxBodyBytes,
+          Number.isSafeInteger(announced) ? announced : undefined,
+        );
         if (truncated) res.body.destroy();
         return {
           url: request.url,

@@ -111,6 +111,14 @@ function fetchFailure(err: unknown): SitemapDownloadError {
  * checker, the desktop app and `mapsmith validate` all fetch through this one function.
  */
 export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promise<string> {
+  return new TextDecoder('utf-8').decode(await downloadSitemapBytes(fetcher, url));
+}
+
+/**
+ * `downloadSitemap` without the final decode: the sitemap's UTF-8 bytes (inflated when it was
+ * gzip), for a caller that streams them on instead of holding the text too (the hosted checker).
+ */
+export async function downloadSitemapBytes(fetcher: HttpFetcher, url: string): Promise<Uint8Array> {
   const signal = AbortSignal.timeout(SITEMAP_FETCH_LIMITS.timeMs);
   let res: FetchResponse;
   try {
@@ -162,5 +170,5 @@ export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promis
         : new SitemapDownloadError(422, 'Bad gzip', 'The gzip file could not be decompressed');
     }
   }
-  return new TextDecoder('utf-8').decode(bytes);
+  return bytes;
 }

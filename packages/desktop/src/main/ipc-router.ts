@@ -1,4 +1,4 @@
-import type { ErrorCode, Logger } from '@mapsmith/core';
+import { type ErrorCode, isDiskFull, type Logger } from '@mapsmith/core';
 import type { IpcReply } from '../shared/channels';
 import {
   type IpcInput,
@@ -69,6 +69,14 @@ export function createIpcRouter(options: IpcRouterOptions) {
       return { ok: true, value: await handler(parsed.data) };
     } catch (err) {
       if (err instanceof HandlerError) return { ok: false, status: err.status, body: err.body };
+      if (isDiskFull(err)) {
+        logger.error('IPC handler failed: the disk is full', { operation: name });
+        return refuse(
+          503,
+          'Out of disk space',
+          'This computer ran out of disk space. Free some space and try again.',
+        );
+      }
       logger.error('IPC handler failed', { operation: name, error: String(err) });
       return refuse(500, 'Internal error', err instanceof Error ? err.message : String(err));
     }

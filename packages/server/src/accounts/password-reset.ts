@@ -1,5 +1,7 @@
+import { revokeAllApiTokens } from '../auth/api-tokens.js';
 import { HttpError } from '../http/errors.js';
-import { resetMail } from '../mail/messages.js';
+import { passwordChangedMail, resetMail } from '../mail/messages.js';
+import { accountKey } from './login-throttle.js';
 import { hashPassword } from './password.js';
 import { isValidEmail, passwordProblems } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
@@ -30,7 +32,9 @@ export function requestPasswordReset(s: AccountServices, email: string, origin: 
 
 /**
  * Sets a new password with a reset token. The password is checked first, so a weak one does not
- * burn the link. Every session of the account ends: whoever knew the old password is signed out.
+ * burn the link. Every credential of the account ends: its sessions (whoever knew the old
+ * password is signed out) and its API tokens (whoever held a session may have minted one);
+ * the owner is mailed that this happened.
  * The mailed link proved the address, so it also counts as confirmation.
  */
 export async function resetPassword(
@@ -51,10 +55,13 @@ export async function resetPassword(
     [passwordHash, new Date().toISOString(), userId],
   );
   await endAllSessions(s.db, userId);
+  const revokedTokens = await revokeAllApiTokens(s.db, userId);
   // The owner proved the address: lift a lock that an attacker's guesses may have caused.
   const user = await findUserById(s.db, userId);
   if (user) {
-    s.throttles.account.clear(`account:${user.username.toLowerCase()}`);
-    s.throttles.account.clear(`account:${user.email.toLowerCase()}`);
+    sendInBackground(s, () =>
+      s.mailer.send(passwordChangedMail(user.email, user.username, revokedTokens)),
+    );
+    s.throttles.clearAccount(accountKey(user, user.username));
   }
 }

@@ -1,8 +1,10 @@
 import { HttpError } from '../http/errors.js';
+import { addressTakenMail } from '../mail/messages.js';
 import { sendConfirmation } from './confirmation.js';
 import { hashPassword } from './password.js';
 import { isValidEmail, passwordProblems, usernameProblems } from './rules.js';
-import type { AccountServices } from './services.js';
+import { type AccountServices, sendInBackground } from './services.js';
+import { findUserByEmail } from './users.js';
 
 /** The registration answer the web app keys on: it contains "check your email". */
 export const REGISTERED_MESSAGE =
@@ -26,14 +28,16 @@ export function registrationProblems(input: Registration): string[] {
 
 /**
  * Creates the account and mails the confirmation link; answers the new user's id. A taken
- * username or address answers 409 without saying which, so addresses cannot be probed one by one.
+ * username answers 409 (usernames are public). A taken address must not tell anyone that it
+ * has an account: the caller answers as for a new account (null here, no session) and the
+ * owner is mailed instead, so sign-up cannot probe addresses.
  */
 export async function registerAccount(
   s: AccountServices,
   input: Registration,
   origin: string,
   ip: string,
-): Promise<number> {
+): Promise<number | null> {
   const problems = registrationProblems(input);
   if (problems.length > 0) throw new HttpError(400, problems[0] ?? '', problems.join('; '));
   const wait = isLoopback(ip) ? 0 : s.signupThrottle.retryAfter(`ip:${ip}`);
@@ -47,12 +51,15 @@ export async function registerAccount(
       },
     );
   }
-  const taken = await s.db.first<{ id: number }>(
-    'SELECT id FROM users WHERE username = ? OR email = ?',
-    [input.username, input.email],
-  );
-  if (taken) throw usernameOrEmailTaken();
+  if (await s.db.first('SELECT id FROM users WHERE username = ?', [input.username]))
+    throw usernameTaken();
+  // Hashed before the address is looked at, so both answers take the same time.
   const passwordHash = await hashPassword(input.password);
+  s.signupThrottle.fail(`ip:${ip}`);
+  if (await s.db.first('SELECT id FROM users WHERE email = ?', [input.email])) {
+    mailOwnerOfAddress(s, input.email, origin);
+    return null;
+  }
   let id: number;
   try {
     ({ lastID: id } = await s.db.run(
@@ -60,11 +67,14 @@ export async function registerAccount(
       [input.username, input.email, passwordHash],
     ));
   } catch (err) {
-    // Two registrations racing for the same name: the UNIQUE index decides.
-    if (String(err).includes('UNIQUE')) throw usernameOrEmailTaken();
+    // Two registrations racing for the same name or address: the UNIQUE index decides.
+    if (String(err).includes('users.email')) {
+      mailOwnerOfAddress(s, input.email, origin);
+      return null;
+    }
+    if (String(err).includes('UNIQUE')) throw usernameTaken();
     throw err;
   }
-  s.signupThrottle.fail(`ip:${ip}`);
   try {
     await sendConfirmation(s, { id, email: input.email, username: input.username }, origin);
   } catch (err) {
@@ -80,10 +90,18 @@ function isLoopback(ip: string): boolean {
   return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 }
 
-function usernameOrEmailTaken(): HttpError {
-  return new HttpError(
-    409,
-    'Unable to create account',
-    'That username or email address is already registered',
-  );
+function usernameTaken(): HttpError {
+  return new HttpError(409, 'Unable to create account', 'That username is already taken');
+}
+
+/** Tells the owner of `email` that someone tried to sign up with it (at most 5 an hour). */
+function mailOwnerOfAddress(s: AccountServices, email: string, origin: string): void {
+  sendInBackground(s, async () => {
+    const owner = await findUserByEmail(s.db, email);
+    if (!owner) return;
+    const key = `signup-taken:${owner.id}`;
+    if (s.mailThrottle.retryAfter(key) > 0) return;
+    s.mailThrottle.fail(key);
+    await s.mailer.send(addressTakenMail(owner.email, owner.username, `${origin}/login`));
+  });
 }

@@ -3,7 +3,8 @@ import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { ExportCache } from '../exports/export-cache.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
-import { createLoginThrottles, FailureThrottle, type LoginThrottles } from './throttle.js';
+import { LoginThrottle } from './login-throttle.js';
+import { FailureThrottle } from './throttle.js';
 
 /** What the account routes share: storage, mail, the sign-in throttles. */
 export interface AccountServices {
@@ -13,7 +14,7 @@ export interface AccountServices {
   /** Built exports, which go with a deleted account. */
   exports: ExportCache;
   mailer: Mailer;
-  throttles: LoginThrottles;
+  throttles: LoginThrottle;
   /** Limits mail a single account can trigger (resend, forgot password): 5 per hour. */
   mailThrottle: FailureThrottle;
   /** Sign-ups per client IP: 10 per hour, so nobody scripts accounts or mails strangers in bulk. */
@@ -36,7 +37,7 @@ export function createAccountServices(
       outboxDir: outbox,
       logger: deps.logger,
     }),
-    throttles: createLoginThrottles(),
+    throttles: new LoginThrottle(),
     mailThrottle: new FailureThrottle(5, 60 * 60 * 1000),
     signupThrottle: new FailureThrottle(10, 60 * 60 * 1000),
   };

@@ -1,4 +1,5 @@
 import { HttpError } from '../http/errors.js';
+import { accountKey } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import type { AccountServices } from './services.js';
 import { findUserByLogin, type UserRow } from './users.js';
@@ -7,18 +8,21 @@ import { findUserByLogin, type UserRow } from './users.js';
 export const INVALID_LOGIN = 'Invalid username or password';
 
 function throttled(seconds: number): HttpError {
+  const when = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
   return new HttpError(
     429,
     'Too many failed sign-in attempts',
-    `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+    `Too many failed sign-in attempts. Try again in ${when}.`,
     { 'Retry-After': String(seconds) },
+    'auth.throttled',
   );
 }
 
 /**
- * Checks a username (or e-mail) and password. Failures are counted per account name and per
- * client IP; either count over its limit answers 429 with Retry-After, before any hashing,
- * even for the right password (otherwise the lock would only slow guessing down).
+ * Checks a username (or e-mail) and password under the `LoginThrottle` policy: a client that
+ * must wait gets 429 with Retry-After before any hashing, even for the right password
+ * (otherwise the delay would not slow guessing); a client with no recent failure on the
+ * account is checked at once.
  */
 export async function signIn(
   s: AccountServices,
@@ -26,21 +30,16 @@ export async function signIn(
   password: string,
   ip: string,
 ): Promise<UserRow> {
-  const accountKey = `account:${login.toLowerCase()}`;
-  const ipKey = `ip:${ip}`;
-  const wait = Math.max(
-    s.throttles.account.retryAfter(accountKey),
-    s.throttles.ip.retryAfter(ipKey),
-  );
-  if (wait > 0) throw throttled(wait);
   const user = await findUserByLogin(s.db, login);
+  const key = accountKey(user, login);
+  const wait = s.throttles.wait(key, ip);
+  if (wait > 0) throw throttled(wait);
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !ok) {
-    s.throttles.account.fail(accountKey);
-    s.throttles.ip.fail(ipKey);
+    s.throttles.fail(key, ip);
     throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN);
   }
-  s.throttles.account.clear(accountKey);
+  s.throttles.succeed(key, ip);
   await s.db.run('UPDATE users SET last_login_at = ? WHERE id = ?', [
     new Date().toISOString(),
     user.id,

@@ -30,6 +30,16 @@ export class FailureThrottle {
     if (this.failures.size > 100_000) this.prune();
   }
 
+  /** Failures of `key` within the window. */
+  count(key: string): number {
+    return this.recent(key).length;
+  }
+
+  /** Time of `key`'s latest failure within the window, or null. */
+  latest(key: string): number | null {
+    return this.recent(key).at(-1) ?? null;
+  }
+
   /** Forgets `key`'s failures (a successful sign-in of that account). */
   clear(key: string): void {
     this.failures.delete(key);
@@ -46,25 +56,4 @@ export class FailureThrottle {
       if (this.recent(key).length === 0) this.failures.delete(key);
     }
   }
-}
-
-/** Failed sign-ins allowed per account in 15 minutes before it is locked for the rest of the window. */
-export const ACCOUNT_FAILURE_LIMIT = 10;
-/** Failed sign-ins allowed per client IP in 15 minutes, across all accounts. */
-export const IP_FAILURE_LIMIT = 30;
-/** The throttling window. */
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-
-/** The two throttles sign-in consults. */
-export interface LoginThrottles {
-  account: FailureThrottle;
-  ip: FailureThrottle;
-}
-
-/** Builds the sign-in throttles with the limits above. */
-export function createLoginThrottles(now: () => number = Date.now): LoginThrottles {
-  return {
-    account: new FailureThrottle(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
-    ip: new FailureThrottle(IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
-  };
 }

@@ -139,3 +139,15 @@ export function checkBearerToken(db: Database, token: string, now: number): Prom
     };
   });
 }
+
+/**
+ * Revokes every live token of a user (a password reset): a token minted by whoever held a
+ * session must not outlive the owner taking the account back. Returns how many were revoked.
+ */
+export async function revokeAllApiTokens(db: Database, userId: number): Promise<number> {
+  const { changes } = await db.run(
+    'UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+    [new Date().toISOString(), userId],
+  );
+  return changes;
+}

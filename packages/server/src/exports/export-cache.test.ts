@@ -108,4 +108,43 @@ describe('export cache', () => {
     expect((await tiny.get(1, 'job-b', xml, pagesOf(2000))).built).toBe(true);
     expect(fs.existsSync(path.join(root, '1', 'job-b', 'xml', 'sitemap.xml'))).toBe(true);
   });
+
+  it('sweeps the staging folder a killed build left, never one being built', async () => {
+    const cache = cacheOf();
+    await cache.get(1, 'job-a', xml, pagesOf(3));
+    const orphan = path.join(root, '1', 'job-a', '.build-0123456789ab');
+    fs.mkdirSync(orphan, { recursive: true });
+    fs.writeFileSync(path.join(orphan, 'sitemap.xml'), '<urlset>');
+    // A build in progress while the sweep runs keeps its staging folder.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = async function* (): AsyncIterable<PageRecord> {
+      await gate;
+      yield makePage('https://example.com/slow');
+    };
+    const building = cache.get(1, 'job-b', xml, slow);
+    await new Promise((r) => setImmediate(r));
+    await cache.sweep();
+    expect(fs.readdirSync(path.join(root, '1', 'job-a'))).toEqual(['xml']);
+    release();
+    expect((await building).built).toBe(true);
+    expect(fs.readdirSync(path.join(root, '1', 'job-b'))).toEqual(['xml']);
+  });
+
+  it('builds nothing while the disk is low, and still serves what is built', async () => {
+    let room = true;
+    const cache = new ExportCache({
+      root,
+      maxBytes: 1 << 30,
+      liveJobs: async (ids) => new Set(ids),
+      hasRoom: async () => room,
+    });
+    await cache.get(1, 'job-a', xml, pagesOf(3));
+    room = false;
+    expect((await cache.get(1, 'job-a', xml, pagesOf(3))).built).toBe(false);
+    await expect(cache.get(1, 'job-b', xml, pagesOf(3))).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(fs.existsSync(path.join(root, '1', 'job-b'))).toBe(false);
+  });
 });

@@ -26,7 +26,22 @@ export interface ExportCacheOptions {
   maxBytes: number;
   /** The ids among `ids` whose crawl jobs still exist (deleted jobs lose their exports). */
   liveJobs(ids: string[]): Promise<Set<string>>;
+  /** False while the disk is under its floor: no new export is built (built ones still serve). */
+  hasRoom?: () => Promise<boolean>;
 }
+
+/** Refusal of a new build while the disk is low; answered as 503 `storage.full`. */
+export class ExportDiskLowError extends Error {
+  /** ENOSPC, so the error handler answers it as every other full-disk failure. */
+  readonly code = 'ENOSPC';
+  constructor() {
+    super('no new export is built while the disk is low');
+    this.name = 'ExportDiskLowError';
+  }
+}
+
+/** The prefix of a build's staging folder, beside the variant folders of its job. */
+const STAGING_PREFIX = '.build-';
 
 const MANIFEST = 'files.json';
 
@@ -70,6 +85,8 @@ async function subdirs(dir: string): Promise<string[]> {
  */
 export class ExportCache {
   private readonly building = new Map<string, Promise<BuiltExport>>();
+  /** Staging folders of builds running now; the sweep removes every other one. */
+  private readonly staging = new Set<string>();
 
   constructor(private readonly options: ExportCacheOptions) {}
 
@@ -85,9 +102,17 @@ export class ExportCache {
     if (ready) return { dir, files: ready, built: false };
     const pending = this.building.get(dir);
     if (pending) return { ...(await pending), built: false };
-    const build = this.build(dir, variant, pages).finally(() => this.building.delete(dir));
+    // Registered before any await, so parallel downloads of one variant share one build.
+    const build = this.roomForBuild()
+      .then(() => this.build(dir, variant, pages))
+      .finally(() => this.building.delete(dir));
     this.building.set(dir, build);
     return build;
+  }
+
+  /** Rejects with ExportDiskLowError while the disk is under its floor. */
+  private async roomForBuild(): Promise<void> {
+    if (this.options.hasRoom && !(await this.options.hasRoom())) throw new ExportDiskLowError();
   }
 
   /** Removes every export of a user (their account is being deleted). */
@@ -96,8 +121,8 @@ export class ExportCache {
   }
 
   /**
-   * Removes the exports of jobs that no longer exist (after retention, at start), then evicts
-   * as `evict` does.
+   * Removes the exports of jobs that no longer exist (after retention, at start) and the
+   * staging folders of builds that died with an earlier process, then evicts as `evict` does.
    */
   async sweep(): Promise<void> {
     for (const user of await subdirs(this.options.root)) {
@@ -105,8 +130,18 @@ export class ExportCache {
       const jobs = await subdirs(userDir);
       if (jobs.length === 0) continue;
       const live = await this.options.liveJobs(jobs);
-      for (const job of jobs.filter((j) => !live.has(j)))
-        await fs.rm(path.join(userDir, job), { recursive: true, force: true });
+      for (const job of jobs) {
+        const jobDir = path.join(userDir, job);
+        if (!live.has(job)) {
+          await fs.rm(jobDir, { recursive: true, force: true });
+          continue;
+        }
+        for (const name of await subdirs(jobDir)) {
+          const dir = path.join(jobDir, name);
+          if (name.startsWith(STAGING_PREFIX) && !this.staging.has(dir))
+            await fs.rm(dir, { recursive: true, force: true });
+        }
+      }
     }
     await this.evict();
   }
@@ -169,7 +204,11 @@ export class ExportCache {
     variant: ExportVariant,
     pages: () => AsyncIterable<PageRecord>,
   ): Promise<BuiltExport> {
-    const staging = path.join(path.dirname(dir), `.build-${randomBytes(6).toString('hex')}`);
+    const staging = path.join(
+      path.dirname(dir),
+      `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`,
+    );
+    this.staging.add(staging);
     try {
       const result = await writeExport({
         format: variant.format,
@@ -189,7 +228,9 @@ export class ExportCache {
       await this.evict(dir);
       return { dir, files: result.files, built: true };
     } finally {
+      // A full disk fails the build here; its partial files go so they free what they took.
       await fs.rm(staging, { recursive: true, force: true });
+      this.staging.delete(staging);
     }
   }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServerConfig } from '../config.js';
 import type { CrawlJobRepository } from '../repos/types.js';
+import type { DiskSpace } from '../storage/disk-space.js';
 import { ExportCache } from './export-cache.js';
 
 export { type BuiltExport, ExportCache, type ExportVariant } from './export-cache.js';
@@ -11,10 +12,15 @@ export function exportsDir(dataDir: string): string {
 }
 
 /** The server's export cache, sized by `MAPSMITH_EXPORT_CACHE_MB`. */
-export function createExportCache(config: ServerConfig, jobs: CrawlJobRepository): ExportCache {
+export function createExportCache(
+  config: ServerConfig,
+  jobs: CrawlJobRepository,
+  disk: DiskSpace,
+): ExportCache {
   return new ExportCache({
     root: exportsDir(config.dataDir),
     maxBytes: config.exportCacheBytes,
     liveJobs: (ids) => jobs.existing(ids),
+    hasRoom: async () => !(await disk.low()),
   });
 }

@@ -1,6 +1,7 @@
 import type { ErrorCode, Logger } from '@mapsmith/core';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { isDiskFull } from '../storage/disk-space.js';
 
 /** An error with an HTTP status and the JSON body `{error, message, code}` it answers with. */
 export class HttpError extends Error {
@@ -75,6 +76,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         error: e.status === 404 ? 'Not found' : 'Bad request',
         message: e.message,
         code: e.status === 404 ? 'not-found' : 'input.invalid',
+      });
+      return;
+    }
+    if (isDiskFull(err)) {
+      logger.error('request failed: the disk is full', { method: req.method, path: req.path });
+      res.status(503).set('Retry-After', '300').json({
+        error: 'Out of disk space',
+        message: 'The server ran out of disk space. Please try again later.',
+        code: 'storage.full',
       });
       return;
     }

@@ -1,5 +1,6 @@
 import type { CrawlProgress, CrawlStore, CrawlSummary } from '@mapsmith/core';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/disk-space.js';
 import { computeOutcome } from './crawl-outcome.js';
 import type { BackgroundTask } from './task.js';
 
@@ -25,6 +26,9 @@ export interface CrawlRunContext {
 export type CrawlRunner = ((job: CrawlJobRecord, ctx: CrawlRunContext) => Promise<CrawlSummary>) & {
   close?: () => Promise<void>;
 };
+
+/** The job error of a crawl stopped by a full disk (the store failed to write). */
+const DISK_FULL_STOP = `The crawl stopped: ${DISK_FULL_MESSAGE}. Please try again later.`;
 
 /** Thrown for a crawl that ended in error, so its reason is recorded as the job's error. */
 export class CrawlFailedError extends Error {
@@ -65,6 +69,7 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
       ran = { ...ran, endedBy: 'page-limit', error: null };
     }
     if (ran.endedBy === 'error') {
+      if (isDiskFull(ran.error)) throw new CrawlFailedError(DISK_FULL_STOP);
       throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error');
     }
     if (!signal.aborted) await this.keepOutcome(claimed.job, ran);
@@ -111,6 +116,7 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
   /** Our own failures keep their text; anything else says what happened without internals. */
   onFailed(error: unknown): string {
     if (error instanceof CrawlFailedError) return error.message;
+    if (isDiskFull(error)) return DISK_FULL_STOP;
     const detail = error instanceof Error ? error.message : String(error);
     return `The crawl failed: ${detail}`;
   }

@@ -1,6 +1,7 @@
 import { type Clock, type Logger, systemClock } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Repositories } from '../repos/types.js';
+import type { DiskSpace } from '../storage/disk-space.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';
 import { RetentionTask } from './retention-task.js';
 import { scheduleRetention } from './scheduler.js';
@@ -18,16 +19,20 @@ export interface JobSystem {
   stop(): Promise<void>;
 }
 
-/** Builds the job system on `repos`; `run` does the crawling, `afterPurge` follows retention. */
+/**
+ * Builds the job system on `repos`; `run` does the crawling, `afterPurge` follows retention,
+ * and no job is claimed while `disk` is under its floor.
+ */
 export function createJobSystem(
   config: ServerConfig,
   repos: Repositories,
   run: CrawlRunner,
   logger: Logger,
-  options: { clock?: Pick<Clock, 'now'>; afterPurge?: () => Promise<void> } = {},
+  options: { clock?: Pick<Clock, 'now'>; afterPurge?: () => Promise<void>; disk?: DiskSpace } = {},
 ): JobSystem {
   const clock = options.clock ?? systemClock;
   const leaseMs = config.jobs.leaseMs;
+  const disk = options.disk;
   const pool = new WorkerPool(
     repos.queue,
     new CrawlTask(repos.jobs, run),
@@ -36,6 +41,9 @@ export function createJobSystem(
       leaseMs,
       heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
       pollMs: Math.min(1000, leaseMs),
+      ...(disk
+        ? { hasRoom: async () => !(await disk.low()), releaseReserve: () => disk.release() }
+        : {}),
     },
     logger,
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@mapsmith/core';
 import type { ClaimedJob, JobQueue } from '../repos/types.js';
+import { isDiskFull } from '../storage/disk-space.js';
 import type { CrawlTask } from './crawl-task.js';
 
 /** Tuning of the pool; every value comes from configuration. */
@@ -13,6 +14,13 @@ export interface WorkerPoolOptions {
   heartbeatMs: number;
   /** How often idle workers look for work (new jobs also wake them at once). */
   pollMs: number;
+  /**
+   * False while the disk is under its floor: no job is claimed (new or interrupted), so a crawl
+   * that stopped on a full disk does not resume into it. Polling retries later.
+   */
+  hasRoom?: () => Promise<boolean>;
+  /** Frees the disk reserve, so the outcome of a job stopped by a full disk can be recorded. */
+  releaseReserve?: () => Promise<void>;
 }
 
 const SHUTDOWN = 'shutdown';
@@ -45,6 +53,7 @@ export class WorkerPool {
   private filling: Promise<void> | null = null;
   private refill = false;
   private stopped = true;
+  private waitingForRoom = false;
 
   /** Runs `task` for jobs of `queue`. */
   constructor(
@@ -64,6 +73,9 @@ export class WorkerPool {
    * of this machine that no longer run are expired first, so their jobs resume at once.
    */
   async start(recoverLocal: boolean): Promise<void> {
+    await this.queue
+      .sweepFrontiers()
+      .catch((err) => this.logger.warn('frontier sweep failed', { error: String(err) }));
     if (recoverLocal) {
       const n = await this.queue.expireLeasesOf(isDeadLocalOwner);
       if (n > 0) this.logger.warn('resuming crawl jobs left by a stopped server', { jobs: n });
@@ -101,11 +113,18 @@ export class WorkerPool {
     await this.filling;
     for (const { abort } of this.running.values()) abort.abort(SHUTDOWN);
     await Promise.all([...this.running.values()].map((r) => r.done));
-    await this.queue.release(this.owner);
+    await this.record(() => this.queue.release(this.owner));
   }
 
   private async fill(): Promise<void> {
     while (!this.stopped && this.running.size < this.options.concurrency) {
+      if (this.options.hasRoom && !(await this.options.hasRoom())) {
+        if (!this.waitingForRoom)
+          this.logger.warn('crawl jobs wait: the data folder is low on disk space');
+        this.waitingForRoom = true;
+        return;
+      }
+      this.waitingForRoom = false;
       const claimed = await this.queue.claim(
         this.owner,
         this.options.leaseMs,
@@ -123,6 +142,18 @@ export class WorkerPool {
     }
   }
 
+  /** Runs a write of a job's outcome; on a full disk, frees the reserve and tries once more. */
+  private async record(write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      if (!isDiskFull(err) || !this.options.releaseReserve) throw err;
+      this.logger.error('the disk is full: the reserve is freed to record a job outcome');
+      await this.options.releaseReserve();
+      await write();
+    }
+  }
+
   private async runOne(claimed: ClaimedJob, abort: AbortController): Promise<void> {
     const { id } = claimed.job;
     const heartbeat = setInterval(() => {
@@ -137,15 +168,15 @@ export class WorkerPool {
     try {
       const summary = await this.task.perform(claimed, abort.signal);
       if (abort.signal.aborted) return;
-      await this.queue.complete(id, this.owner, summary);
+      await this.record(() => this.queue.complete(id, this.owner, summary));
       this.logger.info('crawl job completed', { jobId: id, pages: summary.pagesCrawled });
     } catch (err) {
       if (abort.signal.aborted) return;
       const reason = this.task.onFailed(err);
       this.logger.warn('crawl job failed', { jobId: id, reason });
-      await this.queue
-        .fail(id, this.owner, reason)
-        .catch((e) => this.logger.error('could not record a failed job', { error: String(e) }));
+      await this.record(() => this.queue.fail(id, this.owner, reason)).catch((e) =>
+        this.logger.error('could not record a failed job', { error: String(e) }),
+      );
     } finally {
       clearInterval(heartbeat);
     }

@@ -63,7 +63,11 @@ export function createMailer(options: MailerOptions): Mailer {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
       await fs.mkdir(options.outboxDir, { recursive: true });
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 }).catch(async (err) => {
+        // A full disk leaves a truncated message: remove it rather than keep half a mail.
+        await fs.rm(file, { force: true });
+        throw err;
+      });
       options.logger.info('mail written to outbox (SMTP_URL is not set)', {
         to,
         subject,

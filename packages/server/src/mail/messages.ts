@@ -31,6 +31,51 @@ export function resetMail(to: string, username: string, link: string): MailMessa
       link,
       '',
       'If it was not you, ignore this message: your password stays as it is.',
+      'Choosing a new password signs you out everywhere and revokes all your API tokens.',
+    ].join('\n'),
+  };
+}
+
+/** Sent after a password reset: what ended with the old password. */
+export function passwordChangedMail(
+  to: string,
+  username: string,
+  revokedTokens: number,
+): MailMessage {
+  const tokens =
+    revokedTokens === 0
+      ? 'You had no API tokens.'
+      : `Your ${revokedTokens} API token${revokedTokens === 1 ? ' was' : 's were'} revoked: create new ones on your dashboard where you still need them.`;
+  return {
+    to,
+    subject: 'Your Mapsmith password was changed',
+    text: [
+      `Hello ${username},`,
+      '',
+      'The password of your Mapsmith account was just changed. Every session was signed out.',
+      tokens,
+      '',
+      'If you did not do this, reset your password at once and write to support.',
+    ].join('\n'),
+  };
+}
+
+/** Sent to an address's owner when someone signs up with it again (sign-up reveals nothing). */
+export function addressTakenMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to sign up to Mapsmith with your address',
+    link,
+    text: [
+      `Hello ${username},`,
+      '',
+      'Someone just tried to create a Mapsmith account with this e-mail address, which already',
+      `belongs to your account "${username}". No new account was created.`,
+      '',
+      'If it was you, sign in here (or use "Forgot password" on that page):',
+      link,
+      '',
+      'If it was not you, ignore this message: your account is unchanged.',
     ].join('\n'),
   };
 }

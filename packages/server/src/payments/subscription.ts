@@ -25,16 +25,76 @@ function requirePayPal(deps: CheckoutDeps): PayPalClient {
   return deps.paypal;
 }
 
+/** Orders one user may open per hour; each is a row here and a call to PayPal's API. */
+export const ORDERS_PER_HOUR = 10;
+/** How long an open order is offered again instead of a new one (PayPal keeps it longer). */
+const REUSE_MS = 60 * 60 * 1000;
+/** Order creations in progress, per database and user: parallel clicks share one. */
+const creating = new WeakMap<Database, Map<number, Promise<string>>>();
+
 /**
- * Creates a PayPal order for one month of Pro. The price comes from PRO_PRICE on the server,
- * never from the browser; our own order id travels as `custom_id` and as the idempotency key.
+ * The PayPal order for one month of Pro: the user's open order for the same price when there
+ * is one from the last hour (a reloaded page, a second click), otherwise a new one, at most
+ * `ORDERS_PER_HOUR` an hour (429 `payment.order-limit`). Parallel requests of one user share
+ * one creation, so a script cannot open a hundred orders at once.
  */
-export async function createProOrder(deps: CheckoutDeps, userId: number): Promise<string> {
+export function createProOrder(deps: CheckoutDeps, userId: number): Promise<string> {
+  let mine = creating.get(deps.db);
+  if (!mine) {
+    mine = new Map();
+    creating.set(deps.db, mine);
+  }
+  const running = mine.get(userId);
+  if (running) return running;
+  const inProgress = mine;
+  const work = openOrReuse(deps, userId).finally(() => inProgress.delete(userId));
+  inProgress.set(userId, work);
+  return work;
+}
+
+async function openOrReuse(deps: CheckoutDeps, userId: number): Promise<string> {
   const paypal = requirePayPal(deps);
+  const now = (deps.now ?? Date.now)();
+  const open = await deps.db.first<{ paypal_order_id: string }>(
+    `SELECT paypal_order_id FROM payment_orders
+      WHERE user_id = ? AND status = 'created' AND paypal_order_id IS NOT NULL
+        AND amount = ? AND currency = ? AND created_at > ?
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId, PRO_PRICE.value, PRO_PRICE.currency, new Date(now - REUSE_MS).toISOString()],
+  );
+  if (open) return open.paypal_order_id;
+  const recent = await deps.db.first<{ n: number; oldest: string | null }>(
+    'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM payment_orders WHERE user_id = ? AND created_at > ?',
+    [userId, new Date(now - 60 * 60 * 1000).toISOString()],
+  );
+  if ((recent?.n ?? 0) >= ORDERS_PER_HOUR) {
+    const oldest = recent?.oldest ? Date.parse(recent.oldest) : now;
+    const wait = Math.max(1, Math.ceil((oldest + 60 * 60 * 1000 - now) / 1000));
+    throw new HttpError(
+      429,
+      'Too many payment attempts',
+      `You can open ${ORDERS_PER_HOUR} PayPal orders an hour. Please try again later.`,
+      { 'Retry-After': String(wait) },
+      'payment.order-limit',
+    );
+  }
+  return createOrder(deps, paypal, userId, now);
+}
+
+/**
+ * Creates a PayPal order. The price comes from PRO_PRICE on the server, never from the
+ * browser; our own order id travels as `custom_id` and as the idempotency key.
+ */
+async function createOrder(
+  deps: CheckoutDeps,
+  paypal: PayPalClient,
+  userId: number,
+  now: number,
+): Promise<string> {
   const id = randomUUID();
   await deps.db.run(
-    "INSERT INTO payment_orders (id, user_id, amount, currency, status) VALUES (?, ?, ?, ?, 'created')",
-    [id, userId, PRO_PRICE.value, PRO_PRICE.currency],
+    "INSERT INTO payment_orders (id, user_id, amount, currency, status, created_at) VALUES (?, ?, ?, ?, 'created', ?)",
+    [id, userId, PRO_PRICE.value, PRO_PRICE.currency, new Date(now).toISOString()],
   );
   let order: PayPalOrder;
   try {

@@ -134,6 +134,11 @@ export interface JobQueue {
   expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
   /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
   release(owner: string): Promise<number>;
+  /**
+   * Deletes the frontier rows left by jobs that are over (failed at claim, or finished on a
+   * full disk, where the status was recorded first); returns how many rows went.
+   */
+  sweepFrontiers(): Promise<number>;
 }
 
 /** The monthly usage meter. */

@@ -1,4 +1,10 @@
-import type { CrawlOptions, CrawlProgress, Logger, PageRecord } from '@mapsmith/core';
+import {
+  type CrawlOptions,
+  type CrawlProgress,
+  isDiskFull,
+  type Logger,
+  type PageRecord,
+} from '@mapsmith/core';
 import type { LocalStore } from '../store/local-store';
 import { type FromCrawler, isFromCrawler, type ToCrawler } from './messages';
 
@@ -67,12 +73,18 @@ export class CrawlRunner {
     let last: CrawlProgressEvent | null = null;
     let writes = Promise.resolve();
     let finished = false;
+    let storageFailure: string | null = null;
     const write = (work: () => Promise<void>) => {
-      writes = writes
-        .then(work)
-        .catch((err) =>
-          this.logger.error('saving crawl data failed', { jobId, error: String(err) }),
-        );
+      writes = writes.then(work).catch((err) => {
+        this.logger.error('saving crawl data failed', { jobId, error: String(err) });
+        // Results that cannot be saved are lost: stop the crawl now and say why, rather than
+        // crawl on into a full disk.
+        if (storageFailure || finished) return;
+        storageFailure = isDiskFull(err)
+          ? 'The crawl stopped: this computer ran out of disk space. Free some space and start it again.'
+          : `The crawl stopped: its results could not be saved (${err instanceof Error ? err.message : String(err)})`;
+        child.kill();
+      });
     };
     const flush = () => {
       const batch = pending;
@@ -103,9 +115,11 @@ export class CrawlRunner {
     };
     const done = new Promise<void>((resolve) => {
       child.onExit((code) => {
-        const reason = this.stopping
-          ? 'Interrupted: the app closed during the crawl'
-          : `The crawler process exited unexpectedly (code ${code ?? 'none'})`;
+        const reason =
+          storageFailure ??
+          (this.stopping
+            ? 'Interrupted: the app closed during the crawl'
+            : `The crawler process exited unexpectedly (code ${code ?? 'none'})`);
         finish('failed', last?.pagesCrawled ?? 0, reason, null);
         void writes.then(() => {
           this.running.delete(jobId);

@@ -15,6 +15,13 @@ export async function runServe(argv: string[]): Promise<number> {
   if (values['data-dir'] !== undefined) env.MAPSMITH_DATA_DIR = values['data-dir'];
   const config = loadConfig(env);
   const logger = createLogger({ debug: env.MAPSMITH_DEBUG === '1' });
+  // Backstop: one stray rejection (a storage error nobody awaited) must not take every user's
+  // API down; it is logged for us to fix instead.
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection', {
+      error: reason instanceof Error ? reason.message : String(reason),
+    });
+  });
   const server = await startServer(config, logger);
   process.stdout.write(
     `Mapsmith is running at ${server.url}\nOpen ${server.url} in your browser.\n`,

@@ -131,3 +131,17 @@ describe('SqliteCrawlStore', () => {
     expect(urls[619]).toBe('https://example.com/619');
   });
 });
+
+describe('SqliteJobQueue.sweepFrontiers', () => {
+  it('drops the frontier of jobs that are over and keeps that of running ones', async () => {
+    const done = await newJob();
+    const live = await newJob();
+    await done.repos.jobs.store(done.job.id).enqueue([entry(1), entry(2), entry(3)]);
+    await live.repos.jobs.store(live.job.id).enqueue([entry(1), entry(2)]);
+    // A job failed at claim after repeated interruptions keeps its rows until the sweep.
+    await db.run("UPDATE crawl_jobs SET status = 'failed' WHERE id = ?", [done.job.id]);
+    expect(await done.repos.queue.sweepFrontiers()).toBe(3);
+    const left = await db.all<{ job_id: string }>('SELECT job_id FROM crawl_frontier');
+    expect(left.map((r) => r.job_id)).toEqual([live.job.id, live.job.id]);
+  });
+});

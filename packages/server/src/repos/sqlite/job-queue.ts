@@ -78,16 +78,28 @@ export class SqliteJobQueue implements JobQueue {
     summary: string | null,
   ): Promise<void> {
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      const { changes } = await tx.run(
-        `UPDATE crawl_jobs SET status = ?, error = ?, summary = ?, finished_at = ?,
-                duration_ms = ? - started_ms,
-                lease_owner = NULL, lease_expires_at = NULL
-          WHERE id = ? AND lease_owner = ? AND status = 'crawling'`,
-        [status, error, summary, new Date(now).toISOString(), now, jobId, owner],
-      );
-      if (changes === 1) await tx.run('DELETE FROM crawl_frontier WHERE job_id = ?', [jobId]);
-    });
+    const { changes } = await this.db.run(
+      `UPDATE crawl_jobs SET status = ?, error = ?, summary = ?, finished_at = ?,
+              duration_ms = ? - started_ms,
+              lease_owner = NULL, lease_expires_at = NULL
+        WHERE id = ? AND lease_owner = ? AND status = 'crawling'`,
+      [status, error, summary, new Date(now).toISOString(), now, jobId, owner],
+    );
+    // Apart from the status: on a full disk, deleting a large frontier needs journal room the
+    // small update does not, and the job's outcome matters more. `sweepFrontiers` catches up.
+    if (changes === 1)
+      await this.db
+        .run('DELETE FROM crawl_frontier WHERE job_id = ?', [jobId])
+        .catch(() => undefined);
+  }
+
+  /** Deletes the frontier rows of jobs that are over (a failed claim, a full disk). */
+  async sweepFrontiers(): Promise<number> {
+    const { changes } = await this.db.run(
+      `DELETE FROM crawl_frontier WHERE job_id IN
+         (SELECT id FROM crawl_jobs WHERE status IN ('completed', 'failed'))`,
+    );
+    return changes;
   }
 
   /** Reads the owners of running jobs, then expires the leases of those that are gone. */

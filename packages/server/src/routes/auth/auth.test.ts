@@ -89,7 +89,7 @@ describe('POST /api/register', () => {
     expect(mail).toContain(`${app.url}/confirm-email?token=`);
   });
 
-  it('refuses a taken username or e-mail (any letter case) with 409', async () => {
+  it('refuses a taken username (any letter case) with 409; a taken e-mail answers as new and mails its owner', async () => {
     const client = new TestClient(app.url);
     const byName = await client.call('POST', '/api/register', {
       username: 'ALICE',
@@ -102,8 +102,22 @@ describe('POST /api/register', () => {
       email: 'Alice@Example.test',
       password: GOOD_PASSWORD,
     });
-    expect(byMail.status).toBe(409);
-    expect(byMail.body.error).toBe('Unable to create account');
+    expect(byName.body.error).toBe('Unable to create account');
+    const fresh = await new TestClient(app.url).call('POST', '/api/register', {
+      username: 'brandnew',
+      email: 'brandnew@example.test',
+      password: GOOD_PASSWORD,
+    });
+    expect(byMail.status).toBe(fresh.status);
+    expect(byMail.body.message).toBe(fresh.body.message);
+    const notice = await waitFor(() =>
+      mailsTo('alice@example.test').find((m) => m.includes('tried to create a Mapsmith account')),
+    );
+    expect(notice).toContain('No new account was created');
+    const count = await app.server.context.db.first<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM users WHERE username = 'alice2'",
+    );
+    expect(count?.n).toBe(0);
   });
   it('limits sign-ups per client IP to 10 an hour', async () => {
     const statuses: number[] = [];

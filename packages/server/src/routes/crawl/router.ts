@@ -7,7 +7,8 @@ import { describeZodError, HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
-import { presentCrawlJob } from './presenter.js';
+import { refuseWhenLow } from '../../storage/refuse.js';
+import { isFinished, presentCrawlJob } from './presenter.js';
 import { getCrawlInput, startCrawlInput } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
@@ -50,6 +51,8 @@ export function crawlRouter(ctx: AppContext): Router {
         rateHeaders(rate),
       );
     }
+    // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
+    await refuseWhenLow(ctx.disk, 'a new crawl');
     const started = await jobs.start({
       userId: user.id,
       plan,

@@ -107,9 +107,10 @@ describe('GET /api/fetch-sitemap safety and limits', () => {
   it('limits one IP to 60 fetches per hour: 429 with Retry-After', async () => {
     const fresh = await startTestServer();
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 62 }, () => fetchSitemap(`${site.origin}/sitemaps/a.xml`, fresh)),
-      );
+      // One after another: a client runs at most two checker fetches at once.
+      const answers: Response[] = [];
+      for (let i = 0; i < 62; i++)
+        answers.push(await fetchSitemap(`${site.origin}/sitemaps/a.xml`, fresh));
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(60);
       const limited = answers.filter((r) => r.status === 429);
@@ -118,6 +119,61 @@ describe('GET /api/fetch-sitemap safety and limits', () => {
       expect(limited[0]?.headers.get('x-ratelimit-remaining')).toBe('0');
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('concurrent checker fetches', () => {
+  // 'é' and '€' straddle the 64 KiB chunks of the streamed answer; the text must come whole.
+  const body = `<?xml version="1.0"?><urlset>${'<url><loc>https://e.test/é€"\\</loc></url>'.repeat(20_000)}</urlset>`;
+  const held: http.ServerResponse[] = [];
+  let seen = 0;
+  let slow: http.Server;
+  let slowUrl = '';
+
+  beforeAll(async () => {
+    slow = http.createServer((_req, res) => {
+      seen++;
+      held.push(res);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/sitemap.xml`;
+  });
+  afterAll(async () => {
+    for (const res of held) res.destroy();
+    await new Promise((resolve) => slow.close(resolve));
+  });
+  const releaseAll = () => {
+    for (const res of held.splice(0))
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(body);
+  };
+  const from = (ip: string) =>
+    fetch(`${t.server.url}/api/fetch-sitemap?url=${encodeURIComponent(slowUrl)}`, {
+      headers: { 'X-Forwarded-For': ip },
+    });
+
+  it('runs two per client and four in all; more wait in line or get 429 checker.busy', async () => {
+    seen = 0;
+    const mine = Array.from({ length: 6 }, () => from('203.0.113.5'));
+    await expect.poll(() => seen, { timeout: 10_000 }).toBe(2);
+    const others = ['203.0.113.6', '203.0.113.7', '203.0.113.8'].map(from);
+    await expect.poll(() => seen, { timeout: 10_000 }).toBe(4);
+    // Over the per-client bound: refused at once, without spending the hourly quota.
+    const refused = (await Promise.all(mine.slice(2))).map((r) => r.status);
+    expect(refused).toEqual([429, 429, 429, 429]);
+    const busy = await from('203.0.113.5');
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(await busy.json()).toMatchObject({ code: 'checker.busy' });
+    // The fifth client waits for a slot instead of starting a fifth download.
+    expect(seen).toBe(4);
+    releaseAll();
+    await expect.poll(() => seen, { timeout: 10_000 }).toBe(5);
+    releaseAll();
+    for (const res of [...(await Promise.all(mine.slice(0, 2))), ...(await Promise.all(others))]) {
+      expect(res.status).toBe(200);
+      const { content } = (await res.json()) as { content: string };
+      expect(content).toBe(body);
     }
   });
 });

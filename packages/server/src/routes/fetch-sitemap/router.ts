@@ -1,30 +1,69 @@
 import {
   createHttpFetcher,
   createUrlPolicy,
-  downloadSitemap,
+  downloadSitemapBytes,
   HOUR_MS,
   operations,
   SITEMAP_FETCHES_PER_HOUR_PER_IP,
   SitemapDownloadError,
 } from '@mapsmith/core';
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
+import { ConcurrencyGate } from '../../limits/concurrency-gate.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
+import { writeContentJson } from './content-json.js';
 import { fetchSitemapInput } from './schema.js';
+
+/** Checker downloads running at once, server-wide: with 50 MB each, at most 200 MB of bodies. */
+export const CHECKER_FETCHES_AT_ONCE = 4;
+/** Checker downloads one client address may run or wait for at once. */
+export const CHECKER_FETCHES_PER_CLIENT = 2;
+/** Downloads waiting for a slot before further ones are refused. */
+export const CHECKER_FETCHES_WAITING = 8;
+/** What a refused client is asked to wait, in seconds. */
+const BUSY_RETRY_SECONDS = 5;
 
 /**
  * `GET /api/fetch-sitemap?url=`: the checker's server-side fetch, open to anonymous visitors,
- * limited per IP per rolling hour, behind the crawler's SSRF guard. Answers `{content}`.
+ * limited per IP per rolling hour and in concurrency (`ConcurrencyGate`: 4 at once, 2 per
+ * client, 8 waiting; more answer 429 `checker.busy` with Retry-After), behind the crawler's
+ * SSRF guard. Answers `{content}`, streamed from the downloaded bytes.
  */
 export function fetchSitemapRouter(ctx: AppContext): Router {
   const router = Router();
   const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+  const gate = new ConcurrencyGate(
+    CHECKER_FETCHES_AT_ONCE,
+    CHECKER_FETCHES_PER_CLIENT,
+    CHECKER_FETCHES_WAITING,
+  );
   router.get(operations['sitemap.fetch'].path, async (req, res) => {
     const { url } = parseInput(fetchSitemapInput, req.query);
+    const left = new AbortController();
+    res.once('close', () => left.abort());
+    // Before the hourly count: a request refused for load must not spend the client's quota.
+    const slot = await gate.acquire(req.ip ?? 'unknown', left.signal);
+    if (!slot.ok) {
+      throw new HttpError(
+        429,
+        'Checker busy',
+        'Too many sitemap checks are running; please try again in a few seconds',
+        { 'Retry-After': String(BUSY_RETRY_SECONDS) },
+        'checker.busy',
+      );
+    }
+    try {
+      await fetchOne(req.ip, url, res);
+    } finally {
+      slot.release();
+    }
+  });
+
+  async function fetchOne(ip: string | undefined, url: string, res: Response): Promise<void> {
     const hit = await ctx.repos.rates.hit(
-      `fetch-sitemap:${req.ip ?? 'unknown'}`,
+      `fetch-sitemap:${ip ?? 'unknown'}`,
       SITEMAP_FETCHES_PER_HOUR_PER_IP,
       HOUR_MS,
     );
@@ -41,8 +80,9 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
     // A fetcher per request: checker fetches are rare, and nothing stays open afterwards.
     const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 1 });
     try {
-      const content = await downloadSitemap(fetcher, url);
-      res.set('Cache-Control', 'no-store').json({ content });
+      const bytes = await downloadSitemapBytes(fetcher, url);
+      res.set('Cache-Control', 'no-store');
+      await writeContentJson(res, bytes);
     } catch (err) {
       if (err instanceof SitemapDownloadError) {
         throw new HttpError(err.status, err.error, err.message, headers);
@@ -51,6 +91,6 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
     } finally {
       await fetcher.close().catch(() => undefined);
     }
-  });
+  }
   return router;
 }

@@ -44,6 +44,34 @@ async function createOrder(client: TestClient): Promise<string> {
 }
 
 describe('Pro through PayPal', () => {
+  it('reuses the open order of the same user and price, and limits new orders per hour', async () => {
+    const client = await buyer();
+    const before = paypal.orders.size;
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () => client.call('POST', '/api/paypal/create-order')),
+    );
+    expect(ids.every((r) => r.status === 201)).toBe(true);
+    expect(new Set(ids.map((r) => r.body.orderID)).size).toBe(1);
+    expect(paypal.orders.size).toBe(before + 1);
+    // Closed orders (captured, rejected, expired) are not offered again: each new one counts.
+    const { db } = app.server.context;
+    const statuses: number[] = [];
+    let last: { headers: Headers; body: { code?: string } } | undefined;
+    for (let i = 0; i < 12; i++) {
+      await db.run(
+        "UPDATE payment_orders SET status = 'rejected' WHERE user_id = (SELECT id FROM users WHERE username = ?)",
+        [`buyer${userCount}`],
+      );
+      const res = await client.call('POST', '/api/paypal/create-order');
+      statuses.push(res.status);
+      if (res.status === 429) last = res;
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(9);
+    expect(statuses.slice(9)).toEqual([429, 429, 429]);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last?.body.code).toBe('payment.order-limit');
+  });
+
   it('creates a $3.00 USD order on the server, with our order id as custom_id', async () => {
     const client = await buyer();
     const orderID = await createOrder(client);
