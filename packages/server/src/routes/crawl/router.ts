@@ -8,7 +8,7 @@ import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
-import { isFinished, presentCrawlJob } from './presenter.js';
+import { presentCrawlJob } from './presenter.js';
 import { getCrawlInput, startCrawlInput } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
