@@ -28,5 +28,6 @@ export * from './export/index.js';
 export * from './limits/analytics.js';
 export * from './limits/crawl-start.js';
 export * from './plans.js';
+export * from './plans-features.js';
 export * from './seo/index.js';
 export * from './version.js';

@@ -1,4 +1,10 @@
-import { API_TOKEN_REQUESTS_PER_HOUR, PLAN_LIMITS, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import {
+  API_TOKEN_REQUESTS_PER_HOUR,
+  isProFeatureAvailable,
+  PLAN_LIMITS,
+  PRO_BILLING,
+  SUPPORT_HOURS,
+} from '@mapsmith/core/browser';
 
 /** One FAQ tab of the support page. */
 export interface FaqTab {
@@ -27,7 +33,7 @@ export const FAQ: FaqTab[] = [
       },
       {
         q: 'How fast do you answer support requests?',
-        a: `Within ${SUPPORT_HOURS.standard} hours on the free plan and within ${SUPPORT_HOURS.pro} hours for Pro subscribers.`,
+        a: `Within ${SUPPORT_HOURS.standard} hours on the free plan and within ${SUPPORT_HOURS.pro} hours for Pro users.`,
       },
     ],
   },
@@ -59,15 +65,15 @@ export const FAQ: FaqTab[] = [
     items: [
       {
         q: 'How much is Pro?',
-        a: '$3 per month, billed monthly through PayPal. Mapsmith never sees or stores your card details.',
+        a: `${PRO_BILLING.summary} You pay once through PayPal; Mapsmith never sees or stores your card details.`,
       },
       {
         q: 'Can I get a refund?',
-        a: 'First-time Pro subscribers can ask for a full refund within 7 days of paying.',
+        a: 'On your first payment you can ask for a full refund within 7 days of paying.',
       },
       {
-        q: 'How do I cancel?',
-        a: 'Cancel the subscription in your PayPal account. Pro stays active until the end of the paid month; then the account returns to the free plan and keeps its crawl history.',
+        q: 'How do I cancel? How do I renew?',
+        a: `There is nothing to cancel: a payment buys one month and never renews by itself. ${PRO_BILLING.end} ${PRO_BILLING.renewal} Your dashboard shows the date Pro ends.`,
       },
     ],
   },
@@ -77,7 +83,9 @@ export const FAQ: FaqTab[] = [
     items: [
       {
         q: 'Is there an API?',
-        a: 'API tokens are part of Pro and are coming soon. The API will start crawls and download sitemaps over HTTPS and JSON.',
+        a: isProFeatureAvailable('api-tokens')
+          ? 'Yes, for Pro. Create a token on your dashboard (API Tokens) and send it as "Authorization: Bearer msk_…" to start crawls, poll them and download sitemaps over HTTPS and JSON. The endpoints are listed on the API page.'
+          : 'API tokens are part of Pro and are not open yet.',
       },
       {
         q: 'What are the API limits?',

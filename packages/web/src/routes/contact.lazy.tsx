@@ -30,7 +30,7 @@ function Contact() {
           <h2 className="card-title">Response times</h2>
           <p>
             Within {SUPPORT_HOURS.standard} hours on the free plan, within {SUPPORT_HOURS.pro} hours
-            for Pro subscribers.
+            for Pro users.
           </p>
           <p className="muted">Business hours: Mon-Fri 9:00 AM-6:00 PM EST.</p>
         </div>
@@ -39,7 +39,9 @@ function Contact() {
           <p>
             <a href={`mailto:billing@${domain}?subject=Billing%20question`}>billing@{domain}</a>
           </p>
-          <p className="muted">Refunds within the 7-day guarantee, invoices, cancellations.</p>
+          <p className="muted">
+            Refunds within the 7-day guarantee, invoices, questions about a payment.
+          </p>
         </div>
         <div className="card">
           <h2 className="card-title">Enterprise</h2>

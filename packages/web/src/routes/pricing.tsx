@@ -1,3 +1,4 @@
+import { PLAN_LIMITS, PRO_BILLING, proFeatureSummary } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../app/page-meta';
 import { PricingSection } from '../components/PricingSection';
@@ -5,9 +6,8 @@ import { rootRoute } from './__root';
 
 function Pricing() {
   usePageMeta({
-    title: 'Pricing | Mapsmith Sitemap Generator: Free or $3/month Pro',
-    description:
-      'Free: 100 URLs per crawl and 500 pages a month. Pro: unlimited pages, full RSS, advanced validation and priority support for $3 per month.',
+    title: 'Pricing | Mapsmith Sitemap Generator: Free or $3 for a month of Pro',
+    description: `Free: ${PLAN_LIMITS.free.pagesPerCrawl} URLs per crawl and ${PLAN_LIMITS.free.pagesPerMonth} pages a month. Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
   });
   return (
     <div className="page">

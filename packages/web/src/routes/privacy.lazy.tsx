@@ -9,7 +9,7 @@ function Privacy() {
   usePageMeta({
     title: 'Privacy Policy | Mapsmith',
     description:
-      'What Mapsmith stores about your account, crawls and subscription, how long it keeps it, and your rights.',
+      'What Mapsmith stores about your account, crawls and payments, how long it keeps it, and your rights.',
   });
   return (
     <article className="page prose-page">
@@ -23,13 +23,12 @@ function Privacy() {
         </li>
         <li>
           <strong>Your crawls:</strong> each crawl job (the site URL, its status, the pages found
-          and the generated results), and, when those features open, your scheduled crawls and API
-          tokens.
+          and the generated results), and your API tokens (stored only as a SHA-256 hash).
         </li>
         <li>
-          <strong>Your subscription:</strong> the payment provider’s customer id and subscription
-          id, the subscription status and the billing cycle. Card and wallet details stay with
-          PayPal; we never receive them.
+          <strong>Your payments:</strong> for each Pro payment, PayPal’s order and capture ids, the
+          amount, its status and the month it paid for. Card and wallet details stay with PayPal; we
+          never receive them.
         </li>
       </ul>
       <h2>How we use it</h2>
@@ -58,7 +57,7 @@ function Privacy() {
       <p>
         You can ask for a copy of your data, its correction or its deletion at{' '}
         <a href={`mailto:${email}`}>{email}</a>. We answer within {SUPPORT_HOURS.standard} hours,
-        and within {SUPPORT_HOURS.pro} hours for Pro subscribers.
+        and within {SUPPORT_HOURS.pro} hours for Pro users.
       </p>
     </article>
   );

@@ -1,3 +1,4 @@
+import { PRO_BILLING } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -8,7 +9,7 @@ function Terms() {
   usePageMeta({
     title: 'Terms of Service | Mapsmith',
     description:
-      'The terms for using Mapsmith: accounts, acceptable crawling, the Pro subscription, refunds and liability.',
+      'The terms for using Mapsmith: accounts, acceptable crawling, Pro payments, refunds and liability.',
   });
   return (
     <article className="page prose-page">
@@ -28,10 +29,9 @@ function Terms() {
       </p>
       <h2>3. The Pro plan</h2>
       <p>
-        Pro costs $3 per month, billed monthly through PayPal. First-time subscribers may ask for a
-        full refund within 7 days of paying. You can cancel at PayPal at any time; Pro stays active
-        until the end of the paid period, after which the account returns to the free plan. We
-        announce price changes at least 30 days in advance.
+        {PRO_BILLING.summary} You pay once through PayPal. {PRO_BILLING.renewal} {PRO_BILLING.end}{' '}
+        On your first payment you may ask for a full refund within 7 days of paying. We announce
+        price changes at least 30 days in advance.
       </p>
       <h2>4. Your content</h2>
       <p>
@@ -46,8 +46,8 @@ function Terms() {
       </p>
       <h2>6. Ending the service</h2>
       <p>
-        You can delete your account at any time. We may suspend accounts that break these terms,
-        after telling you why when we can.
+        You can delete your account at any time from your dashboard. We may suspend accounts that
+        break these terms, after telling you why when we can.
       </p>
       <h2>7. Contact</h2>
       <p>

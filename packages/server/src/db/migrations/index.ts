@@ -6,6 +6,7 @@ import * as m004 from './004-seo-cache.js';
 import * as m010 from './010-accounts-payments.js';
 import * as m011 from './011-api-tokens.js';
 import * as m012 from './012-payment-reconcile.js';
+import * as m040 from './040-pro-reminder.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -19,6 +20,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; up: string }>
   { id: 10, name: 'accounts-payments', up: m010.up },
   { id: 11, name: 'api-tokens', up: m011.up },
   { id: 12, name: 'payment-reconcile', up: m012.up },
+  { id: 40, name: 'pro-reminder', up: m040.up },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`; returns the ids applied. */
