@@ -14,6 +14,7 @@ import { Bounds } from './bounds.js';
 import type { EventChannel } from './event-channel.js';
 import type { CrawlEvent } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
+import { startUrlFailureText } from './failure-text.js';
 import { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { type ProcessContext, processEntry } from './page-processor.js';
@@ -235,7 +236,7 @@ export class CrawlRun {
     await this.deps.store.savePage(entry.key, record);
     this.counter.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
-      this.fatal = `the start URL could not be fetched: ${record.error}`;
+      this.fatal = startUrlFailureText(record.error);
     await this.channel.push({ type: 'page', page: record });
     await this.progress(false);
   }

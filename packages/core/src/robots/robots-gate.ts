@@ -4,8 +4,9 @@
  * a 429 or a network error disallows everything. Groups are matched on the MapsmithBot token.
  */
 import robotsParserModule from 'robots-parser';
+import { plainFetchReason } from '../net/plain-reason.js';
 import type { Clock } from '../ports/clock.js';
-import type { HttpFetcher } from '../ports/fetcher.js';
+import { FetchError, type HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import { ROBOTS_TOKEN } from '../version.js';
 
@@ -69,7 +70,8 @@ export async function fetchRobots(
         url,
         error: (err as Error).message,
       });
-      return { ...disallowAll(), error: `robots.txt unreachable: ${(err as Error).message}` };
+      const reason = err instanceof FetchError ? plainFetchReason(err) : 'the connection failed';
+      return { ...disallowAll(), error: `robots.txt unreachable: ${reason}` };
     }
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
       try {

@@ -1,4 +1,4 @@
-import type { Logger } from '@mapsmith/core';
+import type { ErrorCode, Logger } from '@mapsmith/core';
 import type { IpcReply } from '../shared/channels';
 import {
   type IpcInput,
@@ -25,8 +25,8 @@ export interface IpcRouterOptions {
   logger: Logger;
 }
 
-function refuse(status: number, error: string, message?: string): IpcReply {
-  return { ok: false, status, body: message ? { error, message } : { error } };
+function refuse(status: number, error: string, code: ErrorCode, message?: string): IpcReply {
+  return { ok: false, status, body: message ? { error, message, code } : { error, code } };
 }
 
 /**
@@ -46,23 +46,27 @@ export function createIpcRouter(options: IpcRouterOptions) {
       logger.warn('IPC call refused: sender frame is not the app', {
         origin: senderOrigin ?? null,
       });
-      return refuse(403, 'IPC refused: unknown sender');
+      return refuse(403, 'IPC refused: unknown sender', 'auth.csrf');
     }
-    if (!isIpcOperationName(name)) return refuse(404, 'Unknown operation');
+    if (!isIpcOperationName(name)) return refuse(404, 'Unknown operation', 'not-found');
     const parsed = ipcOperations[name].input.safeParse(input ?? {});
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return refuse(400, `${where}${issue?.message ?? 'Invalid input'}`);
+      // The schema's message only: field paths are for programs, which switch on the code.
+      return refuse(400, parsed.error.issues[0]?.message ?? 'Invalid input', 'input.invalid');
     }
     const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
-    if (!handler) return refuse(501, `${name} is not available in the desktop app`);
+    if (!handler) return refuse(501, `${name} is not available in the desktop app`, 'not-found');
     try {
       return { ok: true, value: await handler(parsed.data) };
     } catch (err) {
       if (err instanceof HandlerError) return { ok: false, status: err.status, body: err.body };
       logger.error('IPC handler failed', { operation: name, error: String(err) });
-      return refuse(500, 'Internal error', err instanceof Error ? err.message : String(err));
+      return refuse(
+        500,
+        'Internal error',
+        'internal',
+        err instanceof Error ? err.message : String(err),
+      );
     }
   };
 }

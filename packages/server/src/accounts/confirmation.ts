@@ -37,16 +37,28 @@ export async function resendConfirmation(
   const key = `resend:${user.id}`;
   const wait = s.mailThrottle.retryAfter(key);
   if (wait > 0) {
-    throw new HttpError(429, 'Failed to resend confirmation', 'Too many e-mails; try again later', {
-      'Retry-After': String(wait),
-    });
+    throw new HttpError(
+      429,
+      'Failed to resend confirmation',
+      'Too many e-mails; try again later',
+      {
+        'Retry-After': String(wait),
+      },
+      'account.mail-throttled',
+    );
   }
   s.mailThrottle.fail(key);
   try {
     await sendConfirmation(s, user, origin);
   } catch (err) {
     s.logger.error('confirmation mail failed', { error: String(err) });
-    throw new HttpError(502, 'Failed to resend confirmation', 'The mail server did not accept it');
+    throw new HttpError(
+      502,
+      'Failed to resend confirmation',
+      'The mail server did not accept it',
+      {},
+      'account.mail-failed',
+    );
   }
   return 'Confirmation email sent. Please check your inbox.';
 }

@@ -35,7 +35,8 @@ export async function registerAccount(
   ip: string,
 ): Promise<number> {
   const problems = registrationProblems(input);
-  if (problems.length > 0) throw new HttpError(400, problems[0] ?? '', problems.join('; '));
+  if (problems.length > 0)
+    throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
   const wait = isLoopback(ip) ? 0 : s.signupThrottle.retryAfter(`ip:${ip}`);
   if (wait > 0) {
     throw new HttpError(
@@ -45,6 +46,7 @@ export async function registerAccount(
       {
         'Retry-After': String(wait),
       },
+      'account.signup-throttled',
     );
   }
   const taken = await s.db.first<{ id: number }>(
@@ -85,5 +87,7 @@ function usernameOrEmailTaken(): HttpError {
     409,
     'Unable to create account',
     'That username or email address is already registered',
+    {},
+    'account.taken',
   );
 }

@@ -12,6 +12,7 @@ function throttled(seconds: number): HttpError {
     'Too many failed sign-in attempts',
     `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
     { 'Retry-After': String(seconds) },
+    'auth.sign-in-throttled',
   );
 }
 
@@ -38,7 +39,7 @@ export async function signIn(
   if (!user || !ok) {
     s.throttles.account.fail(accountKey);
     s.throttles.ip.fail(ipKey);
-    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN);
+    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login');
   }
   s.throttles.account.clear(accountKey);
   await s.db.run('UPDATE users SET last_login_at = ? WHERE id = ?', [
@@ -57,7 +58,13 @@ export async function recheckPassword(
 ): Promise<void> {
   await signIn(s, user.username, password, ip).catch((err: unknown) => {
     if (err instanceof HttpError && err.status === 401) {
-      throw new HttpError(403, 'Incorrect password', 'The password you entered is not correct');
+      throw new HttpError(
+        403,
+        'Incorrect password',
+        'The password you entered is not correct',
+        {},
+        'auth.wrong-password',
+      );
     }
     throw err;
   });

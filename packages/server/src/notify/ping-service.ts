@@ -42,7 +42,13 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
     }
   });
   if (urls.length === 0) {
-    throw new HttpError(400, 'No URLs found', `The crawl has no listed URLs on ${host} to submit`);
+    throw new HttpError(
+      400,
+      'No URLs found',
+      `The crawl has no listed URLs on ${host} to submit`,
+      {},
+      'notify.no-urls',
+    );
   }
   const key = await siteKey(deps.db, request.userId, host);
   const keyLocation = `${site.origin}/${key}.txt`;

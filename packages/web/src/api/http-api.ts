@@ -59,7 +59,13 @@ export function createHttpApi(baseUrl = ''): ApiClient {
       } catch {
         body = null;
       }
-      throw new ApiCallError(response.status, text || response.statusText, body);
+      const retry = Number(response.headers.get('Retry-After'));
+      throw new ApiCallError(
+        response.status,
+        text || response.statusText,
+        body,
+        Number.isFinite(retry) && retry > 0 ? retry : null,
+      );
     }
     if (name === 'export.generate') {
       const { format } = input as InputOf<'export.generate'>;

@@ -3,7 +3,7 @@ import { ApiCallError } from '@mapsmith/core/browser';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
-import { normalizeSiteUrl } from '../crawl/use-crawl';
+import { hasScheme } from '../crawl/use-crawl';
 import { CheckerResults } from './CheckerResults';
 
 const XML_TYPES = ['application/xml', 'text/xml'];
@@ -82,7 +82,15 @@ export function CheckerSection() {
       toast({ title: 'URL Required', description: 'Please enter a sitemap URL', variant: 'error' });
       return;
     }
-    const target = normalizeSiteUrl(url);
+    // A sitemap address is fetched exactly as given: guessing https:// for "host:port/..."
+    // would fail with a TLS error on an http-only server, so ask for the scheme instead.
+    if (!hasScheme(url)) {
+      const text = 'Add http:// or https:// to the sitemap address.';
+      toast({ title: 'Add http:// or https://', description: text, variant: 'error' });
+      setShown({ result: failedResult(text), source: url.trim() });
+      return;
+    }
+    const target = url.trim();
     setBusy(true);
     try {
       const { content } = await api.call('sitemap.fetch', { url: target });

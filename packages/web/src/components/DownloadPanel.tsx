@@ -46,7 +46,8 @@ export function DownloadPanel(props: { jobId: string }) {
       toast({ title: 'Download Started', description: file.fileName, variant: 'success' });
     } catch (err) {
       // A sitemap with nothing to list (422) is not worth retrying: show the server's reason.
-      const nothing = err instanceof ApiCallError && err.status === 422 && err.body?.message;
+      const nothing =
+        err instanceof ApiCallError && err.code === 'export.empty' && err.body?.message;
       toast({
         title: 'Download Failed',
         description: nothing || 'Unable to download the file. Please try again.',

@@ -62,7 +62,7 @@ export function PayPalCard() {
             window.setTimeout(() => void navigate({ to: '/dashboard' }), PAYMENT_REDIRECT_MS);
           } catch (err) {
             // An eCheck or a payment under review: not an error, and Pro follows once it clears.
-            const pending = err instanceof ApiCallError && err.body?.error === 'Payment pending';
+            const pending = err instanceof ApiCallError && err.code === 'payment.pending';
             toast({
               title: pending ? 'Payment Pending' : 'Payment Error',
               description: errorText(err, 'Failed to process payment'),

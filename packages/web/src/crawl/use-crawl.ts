@@ -1,12 +1,12 @@
 import type { CrawlJob } from '@mapsmith/core/browser';
-import { ApiCallError } from '@mapsmith/core/browser';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
-import { type Toast, useToast } from '../app/toast';
+import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { CRAWL_POLL_MS } from './progress';
+import { startFailureToast } from './start-failure';
 
 /** The crawl panel's state (spec §4). */
 export type CrawlPhase = 'idle' | 'starting' | 'crawling' | 'completed' | 'failed';
@@ -22,10 +22,15 @@ export interface CrawlState {
   start(url: string): Promise<void>;
 }
 
+/** True when the address starts with a scheme (`https://`, `ftp://`, ...). */
+export function hasScheme(input: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
+}
+
 /** Adds https:// when the user typed a bare host name. */
 export function normalizeSiteUrl(input: string): string {
   const trimmed = input.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  return hasScheme(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
 /** Starts a crawl with the spec's rules (§5, §8) and polls it every 2 s until it ends. */
@@ -54,6 +59,12 @@ export function useCrawl(): CrawlState {
         if (next.status === 'completed') return setPhase('completed');
         if (next.status === 'failed') {
           setError(next.error);
+          // Replaces a "Crawling Started" still on screen: a failed crawl never sits beside green.
+          toast({
+            title: 'Crawling Failed',
+            description: next.error ?? 'The crawl stopped.',
+            variant: 'error',
+          });
           return setPhase('failed');
         }
         setPhase('crawling');
@@ -69,7 +80,7 @@ export function useCrawl(): CrawlState {
       live = false;
       window.clearTimeout(pollTimer.current);
     };
-  }, [api, jobId]);
+  }, [api, jobId, toast]);
 
   const begin = useCallback(
     async (input: string) => {
@@ -108,10 +119,10 @@ export function useCrawl(): CrawlState {
         });
       } catch (err) {
         setPhase('idle');
-        toast(startFailureToast(err));
+        toast(startFailureToast(err, auth.user?.isPro ?? false));
       }
     },
-    [api, auth.settled, navigate, toast],
+    [api, auth.settled, auth.user, navigate, toast],
   );
   const start = useCallback(
     async (input: string) => {
@@ -127,25 +138,4 @@ export function useCrawl(): CrawlState {
   );
 
   return { phase, job, startedAt, error, start };
-}
-
-/** The toast for a refused crawl start: the monthly limit offers the upgrade (spec §8). */
-function startFailureToast(err: unknown): Toast {
-  if (
-    err instanceof ApiCallError &&
-    err.status === 403 &&
-    err.body?.error === 'Monthly limit reached'
-  ) {
-    return {
-      title: 'Monthly Limit Reached',
-      description: err.body.message ?? 'You have used all pages of your plan this month.',
-      variant: 'error',
-      action: { label: 'Upgrade to Pro', to: '/pricing' },
-    };
-  }
-  return {
-    title: 'Error',
-    description: errorText(err, 'Failed to start crawling'),
-    variant: 'error',
-  };
 }

@@ -36,7 +36,7 @@ interface ExportInput {
 
 async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<ExportOptions> {
   const job = await deps.store.getJob(input.jobId);
-  if (!job) throw new HandlerError(404, 'Crawl job not found');
+  if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
   if (job.status !== 'completed') {
     throw new HandlerError(
       409,
@@ -53,7 +53,7 @@ async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<Expo
 /** Rethrows `err`; a sitemap with nothing to list becomes a 422 saying why, as the hosted app answers. */
 function rethrowExportError(err: unknown): never {
   if (err instanceof NothingToListError)
-    throw new HandlerError(422, 'Nothing to list', err.message);
+    throw new HandlerError(422, 'Nothing to list', err.message, 'export.empty');
   throw err;
 }
 

@@ -35,6 +35,7 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
         'Too many requests',
         `The checker fetches at most ${SITEMAP_FETCHES_PER_HOUR_PER_IP} sitemaps per hour; please try again later`,
         { ...headers, ...retryAfter(hit.rate, Date.now()) },
+        'limit.sitemap-fetch',
       );
     }
     res.set(headers);
@@ -45,7 +46,7 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
       res.set('Cache-Control', 'no-store').json({ content });
     } catch (err) {
       if (err instanceof SitemapDownloadError) {
-        throw new HttpError(err.status, err.error, err.message, headers);
+        throw new HttpError(err.status, err.error, err.message, headers, err.code);
       }
       throw err;
     } finally {

@@ -34,15 +34,20 @@ export function generateRouter(ctx: AppContext): Router {
         400,
         'Invalid input',
         `gzip is offered for xml, xml-images, images and videos only, not ${format}`,
+        {},
+        'input.invalid',
       );
     }
     const job = await ctx.repos.jobs.get(jobId, user.id);
-    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id');
+    if (!job)
+      throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
     if (job.status !== 'completed') {
       throw new HttpError(
         409,
         'Crawl not finished',
         `The crawl is ${job.status}; download it once it has completed`,
+        {},
+        'crawl.not-finished',
       );
     }
     const download = await openExport(
@@ -54,10 +59,18 @@ export function generateRouter(ctx: AppContext): Router {
     ).catch((err: unknown) => {
       // An empty urlset would fail the sitemaps.org schema: say why there is no file instead.
       if (err instanceof NothingToListError)
-        throw new HttpError(422, 'Nothing to list', err.message);
+        throw new HttpError(422, 'Nothing to list', err.message, {}, 'export.empty');
       throw err;
     });
-    if (!download) throw new HttpError(404, 'Not found', `This export has no part ${part}`);
+    if (!download) {
+      throw new HttpError(
+        404,
+        'Not found',
+        `This export has no part ${part}`,
+        {},
+        'export.no-part',
+      );
+    }
     const type = exporters[format].contentType;
     res.set({
       'Content-Type': compress

@@ -27,9 +27,15 @@ export function pingRouter(deps: PingRouteDeps): Router {
     const urls = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);
     const { ok, rate } = await deps.repos.rates.hit(`ping:${user.id}`, PINGS_PER_HOUR, HOUR_MS);
     if (!ok) {
-      throw new HttpError(429, 'Too many notifications', 'Try again in an hour', {
-        'Retry-After': String(Math.max(1, Math.ceil((rate.resetMs - Date.now()) / 1000))),
-      });
+      throw new HttpError(
+        429,
+        'Too many notifications',
+        'Try again in an hour',
+        {
+          'Retry-After': String(Math.max(1, Math.ceil((rate.resetMs - Date.now()) / 1000))),
+        },
+        'limit.notify',
+      );
     }
     // A fetcher per ping: pings are rare, and nothing is left holding connections afterwards.
     const fetcher = deps.createFetcher();
