@@ -15,6 +15,7 @@ export type {
   CrawlJob,
   CrawlStatus,
   HistoryItem,
+  PingKey,
   PingResult,
   ResultItem,
   SeoAnalysis,
