@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, PRO_PRICE, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { PAGE_META, PLAN_LIMITS, PRO_PRICE, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -32,11 +32,7 @@ const VALUES = [
 
 function About() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'About Mapsmith | Sitemap Generator and Checker',
-    description:
-      'Why Mapsmith exists: accurate XML, HTML, RSS, image and video sitemaps, an honest SEO health check, and a sitemap validator that runs in your browser.',
-  });
+  usePageMeta(PAGE_META['/about']);
   return (
     <article className="page prose-page">
       <PageHeader

@@ -1,4 +1,9 @@
-import { API_TOKEN_REQUESTS_PER_HOUR, EXPORT_FORMATS, HTTP_ROUTES } from '@mapsmith/core/browser';
+import {
+  API_TOKEN_REQUESTS_PER_HOUR,
+  EXPORT_FORMATS,
+  HTTP_ROUTES,
+  PAGE_META,
+} from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -43,10 +48,7 @@ const ENDPOINTS: { route: keyof typeof HTTP_ROUTES; what: string }[] = [
 
 function ApiDocs() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'Mapsmith API | Sitemap Generation for Developers',
-    description: `The Mapsmith REST API for Pro users: token authentication, ${API_TOKEN_REQUESTS_PER_HOUR} requests per hour per token, crawls and sitemap downloads over JSON.`,
-  });
+  usePageMeta(PAGE_META['/api-docs']);
   return (
     <article className="page">
       <PageHeader

@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -9,10 +10,7 @@ import { AuthCard } from '../components/AuthCard';
 type Phase = 'idle' | 'pending' | 'success' | 'error';
 
 function ConfirmEmail() {
-  usePageMeta({
-    title: 'Confirm Your Email | Mapsmith',
-    description: 'Confirm the e-mail address of your Mapsmith account.',
-  });
+  usePageMeta(PAGE_META['/confirm-email']);
   const { token } = confirmEmailLazyRoute.useSearch();
   const api = useApi();
   const auth = useAuth();

@@ -1,4 +1,4 @@
-import { SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { PAGE_META, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -7,10 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 function Contact() {
   const email = useSupportEmail();
   const domain = email.split('@')[1] ?? 'mapsmith.app';
-  usePageMeta({
-    title: 'Contact Mapsmith | Support, Billing and Enterprise',
-    description: `E-mail Mapsmith support: answers within ${SUPPORT_HOURS.standard} hours, ${SUPPORT_HOURS.pro} hours for Pro. Billing and enterprise contacts.`,
-  });
+  usePageMeta(PAGE_META['/contact']);
   return (
     <article className="page">
       <PageHeader

@@ -1,4 +1,5 @@
 import type { Analytics, HistoryItem } from '@mapsmith/core/browser';
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -11,10 +12,7 @@ import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
 
 function Dashboard() {
-  usePageMeta({
-    title: 'Dashboard | Mapsmith',
-    description: 'Your crawls, usage and account at a glance.',
-  });
+  usePageMeta(PAGE_META['/dashboard']);
   const api = useApi();
   const { status, user } = useAuth();
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { usePageMeta } from '../app/page-meta';
@@ -15,12 +16,7 @@ import { useCrawl } from '../crawl/use-crawl';
 import { rootRoute } from './__root';
 
 function Home() {
-  usePageMeta({
-    title: 'Free XML Sitemap Generator & Validator (100 URLs Free) | Mapsmith',
-    description:
-      'Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for 100 URLs, with an SEO health check and a sitemap validator.',
-    canonicalPath: '/',
-  });
+  usePageMeta(PAGE_META['/']);
   const crawl = useCrawl();
   const panel = useRef<HTMLDivElement>(null);
   const started = crawl.phase !== 'idle' && crawl.phase !== 'starting';

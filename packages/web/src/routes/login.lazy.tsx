@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -10,11 +11,7 @@ import { AuthCard, AuthChecking } from '../components/AuthCard';
 import { Field } from '../components/Field';
 
 function Login() {
-  usePageMeta({
-    title: 'Sign In | Mapsmith',
-    description:
-      'Sign in to Mapsmith to crawl your site, download sitemaps and see your crawl history.',
-  });
+  usePageMeta(PAGE_META['/login']);
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();

@@ -1,14 +1,11 @@
-import { PLAN_LIMITS, PRO_BILLING, proFeatureSummary } from '@mapsmith/core/browser';
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../app/page-meta';
 import { PricingSection } from '../components/PricingSection';
 import { rootRoute } from './__root';
 
 function Pricing() {
-  usePageMeta({
-    title: 'Pricing | Mapsmith Sitemap Generator: Free or $3 for a month of Pro',
-    description: `Free: ${PLAN_LIMITS.free.pagesPerCrawl} URLs per crawl and ${PLAN_LIMITS.free.pagesPerMonth} pages a month. Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
-  });
+  usePageMeta(PAGE_META['/pricing']);
   return (
     <div className="page">
       <PricingSection headingLevel="h1" />

@@ -1,4 +1,4 @@
-import { CRAWL_RETENTION_DAYS, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { CRAWL_RETENTION_DAYS, PAGE_META, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -6,11 +6,7 @@ import { PageHeader } from '../components/PageHeader';
 
 function Privacy() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'Privacy Policy | Mapsmith',
-    description:
-      'What Mapsmith stores about your account, crawls and payments, how long it keeps it, and your rights.',
-  });
+  usePageMeta(PAGE_META['/privacy']);
   return (
     <article className="page prose-page">
       <PageHeader eyebrow="Legal" title="Privacy Policy" lead="Last updated: November 2026" />

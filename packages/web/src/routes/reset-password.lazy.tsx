@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
@@ -9,10 +10,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 
 function ResetPassword() {
-  usePageMeta({
-    title: 'Set a New Password | Mapsmith',
-    description: 'Choose a new password for your Mapsmith account.',
-  });
+  usePageMeta(PAGE_META['/reset-password']);
   const { token } = resetPasswordLazyRoute.useSearch();
   const api = useApi();
   const toast = useToast();

@@ -1,4 +1,4 @@
-import { PRO_BILLING, PRO_PRICE_TEXT, proFeatureSummary } from '@mapsmith/core/browser';
+import { PAGE_META, PRO_BILLING, PRO_PRICE_TEXT } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useAuth } from '../app/auth';
 import { HOSTED_ORIGIN } from '../app/config';
@@ -9,10 +9,7 @@ import { PayPalCard } from '../components/PayPalCard';
 import { ProFeatureList } from '../components/ProFeatureList';
 
 function Subscribe() {
-  usePageMeta({
-    title: `Upgrade to Pro | Mapsmith: ${PRO_PRICE_TEXT} for one month`,
-    description: `Mapsmith Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
-  });
+  usePageMeta(PAGE_META['/subscribe']);
   const api = useApi();
   const { status, user } = useAuth();
   let payment: React.ReactNode;

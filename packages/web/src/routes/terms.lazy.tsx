@@ -1,4 +1,4 @@
-import { PRO_BILLING } from '@mapsmith/core/browser';
+import { PAGE_META, PRO_BILLING } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -6,11 +6,7 @@ import { PageHeader } from '../components/PageHeader';
 
 function Terms() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'Terms of Service | Mapsmith',
-    description:
-      'The terms for using Mapsmith: accounts, acceptable crawling, Pro payments, refunds and liability.',
-  });
+  usePageMeta(PAGE_META['/terms']);
   return (
     <article className="page prose-page">
       <PageHeader eyebrow="Legal" title="Terms of Service" lead="Last updated: November 2026" />
