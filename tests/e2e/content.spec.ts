@@ -8,7 +8,7 @@ test('the home page lists the six guides with read time and category', async ({ 
     await expect(guides.locator(`a[href="/how-to/${slug}"]`)).toContainText(/min read/);
   }
   await expect(guides.locator(`a[href="/how-to/advanced-sitemap-strategies"]`)).toContainText(
-    'Advanced · 20 min read',
+    'Advanced · 2 min read',
   );
 });
 
@@ -26,7 +26,7 @@ test('the advanced guide names the 50,000-URL index threshold and links onward',
   page,
 }) => {
   await page.goto('/how-to/advanced-sitemap-strategies');
-  await expect(page.getByText('20 min read')).toBeVisible();
+  await expect(page.getByText('2 min read')).toBeVisible();
   await expect(
     page.getByRole('heading', { name: 'Sitemap indexes above 50,000 URLs' }),
   ).toBeVisible();
