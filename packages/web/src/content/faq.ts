@@ -51,7 +51,7 @@ export const FAQ: FaqTab[] = [
       },
       {
         q: 'Why is there no lastmod on some URLs?',
-        a: 'We write lastmod only when the server reports a real Last-Modified date. Google ignores lastmod values that are not consistently accurate, so a guessed date does more harm than none.',
+        a: 'We write lastmod only when the server reports a real Last-Modified date, and leave it out when every page reports the same one (that is when the site was deployed, not when each page changed). Google ignores lastmod values that are not consistently accurate, so a guessed date does more harm than none.',
       },
       {
         q: 'Which rate limits apply?',

@@ -7,6 +7,7 @@ import {
   type ExportOptions,
   exporters,
   exportFileName,
+  hasUniformLastmod,
   NothingToListError,
   PLAN_LIMITS,
   renderExport,
@@ -67,7 +68,10 @@ export async function generateExport(deps: ExportDeps, input: ExportInput): Prom
   const pages = await deps.store.pages(input.jobId);
   let text: string;
   try {
-    text = renderExport(input.format, pages, options);
+    text = renderExport(input.format, pages, {
+      ...options,
+      omitLastmod: await hasUniformLastmod(pages),
+    });
   } catch (err) {
     rethrowExportError(err);
   }
@@ -94,6 +98,7 @@ export async function saveExport(
     ...options,
     format: input.format,
     pages: deps.store.iteratePages(input.jobId),
+    omitLastmod: await hasUniformLastmod(deps.store.iteratePages(input.jobId)),
     outDir: folder,
     gzip: Boolean(input.compress),
   }).catch(rethrowExportError);
