@@ -24,6 +24,7 @@ export type {
   ValidationResult,
 } from './contract/schemas.js';
 export * as schemas from './contract/schemas.js';
+export * from './contract/username.js';
 export type * from './crawler/events.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';

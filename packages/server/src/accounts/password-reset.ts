@@ -45,7 +45,13 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   const userId = await consumeToken(s.db, token, 'reset');
   if (userId === null) {
-    throw new HttpError(400, 'Invalid or expired token', 'Ask for a new reset link');
+    throw new HttpError(
+      400,
+      'Invalid or expired token',
+      'This reset link is invalid, expired or already used. Ask for a new reset link.',
+      {},
+      'account.link-invalid',
+    );
   }
   await s.db.run(
     `UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?)

@@ -7,6 +7,7 @@ import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { ApiTokensCard } from '../components/ApiTokensCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
@@ -128,6 +129,7 @@ function Dashboard() {
             </div>
           </section>
           {user.isPro && showTokens && <ApiTokensCard />}
+          <DeleteAccountCard />
         </div>
       </div>
       {!user.isPro && <UpgradeBanner />}
