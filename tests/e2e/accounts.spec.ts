@@ -98,7 +98,7 @@ test('forgot password mails a link; the new password works and the old one does 
 
   const login = new LoginPage(page);
   await login.signIn(account.username, account.password);
-  await expect(login.toast.locator('.toast-title')).toHaveText('Login Failed');
+  await expect(page.getByTestId('login-error')).toContainText('Login Failed');
   await login.signIn(account.username, newPassword);
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -96,3 +96,17 @@ test('pricing and subscribe sell only built Pro features, the rest marked planne
     await expect(page.locator('main')).toContainText('$3');
   }
 });
+
+test('the desktop app is reachable: About has a downloads section that says how to build it', async ({
+  page,
+}) => {
+  await page.goto('/about#desktop');
+  const section = page.getByTestId('desktop-downloads');
+  await expect(section.getByRole('heading', { name: 'Desktop app: downloads' })).toBeInViewport();
+  await expect(section).toContainText('No prebuilt installers are published yet.');
+  await expect(section).toContainText('npm run build:desktop');
+  await expect(section).toContainText('electron-builder');
+  await page.goto('/about');
+  await page.locator('main').getByRole('link', { name: 'desktop app' }).click();
+  await expect(page).toHaveURL(/\/about#desktop$/);
+});

@@ -21,7 +21,7 @@ export const FAQ: FaqTab[] = [
     items: [
       {
         q: 'Do I need an account to generate a sitemap?',
-        a: `Yes, on the hosted app: a free account crawls up to ${PLAN_LIMITS.free.pagesPerCrawl} pages per crawl and ${PLAN_LIMITS.free.pagesPerMonth} pages per month. The sitemap checker works without an account, and the desktop app crawls from your own machine without one.`,
+        a: `Yes, on the hosted app: a free account crawls up to ${PLAN_LIMITS.free.pagesPerCrawl} pages per crawl and ${PLAN_LIMITS.free.pagesPerMonth} pages per month. The sitemap checker works without an account, and the desktop app (built from source: see About › Desktop app; no installers are published yet) crawls from your own machine without one.`,
       },
       {
         q: 'Which pages end up in my sitemap?',

@@ -82,8 +82,36 @@ function About() {
         <p>
           That script became a crawler with smart rendering: it fetches each page directly and opens
           it in a headless browser only when the page needs scripts to show its links. Today the
-          same engine powers the hosted app and the desktop app, which crawls from your own machine
-          without an account.
+          same engine powers the hosted app and the{' '}
+          <Link to="/about" hash="desktop">
+            desktop app
+          </Link>
+          , which crawls from your own machine without an account.
+        </p>
+      </section>
+      <section aria-labelledby="desktop" data-testid="desktop-downloads">
+        <h2 id="desktop">Desktop app: downloads</h2>
+        <p>
+          <strong>No prebuilt installers are published yet.</strong> The desktop app (Linux,
+          Windows, macOS) is built from the same source as this site; anyone can build it:
+        </p>
+        <ol>
+          <li>
+            Get the Mapsmith source and run <code>bash scripts/start.sh</code> once (it installs
+            what the build needs).
+          </li>
+          <li>
+            <code>npm run build:desktop</code>
+          </li>
+          <li>
+            <code>npx electron-builder --projectDir packages/desktop --linux</code> (AppImage and
+            deb), <code>--win</code> (NSIS installer) or <code>--mac</code> (dmg; sign and notarize
+            on a Mac).
+          </li>
+        </ol>
+        <p>
+          The README’s “Desktop app” section has the details. The desktop app is free; link a Pro
+          account with an <Link to="/api-docs">API token</Link> to lift the free limits.
         </p>
       </section>
       <section aria-labelledby="reach-us">
@@ -91,7 +119,7 @@ function About() {
         <p>
           Write to <a href={`mailto:${email}`}>{email}</a>. We answer within{' '}
           {SUPPORT_HOURS.standard} hours, and within {SUPPORT_HOURS.pro} hours for{' '}
-          <Link to="/subscribe">Pro</Link> subscribers.
+          <Link to="/subscribe">Pro</Link> users.
         </p>
       </section>
     </article>

@@ -48,12 +48,8 @@ function Login() {
       });
       void navigate({ to: '/dashboard' });
     } catch (err) {
-      setFormError(errorText(err, 'Invalid credentials'));
-      toast({
-        title: 'Login Failed',
-        description: errorText(err, 'Invalid username or password'),
-        variant: 'error',
-      });
+      // Shown once, in the form (it stays while the user corrects it), not again as a toast.
+      setFormError(errorText(err, 'Invalid username or password'));
     } finally {
       setBusy(false);
     }
@@ -81,8 +77,8 @@ function Login() {
           autoComplete="current-password"
         />
         {formError && (
-          <p className="form-error" role="alert">
-            {formError}
+          <p className="form-error" role="alert" data-testid="login-error">
+            <strong>Login Failed:</strong> {formError}
           </p>
         )}
         <p className="form-aside">
