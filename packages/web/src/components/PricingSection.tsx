@@ -47,7 +47,7 @@ export function PricingSection(props: { headingLevel?: 'h1' | 'h2' }) {
           <HostedPageLink to="/subscribe" className="button primary">
             Upgrade to Pro
           </HostedPageLink>
-          <p className="muted small">7-day money-back guarantee for first-time subscribers.</p>
+          <p className="muted small">7-day money-back guarantee on your first payment.</p>
         </div>
       </div>
     </section>

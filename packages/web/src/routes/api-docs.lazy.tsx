@@ -67,8 +67,8 @@ function ApiDocs() {
       <section className="section" aria-labelledby="api-endpoints">
         <h2 id="api-endpoints">Endpoints</h2>
         <p>
-          Send <code>Authorization: Bearer msk_…</code> with every request, and a JSON body (
-          <code>Content-Type: application/json</code>) with POST requests. Errors answer{' '}
+          Send <code>Authorization: Bearer msk_…</code> with every request, and a JSON body with{' '}
+          <code>Content-Type: application/json</code> with POST requests. Errors answer{' '}
           <code>{'{"error", "message", "code"}'}</code>; switch on <code>code</code>, which never
           changes meaning.
         </p>
