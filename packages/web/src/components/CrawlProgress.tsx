@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { estimateText, formatElapsed, hintText, progressPercent } from '../crawl/progress';
+import { formatElapsed, progressNote, progressPercent } from '../crawl/progress';
 
 /** The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9). */
 export function CrawlProgress(props: { pages: number; startedAt: number | null }) {
@@ -10,7 +10,7 @@ export function CrawlProgress(props: { pages: number; startedAt: number | null }
   }, []);
   const elapsed = props.startedAt ? (now - props.startedAt) / 1000 : 0;
   const percent = progressPercent(props.pages);
-  const estimate = estimateText(elapsed, props.pages);
+
   return (
     <div className="crawl-progress" data-testid="crawl-progress">
       <h2>Crawling your site...</h2>
@@ -34,8 +34,7 @@ export function CrawlProgress(props: { pages: number; startedAt: number | null }
       >
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
-      <p className="muted progress-estimate">{estimate ?? 'Estimating time remaining...'}</p>
-      <p className="hint">{hintText(props.pages)}</p>
+      <p className="hint progress-estimate">{progressNote(elapsed, props.pages)}</p>
     </div>
   );
 }

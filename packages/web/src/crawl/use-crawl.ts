@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
+import { plural } from '../app/format';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { CRAWL_POLL_MS } from './progress';
@@ -56,7 +57,15 @@ export function useCrawl(): CrawlState {
         const next = await api.call('crawl.get', { jobId });
         if (!live) return;
         setJob(next);
-        if (next.status === 'completed') return setPhase('completed');
+        if (next.status === 'completed') {
+          // The toast region is a live region: screen readers hear that the crawl is done.
+          toast({
+            title: 'Crawl complete',
+            description: `${plural(next.results.length, 'page')} ready for your sitemap.`,
+            variant: 'success',
+          });
+          return setPhase('completed');
+        }
         if (next.status === 'failed') {
           setError(next.error);
           // Replaces a "Crawling Started" still on screen: a failed crawl never sits beside green.
