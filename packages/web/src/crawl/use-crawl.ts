@@ -6,6 +6,7 @@ import { errorText } from '../app/errors';
 import { plural } from '../app/format';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
+import { savePendingCrawl } from './pending-crawl';
 import { CRAWL_POLL_MS } from './progress';
 import { startFailureToast } from './start-failure';
 
@@ -97,6 +98,8 @@ export function useCrawl(): CrawlState {
       // A click while the session is still being read waits for it rather than bouncing a
       // signed-in user to /login.
       if (api.shell !== 'desktop' && (await auth.settled()) !== 'signed-in') {
+        // Kept through sign-in: the home page starts this crawl once the user is back.
+        savePendingCrawl(input);
         toast({
           title: 'Sign In Required',
           description: 'Please create an account or sign in to generate sitemaps',

@@ -1,6 +1,7 @@
 import { PAGE_META } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
 import { scrollToHash } from '../app/scroll';
 import { CheckerSection } from '../components/CheckerSection';
@@ -11,6 +12,7 @@ import { GuidesSection } from '../components/GuidesSection';
 import { Hero } from '../components/Hero';
 import { InfoSections } from '../components/InfoSections';
 import { PricingSection } from '../components/PricingSection';
+import { peekPendingCrawl, takePendingCrawl } from '../crawl/pending-crawl';
 import { PANEL_SCROLL_DELAY_MS } from '../crawl/progress';
 import { useCrawl } from '../crawl/use-crawl';
 import { rootRoute } from './__root';
@@ -18,8 +20,18 @@ import { rootRoute } from './__root';
 function Home() {
   usePageMeta(PAGE_META['/']);
   const crawl = useCrawl();
+  const auth = useAuth();
+  const [pending] = useState(peekPendingCrawl);
   const panel = useRef<HTMLDivElement>(null);
   const started = crawl.phase !== 'idle' && crawl.phase !== 'starting';
+
+  // Back from signing in with a crawl asked for while signed out: start it, once.
+  const { start } = crawl;
+  useEffect(() => {
+    if (auth.status !== 'signed-in') return;
+    const url = takePendingCrawl();
+    if (url) void start(url);
+  }, [auth.status, start]);
 
   // Arriving from another page with #section: scroll there once the sections exist.
   useEffect(() => {
@@ -40,7 +52,7 @@ function Home() {
 
   return (
     <div className="home">
-      <Hero phase={crawl.phase} onGenerate={crawl.start} />
+      <Hero phase={crawl.phase} onGenerate={crawl.start} initialUrl={pending ?? ''} />
       {started && (
         <div ref={panel} className="crawl-panel card" aria-live="polite">
           {crawl.phase === 'crawling' && (

@@ -9,6 +9,7 @@ import { useApi } from '../app/use-api';
 import { loginRules } from '../auth/rules';
 import { AuthCard, AuthChecking } from '../components/AuthCard';
 import { Field } from '../components/Field';
+import { peekPendingCrawl } from '../crawl/pending-crawl';
 
 function Login() {
   usePageMeta(PAGE_META['/login']);
@@ -23,7 +24,10 @@ function Login() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (auth.status === 'signed-in') void navigate({ to: '/dashboard', replace: true });
+    if (auth.status === 'signed-in') {
+      // A crawl asked for while signed out is started on the home page (pending-crawl.ts).
+      void navigate({ to: peekPendingCrawl() ? '/' : '/dashboard', replace: true });
+    }
   }, [auth.status, navigate]);
 
   if (auth.status !== 'signed-out') return <AuthChecking />;
@@ -46,7 +50,7 @@ function Login() {
         description: 'You have been successfully logged in.',
         variant: 'success',
       });
-      void navigate({ to: '/dashboard' });
+      void navigate({ to: peekPendingCrawl() ? '/' : '/dashboard' });
     } catch (err) {
       // Shown once, in the form (it stays while the user corrects it), not again as a toast.
       setFormError(errorText(err, 'Invalid username or password'));
