@@ -26,7 +26,7 @@ describe('the IPC guards', () => {
       expect(reply, String(origin)).toEqual({
         ok: false,
         status: 403,
-        body: { error: 'IPC refused: unknown sender' },
+        body: { error: 'IPC refused: unknown sender', code: 'auth.csrf' },
       });
     }
     // Nothing was started: the history is still empty.
@@ -50,7 +50,7 @@ describe('the IPC guards', () => {
       expect(reply, String(name)).toEqual({
         ok: false,
         status: 404,
-        body: { error: 'Unknown operation' },
+        body: { error: 'Unknown operation', code: 'not-found' },
       });
     }
   });
@@ -95,7 +95,11 @@ describe('the IPC guards', () => {
 
   it('turns handler failures into a status and body, never a stack trace', async () => {
     const reply = await desktop.dispatch(TEST_ORIGIN, 'crawl.get', { jobId: 'no-such-job' });
-    expect(reply).toEqual({ ok: false, status: 404, body: { error: 'Crawl job not found' } });
+    expect(reply).toEqual({
+      ok: false,
+      status: 404,
+      body: { error: 'Crawl job not found', code: 'crawl.not-found' },
+    });
   });
 
   it('opens only pages of the hosted app in the system browser', async () => {

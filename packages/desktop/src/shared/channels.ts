@@ -27,6 +27,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'seo.get',
   'export.generate',
   'ping.submit',
+  'ping.key',
   'sitemap.fetch',
   'history.list',
   'analytics.get',
