@@ -38,7 +38,10 @@ describe('the renderer IPC client', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiCallError);
     expect(err).toMatchObject({ status: 404, body: { error: 'Crawl job not found' } });
-    expect((err as ApiCallError).message).toBe('404: {"error":"Crawl job not found"}');
+    expect((err as ApiCallError).message).toBe(
+      '404: {"error":"Crawl job not found","code":"crawl.not-found"}',
+    );
+    expect((err as ApiCallError).code).toBe('crawl.not-found');
     expect((err as ApiCallError).serverError).toBe('Crawl job not found');
   });
 

@@ -102,7 +102,7 @@ test('a page of any other origin gets the same preload but every call is refused
     expect(reply).toEqual({
       ok: false,
       status: 403,
-      body: { error: 'IPC refused: unknown sender' },
+      body: { error: 'IPC refused: unknown sender', code: 'auth.csrf' },
     });
     const blank = await page.context().newPage();
     await blank.goto('about:blank');

@@ -36,7 +36,11 @@ test('login with unknown credentials shows Login Failed', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('nobody-here', 'wrong-password');
-  await expect(login.toast.locator('.toast-title')).toHaveText('Login Failed');
+  // Once, in the form: no toast repeating it.
+  await expect(page.getByTestId('login-error')).toHaveText(
+    'Login Failed: Invalid username or password',
+  );
+  await expect(login.toast).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -32,6 +32,16 @@ test('the checker fetches a sitemap by URL through the server and validates it',
     await home.expectToast('Issues found in your sitemap');
     await expect(home.checkerResults.locator('.error-list')).toContainText('Missing loc element');
 
+    // An address without a scheme is not guessed into https:// (a TLS error on this http-only
+    // server): the checker asks for the scheme.
+    await home.sitemapUrlInput.fill(`${site.url.replace(/^https?:\/\//, '')}/sitemap.xml`);
+    await home.validateButton.click();
+    await home.expectToast('Add http:// or https://');
+    await expect(home.checkerResults.locator('.error-list')).toContainText(
+      'Add http:// or https:// to the sitemap address.',
+    );
+    await expect(home.checkerResults).not.toContainText(/SSL|ssl3_|openssl/i);
+
     // A failed fetch shows the server's text with zero stats.
     await home.sitemapUrlInput.fill(`${site.url}/missing.xml`);
     await home.validateButton.click();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { HomePage } from './pages/home-page';
 import { expect, test } from './support/fixtures';
 
@@ -79,8 +80,45 @@ test('a non-XML file and an empty sitemap URL are refused with the spec toasts',
   const home = new HomePage(page);
   await home.goto('#checker');
   await home.uploadSitemap('notes.txt', 'hello', 'text/plain');
-  await home.expectToast('Invalid File Type', 'Please upload an XML file (.xml)');
+  await home.expectToast(
+    'Invalid File Type',
+    'Please upload a sitemap file (.xml, .xml.gz, .gz, .rss)',
+  );
   await expect(home.checkerResults).toHaveCount(0);
   await home.validateButton.click();
   await home.expectToast('URL Required', 'Please enter a sitemap URL');
+});
+
+test('RSS and gzip uploads are checked, and a gzip bomb is stopped at the 50 MB cap', async ({
+  page,
+}) => {
+  const home = new HomePage(page);
+  await home.goto('#checker');
+  await home.uploadSitemap(
+    'feed.rss',
+    '<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>https://example.com/</link><description>d</description><item><link>https://example.com/a</link></item></channel></rss>',
+    'application/rss+xml',
+  );
+  await expect(home.checkerResults).toBeVisible();
+  await expect(home.checkerResults.getByTestId('valid-count')).toHaveText('1');
+
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n<url><loc>https://example.com/</loc></url>\n<url><loc>https://example.com/b</loc></url>\n</urlset>\n`;
+  for (const name of ['sitemap.xml.gz', 'sitemap.gz']) {
+    await home.checkerFile.setInputFiles({
+      name,
+      mimeType: 'application/gzip',
+      buffer: gzipSync(sitemap),
+    });
+    await expect(home.checkerResults.getByTestId('valid-count')).toHaveText('2');
+  }
+
+  // 60 MB of zeros compress to ~60 KB: the inflated size is capped like the URL path's.
+  await home.checkerFile.setInputFiles({
+    name: 'bomb.xml.gz',
+    mimeType: 'application/gzip',
+    buffer: gzipSync(Buffer.alloc(60 * 1024 * 1024)),
+  });
+  await expect(home.checkerResults.locator('.error-list')).toContainText(
+    'larger than 52,428,800 bytes',
+  );
 });

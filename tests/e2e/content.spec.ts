@@ -8,7 +8,7 @@ test('the home page lists the six guides with read time and category', async ({ 
     await expect(guides.locator(`a[href="/how-to/${slug}"]`)).toContainText(/min read/);
   }
   await expect(guides.locator(`a[href="/how-to/advanced-sitemap-strategies"]`)).toContainText(
-    'Advanced · 20 min read',
+    'Advanced · 2 min read',
   );
 });
 
@@ -26,7 +26,7 @@ test('the advanced guide names the 50,000-URL index threshold and links onward',
   page,
 }) => {
   await page.goto('/how-to/advanced-sitemap-strategies');
-  await expect(page.getByText('20 min read')).toBeVisible();
+  await expect(page.getByText('2 min read')).toBeVisible();
   await expect(
     page.getByRole('heading', { name: 'Sitemap indexes above 50,000 URLs' }),
   ).toBeVisible();
@@ -72,10 +72,41 @@ test('contact states 24 h / 12 h response times, business hours and mailto links
   await expect(main.locator('form')).toHaveCount(0);
 });
 
-test('api-docs shows its four tiles and Coming Soon', async ({ page }) => {
+test('api-docs shows its four tiles and the endpoints tokens work with today', async ({ page }) => {
   await page.goto('/api-docs');
   for (const tile of ['REST API', 'API key authentication', '100 requests per hour', 'Pro only']) {
     await expect(page.getByRole('heading', { name: tile })).toBeVisible();
   }
-  await expect(page.getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Endpoints' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'POST /api/crawl' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/coming soon/i);
+});
+
+test('pricing and subscribe sell only built Pro features, the rest marked planned', async ({
+  page,
+}) => {
+  for (const path of ['/pricing', '/subscribe']) {
+    await page.goto(path);
+    const offered = page.getByTestId('pro-features').first();
+    await expect(offered).toContainText('API tokens: 100 requests per hour per token');
+    await expect(offered).toContainText('Unlimited pages per crawl');
+    await expect(offered).not.toContainText(/bulk|scheduled|advanced|coming soon/i);
+    await expect(page.getByTestId('planned-features').first()).toContainText('Bulk crawls');
+    await expect(page.locator('main')).not.toContainText(/billed monthly|coming soon/i);
+    await expect(page.locator('main')).toContainText('$3');
+  }
+});
+
+test('the desktop app is reachable: About has a downloads section that says how to build it', async ({
+  page,
+}) => {
+  await page.goto('/about#desktop');
+  const section = page.getByTestId('desktop-downloads');
+  await expect(section.getByRole('heading', { name: 'Desktop app: downloads' })).toBeInViewport();
+  await expect(section).toContainText('No prebuilt installers are published yet.');
+  await expect(section).toContainText('npm run build:desktop');
+  await expect(section).toContainText('electron-builder');
+  await page.goto('/about');
+  await page.locator('main').getByRole('link', { name: 'desktop app' }).click();
+  await expect(page).toHaveURL(/\/about#desktop$/);
 });

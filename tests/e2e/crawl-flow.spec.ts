@@ -71,21 +71,33 @@ test('signed in: crawl a fixture site, watch progress, results, downloads, SEO c
     // Broken links are highlighted red exactly when there are any.
     expect((await broken.getAttribute('class')) ?? '').toBe(brokenCount > 0 ? 'is-bad' : '');
 
-    // Notify: IndexNow refuses until the key file is live; the box says where to publish it.
+    // Notify: the key and its file are shown before the first attempt, with a download.
+    const keyBox = page.getByTestId('ping-key');
+    await expect(keyBox).toBeVisible();
+    const key = (await keyBox.locator('code').textContent()) ?? '';
+    expect(key).toMatch(/^[A-Za-z0-9-]{8,128}$/);
+    await expect(keyBox.getByRole('link')).toHaveText(`${new URL(site.url).origin}/${key}.txt`);
+    const keyDownload = page.waitForEvent('download');
+    await keyBox.getByRole('button', { name: 'Download key file' }).click();
+    const keyFile = await keyDownload;
+    expect(keyFile.suggestedFilename()).toBe(`${key}.txt`);
+    const keyTarget = path.join(saveDir, 'key.txt');
+    await keyFile.saveAs(keyTarget);
+    expect(fs.readFileSync(keyTarget, 'utf8')).toBe(key);
+
+    // Without the key file nothing is submitted: a warning, never a green "notified".
+    const submittedBefore = indexNow.received.length;
     await home.pingButton.click();
-    await home.expectToast(
-      'Search Engines Notified!',
-      /Successfully pinged 0 of \d+ search engines/,
-    );
-    const advice = await page.getByTestId('ping-result').textContent();
-    const key = /containing exactly ([A-Za-z0-9-]{8,128})/.exec(advice ?? '')?.[1];
-    expect(key, advice ?? '').toBeTruthy();
-    site.publish(`/${key}.txt`, key ?? '');
+    await home.expectToast('Not submitted: publish your key file');
+    await expect(home.toast).toHaveAttribute('data-variant', 'warning');
+    await expect(
+      page.getByTestId('ping-result').locator('li[data-kind="information"]'),
+    ).toHaveCount(2);
+    expect(indexNow.received).toHaveLength(submittedBefore);
+    site.publish(`/${key}.txt`, key);
     await home.pingButton.click();
-    await home.expectToast(
-      'Search Engines Notified!',
-      /Successfully pinged 1 of \d+ search engines/,
-    );
+    await home.expectToast('URLs Submitted', /URLs? submitted with IndexNow/);
+    await expect(home.toast).toHaveAttribute('data-variant', 'success');
     expect(indexNow.received.at(-1)?.key).toBe(key);
     expect(indexNow.received.at(-1)?.urlList.length).toBeGreaterThanOrEqual(20);
 

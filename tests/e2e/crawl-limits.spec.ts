@@ -31,6 +31,10 @@ test('the monthly limit shows its toast with an Upgrade to Pro button to /pricin
     await home.generate(fixture.url);
     await expect(home.toast.locator('.toast-title')).toHaveText('Monthly Limit Reached');
     await expect(home.toast.locator('.toast-text')).toContainText('500 pages');
+    // A toast with an action stays until dismissed (WCAG 2.2.1): still there after 5 s.
+    await page.clock.install();
+    await page.clock.runFor(30_000);
+    await expect(home.toast.locator('.toast-title')).toHaveText('Monthly Limit Reached');
     await home.toast.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Simple pricing/);

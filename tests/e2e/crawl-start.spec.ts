@@ -1,5 +1,7 @@
 import { startFixtureSite } from '../fixtures/site/index';
+import { LoginPage } from './pages/auth-pages';
 import { HomePage } from './pages/home-page';
+import { newAccount, registerByApi } from './support/accounts';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 
@@ -53,6 +55,32 @@ test('Generate Now pressed twice quickly starts one crawl', async ({ page }) => 
     await home.expectToast('Crawling Started');
     await expect(home.results).toBeVisible({ timeout: 20_000 });
     expect(starts).toBe(1);
+  } finally {
+    await fixture.close();
+  }
+});
+
+test('a signed-out Generate keeps the typed URL through sign-in and starts the crawl after it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const fixture = await startFixtureSite({ pages: 5 });
+  try {
+    const account = newAccount('later');
+    await registerByApi(page.request, account);
+    await page.request.post('/api/logout', { data: {} });
+    const home = new HomePage(page);
+    await home.goto();
+    await home.generate(fixture.url);
+    await expect(page).toHaveURL(/\/login$/);
+    const login = new LoginPage(page);
+    await login.signIn(account.username, account.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#site-url')).toHaveValue(fixture.url);
+    await expect(home.results).toBeVisible({ timeout: 30_000 });
+    // Started once: a reload does not start it again.
+    await page.reload();
+    await expect(home.results).toHaveCount(0);
   } finally {
     await fixture.close();
   }

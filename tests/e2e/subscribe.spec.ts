@@ -12,10 +12,15 @@ test('subscribe with PayPal: order, capture, Pro granted, redirect to the dashbo
   await signInFreshUser(page, 'payer');
   await page.goto('/subscribe');
   await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeVisible();
-  await expect(page.locator('.payment-card')).toContainText('$3 per month, billed monthly');
+  await expect(page.getByTestId('billing-summary')).toHaveText(
+    '$3 for one month of Pro, no automatic renewal, nothing to cancel.',
+  );
+  await expect(page.locator('main')).not.toContainText(
+    /billed monthly|cancel (any time|at PayPal)/i,
+  );
   await expect(page.locator('.payment-card a[href="/terms"]')).toBeVisible();
   await expect(page.locator('.payment-card a[href="/privacy"]')).toBeVisible();
-  const button = page.getByRole('button', { name: 'PayPal Subscribe' });
+  const button = page.getByRole('button', { name: 'PayPal Pay' });
   await expect(button).toBeVisible();
   const sdkUrl = new URL(paypalSdk.requested.at(-1) ?? '');
   expect(sdkUrl.searchParams.get('client-id')).toBe(PAYPAL_CREDENTIALS.clientId);
@@ -25,19 +30,30 @@ test('subscribe with PayPal: order, capture, Pro granted, redirect to the dashbo
     layout: 'vertical',
     color: 'gold',
     shape: 'rect',
-    label: 'subscribe',
+    label: 'pay',
   });
 
   // Timed from before the click: the 2 s redirect delay starts after it, never before.
   const clickedAt = Date.now();
   await button.click();
   const screen = new AppPage(page);
-  await screen.expectToast('Success!', 'You are now a Pro user. Redirecting to dashboard...');
+  await expect(screen.toast.locator('.toast-title')).toHaveText('Success!');
+  await expect(screen.toast.locator('.toast-text')).toHaveText(
+    /^You have Pro until \w+ \d{1,2}, \d{4}\. Redirecting to dashboard\.\.\.$/,
+  );
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1950);
   const orders = [...paypal.orders.values()].slice(ordersBefore);
   expect(orders.map((o) => o.status)).toEqual(['COMPLETED']);
   await expect(page.locator('.dashboard-head .badge-pro')).toHaveText('Pro');
+  // One month from today, shown as the date Pro ends, with a way to add a month.
+  const until = new Date();
+  until.setUTCMonth(until.getUTCMonth() + 1);
+  const month = until.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+  await expect(page.getByTestId('pro-until')).toContainText(`Pro until ${month}`);
+  await expect(
+    page.getByTestId('pro-until').getByRole('link', { name: 'Add a month' }),
+  ).toBeVisible();
   await expect(screen.nav.getByText('Pro User')).toBeVisible();
   await expect(page.getByText('Unlimited pages with Pro.')).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Upgrade to Pro' })).toHaveCount(0);
@@ -48,7 +64,7 @@ test('a declined capture shows Payment Error and grants nothing', async ({ page,
   paypal.setCaptureBehaviour('declined');
   try {
     await page.goto('/subscribe');
-    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await page.getByRole('button', { name: 'PayPal Pay' }).click();
     const screen = new AppPage(page);
     await expect(screen.toast.locator('.toast-title')).toHaveText('Payment Error');
     await page.waitForTimeout(2500);
@@ -67,7 +83,7 @@ test('a pending capture says so, not as an error, and grants nothing yet', async
   paypal.setCaptureBehaviour('pending');
   try {
     await page.goto('/subscribe');
-    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await page.getByRole('button', { name: 'PayPal Pay' }).click();
     const screen = new AppPage(page);
     await screen.expectToast('Payment Pending', /Pro starts as soon as PayPal completes it/);
     await expect(screen.toast).toHaveClass(/toast-info/);

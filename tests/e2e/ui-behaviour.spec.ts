@@ -15,6 +15,35 @@ test('toasts show one at a time and leave after 5 s', async ({ page }) => {
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(4900);
 });
 
+test('a toast pauses while hovered or focused (WCAG 2.2.1)', async ({ page }) => {
+  await page.clock.install();
+  const home = new HomePage(page);
+  await home.goto('#checker');
+  await home.validateButton.click();
+  await home.expectToast('URL Required');
+  await home.toast.hover();
+  await page.clock.runFor(20_000);
+  await expect(home.toast).toHaveCount(1);
+  await home.toast.getByRole('button', { name: 'Dismiss notification' }).focus();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(20_000);
+  await expect(home.toast).toHaveCount(1);
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.clock.runFor(6_000);
+  await expect(home.toast).toHaveCount(0);
+});
+
+test('the mobile menu closes on Esc and gives focus back to its toggle', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/about');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+});
+
 test('the current user is read at most once per 5 s while navigating', async ({ page }) => {
   const reads: number[] = [];
   page.on('request', (request) => {

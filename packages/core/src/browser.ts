@@ -9,6 +9,7 @@ export * from './contract/formats.js';
 export * from './contract/http-routes.js';
 export * from './contract/operations.js';
 export * from './contract/report-schemas.js';
+export * from './contract/page-meta.js';
 export * from './contract/routes.js';
 export type {
   Analytics,
@@ -16,6 +17,7 @@ export type {
   CrawlJob,
   CrawlStatus,
   HistoryItem,
+  PingKey,
   PingResult,
   ResultItem,
   SeoAnalysis,
@@ -24,12 +26,17 @@ export type {
 } from './contract/schemas.js';
 export * as schemas from './contract/schemas.js';
 export { MAX_POLL_RESULTS } from './contract/schemas.js';
+export * from './contract/username.js';
 export type * from './crawler/events.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';
 export * from './limits/crawl-start.js';
 export * from './limits/page-count.js';
+export * from './limits/retry-text.js';
+export * from './net/plain-reason.js';
+export * from './net/sitemap-sniff.js';
 export * from './plans.js';
+export * from './plans-features.js';
 export * from './seo/index.js';
 export * from './version.js';

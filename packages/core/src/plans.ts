@@ -67,8 +67,11 @@ export const SITEMAP_FETCHES_PER_HOUR_PER_IP = 60;
 /** Usage meter warning threshold, as a fraction of the monthly quota (spec §9: above 80 percent). */
 export const USAGE_WARNING_RATIO = 0.8;
 
-/** Pro price, billed monthly. */
+/** Pro price: one PayPal order buys one month of Pro; nothing renews (plans-features.ts). */
 export const PRO_PRICE = { value: '3.00', currency: 'USD' } as const;
+
+/** Days before Pro ends that the reminder mail goes out. */
+export const PRO_REMINDER_DAYS = 3;
 
 /** Support response times stated on every page that states them (decisions.md). */
 export const SUPPORT_HOURS = { standard: 24, pro: 12 } as const;

@@ -44,7 +44,7 @@ describe('the hosted app', () => {
     for (const page of ['/', '/login', '/how-to/sitemap-generator-guide', '/dashboard/']) {
       const res = await fetch(`${server.url}${page}`);
       expect(res.status, page).toBe(200);
-      expect(await res.text()).toContain('<title>Mapsmith</title>');
+      expect(await res.text()).toMatch(/<title>[^<]+\| Mapsmith<\/title>/);
     }
   });
 

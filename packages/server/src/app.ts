@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
       'not-found',
     );
   });
-  app.use(webAppRouter(deps.config.webDir));
+  app.use(webAppRouter(deps.config.webDir, deps.config.publicUrl));
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -11,6 +11,12 @@ import { createExportCache } from './exports/index.js';
 import { createCrawlRunner } from './jobs/crawl-runner.js';
 import { createJobSystem } from './jobs/index.js';
 import { PaymentReconcileTask, schedulePaymentReconcile } from './jobs/payment-reconcile-task.js';
+import {
+  PRO_REMINDER_INTERVAL_MS,
+  ProReminderTask,
+  scheduleProReminders,
+} from './jobs/pro-reminder-task.js';
+import { createMailer } from './mail/mailer.js';
 import { createPayPalClient } from './payments/paypal-client.js';
 import { createSqliteRepositories } from './repos/sqlite/index.js';
 import { apiBeforeBody, apiRouters } from './routes/index.js';
@@ -69,6 +75,18 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     { now: Date.now },
     logger,
   );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    logger,
+  });
+  const reminders = scheduleProReminders(
+    new ProReminderTask({ db, mailer, publicUrl: config.publicUrl }),
+    PRO_REMINDER_INTERVAL_MS,
+    { now: Date.now },
+    logger,
+  );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
@@ -79,6 +97,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       server.closeAllConnections();
       await jobs.stop();
       await payments.stop();
+      await reminders.stop();
       await db.close();
     },
   };

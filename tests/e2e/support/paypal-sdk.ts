@@ -13,7 +13,7 @@ window.paypal = {
       render(container) {
         const button = document.createElement('button');
         button.type = 'button';
-        button.textContent = 'PayPal Subscribe';
+        button.textContent = 'PayPal Pay';
         button.dataset.style = JSON.stringify(options.style);
         button.addEventListener('click', async () => {
           try {

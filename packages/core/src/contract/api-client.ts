@@ -22,6 +22,8 @@ export class ApiCallError extends Error {
     readonly status: number,
     text: string,
     readonly body: { error?: string; message?: string; code?: string } | null,
+    /** Seconds the server asked to wait (`Retry-After`), when it said; null otherwise. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${text}`);
     this.name = 'ApiCallError';

@@ -84,6 +84,7 @@ export const operations = {
     z.object({ sitemapUrl: s.siteUrl, jobId: z.string().optional() }),
     s.pingResult,
   ),
+  'ping.key': op('ping.key', z.object({ sitemapUrl: s.siteUrl }), s.pingKey),
   'sitemap.fetch': op(
     'sitemap.fetch',
     z.object({ url: s.siteUrl }),

@@ -128,18 +128,36 @@ export const seoAnalysis = z.object({
 });
 export type SeoAnalysis = z.infer<typeof seoAnalysis>;
 
-/** One engine's outcome of a notification. */
+/**
+ * One engine's line of a notification. `submission` lines are real submissions (IndexNow) and
+ * are what the summary counts; `information` lines (Google, Bing) only say what to do instead:
+ * nothing was sent to them, so they are neither successes nor failures.
+ */
 export const engineOutcome = z.object({
   name: z.string(),
+  kind: z.enum(['submission', 'information']),
   ok: z.boolean(),
   status: z.number().nullable(),
   message: z.string(),
 });
 
-/** `POST /api/ping-search-engines`. */
+/** The site's IndexNow key: the text file the site must publish before a submission. */
+export const pingKey = z.object({
+  host: z.string(),
+  key: z.string(),
+  /** Where the key file must be served: `{origin}/{key}.txt`, containing exactly the key. */
+  keyLocation: z.string(),
+});
+export type PingKey = z.infer<typeof pingKey>;
+
+/**
+ * `POST /api/ping-search-engines`. `summary` counts submission lines only; `keyFound` says
+ * whether the key file was live (false: nothing was submitted, publish the file first).
+ */
 export const pingResult = z.object({
   summary: z.object({ successful: z.number(), total: z.number() }),
   engines: z.array(engineOutcome),
+  keyFound: z.boolean(),
 });
 export type PingResult = z.infer<typeof pingResult>;
 

@@ -16,6 +16,7 @@ import { crawlNotes } from './crawl-notes.js';
 import type { EventChannel } from './event-channel.js';
 import type { CrawlEvent } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
+import { startUrlFailureText } from './failure-text.js';
 import { HostGate } from './host-gate.js';
 import { LinkAdmission } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
@@ -344,7 +345,7 @@ export class CrawlRun {
     this.counter.add(record);
     this.images.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
-      this.fatal = `the start URL could not be fetched: ${record.error}`;
+      this.fatal = startUrlFailureText(record.error);
     await this.channel.push({ type: 'page', page: record });
     await this.progress(false);
   }

@@ -128,7 +128,9 @@ describe('control', () => {
     expect(error).toContain('loopback');
     const closed = await crawlFixture('http://127.0.0.1:9/');
     expect(closed.summary.endedBy).toBe('error');
-    expect(closed.summary.error).toContain('could not be fetched');
+    expect(closed.summary.error).toMatch(
+      /^We could not reach the (start page|site's robots.txt) \(connection refused\)/,
+    );
     const options = await crawlFixture('http://127.0.0.1:9/', { concurrency: 0 });
     expect(options.summary.error).toBe('concurrency must be a whole number of at least 1 (got 0)');
   });

@@ -3,6 +3,7 @@ import type { PageRecord } from '../crawler/types.js';
 import { NothingToListError } from './nothing-to-list.js';
 import { exporters } from './registry.js';
 import type { ExportOptions, SkippedEntry } from './types.js';
+import { withoutLastmod } from './uniform-lastmod.js';
 
 /**
  * Streams one format as text chunks, one file, without splitting (browser-safe). Only pages
@@ -21,7 +22,9 @@ export function* streamExport(
   let listed = 0;
   for (const page of pages) {
     if (!page.verdict.included) continue;
-    const entry = session.entry(page);
+    const entry = session.entry(
+      exporter.family === 'sitemap' ? withoutLastmod(page, options.omitLastmod) : page,
+    );
     if (entry === '') continue;
     listed++;
     batch += entry;

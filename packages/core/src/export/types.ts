@@ -17,6 +17,11 @@ export interface ExportOptions {
   rssLimit?: number;
   /** `rss` and `html`: the site's name in titles; defaults to the host of the first page. */
   siteTitle?: string;
+  /**
+   * Sitemap formats: leave lastmod out. Set it from `hasUniformLastmod()`: one date on every
+   * page is the deploy time, which the checker rightly flags, not when each page changed.
+   */
+  omitLastmod?: boolean;
 }
 
 /** A URL (or one video of it) that a format left out, and why. */

@@ -8,6 +8,7 @@ import { BATCH_CHARS, OutputFile } from './output-file.js';
 import { exporters } from './registry.js';
 import { sitemapIndex } from './sitemap-index.js';
 import type { ExportOptions, SkippedEntry } from './types.js';
+import { withoutLastmod } from './uniform-lastmod.js';
 
 /** Sitemap limits per file (sitemaps.org): 50,000 URLs and 50 MiB uncompressed. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -107,7 +108,7 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
   try {
     for await (const page of iterate as Iterable<PageRecord>) {
       if (!page.verdict.included) continue;
-      const entry = session.entry(page);
+      const entry = session.entry(splittable ? withoutLastmod(page, options.omitLastmod) : page);
       if (entry === '') continue;
       firstUrl ??= page.finalUrl || page.url;
       const entryBytes = Buffer.byteLength(entry);

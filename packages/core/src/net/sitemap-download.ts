@@ -1,6 +1,9 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import type { ErrorCode } from '../contract/error-codes.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
+import { isTlsFailure, plainFetchReason } from './plain-reason.js';
+import { looksLikeSitemap } from './sitemap-sniff.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -15,6 +18,8 @@ export class SitemapDownloadError extends Error {
     readonly status: number,
     readonly error: string,
     message: string,
+    /** The contract's stable code for this failure. */
+    readonly code: ErrorCode = 'sitemap.fetch-failed',
   ) {
     super(message);
     this.name = 'SitemapDownloadError';
@@ -29,18 +34,6 @@ export const SITEMAP_FETCH_LIMITS = {
 } as const;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-/** Types a sitemap is served with: XML of any flavour, plain text, gzip, or unlabelled bytes. */
-const SITEMAP_TYPES = new Set([
-  '',
-  'text/plain',
-  'application/gzip',
-  'application/x-gzip',
-  'application/octet-stream',
-]);
-
-function isSitemapType(type: string): boolean {
-  return SITEMAP_TYPES.has(type) || type.endsWith('/xml') || type.endsWith('+xml');
-}
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function mediaType(headers: Record<string, string>): string {
@@ -91,14 +84,24 @@ function fetchFailure(err: unknown): SitemapDownloadError {
   if (err instanceof SitemapDownloadError) return err;
   if (err instanceof FetchError) {
     if (err.code === 'EBLOCKED')
-      return new SitemapDownloadError(400, 'URL not allowed', err.message);
+      return new SitemapDownloadError(
+        400,
+        'URL not allowed',
+        err.message,
+        'sitemap.url-not-allowed',
+      );
     if (err.code === 'ETIMEDOUT' || err.code === 'EABORTED') {
-      return new SitemapDownloadError(504, 'Timed out', 'The sitemap did not download in time');
+      return new SitemapDownloadError(
+        504,
+        'Timed out',
+        'The sitemap did not download in time',
+        'sitemap.timeout',
+      );
     }
     return new SitemapDownloadError(
       502,
       'Fetch failed',
-      `Could not fetch the sitemap: ${err.message}`,
+      `Could not fetch the sitemap (${plainFetchReason(err)}).${isTlsFailure(err) ? ' If the site only speaks plain HTTP, use an http:// address.' : ''}`,
     );
   }
   return new SitemapDownloadError(502, 'Fetch failed', 'Could not fetch the sitemap');
@@ -131,21 +134,7 @@ export async function downloadSitemapBytes(fetcher: HttpFetcher, url: string): P
       502,
       `HTTP Error ${res.status}`,
       `The sitemap URL answered HTTP ${res.status}`,
-    );
-  }
-  const type = mediaType(res.headers);
-  if (HTML_TYPES.has(type)) {
-    throw new SitemapDownloadError(
-      422,
-      'Not a sitemap',
-      `The URL answered with an HTML page (${type}), not a sitemap`,
-    );
-  }
-  if (!isSitemapType(type)) {
-    throw new SitemapDownloadError(
-      422,
-      'Not a sitemap',
-      `The URL answered with ${type}, not a sitemap`,
+      'sitemap.http-status',
     );
   }
   if (res.truncated) {
@@ -153,6 +142,20 @@ export async function downloadSitemapBytes(fetcher: HttpFetcher, url: string): P
       413,
       'Sitemap too large',
       'The sitemap is larger than 50 MB (52,428,800 bytes), the sitemap limit',
+      'sitemap.too-large',
+    );
+  }
+  // Servers label sitemaps every which way (application/x-xml, binary/octet-stream, ...), so
+  // the bytes decide, not the Content-Type; only an HTML page is named as such.
+  const type = mediaType(res.headers);
+  if (!isGzip(res.body) && !looksLikeSitemap(res.body)) {
+    throw new SitemapDownloadError(
+      422,
+      'Not a sitemap',
+      HTML_TYPES.has(type)
+        ? `The URL answered with an HTML page (${type}), not a sitemap`
+        : `The URL answered with ${type || 'content'} that is neither XML, RSS nor gzip, so it is not a sitemap`,
+      'sitemap.not-a-sitemap',
     );
   }
   let bytes: Uint8Array = res.body;
@@ -166,8 +169,14 @@ export async function downloadSitemapBytes(fetcher: HttpFetcher, url: string): P
             413,
             'Sitemap too large',
             'The gzip file inflates to more than 50 MB (52,428,800 bytes)',
+            'sitemap.too-large',
           )
-        : new SitemapDownloadError(422, 'Bad gzip', 'The gzip file could not be decompressed');
+        : new SitemapDownloadError(
+            422,
+            'Bad gzip',
+            'The gzip file could not be decompressed',
+            'sitemap.bad-gzip',
+          );
     }
   }
   return bytes;

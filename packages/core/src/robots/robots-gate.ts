@@ -3,8 +3,9 @@
  * redirects and read up to 500 KiB, cached 24 h. A 4xx answer allows everything; a 5xx,
  * a 429 or a network error disallows everything. Groups are matched on the MapsmithBot token.
  */
+import { plainFetchReason } from '../net/plain-reason.js';
 import type { Clock } from '../ports/clock.js';
-import type { HttpFetcher } from '../ports/fetcher.js';
+import { FetchError, type HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import { ROBOTS_TOKEN } from '../version.js';
 import { parseRobotsTxt } from './robots-txt.js';
@@ -72,7 +73,8 @@ export async function fetchRobots(
         url,
         error: (err as Error).message,
       });
-      return { ...disallowAll(), error: `robots.txt unreachable: ${(err as Error).message}` };
+      const reason = err instanceof FetchError ? plainFetchReason(err) : 'the connection failed';
+      return { ...disallowAll(), error: `robots.txt unreachable: ${reason}` };
     }
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
       try {

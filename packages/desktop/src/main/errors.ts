@@ -2,7 +2,7 @@ import type { ErrorCode } from '@mapsmith/core';
 
 /**
  * A refused or failed call, carried back to the renderer with an HTTP-like status and the
- * `{error, message}` body the hosted API would send, so the web screens treat both alike.
+ * `{error, message, code}` body the hosted API would send, so the web screens treat both alike.
  */
 export class HandlerError extends Error {
   /** Creates the error; `error` is the short title, `detail` the longer explanation. */
@@ -10,6 +10,7 @@ export class HandlerError extends Error {
     readonly status: number,
     readonly error: string,
     readonly detail?: string,
+    /** The contract's stable code (error-codes.ts) the UI switches on. */
     readonly code?: ErrorCode,
   ) {
     super(detail ? `${error}: ${detail}` : error);

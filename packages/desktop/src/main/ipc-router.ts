@@ -25,12 +25,8 @@ export interface IpcRouterOptions {
   logger: Logger;
 }
 
-function refuse(status: number, error: string, message?: string, code?: ErrorCode): IpcReply {
-  return {
-    ok: false,
-    status,
-    body: { error, ...(message ? { message } : {}), ...(code ? { code } : {}) },
-  };
+function refuse(status: number, error: string, code: ErrorCode, message?: string): IpcReply {
+  return { ok: false, status, body: message ? { error, message, code } : { error, code } };
 }
 
 /** Operations whose bad input is a bad report filter (the hosted routes use the same code). */
@@ -53,18 +49,17 @@ export function createIpcRouter(options: IpcRouterOptions) {
       logger.warn('IPC call refused: sender frame is not the app', {
         origin: senderOrigin ?? null,
       });
-      return refuse(403, 'IPC refused: unknown sender');
+      return refuse(403, 'IPC refused: unknown sender', 'auth.csrf');
     }
-    if (!isIpcOperationName(name)) return refuse(404, 'Unknown operation');
+    if (!isIpcOperationName(name)) return refuse(404, 'Unknown operation', 'not-found');
     const parsed = ipcOperations[name].input.safeParse(input ?? {});
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      // The schema's message only: field paths are for programs, which switch on the code.
       const code = FILTER_OPERATIONS.has(name) ? 'report.filter-invalid' : 'input.invalid';
-      return refuse(400, `${where}${issue?.message ?? 'Invalid input'}`, undefined, code);
+      return refuse(400, parsed.error.issues[0]?.message ?? 'Invalid input', code);
     }
     const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
-    if (!handler) return refuse(501, `${name} is not available in the desktop app`);
+    if (!handler) return refuse(501, `${name} is not available in the desktop app`, 'not-found');
     try {
       return { ok: true, value: await handler(parsed.data) };
     } catch (err) {
@@ -74,11 +69,17 @@ export function createIpcRouter(options: IpcRouterOptions) {
         return refuse(
           503,
           'Out of disk space',
+          'storage.full',
           'This computer ran out of disk space. Free some space and try again.',
         );
       }
       logger.error('IPC handler failed', { operation: name, error: String(err) });
-      return refuse(500, 'Internal error', err instanceof Error ? err.message : String(err));
+      return refuse(
+        500,
+        'Internal error',
+        'internal',
+        err instanceof Error ? err.message : String(err),
+      );
     }
   };
 }

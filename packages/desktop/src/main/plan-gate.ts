@@ -1,4 +1,11 @@
-import { decideCrawlStart, HOUR_MS, nextMonthStart, PLAN_LIMITS, type Plan } from '@mapsmith/core';
+import {
+  decideCrawlStart,
+  HOUR_MS,
+  nextMonthStart,
+  PLAN_LIMITS,
+  type Plan,
+  retryInWords,
+} from '@mapsmith/core';
 import { HandlerError } from './errors';
 import type { LocalStore } from './store/local-store';
 
@@ -34,19 +41,26 @@ export async function admitCrawl(
   );
   if (decision.ok) return decision.pageCap;
   if (decision.reason === 'plan') {
-    throw new HandlerError(403, 'Not allowed', `The ${plan} plan cannot start crawls.`);
+    throw new HandlerError(
+      403,
+      'Not allowed',
+      `The ${plan} plan cannot start crawls.`,
+      'limit.plan',
+    );
   }
   if (decision.reason === 'monthly') {
     throw new HandlerError(
       403,
       'Monthly limit reached',
       `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
+      'limit.monthly',
     );
   }
-  const wait = Math.ceil((decision.rate.resetMs - now) / 60_000);
+  const wait = (decision.rate.resetMs - now) / 1000;
   throw new HandlerError(
     429,
     'Too many crawls',
-    `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. Try again in ${Math.max(1, wait)} minutes.`,
+    `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. ${retryInWords(Math.max(1, wait))}`,
+    'limit.hourly',
   );
 }

@@ -30,6 +30,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'seo.get',
   'export.generate',
   'ping.submit',
+  'ping.key',
   'sitemap.fetch',
   'history.list',
   'analytics.get',
@@ -50,7 +51,7 @@ export const INVOKE_NAMES: readonly string[] = [
 /** Event names the preload lets the renderer subscribe to (the contract's `eventNames`). */
 export const EVENT_NAMES: readonly string[] = ['crawl.progress'];
 
-/** The reply of every invoke: a value, or an HTTP-like status and `{error, message}` body. */
+/** The reply of every invoke: a value, or an HTTP-like status and `{error, message, code}` body. */
 export type IpcReply =
   | { ok: true; value: unknown }
-  | { ok: false; status: number; body: { error: string; message?: string } };
+  | { ok: false; status: number; body: { error: string; message?: string; code?: string } };

@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors.js';
 import { confirmationMail } from '../mail/messages.js';
 import type { AccountServices } from './services.js';
-import { consumeToken, issueToken } from './tokens.js';
+import { consumeToken, hashToken, issueToken } from './tokens.js';
 import type { UserRow } from './users.js';
 
 /** Issues a confirmation token and mails its link; rejects when the mail cannot be sent. */
@@ -15,11 +15,35 @@ export async function sendConfirmation(
   await s.mailer.send(confirmationMail(user.email, user.username, link));
 }
 
-/** Spends a confirmation token and marks the address confirmed; 400 for a bad, used or expired token. */
+/**
+ * Spends a confirmation token and marks the address confirmed. A link opened again (a second
+ * click, a mail scanner's prefetch) whose address is confirmed answers 409 "already confirmed";
+ * a bad or expired token 400.
+ */
 export async function confirmEmail(s: AccountServices, token: string): Promise<void> {
   const userId = await consumeToken(s.db, token, 'confirm');
   if (userId === null) {
-    throw new HttpError(400, 'Invalid or expired token', 'Ask for a new confirmation e-mail');
+    const spent = await s.db.first<{ confirmed: string | null }>(
+      `SELECT u.email_confirmed_at AS confirmed FROM account_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = ? AND t.kind = 'confirm' AND t.used_at IS NOT NULL`,
+      [hashToken(token)],
+    );
+    if (spent?.confirmed) {
+      throw new HttpError(
+        409,
+        'Email already confirmed',
+        'This address is already confirmed. You can sign in.',
+        {},
+        'account.already-confirmed',
+      );
+    }
+    throw new HttpError(
+      400,
+      'Invalid or expired token',
+      'This confirmation link is invalid or has expired. Ask for a new confirmation e-mail.',
+      {},
+      'account.link-invalid',
+    );
   }
   await s.db.run(
     'UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?',
@@ -37,16 +61,28 @@ export async function resendConfirmation(
   const key = `resend:${user.id}`;
   const wait = s.mailThrottle.retryAfter(key);
   if (wait > 0) {
-    throw new HttpError(429, 'Failed to resend confirmation', 'Too many e-mails; try again later', {
-      'Retry-After': String(wait),
-    });
+    throw new HttpError(
+      429,
+      'Failed to resend confirmation',
+      'Too many e-mails; try again later',
+      {
+        'Retry-After': String(wait),
+      },
+      'account.mail-throttled',
+    );
   }
   s.mailThrottle.fail(key);
   try {
     await sendConfirmation(s, user, origin);
   } catch (err) {
     s.logger.error('confirmation mail failed', { error: String(err) });
-    throw new HttpError(502, 'Failed to resend confirmation', 'The mail server did not accept it');
+    throw new HttpError(
+      502,
+      'Failed to resend confirmation',
+      'The mail server did not accept it',
+      {},
+      'account.mail-failed',
+    );
   }
   return 'Confirmation email sent. Please check your inbox.';
 }

@@ -16,7 +16,7 @@ export async function deleteAccount(
   ip: string,
 ): Promise<void> {
   const user = await findUserById(s.db, userId);
-  if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first');
+  if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
   await recheckPassword(s, user, password, ip);
   await s.db.run('DELETE FROM users WHERE id = ?', [userId]);
   await s.exports.forgetUser(userId);

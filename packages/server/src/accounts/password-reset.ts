@@ -17,7 +17,8 @@ export const FORGOT_MESSAGE = 'If your account exists, we emailed you a reset li
  * background after the answer is decided, so the answer and its timing are the same either way.
  */
 export function requestPasswordReset(s: AccountServices, email: string, origin: string): void {
-  if (!isValidEmail(email)) throw new HttpError(400, 'Enter a valid email', 'Enter a valid email');
+  if (!isValidEmail(email))
+    throw new HttpError(400, 'Enter a valid email', 'Enter a valid email', {}, 'input.invalid');
   sendInBackground(s, async () => {
     const user = await findUserByEmail(s.db, email);
     if (!user) return;
@@ -43,11 +44,18 @@ export async function resetPassword(
   password: string,
 ): Promise<void> {
   const problems = passwordProblems(password);
-  if (problems.length > 0) throw new HttpError(400, problems[0] ?? '', problems.join('; '));
+  if (problems.length > 0)
+    throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
   const passwordHash = await hashPassword(password);
   const userId = await consumeToken(s.db, token, 'reset');
   if (userId === null) {
-    throw new HttpError(400, 'Invalid or expired token', 'Ask for a new reset link');
+    throw new HttpError(
+      400,
+      'Invalid or expired token',
+      'This reset link is invalid, expired or already used. Ask for a new reset link.',
+      {},
+      'account.link-invalid',
+    );
   }
   await s.db.run(
     `UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?)

@@ -39,7 +39,8 @@ export async function registerAccount(
   ip: string,
 ): Promise<number | null> {
   const problems = registrationProblems(input);
-  if (problems.length > 0) throw new HttpError(400, problems[0] ?? '', problems.join('; '));
+  if (problems.length > 0)
+    throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
   const wait = isLoopback(ip) ? 0 : s.signupThrottle.retryAfter(`ip:${ip}`);
   if (wait > 0) {
     throw new HttpError(
@@ -49,6 +50,7 @@ export async function registerAccount(
       {
         'Retry-After': String(wait),
       },
+      'account.signup-throttled',
     );
   }
   if (await s.db.first('SELECT id FROM users WHERE username = ?', [input.username]))
@@ -91,7 +93,13 @@ function isLoopback(ip: string): boolean {
 }
 
 function usernameTaken(): HttpError {
-  return new HttpError(409, 'Unable to create account', 'That username is already taken');
+  return new HttpError(
+    409,
+    'Unable to create account',
+    'That username is already taken',
+    {},
+    'account.taken',
+  );
 }
 
 /** Tells the owner of `email` that someone tried to sign up with it (at most 5 an hour). */

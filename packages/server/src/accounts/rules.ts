@@ -1,3 +1,5 @@
+import { usernameCharacterProblem } from '@mapsmith/core';
+
 /**
  * The account rules of spec §5, enforced on the server with the spec's own messages so the
  * web form and the API say the same thing.
@@ -37,6 +39,6 @@ export function passwordProblems(password: string): string[] {
 export function usernameProblems(username: string): string[] {
   if (username.length < USERNAME_MIN) return ['Username must be at least 3 characters'];
   if (username.length > USERNAME_MAX) return ['Username must be at most 64 characters'];
-  if (/[\s@]/.test(username)) return ['Username must not contain spaces or @'];
-  return [];
+  const characters = usernameCharacterProblem(username);
+  return characters ? [characters] : [];
 }

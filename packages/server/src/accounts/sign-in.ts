@@ -37,7 +37,7 @@ export async function signIn(
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !ok) {
     s.throttles.fail(key, ip);
-    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN);
+    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login');
   }
   s.throttles.succeed(key, ip);
   await s.db.run('UPDATE users SET last_login_at = ? WHERE id = ?', [
@@ -56,7 +56,13 @@ export async function recheckPassword(
 ): Promise<void> {
   await signIn(s, user.username, password, ip).catch((err: unknown) => {
     if (err instanceof HttpError && err.status === 401) {
-      throw new HttpError(403, 'Incorrect password', 'The password you entered is not correct');
+      throw new HttpError(
+        403,
+        'Incorrect password',
+        'The password you entered is not correct',
+        {},
+        'auth.wrong-password',
+      );
     }
     throw err;
   });

@@ -18,7 +18,13 @@ declare global {
 
 /** The refusal of API tokens to a user without an active Pro plan. */
 export function proRequired(): HttpError {
-  return new HttpError(403, 'Pro required', 'API tokens are part of Mapsmith Pro');
+  return new HttpError(
+    403,
+    'Pro required',
+    'API tokens are part of Mapsmith Pro',
+    {},
+    'auth.pro-required',
+  );
 }
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i;
@@ -39,9 +45,15 @@ export function loadBearer(db: Database, now: () => number = Date.now): RequestH
     const at = now();
     const check = token ? await checkBearerToken(db, token, at) : ({ kind: 'invalid' } as const);
     if (check.kind === 'invalid') {
-      throw new HttpError(401, 'Invalid token', 'The API token is unknown or has been revoked', {
-        'WWW-Authenticate': 'Bearer',
-      });
+      throw new HttpError(
+        401,
+        'Invalid token',
+        'The API token is unknown or has been revoked',
+        {
+          'WWW-Authenticate': 'Bearer',
+        },
+        'auth.token-invalid',
+      );
     }
     const headers = rateHeaders(check.rate);
     res.set(headers);
@@ -52,6 +64,7 @@ export function loadBearer(db: Database, now: () => number = Date.now): RequestH
         'Rate limit exceeded',
         `This API token may make ${check.rate.limit} requests per hour; try again later`,
         { ...headers, ...retryAfter(check.rate, at) },
+        'limit.api-token',
       );
     }
     res.locals.user = check.user;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type ExportFormat, type PageRecord, writeExport } from '@mapsmith/core';
+import { type ExportFormat, hasUniformLastmod, type PageRecord, writeExport } from '@mapsmith/core';
 
 /** Which export of a job: the format, gzip, and the plan's RSS item limit at download time. */
 export interface ExportVariant {
@@ -213,6 +213,8 @@ export class ExportCache {
       const result = await writeExport({
         format: variant.format,
         pages: pages(),
+        // A pre-pass that stops at the first page without a date or with another date.
+        omitLastmod: await hasUniformLastmod(pages()),
         outDir: staging,
         gzip: variant.gzip,
         ...(variant.rssLimit === null ? {} : { rssLimit: variant.rssLimit }),

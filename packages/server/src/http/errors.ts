@@ -21,13 +21,13 @@ export class HttpError extends Error {
   }
 }
 
-/** Turns a zod failure into one readable sentence ("url: Enter an absolute http:// or https:// URL"). */
+/**
+ * Turns a zod failure into sentences for people ("Enter an absolute http:// or https:// URL"):
+ * the schema's messages only, without field paths, each once. The contract's messages already
+ * name what is wrong; a path like "url:" is for programs, which switch on the `code`.
+ */
 export function describeZodError(err: ZodError): string {
-  return err.issues
-    .map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    )
-    .join('; ');
+  return [...new Set(err.issues.map((issue) => issue.message))].join('; ');
 }
 
 /**

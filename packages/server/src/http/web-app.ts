@@ -1,16 +1,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAppPath } from '@mapsmith/core';
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
+import { FAVICON_SVG, withHead } from './page-head.js';
+import { ownRobots, ownSitemap } from './site-files.js';
+
+/** The public origin for canonical URLs: MAPSMITH_PUBLIC_URL, else the request's own host. */
+function originOf(req: Request, publicUrl: string | null): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
 
 /**
  * Serves the built web app: hashed assets with long caching, and `index.html` for every
- * page path. Paths that are not pages of the app get the same HTML with status 404 and the
- * title "404 Page Not Found", so the router draws its 404 screen and crawlers see a real 404.
+ * page path with that page's own head (title, description, canonical, robots; page-head.ts).
+ * Paths that are not pages of the app get the same HTML with status 404 and the title
+ * "404 Page Not Found", so the router draws its 404 screen and crawlers see a real 404.
+ * Also the site's own `/robots.txt`, `/sitemap.xml` and favicon.
  */
-export function webAppRouter(webDir: string): Router {
+export function webAppRouter(webDir: string, publicUrl: string | null = null): Router {
   const router = express.Router();
   const indexFile = path.join(webDir, 'index.html');
+  router.get('/robots.txt', (req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600');
+    res.send(ownRobots(originOf(req, publicUrl)));
+  });
+  router.get('/sitemap.xml', (req, res) => {
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
+    res.send(ownSitemap(originOf(req, publicUrl)));
+  });
+  router.get('/favicon.svg', (_req, res) => {
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG);
+  });
+  router.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
   router.use(
     '/assets',
     express.static(path.join(webDir, 'assets'), {
@@ -33,7 +55,7 @@ export function webAppRouter(webDir: string): Router {
       return;
     }
     const found = isAppPath(req.path);
-    if (!found) html = html.replace(/<title>[^<]*<\/title>/, '<title>404 Page Not Found</title>');
+    html = withHead(html, req.path, originOf(req, publicUrl));
     res
       .status(found ? 200 : 404)
       .set('Cache-Control', 'no-cache')

@@ -79,3 +79,27 @@ export function addressTakenMail(to: string, username: string, link: string): Ma
     ].join('\n'),
   };
 }
+
+/** The reminder sent a few days before Pro ends: nothing renews by itself (plans-features.ts). */
+export function proEndingMail(
+  to: string,
+  username: string,
+  endDate: string,
+  link: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Your Mapsmith Pro ends on ${endDate}`,
+    link,
+    text: [
+      `Hello ${username},`,
+      '',
+      `Your month of Mapsmith Pro ends on ${endDate}. Pro does not renew by itself and nothing`,
+      'will be charged. To keep Pro, pay for another month here; it starts when the current one',
+      'ends, so paying early loses nothing:',
+      link,
+      '',
+      'If you do nothing, your account returns to the free plan and keeps its crawl history.',
+    ].join('\n'),
+  };
+}

@@ -16,18 +16,36 @@ export async function crawlUrls(
   let id = jobId;
   if (id) {
     const job = await repos.jobs.get(id, userId);
-    if (!job) throw new HttpError(404, 'Crawl not found', 'No such crawl for this account');
+    if (!job) {
+      throw new HttpError(
+        404,
+        'Crawl not found',
+        'No such crawl for this account',
+        {},
+        'crawl.not-found',
+      );
+    }
     if (job.status !== 'completed') {
       throw new HttpError(
         409,
         'Crawl not finished',
         'Notify search engines once the crawl has completed',
+        {},
+        'crawl.not-finished',
       );
     }
   } else {
     const jobs = await repos.jobs.list(userId, 50);
     id = jobs.find((j) => j.status === 'completed' && sameHost(j.url, host))?.id;
-    if (!id) throw new HttpError(400, 'No URLs found', `No completed crawl of ${host} to announce`);
+    if (!id) {
+      throw new HttpError(
+        400,
+        'No URLs found',
+        `No completed crawl of ${host} to announce`,
+        {},
+        'notify.no-urls',
+      );
+    }
   }
   return (await repos.jobs.results(id)).map((r) => r.url);
 }

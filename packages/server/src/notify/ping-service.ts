@@ -1,4 +1,4 @@
-import type { HttpFetcher, Logger, PingResult } from '@mapsmith/core';
+import type { HttpFetcher, Logger, PingKey, PingResult } from '@mapsmith/core';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { submitToIndexNow } from './indexnow.js';
@@ -23,6 +23,18 @@ export interface PingRequest {
   urls: string[];
 }
 
+/** The user's IndexNow key for the sitemap's host and where its file must be published. */
+export async function pingKeyFor(
+  db: Database,
+  userId: number,
+  sitemapUrl: string,
+): Promise<PingKey> {
+  const site = new URL(sitemapUrl);
+  const host = site.host.toLowerCase();
+  const key = await siteKey(db, userId, host);
+  return { host, key, keyLocation: `${site.origin}/${key}.txt` };
+}
+
 /**
  * Notifies search engines honestly: the crawl's URLs of the sitemap's host go to IndexNow (after
  * the site's key file is found live), and Google and Bing get a line saying their ping endpoints
@@ -42,15 +54,21 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
     }
   });
   if (urls.length === 0) {
-    throw new HttpError(400, 'No URLs found', `The crawl has no listed URLs on ${host} to submit`);
+    throw new HttpError(
+      400,
+      'No URLs found',
+      `The crawl has no listed URLs on ${host} to submit`,
+      {},
+      'notify.no-urls',
+    );
   }
-  const key = await siteKey(deps.db, request.userId, host);
-  const keyLocation = `${site.origin}/${key}.txt`;
+  const { key, keyLocation } = await pingKeyFor(deps.db, request.userId, request.sitemapUrl);
   const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
   let indexNow: PingResult['engines'][number];
   if (!keyFile.ok) {
     indexNow = {
       name: 'IndexNow',
+      kind: 'submission',
       ok: false,
       status: null,
       message: `Not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}, then notify again.`,
@@ -63,7 +81,13 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
       keyLocation,
       urls,
     });
-    indexNow = { name: 'IndexNow', ok: result.ok, status: result.status, message: result.message };
+    indexNow = {
+      name: 'IndexNow',
+      kind: 'submission',
+      ok: result.ok,
+      status: result.status,
+      message: result.message,
+    };
     deps.logger.info('indexnow submission', {
       host,
       status: result.status,
@@ -71,8 +95,11 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
     });
   }
   const engines = [indexNow, googleOutcome(request.sitemapUrl), bingOutcome(request.sitemapUrl)];
+  // Only real submissions count: Google and Bing lines say what to do, they were sent nothing.
+  const submissions = engines.filter((e) => e.kind === 'submission');
   return {
-    summary: { successful: engines.filter((e) => e.ok).length, total: engines.length },
+    summary: { successful: submissions.filter((e) => e.ok).length, total: submissions.length },
     engines,
+    keyFound: keyFile.ok,
   };
 }

@@ -9,6 +9,7 @@ type EngineOutcome = PingResult['engines'][number];
 export function googleOutcome(sitemapUrl: string): EngineOutcome {
   return {
     name: 'Google',
+    kind: 'information',
     ok: false,
     status: null,
     message: `Google has no ping endpoint any more (retired in 2023). Add "Sitemap: ${sitemapUrl}" to your robots.txt and submit the sitemap in Google Search Console.`,
@@ -22,6 +23,7 @@ export function googleOutcome(sitemapUrl: string): EngineOutcome {
 export function bingOutcome(sitemapUrl: string): EngineOutcome {
   return {
     name: 'Bing',
+    kind: 'information',
     ok: false,
     status: null,
     message: `Bing retired its sitemap ping endpoint in 2022. It receives your URLs through IndexNow (above); you can also submit ${sitemapUrl} in Bing Webmaster Tools.`,

@@ -20,7 +20,13 @@ const NOT_CONFIGURED = 'Payment processing is not configured yet';
 
 function requirePayPal(deps: CheckoutDeps): PayPalClient {
   if (!deps.paypal) {
-    throw new HttpError(503, NOT_CONFIGURED, 'Contact support by e-mail for Pro access.');
+    throw new HttpError(
+      503,
+      NOT_CONFIGURED,
+      'Contact support by e-mail for Pro access.',
+      {},
+      'payment.not-configured',
+    );
   }
   return deps.paypal;
 }
@@ -107,7 +113,13 @@ async function createOrder(
   } catch (err) {
     await deps.db.run('DELETE FROM payment_orders WHERE id = ?', [id]);
     deps.logger.error('paypal create order failed', { error: String(err) });
-    throw new HttpError(502, 'Failed to create PayPal order', 'PayPal did not accept the order');
+    throw new HttpError(
+      502,
+      'Failed to create PayPal order',
+      'PayPal did not accept the order',
+      {},
+      'payment.create-failed',
+    );
   }
   await deps.db.run('UPDATE payment_orders SET paypal_order_id = ? WHERE id = ?', [order.id, id]);
   return order.id;
@@ -137,18 +149,38 @@ export async function captureProOrder(
       [paypalOrderId, userId],
     );
   let row = await find();
-  if (!row) throw new HttpError(404, 'Unknown order', 'No such order for this account');
+  if (!row) {
+    throw new HttpError(
+      404,
+      'Unknown order',
+      'No such order for this account',
+      {},
+      'payment.unknown-order',
+    );
+  }
   if (row.status === 'pending') {
     await reconcileOrder(deps, row, now);
     row = (await find()) ?? row;
-    if (row.status === 'pending') throw new HttpError(409, 'Payment pending', PENDING_TEXT);
+    if (row.status === 'pending') throw pendingError();
   }
   if (row.status === 'captured' && row.pro_until) return { proUntil: row.pro_until };
   if (row.status === 'refunded') {
-    throw new HttpError(402, 'Payment was refunded', 'PayPal refunded this payment.');
+    throw new HttpError(
+      402,
+      'Payment was refunded',
+      'PayPal refunded this payment.',
+      {},
+      'payment.refunded',
+    );
   }
   if (row.status === 'rejected') {
-    throw new HttpError(402, 'Payment was not accepted', 'Start a new payment or contact support.');
+    throw new HttpError(
+      402,
+      'Payment was not accepted',
+      'Start a new payment or contact support.',
+      {},
+      'payment.rejected',
+    );
   }
   let order: PayPalOrder;
   try {
@@ -169,7 +201,7 @@ export async function captureProOrder(
         [check.captureId, new Date(now).toISOString(), row.id],
       );
       deps.logger.info('paypal capture pending', { orderId: row.id });
-      throw new HttpError(409, 'Payment pending', PENDING_TEXT);
+      throw pendingError();
     }
     await deps.db.run("UPDATE payment_orders SET status = 'rejected', failure = ? WHERE id = ?", [
       check.reason,
@@ -180,9 +212,15 @@ export async function captureProOrder(
       402,
       'Failed to process payment',
       `The payment could not be verified (${check.reason}). No Pro access was granted; contact support.`,
+      {},
+      'payment.unverified',
     );
   }
   return grant(deps.db, row, check.captureId, now);
+}
+
+function pendingError(): HttpError {
+  return new HttpError(409, 'Payment pending', PENDING_TEXT, {}, 'payment.pending');
 }
 
 function captureFailure(deps: CheckoutDeps, err: unknown): HttpError {
@@ -192,6 +230,8 @@ function captureFailure(deps: CheckoutDeps, err: unknown): HttpError {
       402,
       'Payment declined',
       'PayPal declined the payment method; try another one.',
+      {},
+      'payment.declined',
     );
   }
   if (err instanceof PayPalError && err.issue === 'ORDER_NOT_APPROVED') {
@@ -199,7 +239,15 @@ function captureFailure(deps: CheckoutDeps, err: unknown): HttpError {
       409,
       'Payment not approved',
       'The payment was not approved in PayPal yet.',
+      {},
+      'payment.not-approved',
     );
   }
-  return new HttpError(502, 'Failed to process payment', 'PayPal did not complete the payment.');
+  return new HttpError(
+    502,
+    'Failed to process payment',
+    'PayPal did not complete the payment.',
+    {},
+    'payment.failed',
+  );
 }

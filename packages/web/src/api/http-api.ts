@@ -73,7 +73,13 @@ export function createHttpApi(baseUrl = ''): ApiClient {
       } catch {
         body = null;
       }
-      throw new ApiCallError(response.status, text || response.statusText, body);
+      const retry = Number(response.headers.get('Retry-After'));
+      throw new ApiCallError(
+        response.status,
+        text || response.statusText,
+        body,
+        Number.isFinite(retry) && retry > 0 ? retry : null,
+      );
     }
     // Downloads answer a file, not JSON: a sitemap export or the crawl report.
     if (name === 'export.generate' || name === 'crawl.report') {

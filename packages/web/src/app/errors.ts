@@ -9,8 +9,3 @@ export function errorText(err: unknown, fallback: string): string {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
-
-/** The server's short `error` title of a failed call, if any. */
-export function errorTitle(err: unknown): string | undefined {
-  return err instanceof ApiCallError ? err.body?.error : undefined;
-}

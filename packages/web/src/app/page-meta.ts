@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** What a route says about itself in the document head. */
+/** What a route says about itself in the document head (core PAGE_META; the server sends the same). */
 export interface PageMeta {
   /** The document title. */
   title: string;
@@ -8,6 +8,8 @@ export interface PageMeta {
   description: string;
   /** Path of the canonical URL; the current path when omitted. */
   canonicalPath?: string;
+  /** Keeps the page out of search results (account pages). */
+  noindex?: boolean;
 }
 
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
@@ -22,7 +24,7 @@ function setMeta(attr: 'name' | 'property', key: string, content: string) {
 
 /** Sets title, description, canonical, Open Graph and Twitter tags for the current page. */
 export function usePageMeta(meta: PageMeta): void {
-  const { title, description, canonicalPath } = meta;
+  const { title, description, canonicalPath, noindex } = meta;
   useEffect(() => {
     document.title = title;
     const canonical = new URL(canonicalPath ?? window.location.pathname, window.location.origin)
@@ -43,5 +45,6 @@ export function usePageMeta(meta: PageMeta): void {
     setMeta('name', 'twitter:card', 'summary');
     setMeta('name', 'twitter:title', title);
     setMeta('name', 'twitter:description', description);
-  }, [title, description, canonicalPath]);
+    setMeta('name', 'robots', noindex ? 'noindex' : 'index, follow');
+  }, [title, description, canonicalPath, noindex]);
 }

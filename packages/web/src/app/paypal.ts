@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /** The slice of the PayPal JS SDK the subscribe page uses. */
 export interface PayPalNamespace {
   Buttons(options: {
-    style: { layout: 'vertical'; color: 'gold'; shape: 'rect'; label: 'subscribe' };
+    style: { layout: 'vertical'; color: 'gold'; shape: 'rect'; label: 'pay' };
     createOrder(): Promise<string>;
     onApprove(data: { orderID: string }): Promise<void>;
     onError(err: unknown): void;

@@ -1,3 +1,5 @@
+import { usernameCharacterProblem } from '@mapsmith/core/browser';
+
 /** A field's error message, or null when it is valid. */
 export type Rule = (value: string) => string | null;
 
@@ -21,7 +23,7 @@ export function signupPassword(v: string): string | null {
 
 /** Signup (spec §5). */
 export const signupRules = {
-  username: loginRules.username,
+  username: (v: string) => loginRules.username(v) ?? usernameCharacterProblem(v.trim()),
   email: (v: string) => (EMAIL.test(v.trim()) ? null : 'Please enter a valid email address'),
   password: signupPassword,
 };

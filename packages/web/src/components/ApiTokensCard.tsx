@@ -1,4 +1,5 @@
 import { ApiCallError, type OutputOf } from '@mapsmith/core/browser';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useApi } from '../app/use-api';
 import { Field } from './Field';
@@ -92,7 +93,11 @@ export function ApiTokensCard() {
         API tokens
       </h2>
       <p className="muted small">
-        Use a token to link the Mapsmith desktop app or call the API (100 requests per hour each).
+        Use a token to call the <Link to="/api-docs">API</Link> or to link the{' '}
+        <Link to="/about" hash="desktop">
+          desktop app (build it yourself: no installers yet)
+        </Link>
+        , 100 requests per hour each.
       </p>
       <form className="token-form" onSubmit={create}>
         <Field label="Token name" value={name} onChange={setName} maxLength={64} required />

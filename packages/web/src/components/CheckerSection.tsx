@@ -3,18 +3,35 @@ import { ApiCallError } from '@mapsmith/core/browser';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
-import { normalizeSiteUrl } from '../crawl/use-crawl';
+import { hasScheme } from '../crawl/use-crawl';
 import { CheckerResults } from './CheckerResults';
 
-const XML_TYPES = ['application/xml', 'text/xml'];
+/** Media types a sitemap file may have: XML, RSS/Atom, or gzip (inflated with the bomb cap). */
+const SITEMAP_TYPES = [
+  'application/xml',
+  'text/xml',
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/gzip',
+  'application/x-gzip',
+];
+/** File names a sitemap may have. */
+const SITEMAP_EXTENSIONS = ['.xml', '.rss', '.atom', '.gz'];
+/** The upload hint and the accept list of the file input. */
+export const SITEMAP_FILE_HINT = 'Please upload a sitemap file (.xml, .xml.gz, .gz, .rss)';
 
 // The validator (the core's checker and its XML parser) is loaded on first use, not with the
 // home page: most visitors never check a sitemap.
 const loadValidator = () => import('../checker/validate');
 
-/** Whether an uploaded file may be a sitemap: an XML media type or a .xml name (spec §5). */
-export function isXmlFile(file: File): boolean {
-  return XML_TYPES.includes(file.type) || file.name.toLowerCase().endsWith('.xml');
+/**
+ * Whether an uploaded file may be a sitemap: an XML, RSS/Atom or gzip media type, or such a
+ * name. The checker then reads the bytes (a gzip file is inflated with the same 50 MB cap as a
+ * fetched one), so a wrong guess here only ends in a clear checker error.
+ */
+export function isSitemapFile(file: File): boolean {
+  const name = file.name.toLowerCase();
+  return SITEMAP_TYPES.includes(file.type) || SITEMAP_EXTENSIONS.some((ext) => name.endsWith(ext));
 }
 
 function failedResult(message: string): ValidationResult {
@@ -60,10 +77,10 @@ export function CheckerSection() {
 
   const onFile = async (file: File | undefined) => {
     if (!file || busy) return;
-    if (!isXmlFile(file)) {
+    if (!isSitemapFile(file)) {
       toast({
         title: 'Invalid File Type',
-        description: 'Please upload an XML file (.xml)',
+        description: SITEMAP_FILE_HINT,
         variant: 'error',
       });
       return;
@@ -82,7 +99,15 @@ export function CheckerSection() {
       toast({ title: 'URL Required', description: 'Please enter a sitemap URL', variant: 'error' });
       return;
     }
-    const target = normalizeSiteUrl(url);
+    // A sitemap address is fetched exactly as given: guessing https:// for "host:port/..."
+    // would fail with a TLS error on an http-only server, so ask for the scheme instead.
+    if (!hasScheme(url)) {
+      const text = 'Add http:// or https:// to the sitemap address.';
+      toast({ title: 'Add http:// or https://', description: text, variant: 'error' });
+      setShown({ result: failedResult(text), source: url.trim() });
+      return;
+    }
+    const target = url.trim();
     setBusy(true);
     try {
       const { content } = await api.call('sitemap.fetch', { url: target });
@@ -132,7 +157,7 @@ export function CheckerSection() {
           <input
             type="file"
             className="visually-hidden"
-            accept=".xml,application/xml,text/xml"
+            accept={[...SITEMAP_EXTENSIONS, ...SITEMAP_TYPES].join(',')}
             disabled={busy}
             data-testid="checker-file"
             onChange={(e) => {

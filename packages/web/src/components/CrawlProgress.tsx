@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { estimateText, formatElapsed, hintText, progressPercent } from '../crawl/progress';
+import { formatElapsed, progressNote, progressPercent } from '../crawl/progress';
 
 /**
  * The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9), and
@@ -18,7 +18,7 @@ export function CrawlProgress(props: {
   }, []);
   const elapsed = props.startedAt ? (now - props.startedAt) / 1000 : 0;
   const percent = progressPercent(props.pages);
-  const estimate = estimateText(elapsed, props.pages);
+
   return (
     <div className="crawl-progress" data-testid="crawl-progress">
       <h2>Crawling your site...</h2>
@@ -53,8 +53,7 @@ export function CrawlProgress(props: {
       >
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
-      <p className="muted progress-estimate">{estimate ?? 'Estimating time remaining...'}</p>
-      <p className="hint">{hintText(props.pages)}</p>
+      <p className="hint progress-estimate">{progressNote(elapsed, props.pages)}</p>
     </div>
   );
 }

@@ -49,9 +49,7 @@ export function DownloadPanel(props: {
     } catch (err) {
       // A sitemap with nothing to list is not worth retrying: show the server's reason.
       const nothing =
-        err instanceof ApiCallError &&
-        (err.code === 'export.nothing-to-list' || err.status === 422) &&
-        err.body?.message;
+        err instanceof ApiCallError && err.code === 'export.nothing-to-list' && err.body?.message;
       toast({
         title: 'Download Failed',
         description: nothing || 'Unable to download the file. Please try again.',

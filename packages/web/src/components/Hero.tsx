@@ -5,8 +5,13 @@ import type { CrawlPhase } from '../crawl/use-crawl';
 const STEPS = ['Enter URL', 'Smart Crawl', 'Download Files'];
 
 /** The hero: URL input, Generate Now and the three progress steps (spec §2, §4). */
-export function Hero(props: { phase: CrawlPhase; onGenerate(url: string): void }) {
-  const [url, setUrl] = useState('');
+export function Hero(props: {
+  phase: CrawlPhase;
+  onGenerate(url: string): void;
+  /** A URL typed before signing in, shown again (see pending-crawl.ts). */
+  initialUrl?: string;
+}) {
+  const [url, setUrl] = useState(props.initialUrl ?? '');
   const busy = props.phase === 'starting' || props.phase === 'crawling';
   const done = [
     url.trim() !== '',

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
 import { type HomeSection, useGoToSection } from '../app/scroll';
@@ -17,6 +17,17 @@ const SECTIONS: { id: HomeSection; label: string }[] = [
 export function NavBar() {
   const goTo = useGoToSection();
   const [open, setOpen] = useState(false);
+  // Esc closes the open menu and gives focus back to its toggle (disclosure pattern).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      document.querySelector<HTMLButtonElement>('.nav-toggle')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <header className="site-header">
       <nav className="nav" aria-label="Main">

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from '../app/auth';
 import { useConfig, useSupportEmail } from '../app/config';
 import { errorText } from '../app/errors';
+import { formatDate } from '../app/format';
 import { paypalScriptSrc, usePayPalScript } from '../app/paypal';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -33,7 +34,7 @@ export function PayPalCard() {
     el.replaceChildren();
     void window.paypal
       .Buttons({
-        style: { layout: 'vertical', color: 'gold', shape: 'rect', label: 'subscribe' },
+        style: { layout: 'vertical', color: 'gold', shape: 'rect', label: 'pay' },
         createOrder: async () => {
           try {
             return (await api.call('paypal.createOrder', {})).orderID;
@@ -52,14 +53,16 @@ export function PayPalCard() {
             if (!answer.success) throw new Error('Failed to process payment');
             toast({
               title: 'Success!',
-              description: 'You are now a Pro user. Redirecting to dashboard...',
+              description: answer.proUntil
+                ? `You have Pro until ${formatDate(answer.proUntil)}. Redirecting to dashboard...`
+                : 'You are now a Pro user. Redirecting to dashboard...',
               variant: 'success',
             });
             void auth.refresh(true);
             window.setTimeout(() => void navigate({ to: '/dashboard' }), PAYMENT_REDIRECT_MS);
           } catch (err) {
             // An eCheck or a payment under review: not an error, and Pro follows once it clears.
-            const pending = err instanceof ApiCallError && err.body?.error === 'Payment pending';
+            const pending = err instanceof ApiCallError && err.code === 'payment.pending';
             toast({
               title: pending ? 'Payment Pending' : 'Payment Error',
               description: errorText(err, 'Failed to process payment'),

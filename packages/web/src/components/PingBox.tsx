@@ -1,8 +1,10 @@
-import type { PingResult, ResultItem } from '@mapsmith/core/browser';
-import { useState } from 'react';
+import type { PingKey, PingResult, ResultItem } from '@mapsmith/core/browser';
+import { useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
-import { useToast } from '../app/toast';
+import { plural } from '../app/format';
+import { type Toast, useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
+import { PingKeyFile } from './PingKeyFile';
 
 /** The sitemap address the ping uses: the first result's origin plus /sitemap.xml (spec §7). */
 export function sitemapUrlFor(results: ResultItem[]): string | null {
@@ -15,14 +17,58 @@ export function sitemapUrlFor(results: ResultItem[]): string | null {
   }
 }
 
+/**
+ * The toast for a notification's answer. Only the IndexNow submission counts: a real
+ * submission is a success, a missing key file a warning (nothing was sent), a refusal an error.
+ * Google and Bing are information lines and never make the summary look better or worse.
+ */
+export function pingToast(answer: PingResult, urlCount: number): Toast {
+  const { successful, total } = answer.summary;
+  if (total > 0 && successful === total) {
+    return {
+      title: 'URLs Submitted',
+      description: `${plural(urlCount, 'URL')} submitted with IndexNow (Bing, Yandex and others).`,
+      variant: 'success',
+    };
+  }
+  if (!answer.keyFound) {
+    return {
+      title: 'Not submitted: publish your key file',
+      description: 'Publish the key file shown in the box, then notify again.',
+      variant: 'warning',
+    };
+  }
+  const refusal = answer.engines.find((e) => e.kind === 'submission' && !e.ok);
+  return {
+    title: 'IndexNow Refused the Submission',
+    description: refusal?.message ?? 'Nothing was submitted.',
+    variant: 'error',
+  };
+}
+
 /** The search-engine notification box: IndexNow submission with an honest per-engine report. */
 export function PingBox(props: { jobId: string; results: ResultItem[] }) {
   const api = useApi();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<PingResult | null>(null);
+  const [pingKey, setPingKey] = useState<PingKey | null>(null);
+  const sitemapUrl = sitemapUrlFor(props.results);
+
+  useEffect(() => {
+    if (!sitemapUrl) return;
+    let live = true;
+    // The desktop answers "only on the hosted site": the box then explains that on Notify.
+    api.call('ping.key', { sitemapUrl }).then(
+      (k) => live && setPingKey(k),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, sitemapUrl]);
+
   const ping = async () => {
-    const sitemapUrl = sitemapUrlFor(props.results);
     if (!sitemapUrl) {
       toast({ title: 'Ping Failed', description: 'No URLs found', variant: 'error' });
       return;
@@ -31,11 +77,7 @@ export function PingBox(props: { jobId: string; results: ResultItem[] }) {
     try {
       const answer = await api.call('ping.submit', { sitemapUrl, jobId: props.jobId });
       setResult(answer);
-      toast({
-        title: 'Search Engines Notified!',
-        description: `Successfully pinged ${answer.summary.successful} of ${answer.summary.total} search engines`,
-        variant: 'success',
-      });
+      toast(pingToast(answer, props.results.length));
     } catch (err) {
       toast({
         title: 'Ping Failed',
@@ -50,17 +92,18 @@ export function PingBox(props: { jobId: string; results: ResultItem[] }) {
     <section className="ping-box" aria-labelledby="ping-title">
       <h3 id="ping-title">Notify search engines</h3>
       <p className="muted">
-        We submit your URLs with IndexNow (Bing, Yandex and others). Publish your IndexNow key file
-        at your site’s root first. Google has no ping endpoint: add a <code>Sitemap:</code> line to
-        robots.txt and submit the sitemap in Search Console.
+        We submit your URLs with IndexNow (Bing, Yandex and others), once your site serves its key
+        file. Google has no ping endpoint: add a <code>Sitemap:</code> line to robots.txt and submit
+        the sitemap in Search Console.
       </p>
+      {pingKey && <PingKeyFile pingKey={pingKey} />}
       <button type="button" className="button" onClick={ping} disabled={busy}>
         {busy ? 'Notifying...' : 'Notify Search Engines'}
       </button>
       {result && (
         <ul className="engine-list" data-testid="ping-result">
           {result.engines.map((e) => (
-            <li key={e.name} data-ok={e.ok}>
+            <li key={e.name} data-ok={e.ok} data-kind={e.kind}>
               <strong>{e.name}:</strong> {e.message}
             </li>
           ))}

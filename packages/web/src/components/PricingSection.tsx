@@ -1,5 +1,6 @@
-import { PLAN_LIMITS, PRO_PRICE } from '@mapsmith/core/browser';
+import { PLAN_LIMITS, PRO_BILLING, PRO_PRICE_TEXT } from '@mapsmith/core/browser';
 import { HostedPageLink } from './HostedPageLink';
+import { ProFeatureList } from './ProFeatureList';
 
 const free = PLAN_LIMITS.free;
 
@@ -12,22 +13,15 @@ const FREE_FEATURES = [
   `${free.crawlsPerHour} crawls per hour`,
 ];
 
-const PRO_FEATURES = [
-  'Unlimited pages, no monthly quota',
-  'Full RSS feed',
-  'Advanced validation: live status of every listed URL',
-  'Bulk crawls of several domains',
-  'Scheduled crawls and API tokens (coming soon)',
-  'Priority support, no ads',
-];
-
 /** The pricing section (anchor `pricing`) shared by the home page and /pricing. */
 export function PricingSection(props: { headingLevel?: 'h1' | 'h2' }) {
   const Heading = props.headingLevel ?? 'h2';
   return (
     <section className="section pricing" id="pricing" aria-labelledby="pricing-title">
       <p className="eyebrow">Pricing</p>
-      <Heading id="pricing-title">Simple pricing: free, or $3 a month</Heading>
+      <Heading id="pricing-title">
+        Simple pricing: free, or {PRO_PRICE_TEXT} for a month of Pro
+      </Heading>
       <div className="plan-grid">
         <div className="plan card">
           <h3>Free</h3>
@@ -44,21 +38,16 @@ export function PricingSection(props: { headingLevel?: 'h1' | 'h2' }) {
           </HostedPageLink>
         </div>
         <div className="plan card plan-pro">
-          <h3>
-            Pro <span className="badge badge-pro">Most popular</span>
-          </h3>
+          <h3>Pro</h3>
           <p className="plan-price">
-            ${Number(PRO_PRICE.value)} <span className="muted">per month, billed monthly</span>
+            {PRO_PRICE_TEXT} <span className="muted">{PRO_BILLING.priceNote}</span>
           </p>
-          <ul className="check-list">
-            {PRO_FEATURES.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
+          <p className="muted small">No automatic renewal, nothing to cancel.</p>
+          <ProFeatureList showPlanned />
           <HostedPageLink to="/subscribe" className="button primary">
             Upgrade to Pro
           </HostedPageLink>
-          <p className="muted small">7-day money-back guarantee for first-time subscribers.</p>
+          <p className="muted small">7-day money-back guarantee on your first payment.</p>
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import type { HistoryItem } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
+import { plural } from '../app/format';
 
 /** Crawls the dashboard lists (spec §9). */
 export const RECENT_CRAWLS = 5;
@@ -57,7 +58,7 @@ export function RecentCrawls(props: { items: HistoryItem[] | null }) {
                   {item.url}
                 </Link>
                 <span className="muted small">
-                  {item.pagesCrawled} pages ·{' '}
+                  {plural(item.pagesCrawled, 'page')} ·{' '}
                   {new Date(item.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
                   {item.completionTime !== undefined && ` · ${Math.round(item.completionTime)}s`}
                 </span>

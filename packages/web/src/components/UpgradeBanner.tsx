@@ -1,3 +1,4 @@
+import { PRO_PRICE_TEXT, proFeatureSummary } from '@mapsmith/core/browser';
 import { HostedPageLink } from './HostedPageLink';
 
 /** The upgrade banner shown to non-Pro users (results panel and dashboard). */
@@ -5,15 +6,16 @@ export function UpgradeBanner(props: { text?: string }) {
   return (
     <aside className="upgrade-banner" aria-label="Upgrade to Pro">
       <div>
-        <p className="upgrade-title">Go Pro for $3/month</p>
-        <p>
-          {props.text ??
-            'Unlimited pages, the full RSS feed, advanced validation and priority support. No ads.'}
-        </p>
+        <p className="upgrade-title">Go Pro: {PRO_PRICE_TEXT} for one month</p>
+        <p>{props.text ?? `${capitalize(proFeatureSummary())}. No automatic renewal.`}</p>
       </div>
       <HostedPageLink to="/subscribe" className="button primary">
         Upgrade to Pro
       </HostedPageLink>
     </aside>
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,4 +1,10 @@
-import { API_TOKEN_REQUESTS_PER_HOUR, PLAN_LIMITS, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import {
+  API_TOKEN_REQUESTS_PER_HOUR,
+  isProFeatureAvailable,
+  PLAN_LIMITS,
+  PRO_BILLING,
+  SUPPORT_HOURS,
+} from '@mapsmith/core/browser';
 
 /** One FAQ tab of the support page. */
 export interface FaqTab {
@@ -15,7 +21,7 @@ export const FAQ: FaqTab[] = [
     items: [
       {
         q: 'Do I need an account to generate a sitemap?',
-        a: `Yes, on the hosted app: a free account crawls up to ${PLAN_LIMITS.free.pagesPerCrawl} pages per crawl and ${PLAN_LIMITS.free.pagesPerMonth} pages per month. The sitemap checker works without an account, and the desktop app crawls from your own machine without one.`,
+        a: `Yes, on the hosted app: a free account crawls up to ${PLAN_LIMITS.free.pagesPerCrawl} pages per crawl and ${PLAN_LIMITS.free.pagesPerMonth} pages per month. The sitemap checker works without an account, and the desktop app (built from source: see About › Desktop app; no installers are published yet) crawls from your own machine without one.`,
       },
       {
         q: 'Which pages end up in my sitemap?',
@@ -27,7 +33,7 @@ export const FAQ: FaqTab[] = [
       },
       {
         q: 'How fast do you answer support requests?',
-        a: `Within ${SUPPORT_HOURS.standard} hours on the free plan and within ${SUPPORT_HOURS.pro} hours for Pro subscribers.`,
+        a: `Within ${SUPPORT_HOURS.standard} hours on the free plan and within ${SUPPORT_HOURS.pro} hours for Pro users.`,
       },
     ],
   },
@@ -45,7 +51,7 @@ export const FAQ: FaqTab[] = [
       },
       {
         q: 'Why is there no lastmod on some URLs?',
-        a: 'We write lastmod only when the server reports a real Last-Modified date. Google ignores lastmod values that are not consistently accurate, so a guessed date does more harm than none.',
+        a: 'We write lastmod only when the server reports a real Last-Modified date, and leave it out when every page reports the same one (that is when the site was deployed, not when each page changed). Google ignores lastmod values that are not consistently accurate, so a guessed date does more harm than none.',
       },
       {
         q: 'Which rate limits apply?',
@@ -59,15 +65,15 @@ export const FAQ: FaqTab[] = [
     items: [
       {
         q: 'How much is Pro?',
-        a: '$3 per month, billed monthly through PayPal. Mapsmith never sees or stores your card details.',
+        a: `${PRO_BILLING.summary} You pay once through PayPal; Mapsmith never sees or stores your card details.`,
       },
       {
         q: 'Can I get a refund?',
-        a: 'First-time Pro subscribers can ask for a full refund within 7 days of paying.',
+        a: 'On your first payment you can ask for a full refund within 7 days of paying.',
       },
       {
-        q: 'How do I cancel?',
-        a: 'Cancel the subscription in your PayPal account. Pro stays active until the end of the paid month; then the account returns to the free plan and keeps its crawl history.',
+        q: 'How do I cancel? How do I renew?',
+        a: `There is nothing to cancel: a payment buys one month and never renews by itself. ${PRO_BILLING.end} ${PRO_BILLING.renewal} Your dashboard shows the date Pro ends.`,
       },
     ],
   },
@@ -77,7 +83,9 @@ export const FAQ: FaqTab[] = [
     items: [
       {
         q: 'Is there an API?',
-        a: 'API tokens are part of Pro and are coming soon. The API will start crawls and download sitemaps over HTTPS and JSON.',
+        a: isProFeatureAvailable('api-tokens')
+          ? 'Yes, for Pro. Create a token on your dashboard (API Tokens) and send it as "Authorization: Bearer msk_…" to start crawls, poll them and download sitemaps over HTTPS and JSON. The endpoints are listed on the API page.'
+          : 'API tokens are part of Pro and are not open yet.',
       },
       {
         q: 'What are the API limits?',

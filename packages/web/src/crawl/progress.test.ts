@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { estimateText, formatElapsed, hintText, progressPercent } from './progress';
+import { estimateText, formatElapsed, hintText, progressNote, progressPercent } from './progress';
 
 describe('crawl progress rules (spec §9)', () => {
-  it('bar width is pages / 100, capped at 90 %', () => {
+  it('bar width is pages / 100 up to 80 %, then keeps moving towards 99 % without reaching it', () => {
     expect(progressPercent(0)).toBe(0);
     expect(progressPercent(42)).toBe(42);
-    expect(progressPercent(90)).toBe(90);
-    expect(progressPercent(5000)).toBe(90);
+    expect(progressPercent(80)).toBe(80);
+    const later = [90, 150, 300, 1000, 5000].map(progressPercent);
+    for (let i = 1; i < later.length; i++) {
+      expect(later[i]).toBeGreaterThan(later[i - 1] ?? 0);
+    }
+    expect(progressPercent(100_000)).toBeLessThan(100);
+  });
+
+  it('shows one note: the estimate once known, else the size hint, never both', () => {
+    expect(progressNote(10, 120)).toContain('2-5 minutes');
+    expect(progressNote(100, 200)).toBe('Less than 1 minute remaining');
   });
 
   it('estimate appears only after 60 s and 10 pages', () => {

@@ -4,9 +4,23 @@ export const CRAWL_POLL_MS = 2000;
 /** Delay before the crawl panel scrolls into view (spec §9). */
 export const PANEL_SCROLL_DELAY_MS = 100;
 
-/** Width of the progress bar in percent: pages / 100, capped at 90 % (spec §9). */
+/**
+ * Width of the progress bar in percent: pages / 100 up to 80 % (spec §9), then it keeps moving
+ * towards 99 % without reaching it, so a long crawl never looks stuck at a fixed 90 %. The
+ * total is unknown until the crawl ends: the bar shows that work goes on, not a share done.
+ */
 export function progressPercent(pages: number): number {
-  return Math.min(Math.max(pages, 0), 90);
+  const p = Math.max(pages, 0);
+  if (p <= 80) return p;
+  return Math.round((80 + 19 * (1 - Math.exp(-(p - 80) / 250))) * 10) / 10;
+}
+
+/**
+ * The one line under the bar: the time estimate once there is one, else the hint for the
+ * size found so far. Never both, so a "less than a minute" never sits over "2-5 minutes".
+ */
+export function progressNote(elapsedSeconds: number, pages: number): string {
+  return estimateText(elapsedSeconds, pages) ?? hintText(pages);
 }
 
 /**

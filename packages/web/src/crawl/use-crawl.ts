@@ -1,11 +1,12 @@
 import type { CrawlJob } from '@mapsmith/core/browser';
-import { ApiCallError } from '@mapsmith/core/browser';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
-import { errorText } from '../app/errors';
-import { type Toast, useToast } from '../app/toast';
+import { plural } from '../app/format';
+import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
+import { savePendingCrawl } from './pending-crawl';
+import { startFailureToast } from './start-failure';
 import { type JobState, useJob } from './use-job';
 
 /** The crawl panel's state (spec §4). */
@@ -22,10 +23,15 @@ export interface CrawlState {
   start(url: string): Promise<void>;
 }
 
+/** True when the address starts with a scheme (`https://`, `ftp://`, ...). */
+export function hasScheme(input: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
+}
+
 /** Adds https:// when the user typed a bare host name. */
 export function normalizeSiteUrl(input: string): string {
   const trimmed = input.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  return hasScheme(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
 /**
@@ -42,6 +48,7 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
   const [pending, setPending] = useState(false);
   // Set while a start is being decided and sent, so a double click starts one crawl.
   const starting = useRef(false);
+  useEndToasts(followed);
 
   const begin = useCallback(
     async (input: string) => {
@@ -49,6 +56,8 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
       // A click while the session is still being read waits for it rather than bouncing a
       // signed-in user to /login.
       if (api.shell !== 'desktop' && (await auth.settled()) !== 'signed-in') {
+        // Kept through sign-in: the home page starts this crawl once the user is back.
+        savePendingCrawl(input);
         toast({
           title: 'Sign In Required',
           description: 'Please create an account or sign in to generate sitemaps',
@@ -75,12 +84,12 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
           variant: 'success',
         });
       } catch (err) {
-        toast(startFailureToast(err));
+        toast(startFailureToast(err, auth.user?.isPro ?? false));
       } finally {
         setPending(false);
       }
     },
-    [api, auth.settled, navigate, onJob, toast],
+    [api, auth.settled, auth.user, navigate, onJob, toast],
   );
   const start = useCallback(
     async (input: string) => {
@@ -110,23 +119,34 @@ function crawlView(pending: boolean, followed: JobState): Omit<CrawlState, 'star
   return { phase, job, startedAt: Date.parse(job.createdAt), error: job.error };
 }
 
-/** The toast for a refused crawl start: the monthly limit offers the upgrade (spec §8). */
-function startFailureToast(err: unknown): Toast {
-  if (
-    err instanceof ApiCallError &&
-    err.status === 403 &&
-    err.body?.error === 'Monthly limit reached'
-  ) {
-    return {
-      title: 'Monthly Limit Reached',
-      description: err.body.message ?? 'You have used all pages of your plan this month.',
-      variant: 'error',
-      action: { label: 'Upgrade to Pro', to: '/pricing' },
-    };
-  }
-  return {
-    title: 'Error',
-    description: errorText(err, 'Failed to start crawling'),
-    variant: 'error',
-  };
+/**
+ * Announces the end of a crawl this page watched run: the toast region is a live region, so
+ * screen readers hear it; a failure replaces a "Crawling Started" still on screen, so a failed
+ * crawl never sits beside green. A crawl that had already ended when the page opened says nothing.
+ */
+function useEndToasts(followed: JobState): void {
+  const toast = useToast();
+  const watched = useRef<string | null>(null);
+  const job = followed.kind === 'job' ? followed.job : null;
+  useEffect(() => {
+    if (!job) return;
+    if (job.status === 'pending' || job.status === 'crawling') {
+      watched.current = job.jobId;
+      return;
+    }
+    if (watched.current !== job.jobId) return;
+    watched.current = null;
+    if (job.status === 'completed')
+      toast({
+        title: 'Crawl complete',
+        description: `${plural(job.outcome?.listed ?? job.results.length, 'page')} ready for your sitemap.`,
+        variant: 'success',
+      });
+    else
+      toast({
+        title: 'Crawling Failed',
+        description: job.error ?? 'The crawl stopped.',
+        variant: 'error',
+      });
+  }, [job, toast]);
 }

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, PRO_PRICE, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { PAGE_META, PLAN_LIMITS, PRO_PRICE, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -32,11 +32,7 @@ const VALUES = [
 
 function About() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'About Mapsmith | Sitemap Generator and Checker',
-    description:
-      'Why Mapsmith exists: accurate XML, HTML, RSS, image and video sitemaps, an honest SEO health check, and a sitemap validator that runs in your browser.',
-  });
+  usePageMeta(PAGE_META['/about']);
   return (
     <article className="page prose-page">
       <PageHeader
@@ -86,8 +82,36 @@ function About() {
         <p>
           That script became a crawler with smart rendering: it fetches each page directly and opens
           it in a headless browser only when the page needs scripts to show its links. Today the
-          same engine powers the hosted app and the desktop app, which crawls from your own machine
-          without an account.
+          same engine powers the hosted app and the{' '}
+          <Link to="/about" hash="desktop">
+            desktop app
+          </Link>
+          , which crawls from your own machine without an account.
+        </p>
+      </section>
+      <section aria-labelledby="desktop" data-testid="desktop-downloads">
+        <h2 id="desktop">Desktop app: downloads</h2>
+        <p>
+          <strong>No prebuilt installers are published yet.</strong> The desktop app (Linux,
+          Windows, macOS) is built from the same source as this site; anyone can build it:
+        </p>
+        <ol>
+          <li>
+            Get the Mapsmith source and run <code>bash scripts/start.sh</code> once (it installs
+            what the build needs).
+          </li>
+          <li>
+            <code>npm run build:desktop</code>
+          </li>
+          <li>
+            <code>npx electron-builder --projectDir packages/desktop --linux</code> (AppImage and
+            deb), <code>--win</code> (NSIS installer) or <code>--mac</code> (dmg; sign and notarize
+            on a Mac).
+          </li>
+        </ol>
+        <p>
+          The README’s “Desktop app” section has the details. The desktop app is free; link a Pro
+          account with an <Link to="/api-docs">API token</Link> to lift the free limits.
         </p>
       </section>
       <section aria-labelledby="reach-us">
@@ -95,7 +119,7 @@ function About() {
         <p>
           Write to <a href={`mailto:${email}`}>{email}</a>. We answer within{' '}
           {SUPPORT_HOURS.standard} hours, and within {SUPPORT_HOURS.pro} hours for{' '}
-          <Link to="/subscribe">Pro</Link> subscribers.
+          <Link to="/subscribe">Pro</Link> users.
         </p>
       </section>
     </article>

@@ -1,4 +1,9 @@
-import { API_TOKEN_REQUESTS_PER_HOUR } from '@mapsmith/core/browser';
+import {
+  API_TOKEN_REQUESTS_PER_HOUR,
+  EXPORT_FORMATS,
+  HTTP_ROUTES,
+  PAGE_META,
+} from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -19,17 +24,31 @@ const TILES = [
   },
   {
     title: 'Pro only',
-    text: 'API access is part of the Pro plan, together with unlimited pages and priority support.',
+    text: 'Create tokens on your dashboard (API Tokens). A token stops working when Pro ends and resumes when you pay again.',
   },
+];
+
+/** The endpoints a token is most often used for, straight from the contract's route table. */
+const ENDPOINTS: { route: keyof typeof HTTP_ROUTES; what: string }[] = [
+  {
+    route: 'crawl.start',
+    what: 'Start a crawl. Body: {"url": "https://example.com/"}. Answers {"jobId"}.',
+  },
+  {
+    route: 'crawl.get',
+    what: 'Progress and results of a crawl: status, pages found, the URL list when completed.',
+  },
+  {
+    route: 'export.generate',
+    what: `Download a sitemap. format is one of ${EXPORT_FORMATS.join(', ')}; add ?compress=true for gzip (xml formats).`,
+  },
+  { route: 'seo.get', what: 'The SEO health check of a completed crawl.' },
+  { route: 'history.list', what: 'Your recent crawls.' },
 ];
 
 function ApiDocs() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'Mapsmith API | Sitemap Generation for Developers',
-    description:
-      'The Mapsmith REST API for Pro users: token authentication, 100 requests per hour per token, crawls and sitemap downloads over JSON.',
-  });
+  usePageMeta(PAGE_META['/api-docs']);
   return (
     <article className="page">
       <PageHeader
@@ -45,12 +64,46 @@ function ApiDocs() {
           </div>
         ))}
       </div>
-      <section className="notice" aria-labelledby="api-soon">
-        <h2 id="api-soon">Coming Soon</h2>
+      <section className="section" aria-labelledby="api-endpoints">
+        <h2 id="api-endpoints">Endpoints</h2>
         <p>
-          API tokens are not open yet. The endpoint reference will be published here when they are.
-          To be told first, write to <a href={`mailto:${email}`}>{email}</a>, or{' '}
-          <Link to="/subscribe">upgrade to Pro</Link> and your tokens will be ready on launch day.
+          Send <code>Authorization: Bearer msk_…</code> with every request, and a JSON body with{' '}
+          <code>Content-Type: application/json</code> with POST requests. Errors answer{' '}
+          <code>{'{"error", "message", "code"}'}</code>; switch on <code>code</code>, which never
+          changes meaning.
+        </p>
+        <div className="table-scroll">
+          <table className="endpoint-table">
+            <thead>
+              <tr>
+                <th scope="col">Request</th>
+                <th scope="col">What it does</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ENDPOINTS.map((e) => (
+                <tr key={e.route}>
+                  <td>
+                    <code>
+                      {HTTP_ROUTES[e.route].method} {HTTP_ROUTES[e.route].path}
+                    </code>
+                  </td>
+                  <td>{e.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          Example:{' '}
+          <code>
+            curl -H "Authorization: Bearer $MAPSMITH_TOKEN" -H "Content-Type: application/json" -d '
+            {'{"url":"https://example.com/"}'}' https://mapsmith.app/api/crawl
+          </code>
+        </p>
+        <p>
+          No token yet? <Link to="/dashboard">Open your dashboard</Link> (Pro) or{' '}
+          <Link to="/subscribe">get Pro</Link>. Questions: <a href={`mailto:${email}`}>{email}</a>.
         </p>
       </section>
     </article>

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
-/** `/api-docs`: the API's feature tiles and its Coming Soon notice. */
+/** `/api-docs`: the API's feature tiles and its endpoint reference. */
 export const apiDocsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/api-docs',

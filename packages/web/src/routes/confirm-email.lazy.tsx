@@ -1,3 +1,4 @@
+import { ApiCallError, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -6,13 +7,10 @@ import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { AuthCard } from '../components/AuthCard';
 
-type Phase = 'idle' | 'pending' | 'success' | 'error';
+type Phase = 'idle' | 'pending' | 'success' | 'already' | 'error' | 'signed-out';
 
 function ConfirmEmail() {
-  usePageMeta({
-    title: 'Confirm Your Email | Mapsmith',
-    description: 'Confirm the e-mail address of your Mapsmith account.',
-  });
+  usePageMeta(PAGE_META['/confirm-email']);
   const { token } = confirmEmailLazyRoute.useSearch();
   const api = useApi();
   const auth = useAuth();
@@ -30,6 +28,11 @@ function ConfirmEmail() {
         void auth.refresh(true);
       },
       (err) => {
+        // A link opened again (or prefetched by a mail scanner) for a confirmed address.
+        if (err instanceof ApiCallError && err.code === 'account.already-confirmed') {
+          setPhase('already');
+          return;
+        }
         setMessage(errorText(err, 'Invalid or expired token.'));
         setPhase('error');
       },
@@ -45,6 +48,21 @@ function ConfirmEmail() {
           </p>
           <Link to="/login" className="button primary block">
             Go to Login
+          </Link>
+        </AuthCard>
+      );
+    }
+    if (phase === 'already') {
+      return (
+        <AuthCard title="Email already confirmed">
+          <p className="success-text" role="status">
+            This address is already confirmed. There is nothing more to do.
+          </p>
+          <Link
+            to={auth.status === 'signed-in' ? '/dashboard' : '/login'}
+            className="button primary block"
+          >
+            {auth.status === 'signed-in' ? 'Go to Dashboard' : 'Go to Login'}
           </Link>
         </AuthCard>
       );
@@ -89,6 +107,12 @@ function ConfirmEmail() {
       setMessage('Confirmation email sent. Please check your inbox.');
       setPhase('idle');
     } catch (err) {
+      // Resending needs the account: signed out, the answer is a way to sign in, not an error.
+      if (err instanceof ApiCallError && err.code === 'auth.required') {
+        setMessage(null);
+        setPhase('signed-out');
+        return;
+      }
       setMessage(errorText(err, 'Failed to resend confirmation'));
       setPhase('error');
     }
@@ -106,6 +130,12 @@ function ConfirmEmail() {
           role={phase === 'error' ? 'alert' : 'status'}
         >
           {message}
+        </p>
+      )}
+      {phase === 'signed-out' && (
+        <p className="form-error" role="alert" data-testid="resend-signed-out">
+          Sign in first, then ask for a new confirmation e-mail here.{' '}
+          <Link to="/login">Sign in</Link>
         </p>
       )}
       <button

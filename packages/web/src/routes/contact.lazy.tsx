@@ -1,4 +1,4 @@
-import { SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { PAGE_META, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -7,10 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 function Contact() {
   const email = useSupportEmail();
   const domain = email.split('@')[1] ?? 'mapsmith.app';
-  usePageMeta({
-    title: 'Contact Mapsmith | Support, Billing and Enterprise',
-    description: `E-mail Mapsmith support: answers within ${SUPPORT_HOURS.standard} hours, ${SUPPORT_HOURS.pro} hours for Pro. Billing and enterprise contacts.`,
-  });
+  usePageMeta(PAGE_META['/contact']);
   return (
     <article className="page">
       <PageHeader
@@ -30,7 +27,7 @@ function Contact() {
           <h2 className="card-title">Response times</h2>
           <p>
             Within {SUPPORT_HOURS.standard} hours on the free plan, within {SUPPORT_HOURS.pro} hours
-            for Pro subscribers.
+            for Pro users.
           </p>
           <p className="muted">Business hours: Mon-Fri 9:00 AM-6:00 PM EST.</p>
         </div>
@@ -39,7 +36,9 @@ function Contact() {
           <p>
             <a href={`mailto:billing@${domain}?subject=Billing%20question`}>billing@{domain}</a>
           </p>
-          <p className="muted">Refunds within the 7-day guarantee, invoices, cancellations.</p>
+          <p className="muted">
+            Refunds within the 7-day guarantee, invoices, questions about a payment.
+          </p>
         </div>
         <div className="card">
           <h2 className="card-title">Enterprise</h2>

@@ -1,19 +1,19 @@
 import type { Analytics, HistoryItem } from '@mapsmith/core/browser';
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
+import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { ApiTokensCard } from '../components/ApiTokensCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
 
 function Dashboard() {
-  usePageMeta({
-    title: 'Dashboard | Mapsmith',
-    description: 'Your crawls, usage and account at a glance.',
-  });
+  usePageMeta(PAGE_META['/dashboard']);
   const api = useApi();
   const { status, user } = useAuth();
   const navigate = useNavigate();
@@ -57,7 +57,12 @@ function Dashboard() {
       analytics ? analytics.totalPages.toLocaleString('en-US') : '–',
       'total discovered',
     ],
-    ['Success Rate', analytics ? `${Math.round(analytics.successRate)}%` : '–', 'completed crawls'],
+    [
+      'Success Rate',
+      // With no finished crawl there is no rate to show: "0%" would read as every crawl failing.
+      analytics && analytics.totalCrawls > 0 ? `${Math.round(analytics.successRate)}%` : '–',
+      'completed crawls',
+    ],
     ['Avg. Crawl Time', analytics ? `${Math.round(analytics.avgCrawlTime)}s` : '–', 'per crawl'],
   ];
   return (
@@ -68,7 +73,14 @@ function Dashboard() {
           <h1>Welcome back, {user.username}</h1>
         </div>
         {user.isPro ? (
-          <span className="badge badge-pro large">Pro</span>
+          <div className="pro-status">
+            <span className="badge badge-pro large">Pro</span>
+            {user.proUntil && (
+              <p className="muted small" data-testid="pro-until">
+                Pro until {formatDate(user.proUntil)} · <Link to="/subscribe">Add a month</Link>
+              </p>
+            )}
+          </div>
         ) : (
           <Link to="/subscribe" className="button primary">
             Upgrade to Pro
@@ -117,6 +129,7 @@ function Dashboard() {
             </div>
           </section>
           {user.isPro && showTokens && <ApiTokensCard />}
+          <DeleteAccountCard />
         </div>
       </div>
       {!user.isPro && <UpgradeBanner />}

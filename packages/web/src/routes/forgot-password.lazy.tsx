@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { usePageMeta } from '../app/page-meta';
@@ -10,10 +11,7 @@ import { Field } from '../components/Field';
 const SENT_TEXT = 'If your account exists, we emailed you a reset link.';
 
 function ForgotPassword() {
-  usePageMeta({
-    title: 'Reset Your Password | Mapsmith',
-    description: 'Forgot your Mapsmith password? Get a reset link by e-mail.',
-  });
+  usePageMeta(PAGE_META['/forgot-password']);
   const api = useApi();
   const toast = useToast();
   const [email, setEmail] = useState('');

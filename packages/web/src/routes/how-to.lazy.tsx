@@ -1,3 +1,4 @@
+import { NOT_FOUND_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { usePageMeta } from '../app/page-meta';
 import { findGuide } from '../content/guides';
@@ -7,10 +8,9 @@ import { NotFound } from './not-found';
 function Guide() {
   const { slug } = howToLazyRoute.useParams();
   const guide = findGuide(slug);
-  usePageMeta({
-    title: guide ? `${guide.title} | Mapsmith` : '404 Page Not Found',
-    description: guide?.description ?? 'This page does not exist.',
-  });
+  usePageMeta(
+    guide ? { title: `${guide.title} | Mapsmith`, description: guide.description } : NOT_FOUND_META,
+  );
   if (!guide) return <NotFound />;
   const Body = GUIDE_BODIES[guide.slug];
   return (

@@ -1,5 +1,7 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
 import { scrollToHash } from '../app/scroll';
 import { jobSearch } from '../app/search';
@@ -11,17 +13,13 @@ import { GuidesSection } from '../components/GuidesSection';
 import { Hero } from '../components/Hero';
 import { InfoSections } from '../components/InfoSections';
 import { PricingSection } from '../components/PricingSection';
+import { peekPendingCrawl, takePendingCrawl } from '../crawl/pending-crawl';
 import { PANEL_SCROLL_DELAY_MS } from '../crawl/progress';
 import { useCrawl } from '../crawl/use-crawl';
 import { rootRoute } from './__root';
 
 function Home() {
-  usePageMeta({
-    title: 'Free XML Sitemap Generator & Validator (100 URLs Free) | Mapsmith',
-    description:
-      'Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for 100 URLs, with an SEO health check and a sitemap validator.',
-    canonicalPath: '/',
-  });
+  usePageMeta(PAGE_META['/']);
   const { job } = indexRoute.useSearch();
   const navigate = useNavigate();
   // The crawl's id goes into the address, so reloading the page shows the same crawl again.
@@ -30,8 +28,18 @@ function Home() {
     [navigate],
   );
   const crawl = useCrawl(job ?? null, follow);
+  const auth = useAuth();
+  const [pending] = useState(peekPendingCrawl);
   const panel = useRef<HTMLDivElement>(null);
   const started = crawl.phase !== 'idle' && crawl.phase !== 'starting';
+
+  // Back from signing in with a crawl asked for while signed out: start it, once.
+  const { start } = crawl;
+  useEffect(() => {
+    if (auth.status !== 'signed-in') return;
+    const url = takePendingCrawl();
+    if (url) void start(url);
+  }, [auth.status, start]);
 
   // Arriving from another page with #section: scroll there once the sections exist.
   useEffect(() => {
@@ -52,7 +60,7 @@ function Home() {
 
   return (
     <div className="home">
-      <Hero phase={crawl.phase} onGenerate={crawl.start} />
+      <Hero phase={crawl.phase} onGenerate={crawl.start} initialUrl={pending ?? ''} />
       {started && (
         <div ref={panel} className="crawl-panel card" aria-live="polite">
           {crawl.phase === 'crawling' && crawl.job && (

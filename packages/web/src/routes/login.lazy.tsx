@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -8,13 +9,10 @@ import { useApi } from '../app/use-api';
 import { loginRules } from '../auth/rules';
 import { AuthCard, AuthChecking } from '../components/AuthCard';
 import { Field } from '../components/Field';
+import { peekPendingCrawl } from '../crawl/pending-crawl';
 
 function Login() {
-  usePageMeta({
-    title: 'Sign In | Mapsmith',
-    description:
-      'Sign in to Mapsmith to crawl your site, download sitemaps and see your crawl history.',
-  });
+  usePageMeta(PAGE_META['/login']);
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();
@@ -26,7 +24,10 @@ function Login() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (auth.status === 'signed-in') void navigate({ to: '/dashboard', replace: true });
+    if (auth.status === 'signed-in') {
+      // A crawl asked for while signed out is started on the home page (pending-crawl.ts).
+      void navigate({ to: peekPendingCrawl() ? '/' : '/dashboard', replace: true });
+    }
   }, [auth.status, navigate]);
 
   if (auth.status !== 'signed-out') return <AuthChecking />;
@@ -49,14 +50,10 @@ function Login() {
         description: 'You have been successfully logged in.',
         variant: 'success',
       });
-      void navigate({ to: '/dashboard' });
+      void navigate({ to: peekPendingCrawl() ? '/' : '/dashboard' });
     } catch (err) {
-      setFormError(errorText(err, 'Invalid credentials'));
-      toast({
-        title: 'Login Failed',
-        description: errorText(err, 'Invalid username or password'),
-        variant: 'error',
-      });
+      // Shown once, in the form (it stays while the user corrects it), not again as a toast.
+      setFormError(errorText(err, 'Invalid username or password'));
     } finally {
       setBusy(false);
     }
@@ -84,8 +81,8 @@ function Login() {
           autoComplete="current-password"
         />
         {formError && (
-          <p className="form-error" role="alert">
-            {formError}
+          <p className="form-error" role="alert" data-testid="login-error">
+            <strong>Login Failed:</strong> {formError}
           </p>
         )}
         <p className="form-aside">

@@ -1,12 +1,10 @@
+import { NOT_FOUND_META } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { usePageMeta } from '../app/page-meta';
 
 /** The screen for any path that is not a page of the app (spec §2). */
 export function NotFound() {
-  usePageMeta({
-    title: '404 Page Not Found',
-    description: 'This page does not exist. Head back to the Mapsmith sitemap generator.',
-  });
+  usePageMeta(NOT_FOUND_META);
   return (
     <section className="not-found">
       <h1>404 Page Not Found</h1>

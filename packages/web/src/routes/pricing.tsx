@@ -1,14 +1,11 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../app/page-meta';
 import { PricingSection } from '../components/PricingSection';
 import { rootRoute } from './__root';
 
 function Pricing() {
-  usePageMeta({
-    title: 'Pricing | Mapsmith Sitemap Generator: Free or $3/month Pro',
-    description:
-      'Free: 100 URLs per crawl and 500 pages a month. Pro: unlimited pages, full RSS, advanced validation and priority support for $3 per month.',
-  });
+  usePageMeta(PAGE_META['/pricing']);
   return (
     <div className="page">
       <PricingSection headingLevel="h1" />

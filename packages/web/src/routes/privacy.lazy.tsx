@@ -1,4 +1,4 @@
-import { CRAWL_RETENTION_DAYS, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { CRAWL_RETENTION_DAYS, PAGE_META, SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -6,11 +6,7 @@ import { PageHeader } from '../components/PageHeader';
 
 function Privacy() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'Privacy Policy | Mapsmith',
-    description:
-      'What Mapsmith stores about your account, crawls and subscription, how long it keeps it, and your rights.',
-  });
+  usePageMeta(PAGE_META['/privacy']);
   return (
     <article className="page prose-page">
       <PageHeader eyebrow="Legal" title="Privacy Policy" lead="Last updated: November 2026" />
@@ -23,13 +19,12 @@ function Privacy() {
         </li>
         <li>
           <strong>Your crawls:</strong> each crawl job (the site URL, its status, the pages found
-          and the generated results), and, when those features open, your scheduled crawls and API
-          tokens.
+          and the generated results), and your API tokens (stored only as a SHA-256 hash).
         </li>
         <li>
-          <strong>Your subscription:</strong> the payment provider’s customer id and subscription
-          id, the subscription status and the billing cycle. Card and wallet details stay with
-          PayPal; we never receive them.
+          <strong>Your payments:</strong> for each Pro payment, PayPal’s order and capture ids, the
+          amount, its status and the month it paid for. Card and wallet details stay with PayPal; we
+          never receive them.
         </li>
       </ul>
       <h2>How we use it</h2>
@@ -58,7 +53,7 @@ function Privacy() {
       <p>
         You can ask for a copy of your data, its correction or its deletion at{' '}
         <a href={`mailto:${email}`}>{email}</a>. We answer within {SUPPORT_HOURS.standard} hours,
-        and within {SUPPORT_HOURS.pro} hours for Pro subscribers.
+        and within {SUPPORT_HOURS.pro} hours for Pro users.
       </p>
     </article>
   );

@@ -1,3 +1,4 @@
+import { ApiCallError, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
@@ -9,10 +10,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 
 function ResetPassword() {
-  usePageMeta({
-    title: 'Set a New Password | Mapsmith',
-    description: 'Choose a new password for your Mapsmith account.',
-  });
+  usePageMeta(PAGE_META['/reset-password']);
   const { token } = resetPasswordLazyRoute.useSearch();
   const api = useApi();
   const toast = useToast();
@@ -21,6 +19,8 @@ function ResetPassword() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
   const [busy, setBusy] = useState(false);
+  // Why the server refused the reset, shown on the page with a way to ask for a new link.
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!token)
@@ -53,11 +53,9 @@ function ResetPassword() {
       });
       void navigate({ to: '/login' });
     } catch (err) {
-      toast({
-        title: 'Reset failed',
-        description: errorText(err, 'Invalid or expired token'),
-        variant: 'error',
-      });
+      const reason = errorText(err, 'Invalid or expired token');
+      if (err instanceof ApiCallError && err.code === 'account.link-invalid') setFailure(reason);
+      toast({ title: 'Reset failed', description: reason, variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -68,6 +66,12 @@ function ResetPassword() {
       title="Set a new password"
       lead="At least 12 characters with upper and lower case, a number and a special character."
     >
+      {failure && (
+        <div className="notice" role="alert" data-testid="reset-failure">
+          <p>{failure}</p>
+          <Link to="/forgot-password">Ask for a new reset link</Link>
+        </div>
+      )}
       <form onSubmit={submit} noValidate className="form">
         <Field
           label="New Password"

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@mapsmith/core/browser';
+import { PAGE_META, PLAN_LIMITS } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -37,11 +37,7 @@ function Benefits() {
 }
 
 function Signup() {
-  usePageMeta({
-    title: 'Create a Free Account | Mapsmith',
-    description:
-      'Sign up free: crawl 100 URLs per crawl, download eight sitemap formats and get an SEO health check.',
-  });
+  usePageMeta(PAGE_META['/signup']);
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();

@@ -1,27 +1,15 @@
-import { PRO_PRICE, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { PAGE_META, PRO_BILLING, PRO_PRICE_TEXT } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useAuth } from '../app/auth';
 import { HOSTED_ORIGIN } from '../app/config';
+import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { PayPalCard } from '../components/PayPalCard';
-
-const FEATURES = [
-  'Unlimited pages per crawl and no monthly quota',
-  'Full RSS feed instead of the 100 most recent items',
-  'Advanced validation: the live status of every URL in a sitemap',
-  'Bulk crawls of several domains',
-  'Scheduled crawls and API tokens (coming soon)',
-  `Priority support: answers within ${SUPPORT_HOURS.pro} hours`,
-  'No advertisements',
-];
+import { ProFeatureList } from '../components/ProFeatureList';
 
 function Subscribe() {
-  usePageMeta({
-    title: 'Upgrade to Pro | Mapsmith: $3 per month',
-    description:
-      'Mapsmith Pro: unlimited pages, full RSS, advanced validation and priority support for $3 per month.',
-  });
+  usePageMeta(PAGE_META['/subscribe']);
   const api = useApi();
   const { status, user } = useAuth();
   let payment: React.ReactNode;
@@ -37,7 +25,16 @@ function Subscribe() {
       </a>
     );
   } else if (user?.isPro) {
-    payment = <p className="success-text">You are already a Pro user. Thank you!</p>;
+    payment = (
+      <div className="stack">
+        <p className="success-text" data-testid="pro-until">
+          You have Pro until {user.proUntil ? formatDate(user.proUntil) : 'the end of your month'}.
+          Thank you!
+        </p>
+        <p>To keep Pro, pay again: the new month starts when this one ends.</p>
+        <PayPalCard />
+      </div>
+    );
   } else if (status === 'signed-out') {
     payment = (
       <div className="stack">
@@ -65,25 +62,22 @@ function Subscribe() {
           <h2 id="pro-features" className="card-title">
             What you get
           </h2>
-          <ul className="check-list">
-            {FEATURES.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
+          <ProFeatureList showPlanned />
         </section>
         <section className="card payment-card" aria-labelledby="payment-title">
           <h2 id="payment-title" className="card-title">
             Pro plan
           </h2>
           <p className="plan-price">
-            ${Number(PRO_PRICE.value)} <span className="muted">per month, billed monthly</span>
+            {PRO_PRICE_TEXT} <span className="muted">{PRO_BILLING.priceNote}</span>
           </p>
+          <p data-testid="billing-summary">{PRO_BILLING.summary}</p>
           {payment}
           <p className="muted small">
-            Payment is processed by PayPal. We store no payment information. Cancel any time in your
-            PayPal account; Pro stays active until the end of the paid month. 7-day money-back
-            guarantee for first-time subscribers. By subscribing you accept the{' '}
-            <Link to="/terms">Terms</Link> and the <Link to="/privacy">Privacy Policy</Link>.
+            {PRO_BILLING.renewal} {PRO_BILLING.end} Payment is processed by PayPal as a single
+            order; we store no payment information. 7-day money-back guarantee on your first
+            payment. By paying you accept the <Link to="/terms">Terms</Link> and the{' '}
+            <Link to="/privacy">Privacy Policy</Link>.
           </p>
         </section>
       </div>

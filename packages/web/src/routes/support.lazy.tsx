@@ -1,3 +1,4 @@
+import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useState } from 'react';
 import { useSupportEmail } from '../app/config';
@@ -8,11 +9,7 @@ import { FAQ, type FaqTab } from '../content/faq';
 function Support() {
   const email = useSupportEmail();
   const [active, setActive] = useState<FaqTab['id']>('general');
-  usePageMeta({
-    title: 'Support and FAQ | Mapsmith',
-    description:
-      'Answers about crawling, sitemap limits, rate limits, billing and the API, with guides and a support address.',
-  });
+  usePageMeta(PAGE_META['/support']);
   // Arrow keys move between tabs, as the ARIA tabs pattern expects.
   const onKey = (e: KeyboardEvent, index: number) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;

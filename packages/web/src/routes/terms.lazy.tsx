@@ -1,3 +1,4 @@
+import { PAGE_META, PRO_BILLING } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -5,11 +6,7 @@ import { PageHeader } from '../components/PageHeader';
 
 function Terms() {
   const email = useSupportEmail();
-  usePageMeta({
-    title: 'Terms of Service | Mapsmith',
-    description:
-      'The terms for using Mapsmith: accounts, acceptable crawling, the Pro subscription, refunds and liability.',
-  });
+  usePageMeta(PAGE_META['/terms']);
   return (
     <article className="page prose-page">
       <PageHeader eyebrow="Legal" title="Terms of Service" lead="Last updated: November 2026" />
@@ -28,10 +25,9 @@ function Terms() {
       </p>
       <h2>3. The Pro plan</h2>
       <p>
-        Pro costs $3 per month, billed monthly through PayPal. First-time subscribers may ask for a
-        full refund within 7 days of paying. You can cancel at PayPal at any time; Pro stays active
-        until the end of the paid period, after which the account returns to the free plan. We
-        announce price changes at least 30 days in advance.
+        {PRO_BILLING.summary} You pay once through PayPal. {PRO_BILLING.renewal} {PRO_BILLING.end}{' '}
+        On your first payment you may ask for a full refund within 7 days of paying. We announce
+        price changes at least 30 days in advance.
       </p>
       <h2>4. Your content</h2>
       <p>
@@ -46,8 +42,8 @@ function Terms() {
       </p>
       <h2>6. Ending the service</h2>
       <p>
-        You can delete your account at any time. We may suspend accounts that break these terms,
-        after telling you why when we can.
+        You can delete your account at any time from your dashboard. We may suspend accounts that
+        break these terms, after telling you why when we can.
       </p>
       <h2>7. Contact</h2>
       <p>

@@ -34,7 +34,8 @@ export async function startCrawl(
   const startUrl = new URL(input.url).href;
   // Refuse internal targets at once; the crawler checks every resolved address again.
   const decision = deps.policy.checkUrl(new URL(startUrl));
-  if (!decision.allowed) throw new HandlerError(400, 'URL not allowed', decision.reason);
+  if (!decision.allowed)
+    throw new HandlerError(400, 'URL not allowed', decision.reason, 'crawl.url-not-allowed');
   const plan = await currentPlan(deps);
   const now = deps.now();
   const maxPages = await admitCrawl(deps.store, plan, now, deps.engineeringCap);
@@ -52,6 +53,6 @@ export async function startCrawl(
 /** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */
 export async function getCrawl(deps: CrawlDeps, input: { jobId: string }): Promise<CrawlJob> {
   const job = await deps.store.getJob(input.jobId);
-  if (!job) throw new HandlerError(404, 'Crawl job not found');
+  if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
   return withOutcome(deps.store, job);
 }

@@ -7,6 +7,7 @@ import {
   type ExportOptions,
   exporters,
   exportFileName,
+  hasUniformLastmod,
   NothingToListError,
   PLAN_LIMITS,
   renderExport,
@@ -36,7 +37,7 @@ interface ExportInput {
 
 async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<ExportOptions> {
   const job = await deps.store.getJob(input.jobId);
-  if (!job) throw new HandlerError(404, 'Crawl job not found');
+  if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
   if (job.status !== 'completed') {
     throw new HandlerError(
       409,
@@ -68,7 +69,10 @@ export async function generateExport(deps: ExportDeps, input: ExportInput): Prom
   const pages = await deps.store.pages(input.jobId);
   let text: string;
   try {
-    text = renderExport(input.format, pages, options);
+    text = renderExport(input.format, pages, {
+      ...options,
+      omitLastmod: await hasUniformLastmod(pages),
+    });
   } catch (err) {
     rethrowExportError(err);
   }
@@ -95,6 +99,7 @@ export async function saveExport(
     ...options,
     format: input.format,
     pages: deps.store.iteratePages(input.jobId),
+    omitLastmod: await hasUniformLastmod(deps.store.iteratePages(input.jobId)),
     outDir: folder,
     gzip: Boolean(input.compress),
   }).catch(rethrowExportError);

@@ -45,5 +45,6 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
   };
   for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
   table['ping.submit'] = pingOnHostedOnly(deps);
+  table['ping.key'] = pingOnHostedOnly(deps);
   return table;
 }

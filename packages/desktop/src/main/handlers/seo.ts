@@ -8,7 +8,7 @@ export async function getSeo(
   input: { jobId: string },
 ): Promise<SeoAnalysis> {
   const job = await deps.store.getJob(input.jobId);
-  if (!job) throw new HandlerError(404, 'Crawl job not found');
+  if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
   if (job.status !== 'completed') {
     throw new HandlerError(
       409,

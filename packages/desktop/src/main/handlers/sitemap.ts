@@ -21,7 +21,7 @@ export async function fetchSitemap(
     return { content: await downloadSitemap(fetcher, input.url) };
   } catch (err) {
     if (err instanceof SitemapDownloadError)
-      throw new HandlerError(err.status, err.error, err.message);
+      throw new HandlerError(err.status, err.error, err.message, err.code);
     throw err;
   } finally {
     await fetcher.close().catch(() => undefined);

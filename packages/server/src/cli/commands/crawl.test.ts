@@ -205,7 +205,7 @@ describe('mapsmith crawl', () => {
     expect(bad.stderr).toContain('not an absolute http(s) URL');
     const down = await cli('http://127.0.0.1:9/', '--allow-loopback', '--render', 'never');
     expect(down.code).toBe(1);
-    expect(down.stderr).toContain('could not be fetched');
+    expect(down.stderr).toContain('We could not reach');
     const opts = await cli(site.url, '--render', 'sometimes');
     expect(opts.code).toBe(2);
     expect(opts.stderr).toContain('--render must be auto, never or always');

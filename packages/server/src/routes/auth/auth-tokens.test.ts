@@ -121,9 +121,10 @@ describe('e-mail confirmation', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Email verified successfully. You can now log in.');
     expect((await client.call('GET', '/api/user')).body.emailConfirmed).toBe(true);
+    // A replay confirms nothing more; it says the address is already confirmed.
     const replay = await client.call('POST', '/api/confirm-email', { token });
-    expect(replay.status).toBe(400);
-    expect(replay.body.error).toBe('Invalid or expired token');
+    expect(replay.status).toBe(409);
+    expect(replay.body.code).toBe('account.already-confirmed');
     const forged = await client.call('POST', '/api/confirm-email', { token: 'x'.repeat(43) });
     expect(forged.status).toBe(400);
   });

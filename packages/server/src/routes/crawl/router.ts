@@ -1,5 +1,5 @@
 import type { RateInfo } from '@mapsmith/core';
-import { createUrlPolicy, operations, PLAN_LIMITS } from '@mapsmith/core';
+import { createUrlPolicy, operations, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
 import { type Response, Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -31,13 +31,20 @@ export function crawlRouter(ctx: AppContext): Router {
         'Sign In Required',
         'Please create an account or sign in to generate sitemaps',
         rateHeaders(noRate(res)),
+        'auth.required',
       );
     }
     const plan = planOf(user);
     const parsed = startCrawlInput.safeParse(req.body ?? {});
     if (!parsed.success) {
       const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-      throw new HttpError(400, 'Invalid input', describeZodError(parsed.error), rateHeaders(rate));
+      throw new HttpError(
+        400,
+        'Invalid input',
+        describeZodError(parsed.error),
+        rateHeaders(rate),
+        'input.invalid',
+      );
     }
     const { url } = parsed.data;
     // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
@@ -49,6 +56,7 @@ export function crawlRouter(ctx: AppContext): Router {
         'URL not allowed',
         `This address cannot be crawled: ${verdict.reason}`,
         rateHeaders(rate),
+        'crawl.url-not-allowed',
       );
     }
     // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
@@ -68,18 +76,27 @@ export function crawlRouter(ctx: AppContext): Router {
           'Monthly limit reached',
           `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
           headers,
+          'limit.monthly',
         );
       }
       if (started.reason === 'hourly') {
+        const wait = retryAfter(started.rate, Date.now());
         throw new HttpError(
           429,
           'Too many crawls',
-          `You can start ${started.rate.limit} crawls per hour. Please try again later.`,
+          `You can start ${started.rate.limit} crawls per hour. ${retryInWords(Number(wait['Retry-After']))}`,
           // The crawl-start window refused: its figures, whatever the token has left.
-          { ...rateHeaders(started.rate), ...retryAfter(started.rate, Date.now()) },
+          { ...rateHeaders(started.rate), ...wait },
+          'limit.hourly',
         );
       }
-      throw new HttpError(403, 'Not allowed', 'Your plan cannot start crawls', headers);
+      throw new HttpError(
+        403,
+        'Not allowed',
+        'Your plan cannot start crawls',
+        headers,
+        'limit.plan',
+      );
     }
     ctx.jobs.pool.wake();
     res.status(201).set(headers).json({ jobId: started.job.id });
@@ -90,7 +107,8 @@ export function crawlRouter(ctx: AppContext): Router {
     if (!user) return;
     const { jobId } = parseInput(getCrawlInput, req.params);
     const job = await jobs.get(jobId, user.id);
-    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id');
+    if (!job)
+      throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
     res.set('Cache-Control', 'no-store').json(await presentCrawlJob(ctx, job));
   });
 

@@ -74,6 +74,7 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
         'Too many requests',
         `The checker fetches at most ${SITEMAP_FETCHES_PER_HOUR_PER_IP} sitemaps per hour; please try again later`,
         { ...headers, ...retryAfter(hit.rate, Date.now()) },
+        'limit.sitemap-fetch',
       );
     }
     res.set(headers);
@@ -85,7 +86,7 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
       await writeContentJson(res, bytes);
     } catch (err) {
       if (err instanceof SitemapDownloadError) {
-        throw new HttpError(err.status, err.error, err.message, headers);
+        throw new HttpError(err.status, err.error, err.message, headers, err.code);
       }
       throw err;
     } finally {

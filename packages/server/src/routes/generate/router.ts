@@ -34,10 +34,13 @@ export function generateRouter(ctx: AppContext): Router {
         400,
         'Invalid input',
         `gzip is offered for xml, xml-images, images and videos only, not ${format}`,
+        {},
+        'input.invalid',
       );
     }
     const job = await ctx.repos.jobs.get(jobId, user.id);
-    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id');
+    if (!job)
+      throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
     if (job.status !== 'completed') {
       throw new HttpError(
         409,
@@ -59,7 +62,15 @@ export function generateRouter(ctx: AppContext): Router {
         throw new HttpError(422, 'Nothing to list', err.message, {}, 'export.nothing-to-list');
       throw err;
     });
-    if (!download) throw new HttpError(404, 'Not found', `This export has no part ${part}`);
+    if (!download) {
+      throw new HttpError(
+        404,
+        'Not found',
+        `This export has no part ${part}`,
+        {},
+        'export.no-part',
+      );
+    }
     const type = exporters[format].contentType;
     res.set({
       'Content-Type': compress

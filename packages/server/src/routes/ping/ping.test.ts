@@ -64,10 +64,34 @@ beforeEach(() => {
 describe('POST /api/ping-search-engines', () => {
   let key = '';
 
+  it('shows the key and its file location before any notification, and keeps it', async () => {
+    const sitemapUrl = `${site.url}/sitemap.xml`;
+    const first = await owner.call(
+      'GET',
+      `/api/ping-key?sitemapUrl=${encodeURIComponent(sitemapUrl)}`,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.key).toMatch(/^[a-f0-9]{32}$/);
+    expect(first.body.keyLocation).toBe(`${site.url}/${first.body.key}.txt`);
+    const again = await owner.call(
+      'GET',
+      `/api/ping-key?sitemapUrl=${encodeURIComponent(sitemapUrl)}`,
+    );
+    expect(again.body.key).toBe(first.body.key);
+    expect(indexNow.received).toHaveLength(0);
+  });
+
   it('submits nothing until the key file is live, and tells the user the key and where to put it', async () => {
     const res = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
     expect(res.status).toBe(200);
-    expect(res.body.summary).toEqual({ successful: 0, total: 3 });
+    // Only IndexNow is a submission: Google and Bing are information lines, not failed engines.
+    expect(res.body.summary).toEqual({ successful: 0, total: 1 });
+    expect(res.body.keyFound).toBe(false);
+    expect(res.body.engines.map((e: { kind: string }) => e.kind)).toEqual([
+      'submission',
+      'information',
+      'information',
+    ]);
     const [indexNowLine, google, bing] = res.body.engines;
     expect(indexNowLine).toMatchObject({ name: 'IndexNow', ok: false, status: null });
     const match = indexNowLine.message.match(
@@ -87,7 +111,8 @@ describe('POST /api/ping-search-engines', () => {
     files.set(`/${key}.txt`, key);
     const res = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
     expect(res.status).toBe(200);
-    expect(res.body.summary).toEqual({ successful: 1, total: 3 });
+    expect(res.body.summary).toEqual({ successful: 1, total: 1 });
+    expect(res.body.keyFound).toBe(true);
     expect(res.body.engines[0]).toMatchObject({ name: 'IndexNow', ok: true, status: 200 });
     expect(indexNow.received).toEqual([
       {
@@ -118,7 +143,7 @@ describe('POST /api/ping-search-engines', () => {
       expect(res.status).toBe(200);
       expect(res.body.engines[0]).toMatchObject({ name: 'IndexNow', ok, status });
       expect(res.body.engines[0].message).toMatch(text);
-      expect(res.body.summary).toEqual({ successful: ok ? 1 : 0, total: 3 });
+      expect(res.body.summary).toEqual({ successful: ok ? 1 : 0, total: 1 });
     });
   }
 

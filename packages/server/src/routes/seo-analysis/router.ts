@@ -19,7 +19,8 @@ export function seoAnalysisRouter(ctx: AppContext): Router {
     if (!user) return;
     const { jobId } = parseInput(seoAnalysisInput, req.params);
     const job = await jobs.get(jobId, user.id);
-    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id');
+    if (!job)
+      throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
     if (job.status !== 'completed') {
       throw new HttpError(
         409,

@@ -16,7 +16,13 @@ import { createTokenInput, tokenRefInput } from './schema.js';
 /** Tokens are managed from a signed-in session of a Pro user; a token cannot mint tokens. */
 const requireProSession: RequestHandler = (_req, res, next) => {
   if (res.locals.apiTokenId !== undefined) {
-    throw new HttpError(403, 'Session required', 'Manage API tokens from the Mapsmith dashboard');
+    throw new HttpError(
+      403,
+      'Session required',
+      'Manage API tokens from the Mapsmith dashboard',
+      {},
+      'auth.session-required',
+    );
   }
   if (!res.locals.user?.isPro) throw proRequired();
   next();
@@ -45,6 +51,8 @@ export function tokensRouter(db: Database): Router {
           409,
           'Too many tokens',
           `You can have at most ${MAX_LIVE_TOKENS} API tokens; revoke one first`,
+          {},
+          'token.too-many',
         );
       }
       const { id, createdAt, token } = created;
@@ -61,7 +69,7 @@ export function tokensRouter(db: Database): Router {
       if (!user) return;
       const { id } = parseInput(tokenRefInput, req.params);
       if (!(await revokeApiToken(db, user.id, id))) {
-        throw new HttpError(404, 'Not found', 'No such API token');
+        throw new HttpError(404, 'Not found', 'No such API token', {}, 'token.not-found');
       }
       res.json({ message: 'The API token has been revoked.' });
     },

@@ -79,6 +79,7 @@ describe('/api/tokens', () => {
     expect(await refused.json()).toEqual({
       error: 'Pro required',
       message: 'API tokens are part of Mapsmith Pro',
+      code: 'auth.pro-required',
     });
     expect((await call(app.url, free, 'GET', '/api/tokens')).status).toBe(403);
     expect((await call(app.url, null, 'GET', '/api/tokens')).status).toBe(401);
@@ -140,6 +141,7 @@ describe('Bearer authentication', () => {
     expect(await res.json()).toEqual({
       error: 'Pro required',
       message: 'API tokens are part of Mapsmith Pro',
+      code: 'auth.pro-required',
     });
   });
 

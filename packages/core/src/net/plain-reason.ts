@@ -1,0 +1,33 @@
+import type { FetchError } from '../ports/fetcher.js';
+
+const TLS = /ssl routines|ssl3_|tls|certificate|wrong version number|ERR_SSL|ERR_TLS|CERT_/i;
+
+/**
+ * A fetch failure as a short phrase a site owner understands ("connection refused"), never an
+ * OpenSSL or Node error string. Unknown failures get a general phrase; the raw text is for logs.
+ */
+export function plainFetchReason(err: Pick<FetchError, 'code' | 'message'>): string {
+  const code = err.code;
+  if (code === 'EBLOCKED') return err.message;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+    return 'connection closed by the server';
+  }
+  if (code === 'ETIMEDOUT' || code.includes('TIMEOUT')) return 'no answer in time';
+  if (code === 'EDECODE') return 'the answer could not be decoded';
+  if (isTlsFailure(err)) return 'the secure (HTTPS) connection failed';
+  return 'the connection failed';
+}
+
+/** True for a failed HTTPS handshake (often an http-only server reached with https://). */
+export function isTlsFailure(err: Pick<FetchError, 'code' | 'message'>): boolean {
+  return TLS.test(err.code) || TLS.test(err.message);
+}
+
+/** A stored failure text made plain: OpenSSL and Node strings become a short phrase. */
+export function plainFailureText(text: string): string {
+  if (TLS.test(text)) return 'the secure (HTTPS) connection failed';
+  if (/ERR_|0x[0-9a-f]{4}|:error:|\bat \S+:\d+/i.test(text)) return 'the connection failed';
+  return text;
+}

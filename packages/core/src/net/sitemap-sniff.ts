@@ -1,0 +1,13 @@
+/**
+ * Sniffs whether bytes are an XML document (a sitemap, a sitemap index, RSS or Atom) rather than
+ * an HTML page or something else. Used instead of the Content-Type, which real servers get wrong
+ * for sitemaps. Browser-safe: no Node modules.
+ */
+export function looksLikeSitemap(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '');
+  const start = head.trimStart().toLowerCase();
+  if (start.startsWith('<?xml')) return true;
+  // No declaration: the first element decides (comments and doctype-free XML are common).
+  const first = /^(?:<!--[\s\S]*?-->\s*)*<([a-z][\w:.-]*)/.exec(start)?.[1] ?? '';
+  return ['urlset', 'sitemapindex', 'rss', 'feed', 'rdf:rdf'].includes(first);
+}

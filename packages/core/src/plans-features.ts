@@ -1,0 +1,127 @@
+import {
+  API_TOKEN_REQUESTS_PER_HOUR,
+  PLAN_LIMITS,
+  PRO_PRICE,
+  PRO_REMINDER_DAYS,
+  SUPPORT_HOURS,
+} from './plans.js';
+
+/**
+ * The one list of what Pro adds, and the one description of what a payment buys. Every page
+ * that sells Pro (pricing, /subscribe, the upgrade banners, the FAQ, the Terms, /api-docs)
+ * renders from here, so no page can sell a feature that is not built or call a working one
+ * "coming soon". When a planned feature ships, flip its `available` here and every page follows.
+ */
+
+/** One Pro feature as every pricing and upgrade text shows it. */
+export interface ProFeature {
+  /** Stable id, for keys and tests. */
+  id: string;
+  /** Short line for feature lists ("Unlimited pages per crawl"). */
+  label: string;
+  /** The few words a one-line summary uses ("unlimited pages"). */
+  short: string;
+  /** True only when a Pro user can use it today on the hosted app. */
+  available: boolean;
+}
+
+const pro = PLAN_LIMITS.pro;
+const free = PLAN_LIMITS.free;
+
+/** Every Pro feature, the built ones first. */
+export const PRO_FEATURES: readonly ProFeature[] = [
+  {
+    id: 'unlimited-pages',
+    short: 'unlimited pages',
+    label: `Unlimited pages per crawl (Free: ${free.pagesPerCrawl})`,
+    available: pro.pagesPerCrawl === null,
+  },
+  {
+    id: 'no-monthly-quota',
+    short: 'no monthly quota',
+    label: `No monthly page quota (Free: ${free.pagesPerMonth} pages a month)`,
+    available: pro.pagesPerMonth === null,
+  },
+  {
+    id: 'crawls-per-hour',
+    short: `${pro.crawlsPerHour} crawls an hour`,
+    label: `${pro.crawlsPerHour} crawls per hour (Free: ${free.crawlsPerHour})`,
+    available: true,
+  },
+  {
+    id: 'full-rss',
+    short: 'the full RSS feed',
+    label: `Full RSS feed (Free: the ${free.rssItems} most recent pages)`,
+    available: pro.rssItems === null,
+  },
+  {
+    id: 'api-tokens',
+    short: 'API tokens',
+    label: `API tokens: ${API_TOKEN_REQUESTS_PER_HOUR} requests per hour per token`,
+    available: true,
+  },
+  {
+    id: 'priority-support',
+    short: 'priority support',
+    label: `Priority support: answers within ${SUPPORT_HOURS.pro} hours`,
+    available: true,
+  },
+  {
+    id: 'scheduled-crawls',
+    short: 'scheduled crawls',
+    label: 'Scheduled crawls',
+    available: false,
+  },
+  {
+    id: 'bulk-crawls',
+    short: 'bulk crawls',
+    label: 'Bulk crawls of several domains',
+    available: false,
+  },
+  {
+    id: 'advanced-checker',
+    short: 'the advanced checker report',
+    label: 'Advanced checker report: live status of every listed URL',
+    available: false,
+  },
+];
+
+/** The Pro features a user gets today. */
+export function availableProFeatures(): ProFeature[] {
+  return PRO_FEATURES.filter((f) => f.available);
+}
+
+/** Pro features being built: shown only under a "planned" heading, never as part of the offer. */
+export function plannedProFeatures(): ProFeature[] {
+  return PRO_FEATURES.filter((f) => !f.available);
+}
+
+/** True when the feature `id` works today (unknown ids are not available). */
+export function isProFeatureAvailable(id: string): boolean {
+  return PRO_FEATURES.some((f) => f.id === id && f.available);
+}
+
+/** The price as people read it: "$3". */
+export const PRO_PRICE_TEXT = `$${Number(PRO_PRICE.value)}`;
+
+/**
+ * What one payment buys, in the words every page uses. A payment is one PayPal order for one
+ * month; nothing renews, so there is nothing to cancel (decided over a PayPal subscription,
+ * which would need webhooks the service does not have).
+ */
+export const PRO_BILLING = {
+  /** Price tag beside the amount: "$3 for one month". */
+  priceNote: 'for one month',
+  /** The full sentence. */
+  summary: `${PRO_PRICE_TEXT} for one month of Pro, no automatic renewal, nothing to cancel.`,
+  /** How renewing works. */
+  renewal: `Pay again whenever you like: each payment adds one month after your current Pro end date, not from today. We e-mail you ${PRO_REMINDER_DAYS} days before Pro ends.`,
+  /** What happens at the end. */
+  end: 'When the month ends, the account returns to the free plan and keeps its crawl history.',
+} as const;
+
+/** A one-line summary of the built Pro features, for banners and page descriptions. */
+export function proFeatureSummary(): string {
+  const parts = availableProFeatures().map((f) => f.short);
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}

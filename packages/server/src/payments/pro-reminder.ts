@@ -1,0 +1,55 @@
+import { PRO_REMINDER_DAYS } from '@mapsmith/core';
+import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { proEndingMail } from '../mail/messages.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the reminder needs. */
+export interface ProReminderDeps {
+  db: Database;
+  mailer: Mailer;
+  /** Public origin for the renewal link (`MAPSMITH_PUBLIC_URL`); null gives a relative path. */
+  publicUrl: string | null;
+}
+
+/** "December 22, 2026" in UTC, as the dashboard shows it. */
+export function formatEndDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * Mails every user whose Pro ends within the next PRO_REMINDER_DAYS days and who has not had a
+ * reminder for that end date. The row is marked before the mail goes, so a crash or a second
+ * server never sends two; a mail that fails is logged by the caller and not retried (the
+ * dashboard shows the end date anyway). Resolves with how many were sent.
+ */
+export async function sendProReminders(deps: ProReminderDeps, now: number): Promise<number> {
+  const from = new Date(now).toISOString();
+  const until = new Date(now + PRO_REMINDER_DAYS * DAY_MS).toISOString();
+  const due = await deps.db.all<{ id: number; username: string; email: string; pro_until: string }>(
+    `SELECT id, username, email, pro_until FROM users
+      WHERE pro_until > ? AND pro_until <= ?
+        AND (pro_reminder_for IS NULL OR pro_reminder_for <> pro_until)`,
+    [from, until],
+  );
+  const link = `${deps.publicUrl ?? ''}/subscribe`;
+  let sent = 0;
+  for (const user of due) {
+    const { changes } = await deps.db.run(
+      'UPDATE users SET pro_reminder_for = ? WHERE id = ? AND pro_until = ?',
+      [user.pro_until, user.id, user.pro_until],
+    );
+    if (changes === 0) continue;
+    await deps.mailer.send(
+      proEndingMail(user.email, user.username, formatEndDate(user.pro_until), link),
+    );
+    sent++;
+  }
+  return sent;
+}

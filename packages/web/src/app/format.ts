@@ -1,0 +1,14 @@
+/** A date as the UI shows it everywhere: "December 22, 2026" (UTC, so every reader sees one day). */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** "1 page", "2 pages": a count with its noun, singular or plural. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}

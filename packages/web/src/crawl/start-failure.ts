@@ -1,0 +1,44 @@
+import { ApiCallError, PLAN_LIMITS, retryInWords } from '@mapsmith/core/browser';
+import { errorText } from '../app/errors';
+import type { Toast } from '../app/toast';
+
+/**
+ * The toast for a refused crawl start, chosen by the error's contract code (never its English
+ * title): the monthly limit and, for free users, the hourly limit offer the upgrade; the hourly
+ * limit says when to retry from Retry-After; anything else shows the server's sentence.
+ */
+export function startFailureToast(err: unknown, isPro: boolean): Toast {
+  const code = err instanceof ApiCallError ? err.code : undefined;
+  if (code === 'limit.monthly') {
+    return {
+      title: 'Monthly Limit Reached',
+      description: errorText(err, 'You have used all pages of your plan this month.'),
+      variant: 'error',
+      action: { label: 'Upgrade to Pro', to: '/pricing' },
+    };
+  }
+  if (code === 'limit.hourly' && err instanceof ApiCallError) {
+    const when =
+      err.retryAfterSeconds !== null ? retryInWords(err.retryAfterSeconds) : errorText(err, '');
+    const limit = PLAN_LIMITS[isPro ? 'pro' : 'free'].crawlsPerHour;
+    const upgrade = isPro ? '' : ` Pro starts ${PLAN_LIMITS.pro.crawlsPerHour} crawls an hour.`;
+    return {
+      title: 'Hourly Limit Reached',
+      description: `You can start ${limit} crawls per hour. ${when}${upgrade}`.trim(),
+      variant: 'error',
+      ...(isPro ? {} : { action: { label: 'Upgrade to Pro', to: '/pricing' } }),
+    };
+  }
+  if (code === 'crawl.url-not-allowed' || code === 'input.invalid') {
+    return {
+      title: 'Check the address',
+      description: errorText(err, 'Enter an absolute http:// or https:// URL'),
+      variant: 'error',
+    };
+  }
+  return {
+    title: 'Could not start the crawl',
+    description: errorText(err, 'Failed to start crawling'),
+    variant: 'error',
+  };
+}
