@@ -8,8 +8,8 @@ export * from './contract/error-codes.js';
 export * from './contract/formats.js';
 export * from './contract/http-routes.js';
 export * from './contract/operations.js';
-export * from './contract/report-schemas.js';
 export * from './contract/page-meta.js';
+export * from './contract/report-schemas.js';
 export * from './contract/routes.js';
 export type {
   Analytics,

@@ -10,12 +10,9 @@ import { migrate } from './db/migrations/index.js';
 import { createExportCache } from './exports/index.js';
 import { createCrawlRunner } from './jobs/crawl-runner.js';
 import { createJobSystem } from './jobs/index.js';
-import { PaymentReconcileTask, schedulePaymentReconcile } from './jobs/payment-reconcile-task.js';
-import {
-  PRO_REMINDER_INTERVAL_MS,
-  ProReminderTask,
-  scheduleProReminders,
-} from './jobs/pro-reminder-task.js';
+import { PaymentReconcileTask } from './jobs/payment-reconcile-task.js';
+import { PRO_REMINDER_INTERVAL_MS, ProReminderTask } from './jobs/pro-reminder-task.js';
+import { schedulePeriodic } from './jobs/scheduler.js';
 import { createMailer } from './mail/mailer.js';
 import { createPayPalClient } from './payments/paypal-client.js';
 import { createSqliteRepositories } from './repos/sqlite/index.js';
@@ -69,11 +66,15 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     server.once('error', reject);
   });
   await jobs.start();
-  const payments = schedulePaymentReconcile(
+  const payments = schedulePeriodic(
     new PaymentReconcileTask({ db, logger, paypal: createPayPalClient(config.paypal) }),
     config.jobs.paymentReconcileMs,
     { now: Date.now },
     logger,
+    (counts) => {
+      if (counts.granted + counts.rejected + counts.refunded > 0)
+        logger.info('payment orders reconciled', { ...counts });
+    },
   );
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -81,11 +82,14 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     outboxDir: outboxDir(config.dataDir),
     logger,
   });
-  const reminders = scheduleProReminders(
+  const reminders = schedulePeriodic(
     new ProReminderTask({ db, mailer, publicUrl: config.publicUrl }),
     PRO_REMINDER_INTERVAL_MS,
     { now: Date.now },
     logger,
+    (sent) => {
+      if (sent > 0) logger.info('Pro reminders sent', { sent });
+    },
   );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -4,7 +4,11 @@ import type { Repositories } from '../repos/types.js';
 import type { DiskSpace } from '../storage/disk-space.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';
 import { RetentionTask } from './retention-task.js';
-import { scheduleRetention } from './scheduler.js';
+import { schedulePeriodic } from './scheduler.js';
+
+/** Retention runs at start and then once a day. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 import { WorkerPool } from './worker-pool.js';
 
 /** The background work of the hosted server: the crawl worker pool and the daily retention. */
@@ -48,14 +52,16 @@ export function createJobSystem(
     logger,
   );
   const retention = new RetentionTask(repos.jobs, repos.rates, options.afterPurge);
-  let schedule: ReturnType<typeof scheduleRetention> | undefined;
+  let schedule: ReturnType<typeof schedulePeriodic<number>> | undefined;
   return {
     pool,
     runRetention: () => retention.perform(clock.now()),
     start: async () => {
       // Embedded mode: jobs of crashed local processes resume now, not after their lease.
       await pool.start(true);
-      schedule = scheduleRetention(retention, clock, logger);
+      schedule = schedulePeriodic(retention, DAY_MS, clock, logger, (deleted) => {
+        if (deleted > 0) logger.info('old crawl jobs deleted', { deleted });
+      });
     },
     stop: async () => {
       await schedule?.stop();

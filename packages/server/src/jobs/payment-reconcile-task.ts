@@ -1,4 +1,3 @@
-import type { Clock, Logger } from '@mapsmith/core';
 import { type ReconcileDeps, reconcileDue } from '../payments/reconcile.js';
 import type { BackgroundTask } from './task.js';
 
@@ -25,39 +24,4 @@ export class PaymentReconcileTask implements BackgroundTask<number, ReconcileCou
   onFailed(error: unknown): string {
     return `payment reconciliation failed: ${error instanceof Error ? error.message : String(error)}`;
   }
-}
-
-/**
- * Runs the reconciliation at start and then every `intervalMs`, one pass at a time; `stop`
- * cancels the timer and waits for a pass in progress.
- */
-export function schedulePaymentReconcile(
-  task: PaymentReconcileTask,
-  intervalMs: number,
-  clock: Pick<Clock, 'now'>,
-  logger: Logger,
-): { stop(): Promise<void> } {
-  let current: Promise<void> = Promise.resolve();
-  const once = async () => {
-    try {
-      const counts = await task.perform(clock.now());
-      if (counts.granted + counts.rejected + counts.refunded > 0) {
-        logger.info('payment orders reconciled', { ...counts });
-      }
-    } catch (err) {
-      logger.error(task.onFailed(err));
-    }
-  };
-  const runNow = () => {
-    current = current.then(once);
-  };
-  runNow();
-  const timer = setInterval(runNow, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await current;
-    },
-  };
 }

@@ -1,4 +1,3 @@
-import type { Clock, Logger } from '@mapsmith/core';
 import { type ProReminderDeps, sendProReminders } from '../payments/pro-reminder.js';
 import type { BackgroundTask } from './task.js';
 
@@ -22,37 +21,4 @@ export class ProReminderTask implements BackgroundTask<number, number> {
   onFailed(error: unknown): string {
     return `Pro reminder failed: ${error instanceof Error ? error.message : String(error)}`;
   }
-}
-
-/**
- * Runs the reminder at start and then every `intervalMs`, one pass at a time (the same shape as
- * the payment reconciliation's schedule); `stop` cancels the timer and waits for a pass.
- */
-export function scheduleProReminders(
-  task: ProReminderTask,
-  intervalMs: number,
-  clock: Pick<Clock, 'now'>,
-  logger: Logger,
-): { stop(): Promise<void> } {
-  let current: Promise<void> = Promise.resolve();
-  const once = async () => {
-    try {
-      const sent = await task.perform(clock.now());
-      if (sent > 0) logger.info('Pro reminders sent', { sent });
-    } catch (err) {
-      logger.error(task.onFailed(err));
-    }
-  };
-  const runNow = () => {
-    current = current.then(once);
-  };
-  runNow();
-  const timer = setInterval(runNow, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await current;
-    },
-  };
 }

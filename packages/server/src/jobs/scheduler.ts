@@ -1,23 +1,35 @@
 import type { Clock, Logger } from '@mapsmith/core';
-import type { RetentionTask } from './retention-task.js';
+import type { BackgroundTask } from './task.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A periodic task's handle: `stop` cancels the timer and waits for a pass in progress. */
+export interface PeriodicSchedule<Output> {
+  stop(): Promise<void>;
+  /** Runs a pass now, after any pass in progress; resolves with its result (undefined: failed). */
+  runNow(): Promise<Output | undefined>;
+}
 
-/** Runs the retention task at start and then once a day; `stop` cancels the timer and waits. */
-export function scheduleRetention(
-  task: RetentionTask,
+/**
+ * The one timed-work loop of the embedded server (retention, payment reconciliation, Pro
+ * reminders): runs `task` at start and then every `intervalMs`, one pass at a time, with
+ * `now` from the clock as its input. A failed pass is logged with the task's own words and
+ * simply done again at the next tick; `report` logs what a pass changed.
+ */
+export function schedulePeriodic<Output>(
+  task: BackgroundTask<number, Output>,
+  intervalMs: number,
   clock: Pick<Clock, 'now'>,
   logger: Logger,
-): { stop(): Promise<void>; runNow(): Promise<number> } {
-  let current: Promise<number> = Promise.resolve(0);
-  const once = async () => {
+  report: (result: Output) => void = () => {},
+): PeriodicSchedule<Output> {
+  let current: Promise<Output | undefined> = Promise.resolve(undefined);
+  const once = async (): Promise<Output | undefined> => {
     try {
-      const deleted = await task.perform(clock.now());
-      if (deleted > 0) logger.info('old crawl jobs deleted', { deleted });
-      return deleted;
+      const result = await task.perform(clock.now(), new AbortController().signal);
+      report(result);
+      return result;
     } catch (err) {
       logger.error(task.onFailed(err));
-      return 0;
+      return undefined;
     }
   };
   const runNow = () => {
@@ -25,7 +37,7 @@ export function scheduleRetention(
     return current;
   };
   void runNow();
-  const timer = setInterval(() => void runNow(), DAY_MS);
+  const timer = setInterval(() => void runNow(), intervalMs);
   timer.unref();
   return {
     stop: async () => {
