@@ -9,15 +9,16 @@ test('the checker fetches a sitemap by URL through the server and validates it',
 }) => {
   const files = new Map<string, string>([
     [
-      '/sitemap.xml',
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n<url><loc>https://example.com/</loc></url>\n<url><loc>https://example.com/a</loc></url>\n</urlset>\n`,
-    ],
-    [
       '/broken.xml',
       `<?xml version="1.0"?>\n<urlset xmlns="${NS}">\n<url><lastmod>2026-01-01</lastmod></url>\n</urlset>\n`,
     ],
   ]);
   const site = await startTextSite(files);
+  // The sitemap lists its own site's URLs: a fetched sitemap's URLs on another host are errors.
+  files.set(
+    '/sitemap.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n<url><loc>${site.url}/</loc></url>\n<url><loc>${site.url}/a</loc></url>\n</urlset>\n`,
+  );
   try {
     const home = new HomePage(page);
     await home.goto('#checker');

@@ -69,18 +69,26 @@ test('a signed-out Generate keeps the typed URL through sign-in and starts the c
     const account = newAccount('later');
     await registerByApi(page.request, account);
     await page.request.post('/api/logout', { data: {} });
+    let starts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/crawl') starts++;
+    });
     const home = new HomePage(page);
     await home.goto();
     await home.generate(fixture.url);
     await expect(page).toHaveURL(/\/login$/);
     const login = new LoginPage(page);
     await login.signIn(account.username, account.password);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/(\?job=.+)?$/);
     await expect(page.locator('#site-url')).toHaveValue(fixture.url);
     await expect(home.results).toBeVisible({ timeout: 30_000 });
-    // Started once: a reload does not start it again.
+    const crawlUrl = page.url();
+    expect(crawlUrl).toMatch(/\?job=/);
+    // Started once: a reload shows the same crawl (its id is in the address) and starts none.
     await page.reload();
-    await expect(home.results).toHaveCount(0);
+    await expect(home.results).toBeVisible({ timeout: 30_000 });
+    expect(page.url()).toBe(crawlUrl);
+    expect(starts).toBe(1);
   } finally {
     await fixture.close();
   }
