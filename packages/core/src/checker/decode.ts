@@ -51,6 +51,7 @@ export async function* decodeSitemapBytes(
       total += next.value.length;
       counter.bytes = total;
       if (total > maxGzipOutput) throw new SitemapInputError(gzipTooLarge(maxGzipOutput));
+      if (total > maxInput) throw new SitemapInputError(inputTooLarge(maxInput));
       yield decoder.decode(next.value, { stream: true });
     }
   } finally {
@@ -77,7 +78,8 @@ export async function checkSitemapBytes(
         if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
         first = false;
       }
-      checker.write(chunk);
+      // decodeSitemapBytes bounds the input and counts its bytes (passed to `end`).
+      checker.writeMeasured(chunk);
     }
   } catch (err) {
     if (!(err instanceof SitemapInputError)) throw err;

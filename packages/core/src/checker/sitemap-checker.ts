@@ -223,6 +223,19 @@ export class SitemapChecker {
       this.stopped = true;
       return this;
     }
+    return this.parse(chunk);
+  }
+
+  /**
+   * Feeds text decoded from bytes whose size the caller has already counted and bounded (the
+   * bytes path: `checkSitemapBytes` refuses oversized input before decoding and passes the
+   * size to `end`), so the text is not measured a second time.
+   */
+  writeMeasured(chunk: string): this {
+    return this.stopped ? this : this.parse(chunk);
+  }
+
+  private parse(chunk: string): this {
     if (!this.started) {
       const head = chunk.trimStart();
       if (head) {

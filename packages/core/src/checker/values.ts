@@ -45,12 +45,38 @@ const W3C_DATE =
   /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|([+-])(\d{2}):(\d{2})))?)?)?$/;
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** The number written by `length` ASCII digits at `start`, or -1 when any is not a digit. */
+function digits(value: string, start: number, length: number): number {
+  let n = 0;
+  for (let i = start; i < start + length; i++) {
+    const d = value.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Whether year-month-day is a real calendar day (no 2024-02-30, no 2023-02-29). */
+function validDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || day > (DAYS[month - 1] ?? 0)) return false;
+  return !(month === 2 && day === 29 && (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)));
+}
+
 /**
  * The time of a W3C Datetime (sitemaps.org's lastmod format), or `null` when it is not one
  * (wrong shape or an impossible date such as 2024-02-30). Computed from the parts, because
  * Date.parse is lenient and slow.
  */
 export function w3cTime(value: string): number | null {
+  // The common plain date (YYYY-MM-DD) is read by character: a 50,000-URL sitemap asks this
+  // 50,000 times, and the general pattern below costs several times more.
+  if (value.length === 10 && value.charCodeAt(4) === 45 && value.charCodeAt(7) === 45) {
+    const year = digits(value, 0, 4);
+    const month = digits(value, 5, 2);
+    const day = digits(value, 8, 2);
+    if (year < 0 || month < 0 || day < 0) return null;
+    return validDay(year, month, day) ? Date.UTC(year, month - 1, day) : null;
+  }
   const m = W3C_DATE.exec(value);
   if (m === null) return null;
   const year = Number(m[1]);
@@ -59,9 +85,7 @@ export function w3cTime(value: string): number | null {
   const hour = m[4] === undefined ? 0 : Number(m[4]);
   const minute = m[5] === undefined ? 0 : Number(m[5]);
   const second = m[6] === undefined ? 0 : Number(m[6]);
-  if (month < 1 || month > 12 || day < 1 || day > (DAYS[month - 1] ?? 0)) return null;
-  if (month === 2 && day === 29 && (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)))
-    return null;
+  if (!validDay(year, month, day)) return null;
   if (hour > 23 || minute > 59 || second > 60) return null;
   let offset = 0;
   if (m[8] !== undefined) {
