@@ -17,7 +17,7 @@ function describePruned(
   pruned: Partial<Record<PruneBound, number>>,
   options: Pick<
     CrawlOptions,
-    'maxDepth' | 'maxUrlLength' | 'maxRepeatedSegments' | 'maxQueryVariants' | 'maxPages'
+    'maxDepth' | 'maxUrlLength' | 'maxRepeatedSegments' | 'maxQueryVariants'
   >,
 ): string[] {
   const notes: string[] = [];
@@ -25,11 +25,8 @@ function describePruned(
     const n = pruned[bound] ?? 0;
     if (n > 0) notes.push(text(n));
   };
-  say(
-    'page-limit',
-    (n) =>
-      `${urls(n)} ${were(n)} still queued when the page cap of ${options.maxPages} was reached`,
-  );
+  // The page cap is the crawl's end reason, which each shell words for its own user (the
+  // app's "Stopped at your free plan's 100-page limit", the CLI's summary line): not a note too.
   say('depth', (n) => `${urls(n)} deeper than ${options.maxDepth} ${were(n)} not crawled`);
   say(
     'url-length',

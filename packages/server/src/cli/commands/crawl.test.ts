@@ -91,6 +91,10 @@ describe('mapsmith crawl', () => {
     );
     expect(JSON.parse(result.stdout)).toMatchObject({ pagesCrawled: 5, endedBy: 'page-limit' });
     expect(result.code).toBe(0);
+    const human = await cli(site.url, '--allow-loopback', '--render', 'never', '--max-pages', '5');
+    expect(human.stdout).toMatch(
+      /Stopped at the page cap \(--max-pages\); \d+ more URLs were waiting\./,
+    );
   }, 30_000);
 
   it('writes every export format with the export options, and its summary counts what each file holds', async () => {

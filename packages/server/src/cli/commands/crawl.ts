@@ -36,8 +36,15 @@ function humanSummary(s: CrawlSummary): string {
       .map(([code, n]) => `${n} ${code}`)
       .join(', ') || 'none';
   return `Crawled ${s.pagesCrawled} pages of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
-Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.
+Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.${pageCapLine(s)}
 ${(s.notes ?? []).map((n) => `${n.endsWith('.') ? n : `${n}.`}\n`).join('')}`;
+}
+
+/** The page cap's line: how many URLs were still waiting when it stopped the crawl. */
+function pageCapLine(s: CrawlSummary): string {
+  const waiting = s.pruned?.['page-limit'] ?? 0;
+  if (s.endedBy !== 'page-limit' || waiting === 0) return '';
+  return `\nStopped at the page cap (--max-pages); ${waiting} more URL${waiting === 1 ? ' was' : 's were'} waiting.`;
 }
 
 function jsonSummary(s: CrawlSummary): string {
