@@ -25,5 +25,6 @@ export {
   pagesText,
 } from './outcome.js';
 export { decodeCursor, encodeCursor, ReportQueryError } from './query.js';
+export { type ReportSchemaLayout, reportSchemaSql } from './schema-sql.js';
 export { lineExpression } from './sql-lines.js';
 export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';
