@@ -149,6 +149,11 @@ export function outboxMessages(dataDir: string): string[] {
     .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
+/** The decoded outbox messages addressed to `address`, oldest first. */
+export function outboxMessagesTo(dataDir: string, address: string): string[] {
+  return outboxMessages(dataDir).filter((m) => m.includes(`To: ${address}`));
+}
+
 /** The token of the first link with `?token=` in a decoded message. */
 export function tokenFrom(message: string): string | undefined {
   return message.match(/[?&]token=([A-Za-z0-9_%-]+)/)?.[1];

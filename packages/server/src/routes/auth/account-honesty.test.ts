@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
-  outboxMessages,
+  outboxMessagesTo,
   registerUser,
   startTestApp,
   type TestApp,
@@ -21,8 +21,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const mailsTo = (address: string) =>
-  outboxMessages(app.dataDir).filter((m) => m.includes(`To: ${address}`));
+const mailsTo = (address: string) => outboxMessagesTo(app.dataDir, address);
 
 describe('account answers in plain words, with codes', () => {
   it('a confirmation link opened again by a confirmed address says it is already confirmed', async () => {

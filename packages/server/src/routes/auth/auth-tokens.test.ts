@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
-  outboxMessages,
+  outboxMessagesTo,
   registerUser,
   startTestApp,
   type TestApp,
@@ -22,8 +22,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const mailsTo = (address: string) =>
-  outboxMessages(app.dataDir).filter((m) => m.includes(`To: ${address}`));
+const mailsTo = (address: string) => outboxMessagesTo(app.dataDir, address);
 
 describe('login throttling', () => {
   it('never locks the owner out: guesses from anywhere leave a correct password from a fresh client through', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
   outboxMessages,
+  outboxMessagesTo,
   startTestApp,
   type TestApp,
   TestClient,
@@ -18,8 +19,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const mailsTo = (address: string) =>
-  outboxMessages(app.dataDir).filter((m) => m.includes(`To: ${address}`));
+const mailsTo = (address: string) => outboxMessagesTo(app.dataDir, address);
 
 describe('POST /api/register', () => {
   it('refuses input that breaks the signup rules, with the spec messages', async () => {

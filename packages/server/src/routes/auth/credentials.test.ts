@@ -1,8 +1,7 @@
 /** What a password reset ends, over real HTTP: sessions, API tokens, and the mail says so. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  decodeQuotedPrintable,
-  outboxMessages,
+  outboxMessagesTo,
   registerUser,
   startTestApp,
   type TestApp,
@@ -20,10 +19,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const mailsTo = (address: string) =>
-  outboxMessages(app.dataDir)
-    .filter((m) => m.includes(`To: ${address}`))
-    .map(decodeQuotedPrintable);
+const mailsTo = (address: string) => outboxMessagesTo(app.dataDir, address);
 
 describe('a password reset', () => {
   it('revokes the API tokens minted before it, and both mails say so', async () => {
