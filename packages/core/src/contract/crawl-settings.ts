@@ -1,0 +1,126 @@
+/**
+ * Crawl settings a user chooses for a crawl (Pro; spec's "advanced crawl settings"): one schema
+ * for one-off, scheduled and bulk crawls, over HTTP and IPC, mapped onto the core crawler's
+ * options by {@link crawlSettingsOptions}. A setting left out keeps the crawler's default.
+ *
+ * Patterns are globs only (`*` matches anything; matched against the URL or its path and query).
+ * The CLI's `/regex/` form is not offered here: a hosted server must not run a stranger's
+ * regular expression on every link (catastrophic backtracking), so globs are compiled by us.
+ */
+import { z } from 'zod';
+import type { CrawlOptions } from '../crawler/options.js';
+
+/** Most include or exclude patterns one crawl takes. */
+export const MAX_CRAWL_PATTERNS = 20;
+/** Most `*` wildcards in one pattern (bounds the glob's matching work). */
+const MAX_WILDCARDS = 5;
+
+const globPattern = z
+  .string()
+  .trim()
+  .min(1, 'A pattern cannot be empty')
+  .max(200, 'A pattern is at most 200 characters')
+  .refine((value) => /^[\x21-\x7e]+$/.test(value), 'A pattern has no spaces or control characters')
+  .refine(
+    (value) => value.split('*').length - 1 <= MAX_WILDCARDS,
+    `A pattern has at most ${MAX_WILDCARDS} * wildcards`,
+  );
+
+const patternList = (which: string) =>
+  z.array(globPattern).max(MAX_CRAWL_PATTERNS, `At most ${MAX_CRAWL_PATTERNS} ${which} patterns`);
+
+/** The settings of one crawl; every field optional (the crawler's default when absent). */
+export const crawlSettings = z
+  .object({
+    /** Follow links at most this many clicks from the start URL. */
+    maxDepth: z
+      .number({ error: 'Max depth must be a whole number' })
+      .int('Max depth must be a whole number')
+      .min(0, 'Max depth is 0 or more')
+      .max(100, 'Max depth is at most 100')
+      .optional(),
+    /** Crawl only URLs matching one of these globs. */
+    include: patternList('include').optional(),
+    /** Neither crawl nor list URLs matching one of these globs. */
+    exclude: patternList('exclude').optional(),
+    /** List URLs that carry a query string (by default crawled, not listed). */
+    listQueryUrls: z.boolean({ error: 'List query URLs is true or false' }).optional(),
+    /** Which URLs belong to the site. */
+    scope: z
+      .enum(['host', 'domain', 'origin'], { error: 'Scope is host, domain or origin' })
+      .optional(),
+    /** When pages are rendered in headless Chromium. */
+    render: z
+      .enum(['auto', 'never', 'always'], { error: 'Render is auto, never or always' })
+      .optional(),
+    /** Least delay between two requests to the site, ms (robots.txt Crawl-delay still raises it). */
+    politenessDelayMs: z
+      .number({ error: 'The delay must be a whole number of milliseconds' })
+      .int('The delay must be a whole number of milliseconds')
+      .min(0, 'The delay is 0 ms or more')
+      .max(10_000, 'The delay is at most 10,000 ms')
+      .optional(),
+    /** Appended to the user agent (a contact, say); robots.txt still reads MapsmithBot. */
+    userAgentSuffix: z
+      .string()
+      .trim()
+      .max(100, 'The user-agent suffix is at most 100 characters')
+      .refine(
+        (value) => /^[\x20-\x7e]*$/.test(value),
+        'The user-agent suffix is printable ASCII only',
+      )
+      .optional(),
+  })
+  .strict();
+
+/** Settings of one crawl, as the contract carries them. */
+export type CrawlSettings = z.infer<typeof crawlSettings>;
+
+/** True when no setting departs from the crawler's defaults (a free user's crawl, say). */
+export function isDefaultCrawlSettings(settings: CrawlSettings | null | undefined): boolean {
+  if (!settings) return true;
+  return Object.values(settings).every(
+    (value) => value === undefined || (Array.isArray(value) && value.length === 0) || value === '',
+  );
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** A glob as the crawler's `/regex/` form, so a glob that looks like `/x/` stays a glob. */
+function globAsRegex(glob: string): string {
+  return `/^${escapeRegex(glob).replace(/\*/g, '.*')}$/i`;
+}
+
+/** The core crawler options these settings set (only the ones given). */
+export function crawlSettingsOptions(settings: CrawlSettings): Partial<CrawlOptions> {
+  const options: Partial<CrawlOptions> = {};
+  if (settings.maxDepth !== undefined) options.maxDepth = settings.maxDepth;
+  if (settings.include?.length) options.include = settings.include.map(globAsRegex);
+  if (settings.exclude?.length) options.exclude = settings.exclude.map(globAsRegex);
+  if (settings.listQueryUrls !== undefined) options.listQueryUrls = settings.listQueryUrls;
+  if (settings.scope !== undefined) options.scope = settings.scope;
+  if (settings.render !== undefined) options.render = settings.render;
+  if (settings.politenessDelayMs !== undefined)
+    options.politenessDelayMs = settings.politenessDelayMs;
+  return options;
+}
+
+/**
+ * The settings in a few words for the job page: "depth 5, exclude /tag/*, render never".
+ * Empty when every setting is the default.
+ */
+export function describeCrawlSettings(settings: CrawlSettings | null | undefined): string[] {
+  if (!settings) return [];
+  const parts: string[] = [];
+  if (settings.maxDepth !== undefined) parts.push(`depth ${settings.maxDepth}`);
+  if (settings.include?.length) parts.push(`include ${settings.include.join(', ')}`);
+  if (settings.exclude?.length) parts.push(`exclude ${settings.exclude.join(', ')}`);
+  if (settings.listQueryUrls) parts.push('query-string URLs listed');
+  if (settings.scope && settings.scope !== 'host') parts.push(`scope ${settings.scope}`);
+  if (settings.render && settings.render !== 'auto') parts.push(`render ${settings.render}`);
+  if (settings.politenessDelayMs) parts.push(`delay ${settings.politenessDelayMs} ms`);
+  if (settings.userAgentSuffix) parts.push(`user agent + "${settings.userAgentSuffix}"`);
+  return parts;
+}
