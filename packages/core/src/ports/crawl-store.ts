@@ -1,4 +1,4 @@
-import type { PageRecord } from '../crawler/types.js';
+import type { CrawledPage, PageRecord } from '../crawler/types.js';
 
 /** A URL waiting in the frontier. */
 export interface FrontierEntry {
@@ -38,8 +38,11 @@ export interface CrawlStore {
   counts(): Promise<{ queued: number; seen: number; saved: number }>;
   /** Records inlinks (at most 5 `from`s are kept per key; every distinct `from` counts). */
   addInlinks(links: InlinkObservation[]): Promise<void>;
-  /** Saves the record of a finished URL and ends its lease. Saving a key again replaces it. */
-  savePage(key: string, page: PageRecord): Promise<void>;
-  /** Every saved record in save order, with `inlinks`/`linkedFrom` merged in. */
+  /**
+   * Saves what was learnt of a finished URL and ends its lease. Saving a key again replaces it.
+   * The link graph is the store's (`addInlinks`): whatever the caller holds is not complete.
+   */
+  savePage(key: string, page: CrawledPage): Promise<void>;
+  /** Every saved record in save order: the only complete records, `inlinks`/`linkedFrom` merged in. */
   pages(): AsyncIterable<PageRecord>;
 }

@@ -1,5 +1,6 @@
 import {
   type Analytics,
+  type CrawledPage,
   type CrawlJob,
   type CrawlLiveProgress,
   type CrawlOutcome,
@@ -95,8 +96,8 @@ export class LocalStore {
     );
   }
 
-  /** Appends page records to a job's results, in crawl order. */
-  async addPages(id: string, pages: readonly PageRecord[]): Promise<void> {
+  /** Appends crawled pages to a job's results, in crawl order (links come with `setLinks`). */
+  async addPages(id: string, pages: readonly CrawledPage[]): Promise<void> {
     if (pages.length === 0) return;
     const row = await this.db.first<{ n: number }>(
       'SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM pages WHERE job_id = ?',

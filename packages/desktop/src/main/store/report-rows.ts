@@ -1,4 +1,9 @@
-import { type PageRecord, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import {
+  type CrawledPage,
+  type PageRecord,
+  REPORT_COLUMN_NAMES,
+  reportColumns,
+} from '@mapsmith/core';
 import type { LinkCounts } from '../crawl/messages';
 import type { Sqlite } from './sqlite';
 
@@ -6,11 +11,13 @@ const INSERT_PAGE = `INSERT INTO pages (job_id, seq, url, title, included, recor
   VALUES (?, ?, ?, ?, ?, ?, ?, ${REPORT_COLUMN_NAMES.map(() => '?').join(', ')})`;
 
 /**
- * Inserts one record with the report columns of core `reportColumns` (the hosted store fills
- * the same ones) and counts its verdict; the caller holds the transaction.
+ * Inserts one crawled page with the report columns of core `reportColumns` (the hosted store
+ * fills the same ones) and counts its verdict; the caller holds the transaction. Its link graph
+ * is empty until `setLinks` writes it when the crawl has ended.
  */
-export async function insertPage(db: Sqlite, jobId: string, seq: number, page: PageRecord) {
-  const columns = reportColumns(page);
+export async function insertPage(db: Sqlite, jobId: string, seq: number, crawled: CrawledPage) {
+  const page: PageRecord = { ...crawled, inlinks: 0, linkedFrom: [] };
+  const columns = reportColumns(crawled);
   await db.run(INSERT_PAGE, [
     jobId,
     seq,

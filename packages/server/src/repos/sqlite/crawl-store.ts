@@ -1,5 +1,6 @@
 import type {
   Clock,
+  CrawledPage,
   CrawlStore,
   FrontierEntry,
   InlinkObservation,
@@ -120,7 +121,7 @@ export class SqliteCrawlStore implements CrawlStore {
    * per verdict current, and charges a first save once when it is a page (`countsAsPage`):
    * redirects, errors and blocked URLs are recorded but neither charged nor capped.
    */
-  async savePage(key: string, page: PageRecord): Promise<void> {
+  async savePage(key: string, page: CrawledPage): Promise<void> {
     const columns = reportColumns(page);
     const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
     const refused = await this.db.transaction(async (tx) => {
