@@ -1,5 +1,11 @@
 import type { CrawledPage, PageRecord } from '../crawler/types.js';
 
+/**
+ * How many linking pages a store keeps per URL (`PageRecord.linkedFrom`), the first ones met:
+ * what the SEO examples and the URL detail show, the same in every store.
+ */
+export const LINKED_FROM_KEPT = 5;
+
 /** A URL waiting in the frontier. */
 export interface FrontierEntry {
   /** The URL to fetch. */
@@ -36,7 +42,7 @@ export interface CrawlStore {
   requeueLeased(): Promise<number>;
   /** Counts of queued (not leased) entries and of distinct keys ever seen. */
   counts(): Promise<{ queued: number; seen: number; saved: number }>;
-  /** Records inlinks (at most 5 `from`s are kept per key; every distinct `from` counts). */
+  /** Records inlinks (`LINKED_FROM_KEPT` `from`s are kept per key; every distinct `from` counts). */
   addInlinks(links: InlinkObservation[]): Promise<void>;
   /**
    * Saves what was learnt of a finished URL and ends its lease. Saving a key again replaces it.

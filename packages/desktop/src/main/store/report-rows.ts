@@ -1,5 +1,6 @@
 import {
   type CrawledPage,
+  LINKED_FROM_KEPT,
   type PageRecord,
   REPORT_COLUMN_NAMES,
   reportColumns,
@@ -47,7 +48,13 @@ export async function setLinks(db: Sqlite, jobId: string, links: readonly LinkCo
         `UPDATE pages SET inlinks = ?,
            record = json_set(record, '$.inlinks', ?, '$.linkedFrom', json(?))
          WHERE job_id = ? AND url = ?`,
-        [link.inlinks, link.inlinks, JSON.stringify(link.linkedFrom.slice(0, 5)), jobId, link.url],
+        [
+          link.inlinks,
+          link.inlinks,
+          JSON.stringify(link.linkedFrom.slice(0, LINKED_FROM_KEPT)),
+          jobId,
+          link.url,
+        ],
       );
     }
     await db.exec('COMMIT');

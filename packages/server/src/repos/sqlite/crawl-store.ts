@@ -6,11 +6,10 @@ import type {
   InlinkObservation,
   PageRecord,
 } from '@mapsmith/core';
-import { monthKey, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import { LINKED_FROM_KEPT, monthKey, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
 import type { Database, Queryable } from '../../db/database.js';
 
 const PAGE_BATCH = 500;
-const LINKED_FROM_KEPT = 5;
 
 interface FrontierRow {
   key: string;
