@@ -28,24 +28,15 @@ import {
   type TestUser,
 } from '../../packages/server/src/repos/test-support';
 import { parseCsv } from '../fixtures/csv';
-import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
+import { VARIED_FEATURES } from '../fixtures/site/crawl-helper';
+import { type FixtureFeature, type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop, DESKTOP_OUT } from './support/build';
 import { nodeLauncher } from './support/node-launcher';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const ENTRY = `${DESKTOP_OUT}/main/crawler-process.js`;
-/** A site with 404s and 5xx, redirects, noindex pages linked from others, images, videos, hreflang. */
-const FEATURES = [
-  'redirects',
-  'errors',
-  'noindex',
-  'canonical',
-  'media',
-  'structured',
-  'hreflang',
-  'robots-pages',
-  'sitemap',
-] as const;
+/** 404s and 5xx, redirects, noindex pages linked from others, images, videos, hreflang, robots. */
+const FEATURES = [...VARIED_FEATURES, 'robots-pages', 'sitemap'] satisfies FixtureFeature[];
 
 let site: FixtureSite;
 let desktop: TestDesktop;
@@ -119,7 +110,7 @@ function frame(text: string, format: ExportFormat): string {
 
 beforeAll(async () => {
   buildDesktop();
-  site = await startFixtureSite({ pages: 40, features: [...FEATURES] });
+  site = await startFixtureSite({ pages: 40, features: FEATURES });
   desktop = await startTestDesktop({
     launch: nodeLauncher(ENTRY),
     env: { MAPSMITH_ALLOW_LOOPBACK: '1' },
