@@ -31,7 +31,7 @@ export default defineConfig({
       outDir: desktop('out/main'),
       // puppeteer-core (rendering in the crawler process) ships from node_modules, unbundled.
       externalizeDeps: {
-        exclude: ['@mapsmith/core', '@mapsmith/render'],
+        exclude: ['@mapsmith/core', '@mapsmith/render', '@mapsmith/sqlite'],
         include: ['puppeteer-core'],
       },
       // The crawler process is a second main-side entry: main forks it as a utilityProcess.

@@ -164,7 +164,9 @@ describe('local crawls in a crawler process', () => {
   it('answers a full disk in any handler with a plain 503, not an internal error', async () => {
     const d = await open();
     const job = await crawlToEnd(d, site.url);
-    d.deps.store.pages = async () => {
+    // The export reads the records in batches; the first read fails as a full disk does.
+    // biome-ignore lint/correctness/useYield: a generator that fails before its first record.
+    d.deps.store.iteratePages = async function* () {
       throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
         code: 'SQLITE_FULL',
       });

@@ -5,8 +5,8 @@ import {
   REPORT_COLUMN_NAMES,
   reportColumns,
 } from '@mapsmith/core';
+import type { Database, Queryable } from '@mapsmith/sqlite';
 import type { LinkCounts } from '../crawl/messages';
-import type { Sqlite } from './sqlite';
 
 const INSERT_PAGE = `INSERT INTO pages (job_id, seq, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
   VALUES (?, ?, ?, ?, ?, ?, ?, ${REPORT_COLUMN_NAMES.map(() => '?').join(', ')})`;
@@ -16,7 +16,7 @@ const INSERT_PAGE = `INSERT INTO pages (job_id, seq, url, title, included, recor
  * fills the same ones) and counts its verdict; the caller holds the transaction. Its link graph
  * is empty until `setLinks` writes it when the crawl has ended.
  */
-export async function insertPage(db: Sqlite, jobId: string, seq: number, crawled: CrawledPage) {
+export async function insertPage(db: Queryable, jobId: string, seq: number, crawled: CrawledPage) {
   const page: PageRecord = { ...crawled, inlinks: 0, linkedFrom: [] };
   const columns = reportColumns(crawled);
   await db.run(INSERT_PAGE, [
@@ -40,11 +40,10 @@ export async function insertPage(db: Sqlite, jobId: string, seq: number, crawled
  * Writes the link graph the crawl learnt by its end into the rows and their records, so the
  * URL table's inlinks, the detail's linking pages and the SEO analysis's link rules see it.
  */
-export async function setLinks(db: Sqlite, jobId: string, links: readonly LinkCounts[]) {
-  await db.exec('BEGIN');
-  try {
+export async function setLinks(db: Database, jobId: string, links: readonly LinkCounts[]) {
+  await db.transaction(async (tx) => {
     for (const link of links) {
-      await db.run(
+      await tx.run(
         `UPDATE pages SET inlinks = ?,
            record = json_set(record, '$.inlinks', ?, '$.linkedFrom', json(?))
          WHERE job_id = ? AND url = ?`,
@@ -57,9 +56,5 @@ export async function setLinks(db: Sqlite, jobId: string, links: readonly LinkCo
         ],
       );
     }
-    await db.exec('COMMIT');
-  } catch (err) {
-    await db.exec('ROLLBACK').catch(() => undefined);
-    throw err;
-  }
+  });
 }
