@@ -252,4 +252,11 @@ describe('the built bundles', () => {
     expect(fs.existsSync(path.join(DESKTOP_OUT, 'main/index.js'))).toBe(true);
     expect(fs.readFileSync(ENTRY, 'utf8')).not.toMatch(/from ["']electron["']/);
   });
+
+  it('loads the native sqlite3 driver from node_modules, never a bundled copy of it', () => {
+    // Bundled, its JS would look for the compiled binding beside the bundle and fail in the app.
+    const main = fs.readFileSync(path.join(DESKTOP_OUT, 'main/index.js'), 'utf8');
+    expect(main).toMatch(/^import sqlite3 from "sqlite3";$/m);
+    expect(main).not.toMatch(/node-gyp-build|node_sqlite3\.node/);
+  });
 });
