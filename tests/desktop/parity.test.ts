@@ -257,6 +257,35 @@ describe('the same site through both shells', () => {
     expect(lines(Buffer.from(localJsonl.bytes).toString('utf8'))).toEqual(lines(remoteJsonl));
   });
 
+  it('history and analytics: the same crawl, the same pages used', async () => {
+    type Item = { id: string; url: string; status: string; pagesCrawled: number };
+    const mine = await ipc<Item[]>('history.list', {});
+    const theirs = await hostedJson<Item[]>('/api/history');
+    const item = ({ url, status, pagesCrawled }: Item) => ({ url, status, pagesCrawled });
+    expect(mine.filter((i) => i.id === localJob).map(item)).toEqual(
+      theirs.filter((i) => i.id === hostedJob).map(item),
+    );
+    type Stats = {
+      totalCrawls: number;
+      totalPages: number;
+      successRate: number;
+      monthlyUsage: unknown[];
+      usage: { used: number; limit: number | null };
+    };
+    const local = await ipc<Stats>('analytics.get', {});
+    const remote = await hostedJson<Stats>('/api/analytics');
+    // The crawl times differ (avgCrawlTime), and so may the month's quota: an unlinked desktop
+    // app has the desktop's own plan, the hosted user the free plan.
+    const counts = ({ totalCrawls, totalPages, successRate, monthlyUsage, usage }: Stats) => ({
+      totalCrawls,
+      totalPages,
+      successRate,
+      monthlyUsage,
+      used: usage.used,
+    });
+    expect(counts(local)).toEqual(counts(remote));
+  });
+
   it('every export format: the same entries and the same file around them', async () => {
     for (const format of EXPORT_FORMATS) {
       const local = await desktop.dispatch(TEST_ORIGIN, 'export.generate', {
