@@ -1,4 +1,4 @@
-import { MAX_BULK_SITES } from './contract/bulk-schemas.js';
+import { MAX_BULK_SITES } from './contract/bulk-limits.js';
 import {
   API_TOKEN_REQUESTS_PER_HOUR,
   PLAN_LIMITS,

@@ -1,4 +1,4 @@
-import { MAX_BULK_SITES } from './bulk-schemas.js';
+import { MAX_BULK_SITES } from './bulk-limits.js';
 import { siteUrl } from './schemas.js';
 
 /** A site line of a bulk list that reads as a crawlable address. */

@@ -5,13 +5,9 @@
  * reason, and the good lines still start.
  */
 import { z } from 'zod';
+import { MAX_BULK_LIST_CHARS } from './bulk-limits.js';
 import { crawlSettings } from './crawl-settings.js';
 import { crawlStatus } from './schemas.js';
-
-/** Most sites one bulk list may hold (issue 13). */
-export const MAX_BULK_SITES = 100;
-/** Most characters of a pasted or uploaded list (100 lines of the longest URL, with room). */
-export const MAX_BULK_LIST_CHARS = 256 * 1024;
 
 /** One line of the list that did not become a crawl, and why. */
 export const bulkRejectedLine = z.object({

@@ -12,6 +12,20 @@ import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
 
+/** A Pro quick action as a free user sees it: its name, the Pro label and the way to get it. */
+function ProAction(props: { label: string }) {
+  return (
+    <div className="quick-locked">
+      <span>
+        {props.label} <span className="badge badge-pro">Pro</span>
+      </span>
+      <Link to="/subscribe" aria-label={`Upgrade to Pro for ${props.label}`}>
+        Upgrade
+      </Link>
+    </div>
+  );
+}
+
 function Dashboard() {
   usePageMeta(PAGE_META['/dashboard']);
   const api = useApi();
@@ -108,9 +122,22 @@ function Dashboard() {
               <Link to="/" className="button primary block">
                 Generate New Sitemap
               </Link>
-              <button type="button" className="button block" disabled>
-                Scheduled Crawls <span className="badge">Coming Soon</span>
-              </button>
+              {user.isPro ? (
+                <>
+                  {/* The schedules page is its own route (issue 13, points 1-3). */}
+                  <a href="/schedules" className="button block">
+                    Scheduled Crawls
+                  </a>
+                  <Link to="/bulk" className="button block">
+                    Bulk Crawl
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <ProAction label="Scheduled Crawls" />
+                  <ProAction label="Bulk Crawl" />
+                </>
+              )}
               {user.isPro ? (
                 <button
                   type="button"
