@@ -68,12 +68,6 @@ export const PRO_FEATURES: readonly ProFeature[] = [
     available: true,
   },
   {
-    id: 'scheduled-crawls',
-    short: 'scheduled crawls',
-    label: 'Scheduled crawls',
-    available: false,
-  },
-  {
     id: 'bulk-crawls',
     short: 'bulk crawls',
     label: `Bulk crawls: up to ${MAX_BULK_SITES} sites in one list, one zip of their sitemaps`,
@@ -84,6 +78,12 @@ export const PRO_FEATURES: readonly ProFeature[] = [
     short: 'crawl settings',
     label: 'Crawl settings: depth, include and exclude patterns, scope, rendering, delay',
     available: true,
+  },
+  {
+    id: 'scheduled-crawls',
+    short: 'scheduled crawls',
+    label: 'Scheduled crawls',
+    available: false,
   },
   {
     id: 'advanced-checker',

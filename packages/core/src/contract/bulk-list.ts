@@ -47,12 +47,14 @@ export function parseBulkList(list: string): ParsedBulkList {
     siteLines++;
     const candidate = (text.split(/[,;\t]/)[0] ?? '').trim().replace(/^"|"$/g, '');
     const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate);
+    // `mailto:x@example.com` has a scheme too; `example.com:8080` has a port, not a scheme.
+    const otherScheme = !hasScheme && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(candidate);
     const parsed = siteUrl.safeParse(hasScheme ? candidate : `https://${candidate}`);
     // A bare word ("hello") would read as a host name: a site address has a dot in it.
     const bareWord = !hasScheme && !/^[^/]*\./.test(candidate);
-    if (!parsed.success || /\s/.test(candidate) || bareWord) {
+    if (!parsed.success || /\s/.test(candidate) || bareWord || otherScheme) {
       const reason =
-        hasScheme && !/^https?:/i.test(candidate)
+        otherScheme || (hasScheme && !/^https?:/i.test(candidate))
           ? 'Only http:// and https:// sites can be crawled'
           : 'This line is not a site address (expected something like https://example.com)';
       rejected.push({ line, text: quote(text), reason });

@@ -55,7 +55,7 @@ export function CrawlSettingsPanel(props: {
             value={value.maxDepth}
             onChange={(e) => set('maxDepth', e.target.value)}
           />
-          <span className="hint">Clicks from the start page (0 to 100)</span>
+          <span className="settings-hint">Clicks from the start page (0 to 100)</span>
         </label>
         <label htmlFor={`${id}-scope`}>
           Scope
@@ -90,7 +90,7 @@ export function CrawlSettingsPanel(props: {
             value={value.delayMs}
             onChange={(e) => set('delayMs', e.target.value)}
           />
-          <span className="hint">robots.txt Crawl-delay still applies</span>
+          <span className="settings-hint">robots.txt Crawl-delay still applies</span>
         </label>
         <label htmlFor={`${id}-include`}>
           Include only
@@ -101,7 +101,7 @@ export function CrawlSettingsPanel(props: {
             value={value.include}
             onChange={(e) => set('include', e.target.value)}
           />
-          <span className="hint">
+          <span className="settings-hint">
             One pattern a line, * matches anything (at most {MAX_CRAWL_PATTERNS})
           </span>
         </label>
@@ -114,7 +114,7 @@ export function CrawlSettingsPanel(props: {
             value={value.exclude}
             onChange={(e) => set('exclude', e.target.value)}
           />
-          <span className="hint">Neither crawled nor listed</span>
+          <span className="settings-hint">Neither crawled nor listed</span>
         </label>
         <label htmlFor={`${id}-ua`}>
           User-agent suffix
@@ -124,7 +124,7 @@ export function CrawlSettingsPanel(props: {
             value={value.userAgentSuffix}
             onChange={(e) => set('userAgentSuffix', e.target.value)}
           />
-          <span className="hint">
+          <span className="settings-hint">
             Added after MapsmithBot; robots.txt rules for MapsmithBot still apply
           </span>
         </label>

@@ -41,20 +41,24 @@ function Sites(props: { sites: BulkSite[] }) {
         <tbody>
           {props.sites.map((site) => (
             <tr key={site.jobId}>
-              <td className="col-url">
+              <td className="col-url" data-label="Site">
                 <Link to="/crawls/$jobId" params={{ jobId: site.jobId }}>
                   {site.url}
                 </Link>
                 {site.error && <span className="muted small block">{site.error}</span>}
               </td>
-              <td>
+              <td data-label="Status">
                 <span className={`badge status-${statusClass(site.status)}`}>
                   {STATUS[site.status]}
                 </span>
               </td>
-              <td className="num">{site.listed ?? '-'}</td>
-              <td className="num">{site.seoScore ?? '-'}</td>
-              <td>{site.changes ?? '-'}</td>
+              <td className="num" data-label="Listed">
+                {site.listed ?? '-'}
+              </td>
+              <td className="num" data-label="SEO score">
+                {site.seoScore ?? '-'}
+              </td>
+              <td data-label="Changes">{site.changes ?? '-'}</td>
             </tr>
           ))}
         </tbody>

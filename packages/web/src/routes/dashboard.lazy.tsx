@@ -149,9 +149,7 @@ function Dashboard() {
                   API Tokens
                 </button>
               ) : (
-                <button type="button" className="button block" disabled>
-                  API Tokens <span className="badge badge-pro">Pro</span>
-                </button>
+                <ProAction label="API Tokens" />
               )}
             </div>
           </section>
