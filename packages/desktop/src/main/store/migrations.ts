@@ -33,6 +33,8 @@ export const MIGRATIONS: readonly string[] = [
     jobs: 'jobs',
     inlinksSql: "IFNULL(json_extract(record, '$.inlinks'), 0)",
   }),
+  // Crawl settings (issue 13): the settings a job ran with, JSON, null for the defaults.
+  'ALTER TABLE jobs ADD COLUMN settings TEXT;',
 ];
 
 /** Brings the schema up to date, each step in its own transaction. */
