@@ -3,6 +3,7 @@ import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
+import { HOSTED_ORIGIN } from '../app/config';
 import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
@@ -122,7 +123,27 @@ function Dashboard() {
               <Link to="/" className="button primary block">
                 Generate New Sitemap
               </Link>
-              {user.isPro ? (
+              {user.isPro && api.shell === 'desktop' ? (
+                <>
+                  {/* Schedules and bulk lists run on the hosted servers: open them there. */}
+                  <a
+                    href={`${HOSTED_ORIGIN}/schedules`}
+                    className="button block"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Scheduled Crawls
+                  </a>
+                  <a
+                    href={`${HOSTED_ORIGIN}/bulk`}
+                    className="button block"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Bulk Crawl
+                  </a>
+                </>
+              ) : user.isPro ? (
                 <>
                   {/* The schedules page is its own route (issue 13, points 1-3). */}
                   <a href="/schedules" className="button block">
