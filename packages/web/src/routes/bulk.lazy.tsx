@@ -1,5 +1,5 @@
 import { type BulkListItem, MAX_BULK_SITES, PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { HOSTED_ORIGIN } from '../app/config';
@@ -60,11 +60,7 @@ function BulkPage() {
   usePageMeta(PAGE_META['/bulk']);
   const api = useApi();
   const { status, user } = useAuth();
-  const navigate = useNavigate();
   const hosted = api.shell === 'hosted';
-  useEffect(() => {
-    if (hosted && status === 'signed-out') void navigate({ to: '/login', replace: true });
-  }, [hosted, status, navigate]);
 
   if (!hosted) {
     return (
@@ -81,6 +77,25 @@ function BulkPage() {
       </div>
     );
   }
+  const pitch = (
+    <p>
+      Paste or upload a list of up to {MAX_BULK_SITES} sites: each is crawled on its own, and one
+      zip holds every site's sitemaps with a CSV summary. Bulk crawls are part of Mapsmith Pro.
+    </p>
+  );
+  // A visitor learns what the page offers, and how to get it, rather than being bounced.
+  if (status === 'signed-out') {
+    return (
+      <div className="page">
+        <ProLocked title="Bulk Crawl">
+          {pitch}
+          <p>
+            Already Pro? <Link to="/login">Sign in</Link>
+          </p>
+        </ProLocked>
+      </div>
+    );
+  }
   if (status !== 'signed-in' || !user) {
     return (
       <div className="page">
@@ -93,13 +108,7 @@ function BulkPage() {
   if (!user.isPro) {
     return (
       <div className="page">
-        <ProLocked title="Bulk Crawl">
-          <p>
-            Paste or upload a list of up to {MAX_BULK_SITES} sites: each is crawled on its own, and
-            one zip holds every site's sitemaps with a CSV summary. Bulk crawls are part of Mapsmith
-            Pro.
-          </p>
-        </ProLocked>
+        <ProLocked title="Bulk Crawl">{pitch}</ProLocked>
       </div>
     );
   }
