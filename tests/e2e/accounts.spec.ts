@@ -55,8 +55,10 @@ test('sign up, confirm from the outbox, sign out, sign in, and land on the dashb
     'href',
     '/',
   );
-  await expect(page.getByRole('button', { name: /Scheduled Crawls/ })).toBeDisabled();
-  await expect(page.getByRole('button', { name: /API Tokens/ })).toBeDisabled();
+  // Pro's quick actions show with the Pro label and the way to get them, never "Coming Soon".
+  for (const action of ['Scheduled Crawls', 'Bulk Crawl', 'API Tokens'])
+    await expect(page.getByRole('link', { name: `Upgrade to Pro for ${action}` })).toBeVisible();
+  await expect(page.getByText('Coming Soon')).toHaveCount(0);
 
   // Signed in, /login goes to the dashboard and /signup to /confirm-email (spec §4).
   await page.goto('/login');

@@ -18,10 +18,11 @@ test('a Pro user creates an API token on the dashboard, sees it once, and revoke
   baseURL,
 }) => {
   await signInFreshUser(page, 'tokens');
-  const free = page.getByRole('button', { name: /API Tokens/ });
-  await expect(free).toBeDisabled();
-  await expect(free.locator('.badge')).toHaveText('Pro');
-  await expect(page.getByRole('button', { name: /Scheduled Crawls/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /API Tokens/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro for API Tokens' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Upgrade to Pro for Scheduled Crawls' }),
+  ).toBeVisible();
 
   await becomePro(page.request);
   await page.reload();

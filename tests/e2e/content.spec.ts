@@ -90,8 +90,9 @@ test('pricing and subscribe sell only built Pro features, the rest marked planne
     const offered = page.getByTestId('pro-features').first();
     await expect(offered).toContainText('API tokens: 100 requests per hour per token');
     await expect(offered).toContainText('Unlimited pages per crawl');
-    await expect(offered).not.toContainText(/bulk|scheduled|advanced|coming soon/i);
-    await expect(page.getByTestId('planned-features').first()).toContainText('Bulk crawls');
+    await expect(offered).toContainText('Bulk crawls: up to 100 sites');
+    await expect(offered).not.toContainText(/scheduled|advanced checker|coming soon/i);
+    await expect(page.getByTestId('planned-features').first()).toContainText('Scheduled crawls');
     await expect(page.locator('main')).not.toContainText(/billed monthly|coming soon/i);
     await expect(page.locator('main')).toContainText('$3');
   }

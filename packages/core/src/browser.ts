@@ -4,7 +4,11 @@
  */
 export * from './checker/index.js';
 export * from './contract/api-client.js';
+export * from './contract/bulk-limits.js';
+export * from './contract/bulk-list.js';
+export * from './contract/bulk-schemas.js';
 export * from './contract/crawl-settings.js';
+export * from './contract/crawl-settings-text.js';
 export * from './contract/error-codes.js';
 export * from './contract/formats.js';
 export * from './contract/http-routes.js';

@@ -9,7 +9,7 @@ import {
 } from './plans-features.js';
 
 describe('Pro feature list', () => {
-  it('offers only what is built: limits, RSS, API tokens and support, not the unbuilt three', () => {
+  it('offers only what is built: limits, RSS, API tokens, support, bulk crawls and settings', () => {
     const ids = availableProFeatures().map((f) => f.id);
     expect(ids).toEqual([
       'unlimited-pages',
@@ -18,14 +18,13 @@ describe('Pro feature list', () => {
       'full-rss',
       'api-tokens',
       'priority-support',
-    ]);
-    expect(plannedProFeatures().map((f) => f.id)).toEqual([
-      'scheduled-crawls',
       'bulk-crawls',
-      'advanced-checker',
+      'crawl-settings',
     ]);
+    expect(plannedProFeatures().map((f) => f.id)).toEqual(['scheduled-crawls', 'advanced-checker']);
     expect(isProFeatureAvailable('api-tokens')).toBe(true);
-    expect(isProFeatureAvailable('bulk-crawls')).toBe(false);
+    expect(isProFeatureAvailable('bulk-crawls')).toBe(true);
+    expect(isProFeatureAvailable('scheduled-crawls')).toBe(false);
   });
 
   it('derives its figures from the plan limits and never says "coming soon"', () => {
@@ -33,7 +32,7 @@ describe('Pro feature list', () => {
     expect(labels).toContain(`${PLAN_LIMITS.pro.crawlsPerHour} crawls per hour (Free: 10)`);
     for (const label of labels) expect(label.toLowerCase()).not.toContain('coming soon');
     expect(proFeatureSummary()).toBe(
-      'unlimited pages, no monthly quota, 60 crawls an hour, the full RSS feed, API tokens and priority support',
+      'unlimited pages, no monthly quota, 60 crawls an hour, the full RSS feed, API tokens, priority support, bulk crawls and crawl settings',
     );
   });
 

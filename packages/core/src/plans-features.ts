@@ -1,3 +1,4 @@
+import { MAX_BULK_SITES } from './contract/bulk-limits.js';
 import {
   API_TOKEN_REQUESTS_PER_HOUR,
   PLAN_LIMITS,
@@ -67,15 +68,21 @@ export const PRO_FEATURES: readonly ProFeature[] = [
     available: true,
   },
   {
+    id: 'bulk-crawls',
+    short: 'bulk crawls',
+    label: `Bulk crawls: up to ${MAX_BULK_SITES} sites in one list, one zip of their sitemaps`,
+    available: pro.bulkSitesPerHour > 0,
+  },
+  {
+    id: 'crawl-settings',
+    short: 'crawl settings',
+    label: 'Crawl settings: depth, include and exclude patterns, scope, rendering, delay',
+    available: true,
+  },
+  {
     id: 'scheduled-crawls',
     short: 'scheduled crawls',
     label: 'Scheduled crawls',
-    available: false,
-  },
-  {
-    id: 'bulk-crawls',
-    short: 'bulk crawls',
-    label: 'Bulk crawls of several domains',
     available: false,
   },
   {

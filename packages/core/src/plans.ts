@@ -22,6 +22,12 @@ export interface PlanLimits {
   advancedChecker: boolean;
   /** Scheduled crawls, bulk crawls and API tokens. */
   automation: boolean;
+  /**
+   * Site crawls bulk lists may start per rolling hour (issue 13). A bulk's sites are counted
+   * here, one start each, and not against `crawlsPerHour`, which counts the user's other
+   * starts (one-off and scheduled): a list of 100 sites fits, and it does not block them.
+   */
+  bulkSitesPerHour: number;
 }
 
 /** The decisions.md table, row by row. */
@@ -34,6 +40,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: 100,
     advancedChecker: false,
     automation: false,
+    bulkSitesPerHour: 0,
   },
   free: {
     canCrawl: true,
@@ -43,6 +50,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: 100,
     advancedChecker: false,
     automation: false,
+    bulkSitesPerHour: 0,
   },
   pro: {
     canCrawl: true,
@@ -52,6 +60,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: null,
     advancedChecker: true,
     automation: true,
+    bulkSitesPerHour: 200,
   },
 };
 

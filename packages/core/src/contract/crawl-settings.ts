@@ -10,8 +10,16 @@
 import { z } from 'zod';
 import type { CrawlOptions } from '../crawler/options.js';
 
-/** Most include or exclude patterns one crawl takes. */
-export const MAX_CRAWL_PATTERNS = 20;
+import { MAX_CRAWL_PATTERNS } from './crawl-settings-text.js';
+
+// The zod-free half (the words, the defaults test, the bounds) lives apart, so the web app's
+// first load can show settings without shipping the schema library; re-exported here.
+export {
+  describeCrawlSettings,
+  isDefaultCrawlSettings,
+  MAX_CRAWL_PATTERNS,
+} from './crawl-settings-text.js';
+
 /** Most `*` wildcards in one pattern (bounds the glob's matching work). */
 const MAX_WILDCARDS = 5;
 
@@ -76,14 +84,6 @@ export const crawlSettings = z
 /** Settings of one crawl, as the contract carries them. */
 export type CrawlSettings = z.infer<typeof crawlSettings>;
 
-/** True when no setting departs from the crawler's defaults (a free user's crawl, say). */
-export function isDefaultCrawlSettings(settings: CrawlSettings | null | undefined): boolean {
-  if (!settings) return true;
-  return Object.values(settings).every(
-    (value) => value === undefined || (Array.isArray(value) && value.length === 0) || value === '',
-  );
-}
-
 function escapeRegex(text: string): string {
   return text.replace(/[.+?^${}()|[\]\\/]/g, '\\$&');
 }
@@ -105,22 +105,4 @@ export function crawlSettingsOptions(settings: CrawlSettings): Partial<CrawlOpti
   if (settings.politenessDelayMs !== undefined)
     options.politenessDelayMs = settings.politenessDelayMs;
   return options;
-}
-
-/**
- * The settings in a few words for the job page: "depth 5, exclude /tag/*, render never".
- * Empty when every setting is the default.
- */
-export function describeCrawlSettings(settings: CrawlSettings | null | undefined): string[] {
-  if (!settings) return [];
-  const parts: string[] = [];
-  if (settings.maxDepth !== undefined) parts.push(`depth ${settings.maxDepth}`);
-  if (settings.include?.length) parts.push(`include ${settings.include.join(', ')}`);
-  if (settings.exclude?.length) parts.push(`exclude ${settings.exclude.join(', ')}`);
-  if (settings.listQueryUrls) parts.push('query-string URLs listed');
-  if (settings.scope && settings.scope !== 'host') parts.push(`scope ${settings.scope}`);
-  if (settings.render && settings.render !== 'auto') parts.push(`render ${settings.render}`);
-  if (settings.politenessDelayMs) parts.push(`delay ${settings.politenessDelayMs} ms`);
-  if (settings.userAgentSuffix) parts.push(`user agent + "${settings.userAgentSuffix}"`);
-  return parts;
 }

@@ -71,6 +71,13 @@ export const ERROR_CODES = [
   'checker.busy',
 
   // Crawler and checker
+
+  // Crawl settings and bulk crawls (issue 13)
+  'crawl.settings-pro',
+  'bulk.pro-required',
+  'bulk.not-found',
+  'bulk.too-many',
+  'bulk.empty',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -43,6 +43,11 @@ export const HTTP_ROUTES = {
   'tokens.list': { method: 'GET', path: '/api/tokens', auth: true },
   'tokens.create': { method: 'POST', path: '/api/tokens', auth: true },
   'tokens.delete': { method: 'DELETE', path: '/api/tokens/:id', auth: true },
+  // Bulk crawls (issue 13, Pro, hosted only)
+  'bulk.start': { method: 'POST', path: '/api/bulk', auth: true },
+  'bulk.list': { method: 'GET', path: '/api/bulk', auth: true },
+  'bulk.get': { method: 'GET', path: '/api/bulk/:bulkId', auth: true },
+  'bulk.download': { method: 'GET', path: '/api/bulk/:bulkId/download', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

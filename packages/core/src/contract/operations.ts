@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import * as b from './bulk-schemas.js';
+import { crawlSettings } from './crawl-settings.js';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
 import * as s from './schemas.js';
@@ -73,7 +75,12 @@ export const operations = {
     message,
   ),
   'auth.confirmEmail': op('auth.confirmEmail', z.object({ token: z.string().min(1) }), message),
-  'crawl.start': op('crawl.start', z.object({ url: s.siteUrl }), z.object({ jobId: z.string() })),
+  'crawl.start': op(
+    'crawl.start',
+    // `settings` are Pro (issue 13): a free plan sending any is refused, not silently ignored.
+    z.object({ url: s.siteUrl, settings: crawlSettings.optional() }),
+    z.object({ jobId: z.string() }),
+  ),
   'crawl.get': op('crawl.get', jobRef, s.crawlJob),
   'crawl.urls': op('crawl.urls', r.reportUrlsInput, r.reportUrlsPage),
   'crawl.url': op('crawl.url', r.reportUrlInput, r.reportUrlDetail),
@@ -119,6 +126,11 @@ export const operations = {
     z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     message,
   ),
+  // Bulk crawls (issue 13, Pro, hosted only): one list of sites, one crawl each, one zip.
+  'bulk.start': op('bulk.start', b.bulkStartInput, b.bulkStartOutput),
+  'bulk.list': op('bulk.list', none, z.array(b.bulkListItem)),
+  'bulk.get': op('bulk.get', b.bulkRef, b.bulkCrawl),
+  'bulk.download': op('bulk.download', b.bulkRef, z.custom<ExportFile>()),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

@@ -91,6 +91,11 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
     description:
       'The terms for using Mapsmith: accounts, acceptable crawling, Pro payments, refunds and liability.',
   },
+  '/bulk': {
+    title: 'Bulk Crawl | Mapsmith',
+    description: 'Crawl up to 100 sites from one list and download every sitemap in one zip (Pro).',
+    noindex: true,
+  },
 };
 
 /** The head of the 404 page. */

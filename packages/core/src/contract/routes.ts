@@ -33,6 +33,8 @@ export const APP_PATHS = [
   '/contact',
   '/privacy',
   '/terms',
+  // Bulk crawls (issue 13): the list form and the user's bulks.
+  '/bulk',
 ] as const;
 
 /**
@@ -41,11 +43,15 @@ export const APP_PATHS = [
  */
 const CRAWL_PAGE_PATH = /^\/crawls\/[A-Za-z0-9_-]{1,64}$/;
 
+/** A bulk crawl's own page, `/bulk/{bulkId}` (issue 13); the API says whether it exists. */
+const BULK_PAGE_PATH = /^\/bulk\/[A-Za-z0-9_-]{1,64}$/;
+
 /** Whether a request path (no query) is a page of the web app. */
 export function isAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if ((APP_PATHS as readonly string[]).includes(path)) return true;
   if (CRAWL_PAGE_PATH.test(path)) return true;
+  if (BULK_PAGE_PATH.test(path)) return true;
   const guide = /^\/how-to\/([a-z0-9-]+)$/.exec(path);
   return guide !== null && (GUIDE_SLUGS as readonly string[]).includes(guide[1] ?? '');
 }

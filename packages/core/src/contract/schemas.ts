@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crawlSettings } from './crawl-settings.js';
 import { EXPORT_FORMATS } from './formats.js';
 import { crawlLiveProgress, crawlOutcome } from './report-schemas.js';
 
@@ -77,6 +78,8 @@ export const crawlJob = z.object({
   progress: crawlLiveProgress.nullable().optional(),
   /** How it ended, counts, and per-format availability; null while it runs. */
   outcome: crawlOutcome.nullable().optional(),
+  /** The crawl settings it ran with (issue 13); null or absent: the defaults. */
+  settings: crawlSettings.nullable().optional(),
 });
 export type CrawlJob = z.infer<typeof crawlJob>;
 

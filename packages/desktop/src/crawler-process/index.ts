@@ -17,9 +17,14 @@ import { localRendering } from './local-renderer';
  * through the filtering proxy). The `done` event is sent only after the browser has closed: main
  * ends this process on `done`, and a browser must never outlive its crawl.
  */
-async function runCrawl(channel: ParentChannel, options: CrawlOptions, signal: AbortSignal) {
+async function runCrawl(
+  channel: ParentChannel,
+  options: CrawlOptions,
+  signal: AbortSignal,
+  userAgent?: string,
+) {
   const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
-  const fetcher = createHttpFetcher({ policy });
+  const fetcher = createHttpFetcher({ policy, ...(userAgent ? { userAgent } : {}) });
   const rendering = localRendering(options.render, policy);
   const store = createMemoryStore();
   let done: Extract<CrawlEvent, { type: 'done' }> | undefined;
@@ -82,8 +87,9 @@ let running: Promise<void> | null = null;
 channel.onMessage((message) => {
   if (message.type === 'cancel') return controller.abort(new Error('Cancelled'));
   if (message.type !== 'start' || running) return;
-  running = runCrawl(channel, message.options, controller.signal).catch((err: unknown) =>
-    channel.post({ type: 'failed', error: err instanceof Error ? err.message : String(err) }),
+  running = runCrawl(channel, message.options, controller.signal, message.userAgent).catch(
+    (err: unknown) =>
+      channel.post({ type: 'failed', error: err instanceof Error ? err.message : String(err) }),
   );
 });
 // Main ending the process mid-crawl (app quit, a failed job) closes the browser before exiting.

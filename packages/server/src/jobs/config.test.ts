@@ -5,6 +5,7 @@ describe('loadJobsConfig', () => {
   it('has defaults for every setting', () => {
     expect(loadJobsConfig({})).toEqual({
       workers: 2,
+      crawlsPerUser: 1,
       leaseMs: 30_000,
       engineeringPageCap: 1_000_000,
       crawlConcurrency: 8,
@@ -13,8 +14,16 @@ describe('loadJobsConfig', () => {
     });
   });
 
+  it('lets one user run half the workers at once by default, rounded up', () => {
+    expect(loadJobsConfig({ MAPSMITH_CRAWL_WORKERS: '5' }).crawlsPerUser).toBe(3);
+    expect(loadJobsConfig({ MAPSMITH_CRAWLS_PER_USER: '4' }).crawlsPerUser).toBe(4);
+  });
+
   it('refuses bad values with the variable name', () => {
     expect(() => loadJobsConfig({ MAPSMITH_CRAWL_WORKERS: '0' })).toThrow(/MAPSMITH_CRAWL_WORKERS/);
+    expect(() => loadJobsConfig({ MAPSMITH_CRAWLS_PER_USER: '0' })).toThrow(
+      /MAPSMITH_CRAWLS_PER_USER/,
+    );
     expect(() => loadJobsConfig({ MAPSMITH_JOB_LEASE_MS: '5s' })).toThrow(/MAPSMITH_JOB_LEASE_MS/);
     expect(() => loadJobsConfig({ MAPSMITH_MAX_PAGES_PER_CRAWL: '1.5' })).toThrow(/whole number/);
     expect(() => loadJobsConfig({ MAPSMITH_RENDER: 'always' })).toThrow(/MAPSMITH_RENDER/);

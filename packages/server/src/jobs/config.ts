@@ -4,6 +4,12 @@ import { DEFAULT_ENGINEERING_PAGE_CAP } from '@mapsmith/core';
 export interface JobsConfig {
   /** Crawl jobs run at once by this server. `MAPSMITH_CRAWL_WORKERS`, default 2. */
   workers: number;
+  /**
+   * Crawl jobs one user may have running at once (issue 13: fair queueing of bulk lists).
+   * `MAPSMITH_CRAWLS_PER_USER`, default half the workers rounded up, so another user's crawl
+   * always finds a free worker when there are two or more.
+   */
+  crawlsPerUser: number;
   /** Lease of a running job without a heartbeat, in ms. `MAPSMITH_JOB_LEASE_MS`, default 30000. */
   leaseMs: number;
   /** Pages per crawl for plans without a plan cap. `MAPSMITH_MAX_PAGES_PER_CRAWL`, default 1,000,000. */
@@ -40,8 +46,10 @@ function renderMode(raw: string | undefined): 'auto' | 'never' {
 
 /** Reads the worker settings; throws with a clear message on a bad value. */
 export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
+  const workers = wholeNumber(env, 'MAPSMITH_CRAWL_WORKERS', 2, 1);
   return {
-    workers: wholeNumber(env, 'MAPSMITH_CRAWL_WORKERS', 2, 1),
+    workers,
+    crawlsPerUser: wholeNumber(env, 'MAPSMITH_CRAWLS_PER_USER', Math.ceil(workers / 2), 1),
     leaseMs: wholeNumber(env, 'MAPSMITH_JOB_LEASE_MS', 30_000, 1000),
     engineeringPageCap: wholeNumber(
       env,

@@ -1,9 +1,12 @@
 import {
   type CrawlSummary,
+  crawlSettingsOptions,
   createCrawler,
   createHttpFetcher,
   createUrlPolicy,
   type Logger,
+  type RenderMode,
+  USER_AGENT,
 } from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
 import type { ServerConfig } from '../config.js';
@@ -12,7 +15,8 @@ import type { CrawlRunner } from './crawl-task.js';
 /**
  * The production crawl runner: the core crawler over the job's SQLite store, behind the SSRF
  * policy (loopback only with `MAPSMITH_ALLOW_LOOPBACK=1`, which production refuses). Each run
- * gets its own fetcher (a connection pool for its site), closed when the run ends. Smart
+ * gets its own fetcher (a connection pool for its site), closed when the run ends. The job's
+ * crawl settings (issue 13) are applied over the server's defaults. Smart
  * rendering uses one Chromium for the whole server (launched on the first page that needs it,
  * its every request behind the same policy), closed when the server stops.
  */
@@ -21,12 +25,25 @@ export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRu
   const renderer =
     config.jobs.render === 'never' ? undefined : createChromiumRenderer({ policy, logger });
   const run: CrawlRunner = async (job, ctx) => {
-    const fetcher = createHttpFetcher({ policy });
+    const settings = job.settings ?? {};
+    // The suffix follows our own product token, so robots.txt groups still match MapsmithBot.
+    const fetcher = createHttpFetcher({
+      policy,
+      ...(settings.userAgentSuffix
+        ? { userAgent: `${USER_AGENT} ${settings.userAgentSuffix}` }
+        : {}),
+    });
     try {
       const crawler = createCrawler({ fetcher, renderer, policy, store: ctx.store, logger });
+      const chosen = crawlSettingsOptions(settings);
       const options = {
+        ...chosen,
         startUrl: job.url,
-        render: config.jobs.render,
+        // A server run without Chromium (`MAPSMITH_RENDER=never`) renders nothing, whatever
+        // the crawl asked for; the job page says which mode was asked.
+        render: (config.jobs.render === 'never'
+          ? 'never'
+          : (chosen.render ?? config.jobs.render)) as RenderMode,
         maxPages: job.pageCap,
         concurrency: config.jobs.crawlConcurrency,
         allowLoopback: config.allowLoopback,

@@ -42,6 +42,7 @@ export function createJobSystem(
     new CrawlTask(repos.jobs, run),
     {
       concurrency: config.jobs.workers,
+      perUserConcurrency: config.jobs.crawlsPerUser,
       leaseMs,
       heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
       pollMs: Math.min(1000, leaseMs),
@@ -51,7 +52,7 @@ export function createJobSystem(
     },
     logger,
   );
-  const retention = new RetentionTask(repos.jobs, repos.rates, options.afterPurge);
+  const retention = new RetentionTask(repos.jobs, repos.rates, options.afterPurge, repos.bulks);
   let schedule: ReturnType<typeof schedulePeriodic<number>> | undefined;
   return {
     pool,

@@ -1,5 +1,5 @@
 import { CRAWL_RETENTION_DAYS } from '@mapsmith/core';
-import type { CrawlJobRepository, RateLimiter } from '../repos/types.js';
+import type { BulkRepository, CrawlJobRepository, RateLimiter } from '../repos/types.js';
 import type { BackgroundTask } from './task.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,12 +18,15 @@ export class RetentionTask implements BackgroundTask<number, number> {
     private readonly jobs: CrawlJobRepository,
     private readonly rates: RateLimiter,
     private readonly afterPurge: () => Promise<void> = async () => undefined,
+    /** Bulk lists go with the same period as their crawls (issue 13). */
+    private readonly bulks?: BulkRepository,
   ) {}
 
   /** `now` is ms since the epoch; resolves with the number of jobs deleted. */
   async perform(now: number): Promise<number> {
     await this.rates.prune(now - DAY_MS);
     const deleted = await this.jobs.deleteCreatedBefore(now - CRAWL_RETENTION_DAYS * DAY_MS);
+    await this.bulks?.deleteCreatedBefore(now - CRAWL_RETENTION_DAYS * DAY_MS);
     await this.afterPurge();
     return deleted;
   }

@@ -8,6 +8,11 @@ import type { CrawlTask } from './crawl-task.js';
 export interface WorkerPoolOptions {
   /** Crawl jobs run at once in this process. */
   concurrency: number;
+  /**
+   * Crawl jobs one user may have running at once, across every worker of the queue (issue 13:
+   * a bulk list of 100 sites must not starve other users' crawls). Unbounded when absent.
+   */
+  perUserConcurrency?: number;
   /** How long a lease lasts without a heartbeat. */
   leaseMs: number;
   /** How often a running job renews its lease (well under `leaseMs`). */
@@ -129,6 +134,7 @@ export class WorkerPool {
         this.owner,
         this.options.leaseMs,
         this.task.maxAttempts,
+        this.options.perUserConcurrency,
       );
       if (!claimed) return;
       // Our own lease expired while the job still runs here (a stalled event loop): keep it.

@@ -2,6 +2,7 @@ import type {
   CrawlLiveProgress,
   CrawlOutcome,
   CrawlReport,
+  CrawlSettings,
   CrawlStartDecision,
   CrawlStatus,
   CrawlStore,
@@ -12,6 +13,7 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
+import type { BulkRepository } from './bulk-types.js';
 
 /**
  * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
@@ -39,6 +41,8 @@ export interface CrawlJobRecord {
   finishedAt: string | null;
   /** Times a worker has taken it (a restart mid-crawl adds one). */
   attempts: number;
+  /** The crawl settings it runs with (issue 13); null: the crawler's defaults. */
+  settings: CrawlSettings | null;
 }
 
 /** The parts of a job `crawl.get` reads beside its row. */
@@ -60,6 +64,8 @@ export interface StartCrawlInput {
   url: string;
   /** The engineering page cap of plans without a plan cap. */
   engineeringCap: number;
+  /** The crawl settings (Pro; the route refuses them for other plans). Kept on the job. */
+  settings?: CrawlSettings;
 }
 
 /** The outcome of a start request: a job, or the limit that refused it. */
@@ -118,8 +124,15 @@ export interface JobQueue {
   /**
    * Takes the oldest pending job, or a crawling job whose lease expired (resumed), and leases
    * it to `owner`. A job already taken `maxAttempts` times is failed with its reason instead.
+   * A pending job whose owner already has `perUserCap` crawls running (unexpired leases) waits,
+   * so one user's bulk list cannot take every worker; the next user's older job goes first.
    */
-  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedJob | null>;
+  claim(
+    owner: string,
+    leaseMs: number,
+    maxAttempts: number,
+    perUserCap?: number,
+  ): Promise<ClaimedJob | null>;
   /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
   heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
   /** Marks the job completed with its summary (only while `owner` holds the lease). */
@@ -140,6 +153,8 @@ export interface JobQueue {
    */
   sweepFrontiers(): Promise<number>;
 }
+
+export type { BulkRepository } from './bulk-types.js';
 
 /** The monthly usage meter. */
 export interface UsageRepository {
@@ -163,4 +178,6 @@ export interface Repositories {
   queue: JobQueue;
   usage: UsageRepository;
   rates: RateLimiter;
+  /** Bulk crawls (issue 13). */
+  bulks: BulkRepository;
 }

@@ -8,6 +8,7 @@ import { reconcileUserPending } from '../payments/reconcile.js';
 import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
 import { authRouter } from './auth/router.js';
+import { bulkRouter } from './bulk/router.js';
 import { configRouter } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
 import { crawlRouter } from './crawl/router.js';
@@ -37,6 +38,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     }),
     crawlRouter(ctx),
     crawlReportRouter(ctx),
+    bulkRouter(ctx),
     historyRouter(ctx),
     analyticsRouter(ctx),
     generateRouter(ctx),

@@ -1,5 +1,5 @@
 import { PLAN_LIMITS } from '@mapsmith/core/browser';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { CrawlPhase } from '../crawl/use-crawl';
 
 const STEPS = ['Enter URL', 'Smart Crawl', 'Download Files'];
@@ -10,6 +10,8 @@ export function Hero(props: {
   onGenerate(url: string): void;
   /** A URL typed before signing in, shown again (see pending-crawl.ts). */
   initialUrl?: string;
+  /** The crawl settings panel, under the URL field. */
+  settings?: ReactNode;
 }) {
   const [url, setUrl] = useState(props.initialUrl ?? '');
   const busy = props.phase === 'starting' || props.phase === 'crawling';
@@ -48,6 +50,7 @@ export function Hero(props: {
           {busy ? 'Crawling...' : 'Generate Now'}
         </button>
       </form>
+      {props.settings}
       <ol className="steps" aria-label="Progress">
         {STEPS.map((step, i) => (
           <li key={step} className="step" data-done={done[i]}>

@@ -5,10 +5,19 @@ import type { Toast } from '../app/toast';
 /**
  * The toast for a refused crawl start, chosen by the error's contract code (never its English
  * title): the monthly limit and, for free users, the hourly limit offer the upgrade; the hourly
- * limit says when to retry from Retry-After; anything else shows the server's sentence.
+ * limit says when to retry from Retry-After; crawl settings refused to a free plan offer the
+ * upgrade; anything else shows the server's sentence.
  */
-export function startFailureToast(err: unknown, isPro: boolean): Toast {
+export function startFailureToast(err: unknown, isPro: boolean, withSettings = false): Toast {
   const code = err instanceof ApiCallError ? err.code : undefined;
+  if (code === 'crawl.settings-pro') {
+    return {
+      title: 'Crawl Settings Are Pro',
+      description: errorText(err, 'Crawl settings are part of Mapsmith Pro.'),
+      variant: 'error',
+      action: { label: 'Upgrade to Pro', to: '/pricing' },
+    };
+  }
   if (code === 'limit.monthly') {
     return {
       title: 'Monthly Limit Reached',
@@ -31,7 +40,7 @@ export function startFailureToast(err: unknown, isPro: boolean): Toast {
   }
   if (code === 'crawl.url-not-allowed' || code === 'input.invalid') {
     return {
-      title: 'Check the address',
+      title: withSettings ? 'Check the address and settings' : 'Check the address',
       description: errorText(err, 'Enter an absolute http:// or https:// URL'),
       variant: 'error',
     };

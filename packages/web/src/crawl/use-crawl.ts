@@ -1,4 +1,4 @@
-import type { CrawlJob } from '@mapsmith/core/browser';
+import type { CrawlJob, CrawlSettings } from '@mapsmith/core/browser';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -20,7 +20,8 @@ export interface CrawlState {
   startedAt: number | null;
   /** The failure text for the failed panel. */
   error: string | null;
-  start(url: string): Promise<void>;
+  /** Starts a crawl of `url`, with the crawl settings when any depart from the defaults. */
+  start(url: string, settings?: CrawlSettings): Promise<void>;
 }
 
 /** True when the address starts with a scheme (`https://`, `ftp://`, ...). */
@@ -51,7 +52,7 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
   useEndToasts(followed);
 
   const begin = useCallback(
-    async (input: string) => {
+    async (input: string, settings?: CrawlSettings) => {
       // The desktop app crawls on the user's machine without an account (decisions.md).
       // A click while the session is still being read waits for it rather than bouncing a
       // signed-in user to /login.
@@ -76,7 +77,10 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
       }
       setPending(true);
       try {
-        const { jobId: id } = await api.call('crawl.start', { url: normalizeSiteUrl(input) });
+        const { jobId: id } = await api.call('crawl.start', {
+          url: normalizeSiteUrl(input),
+          ...(settings ? { settings } : {}),
+        });
         onJob(id);
         toast({
           title: 'Crawling Started',
@@ -84,7 +88,7 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
           variant: 'success',
         });
       } catch (err) {
-        toast(startFailureToast(err, auth.user?.isPro ?? false));
+        toast(startFailureToast(err, auth.user?.isPro ?? false, settings !== undefined));
       } finally {
         setPending(false);
       }
@@ -92,11 +96,11 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
     [api, auth.settled, auth.user, navigate, onJob, toast],
   );
   const start = useCallback(
-    async (input: string) => {
+    async (input: string, settings?: CrawlSettings) => {
       if (starting.current) return;
       starting.current = true;
       try {
-        await begin(input);
+        await begin(input, settings);
       } finally {
         starting.current = false;
       }

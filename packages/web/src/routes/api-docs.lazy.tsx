@@ -32,7 +32,7 @@ const TILES = [
 const ENDPOINTS: { route: keyof typeof HTTP_ROUTES; what: string }[] = [
   {
     route: 'crawl.start',
-    what: 'Start a crawl. Body: {"url": "https://example.com/"}. Answers {"jobId"}.',
+    what: 'Start a crawl. Body: {"url": "https://example.com/", "settings": {"maxDepth": 5, "exclude": ["/tag/*"]}} (settings optional). Answers {"jobId"}.',
   },
   {
     route: 'crawl.get',
@@ -44,6 +44,15 @@ const ENDPOINTS: { route: keyof typeof HTTP_ROUTES; what: string }[] = [
   },
   { route: 'seo.get', what: 'The SEO health check of a completed crawl.' },
   { route: 'history.list', what: 'Your recent crawls.' },
+  {
+    route: 'bulk.start',
+    what: 'Crawl up to 100 sites at once. Body: {"list": "one URL a line", "settings": {...}}. Answers {"bulkId", "accepted", "rejected": [{"line", "text", "reason"}]}.',
+  },
+  { route: 'bulk.get', what: "Each site's status, listed count and SEO score." },
+  {
+    route: 'bulk.download',
+    what: 'One zip: a folder of sitemaps per completed site and summary.csv.',
+  },
 ];
 
 function ApiDocs() {

@@ -1,3 +1,4 @@
+import { describeCrawlSettings } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useAuth } from '../app/auth';
@@ -69,6 +70,11 @@ function CrawlPage() {
           <p className="muted">
             Started {when(job.createdAt)}
             {job.finishedAt ? ` · ended ${when(job.finishedAt)}` : ''}
+          </p>
+        )}
+        {job && describeCrawlSettings(job.settings).length > 0 && (
+          <p className="crawled-with" data-testid="crawled-with">
+            Crawled with: {describeCrawlSettings(job.settings).join(', ')}
           </p>
         )}
       </header>

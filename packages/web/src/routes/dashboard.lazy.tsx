@@ -3,6 +3,7 @@ import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
+import { HOSTED_ORIGIN } from '../app/config';
 import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
@@ -11,6 +12,20 @@ import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
+
+/** A Pro quick action as a free user sees it: its name, the Pro label and the way to get it. */
+function ProAction(props: { label: string }) {
+  return (
+    <div className="quick-locked">
+      <span>
+        {props.label} <span className="badge badge-pro">Pro</span>
+      </span>
+      <Link to="/subscribe" aria-label={`Upgrade to Pro for ${props.label}`}>
+        Upgrade
+      </Link>
+    </div>
+  );
+}
 
 function Dashboard() {
   usePageMeta(PAGE_META['/dashboard']);
@@ -108,9 +123,42 @@ function Dashboard() {
               <Link to="/" className="button primary block">
                 Generate New Sitemap
               </Link>
-              <button type="button" className="button block" disabled>
-                Scheduled Crawls <span className="badge">Coming Soon</span>
-              </button>
+              {user.isPro && api.shell === 'desktop' ? (
+                <>
+                  {/* Schedules and bulk lists run on the hosted servers: open them there. */}
+                  <a
+                    href={`${HOSTED_ORIGIN}/schedules`}
+                    className="button block"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Scheduled Crawls
+                  </a>
+                  <a
+                    href={`${HOSTED_ORIGIN}/bulk`}
+                    className="button block"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Bulk Crawl
+                  </a>
+                </>
+              ) : user.isPro ? (
+                <>
+                  {/* The schedules page is its own route (issue 13, points 1-3). */}
+                  <a href="/schedules" className="button block">
+                    Scheduled Crawls
+                  </a>
+                  <Link to="/bulk" className="button block">
+                    Bulk Crawl
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <ProAction label="Scheduled Crawls" />
+                  <ProAction label="Bulk Crawl" />
+                </>
+              )}
               {user.isPro ? (
                 <button
                   type="button"
@@ -122,9 +170,7 @@ function Dashboard() {
                   API Tokens
                 </button>
               ) : (
-                <button type="button" className="button block" disabled>
-                  API Tokens <span className="badge badge-pro">Pro</span>
-                </button>
+                <ProAction label="API Tokens" />
               )}
             </div>
           </section>

@@ -5,16 +5,19 @@ import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
 import { scrollToHash } from '../app/scroll';
 import { jobSearch } from '../app/search';
+import { useApi } from '../app/use-api';
 import { CheckerSection } from '../components/CheckerSection';
 import { CrawlFailed } from '../components/CrawlFailed';
 import { CrawlProgress } from '../components/CrawlProgress';
 import { CrawlResults } from '../components/CrawlResults';
+import { CrawlSettingsPanel, type SettingsLock } from '../components/CrawlSettingsPanel';
 import { GuidesSection } from '../components/GuidesSection';
 import { Hero } from '../components/Hero';
 import { InfoSections } from '../components/InfoSections';
 import { PricingSection } from '../components/PricingSection';
 import { peekPendingCrawl, takePendingCrawl } from '../crawl/pending-crawl';
 import { PANEL_SCROLL_DELAY_MS } from '../crawl/progress';
+import { EMPTY_SETTINGS_FORM, settingsFromForm } from '../crawl/settings-form';
 import { useCrawl } from '../crawl/use-crawl';
 import { rootRoute } from './__root';
 
@@ -28,13 +31,27 @@ function Home() {
     [navigate],
   );
   const crawl = useCrawl(job ?? null, follow);
+  const { start } = crawl;
   const auth = useAuth();
+  const api = useApi();
   const [pending] = useState(peekPendingCrawl);
+  const [settings, setSettings] = useState(EMPTY_SETTINGS_FORM);
+  const lock: SettingsLock = auth.user?.isPro
+    ? null
+    : api.shell === 'desktop'
+      ? 'desktop-free'
+      : auth.status === 'signed-in'
+        ? 'free'
+        : 'signed-out';
+  const generate = useCallback(
+    // A locked panel sends nothing, whatever was typed before the lock showed.
+    (url: string) => void start(url, lock ? undefined : settingsFromForm(settings)),
+    [start, lock, settings],
+  );
   const panel = useRef<HTMLDivElement>(null);
   const started = crawl.phase !== 'idle' && crawl.phase !== 'starting';
 
   // Back from signing in with a crawl asked for while signed out: start it, once.
-  const { start } = crawl;
   useEffect(() => {
     if (auth.status !== 'signed-in') return;
     const url = takePendingCrawl();
@@ -60,7 +77,12 @@ function Home() {
 
   return (
     <div className="home">
-      <Hero phase={crawl.phase} onGenerate={crawl.start} initialUrl={pending ?? ''} />
+      <Hero
+        phase={crawl.phase}
+        onGenerate={generate}
+        initialUrl={pending ?? ''}
+        settings={<CrawlSettingsPanel value={settings} onChange={setSettings} lock={lock} />}
+      />
       {started && (
         <div ref={panel} className="crawl-panel card" aria-live="polite">
           {crawl.phase === 'crawling' && crawl.job && (

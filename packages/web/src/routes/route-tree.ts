@@ -1,6 +1,8 @@
 import { rootRoute } from './__root';
 import { aboutRoute } from './about';
 import { apiDocsRoute } from './api-docs';
+import { bulkRoute } from './bulk';
+import { bulkDetailRoute } from './bulk-detail';
 import { confirmEmailRoute } from './confirm-email';
 import { contactRoute } from './contact';
 import { crawlRoute } from './crawl';
@@ -36,4 +38,6 @@ export const routeTree = rootRoute.addChildren([
   privacyRoute,
   termsRoute,
   howToRoute,
+  bulkRoute,
+  bulkDetailRoute,
 ]);

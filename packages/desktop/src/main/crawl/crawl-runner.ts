@@ -51,8 +51,8 @@ export class CrawlRunner {
     private readonly logger: Logger,
   ) {}
 
-  /** Starts a crawl for a job the store already holds. */
-  start(jobId: string, options: CrawlOptions): void {
+  /** Starts a crawl for a job the store already holds; `userAgent` replaces the default one. */
+  start(jobId: string, options: CrawlOptions, userAgent?: string): void {
     let child: CrawlerProcess;
     try {
       child = this.launch();
@@ -168,7 +168,7 @@ export class CrawlRunner {
       }
     });
     this.running.set(jobId, { child, done });
-    child.postMessage({ type: 'start', options });
+    child.postMessage({ type: 'start', options, ...(userAgent ? { userAgent } : {}) });
   }
 
   /** Asks a running crawl to stop; it still ends with its summary. */

@@ -1,7 +1,14 @@
 import type { CrawlEvent, CrawlOptions } from '@mapsmith/core';
 
 /** What main sends the crawler process. */
-export type ToCrawler = { type: 'start'; options: CrawlOptions } | { type: 'cancel' };
+export type ToCrawler =
+  | {
+      type: 'start';
+      options: CrawlOptions;
+      /** The User-Agent header when the crawl settings add a suffix (else the default). */
+      userAgent?: string;
+    }
+  | { type: 'cancel' };
 
 /** The link graph of one recorded URL, known only once the crawl has ended. */
 export interface LinkCounts {

@@ -82,6 +82,20 @@ export function pingOnHostedOnly(deps: AppDeps): () => Promise<never> {
   };
 }
 
+/** Bulk crawls (issue 13) crawl many sites on the hosted servers; the desktop crawls one at a time. */
+export const BULK_HOSTED_ONLY = ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download'] as const;
+
+/** A bulk operation on desktop: a clear refusal that names where bulk crawls run. */
+export function bulkOnHostedOnly(deps: AppDeps): () => Promise<never> {
+  return async () => {
+    throw new HandlerError(
+      400,
+      'Only on the hosted site',
+      `Bulk crawls of many sites run on ${new URL(deps.hostedUrl).host} with a Pro account. The desktop app crawls one site at a time.`,
+    );
+  };
+}
+
 /** A handler for a hosted-only operation: a clear refusal that names the hosted site. */
 export function hostedOnly(deps: AppDeps): () => Promise<never> {
   return async () => {

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   type CrawlJob,
   type CrawlOptions,
+  type CrawlSettings,
+  crawlSettingsOptions,
   DEFAULT_CRAWL_OPTIONS,
+  isDefaultCrawlSettings,
   type UrlPolicy,
+  USER_AGENT,
 } from '@mapsmith/core';
 import type { CrawlRunner } from '../crawl/crawl-runner';
 import { HandlerError } from '../errors';
@@ -25,11 +29,12 @@ export interface CrawlDeps extends AccountDeps {
 /**
  * `crawl.start`: applies the plan's limits, records a pending job and hands the crawl to a
  * crawler process. Internal targets are refused here by URL; the crawler enforces the same
- * guard on every resolved address and redirect hop.
+ * guard on every resolved address and redirect hop. Crawl settings (issue 13) are Pro: the
+ * free plan sending any is refused with `crawl.settings-pro`, as on the hosted server.
  */
 export async function startCrawl(
   deps: CrawlDeps,
-  input: { url: string },
+  input: { url: string; settings?: CrawlSettings },
 ): Promise<{ jobId: string }> {
   const startUrl = new URL(input.url).href;
   // Refuse internal targets at once; the crawler checks every resolved address again.
@@ -37,6 +42,14 @@ export async function startCrawl(
   if (!decision.allowed)
     throw new HandlerError(400, 'URL not allowed', decision.reason, 'crawl.url-not-allowed');
   const plan = await currentPlan(deps);
+  const settings = isDefaultCrawlSettings(input.settings) ? undefined : input.settings;
+  if (settings && plan !== 'pro')
+    throw new HandlerError(
+      403,
+      'Pro required',
+      'Crawl settings (depth, include and exclude patterns, scope, rendering, delay and user agent) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
+      'crawl.settings-pro',
+    );
   const now = deps.now();
   const maxPages = await admitCrawl(deps.store, plan, now, deps.engineeringCap);
   const jobId = randomUUID();
@@ -45,8 +58,21 @@ export async function startCrawl(
     url: startUrl,
     createdAt: new Date(now).toISOString(),
     pageCap: maxPages,
+    ...(settings ? { settings } : {}),
   });
-  deps.crawls.start(jobId, { ...DEFAULT_CRAWL_OPTIONS, ...deps.crawlDefaults, startUrl, maxPages });
+  const chosen = settings ? crawlSettingsOptions(settings) : {};
+  const options = {
+    ...DEFAULT_CRAWL_OPTIONS,
+    ...deps.crawlDefaults,
+    ...chosen,
+    startUrl,
+    maxPages,
+  };
+  // The suffix follows our product token, so robots.txt groups still match MapsmithBot.
+  const userAgent = settings?.userAgentSuffix
+    ? `${USER_AGENT} ${settings.userAgentSuffix}`
+    : undefined;
+  deps.crawls.start(jobId, options, userAgent);
   return { jobId };
 }
 

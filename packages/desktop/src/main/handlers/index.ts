@@ -2,6 +2,8 @@ import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import {
   type AppDeps,
+  BULK_HOSTED_ONLY,
+  bulkOnHostedOnly,
   getConfig,
   getLocalUser,
   HOSTED_ONLY,
@@ -44,6 +46,7 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'app.openHosted': (input) => openHosted(deps, input),
   };
   for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
+  for (const name of BULK_HOSTED_ONLY) table[name] = bulkOnHostedOnly(deps);
   table['ping.submit'] = pingOnHostedOnly(deps);
   table['ping.key'] = pingOnHostedOnly(deps);
   return table;

@@ -5,10 +5,12 @@ import {
   type CrawlLiveProgress,
   type CrawlOutcome,
   CrawlReport,
+  type CrawlSettings,
   type CrawlStatus,
   type CrawlSummary,
   type CrawlTotals,
   type HistoryItem,
+  isDefaultCrawlSettings,
   MAX_POLL_RESULTS,
   type PageRecord,
   presentAnalytics,
@@ -32,6 +34,8 @@ interface JobRow {
   progress: string | null;
   /** The outcome as JSON once computed. */
   outcome: string | null;
+  /** The crawl settings as JSON; null for the defaults. */
+  settings: string | null;
 }
 
 /** How a crawl ended, as the store records it. */
@@ -77,10 +81,18 @@ export class LocalStore {
     url: string;
     createdAt: string;
     pageCap: number;
+    /** The crawl settings (linked Pro only), kept for the job page. */
+    settings?: CrawlSettings;
   }): Promise<void> {
     await this.db.run(
-      "INSERT INTO jobs (id, url, status, created_at, page_cap) VALUES (?, ?, 'pending', ?, ?)",
-      [job.id, job.url, job.createdAt, job.pageCap],
+      "INSERT INTO jobs (id, url, status, created_at, page_cap, settings) VALUES (?, ?, 'pending', ?, ?, ?)",
+      [
+        job.id,
+        job.url,
+        job.createdAt,
+        job.pageCap,
+        isDefaultCrawlSettings(job.settings) ? null : JSON.stringify(job.settings),
+      ],
     );
   }
 
@@ -153,6 +165,7 @@ export class LocalStore {
       ...(notes?.length ? { notes } : {}),
       progress: running && row.progress ? (JSON.parse(row.progress) as CrawlLiveProgress) : null,
       outcome: row.outcome ? (JSON.parse(row.outcome) as CrawlOutcome) : null,
+      settings: row.settings ? (JSON.parse(row.settings) as CrawlSettings) : null,
     };
   }
 

@@ -44,6 +44,12 @@ export const MIGRATIONS: readonly Migration[] = [
       inlinksSql: "IFNULL(json_extract(record, '$.inlinks'), 0)",
     }),
   },
+  {
+    id: 3,
+    name: 'crawl-settings',
+    // Crawl settings (issue 13): the settings a job ran with, JSON, null for the defaults.
+    up: 'ALTER TABLE jobs ADD COLUMN settings TEXT;',
+  },
 ];
 
 /**

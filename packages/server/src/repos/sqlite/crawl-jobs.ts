@@ -9,6 +9,7 @@ import {
   type CrawlTotals,
   decideCrawlStart,
   HOUR_MS,
+  isDefaultCrawlSettings,
   monthKey,
   PLAN_LIMITS,
   type Plan,
@@ -25,7 +26,14 @@ import type {
   StartCrawlResult,
 } from '../types.js';
 import { SqliteCrawlStore } from './crawl-store.js';
-import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
+import { type CrawlJobRow, JOB_COLUMNS, settingsJson, toJob } from './rows.js';
+
+/**
+ * The user's crawl starts in the rolling hour. A bulk list's sites are counted in their own
+ * window (plans.ts `bulkSitesPerHour`, see `SqliteBulkRepository`), not in this one.
+ */
+const START_WINDOW_SQL =
+  'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL';
 
 /** Crawl jobs in SQLite. */
 export class SqliteCrawlJobRepository implements CrawlJobRepository {
@@ -41,10 +49,10 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
   start(input: StartCrawlInput): Promise<StartCrawlResult> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const window = await tx.first<{ n: number; oldest: number | null }>(
-        'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ?',
-        [input.userId, now - HOUR_MS],
-      );
+      const window = await tx.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
+        input.userId,
+        now - HOUR_MS,
+      ]);
       const month = await tx.first<{ pages: number }>(
         'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
         [input.userId, monthKey(now)],
@@ -63,9 +71,18 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
       const id = randomUUID();
       const createdAt = new Date(now).toISOString();
       await tx.run(
-        `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
-        [id, input.userId, input.url, decision.pageCap, decision.monthQuota, createdAt, now],
+        `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms, settings)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+        [
+          id,
+          input.userId,
+          input.url,
+          decision.pageCap,
+          decision.monthQuota,
+          createdAt,
+          now,
+          settingsJson(input.settings),
+        ],
       );
       const job: CrawlJobRecord = {
         id,
@@ -79,6 +96,7 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
         startedAt: null,
         finishedAt: null,
         attempts: 0,
+        settings: isDefaultCrawlSettings(input.settings) ? null : (input.settings ?? null),
       };
       return { ok: true, job, rate: decision.rate };
     });
@@ -87,10 +105,10 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
   /** Read-only: the same window `start` counts. */
   async startRate(userId: number, plan: Plan): Promise<RateInfo> {
     const now = this.clock.now();
-    const row = await this.db.first<{ n: number; oldest: number | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ?',
-      [userId, now - HOUR_MS],
-    );
+    const row = await this.db.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
+      userId,
+      now - HOUR_MS,
+    ]);
     const limit = PLAN_LIMITS[plan].crawlsPerHour;
     return {
       limit,

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { Repositories } from '../types.js';
+import { SqliteBulkRepository } from './bulk-crawls.js';
 import { SqliteCrawlJobRepository } from './crawl-jobs.js';
 import { SqliteJobQueue } from './job-queue.js';
 import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
@@ -15,5 +16,6 @@ export function createSqliteRepositories(
     queue: new SqliteJobQueue(db, clock),
     usage: new SqliteUsageRepository(db),
     rates: new SqliteRateLimiter(db, clock),
+    bulks: new SqliteBulkRepository(db, clock),
   };
 }

@@ -12,15 +12,25 @@ export class SqliteJobQueue implements JobQueue {
   ) {}
 
   /** One immediate transaction, so two workers can never take the same job. */
-  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedJob | null> {
+  claim(
+    owner: string,
+    leaseMs: number,
+    maxAttempts: number,
+    perUserCap = Number.MAX_SAFE_INTEGER,
+  ): Promise<ClaimedJob | null> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       for (;;) {
+        // An interrupted job resumes whatever its owner runs: it was running before.
         const row = await tx.first<CrawlJobRow>(
-          `SELECT ${JOB_COLUMNS} FROM crawl_jobs
-            WHERE status = 'pending' OR (status = 'crawling' AND lease_expires_at < ?)
+          `SELECT ${JOB_COLUMNS} FROM crawl_jobs AS j
+            WHERE (status = 'crawling' AND lease_expires_at < ?)
+               OR (status = 'pending' AND
+                   (SELECT COUNT(*) FROM crawl_jobs AS r
+                     WHERE r.user_id = j.user_id AND r.status = 'crawling'
+                       AND r.lease_expires_at >= ?) < ?)
             ORDER BY created_ms, rowid LIMIT 1`,
-          [now],
+          [now, now, perUserCap],
         );
         if (!row) return null;
         const iso = new Date(now).toISOString();

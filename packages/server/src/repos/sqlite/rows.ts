@@ -1,4 +1,9 @@
-import type { CrawlStatus } from '@mapsmith/core';
+import {
+  type CrawlSettings,
+  type CrawlStatus,
+  crawlSettings,
+  isDefaultCrawlSettings,
+} from '@mapsmith/core';
 import type { CrawlJobRecord } from '../types.js';
 
 /** A `crawl_jobs` row as SQLite returns it. */
@@ -14,11 +19,31 @@ export interface CrawlJobRow {
   started_at: string | null;
   finished_at: string | null;
   attempts: number;
+  settings: string | null;
 }
 
 /** The columns `toJob` reads. */
 export const JOB_COLUMNS =
-  'id, user_id, url, status, page_cap, pages_crawled, error, created_at, started_at, finished_at, attempts';
+  'id, user_id, url, status, page_cap, pages_crawled, error, created_at, started_at, finished_at, attempts, settings';
+
+/**
+ * The stored settings, read back through the contract's schema: a row written by an older
+ * version, or by hand, runs with the defaults rather than with something the schema refuses.
+ */
+export function parseSettings(raw: string | null): CrawlSettings | null {
+  if (!raw) return null;
+  try {
+    const parsed = crawlSettings.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The settings as stored: null when every setting is the default (a free user's crawl). */
+export function settingsJson(settings: CrawlSettings | null | undefined): string | null {
+  return isDefaultCrawlSettings(settings) ? null : JSON.stringify(settings);
+}
 
 /** Maps a row to the record routes and workers use. */
 export function toJob(row: CrawlJobRow): CrawlJobRecord {
@@ -34,5 +59,6 @@ export function toJob(row: CrawlJobRow): CrawlJobRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     attempts: row.attempts,
+    settings: parseSettings(row.settings),
   };
 }

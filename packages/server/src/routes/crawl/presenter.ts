@@ -41,5 +41,6 @@ export async function presentCrawlJob(ctx: AppContext, job: CrawlJobRecord): Pro
     ...(notes.length ? { notes } : {}),
     progress: finished ? null : details.progress,
     outcome,
+    settings: job.settings,
   };
 }

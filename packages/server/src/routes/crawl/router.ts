@@ -1,5 +1,11 @@
 import type { RateInfo } from '@mapsmith/core';
-import { createUrlPolicy, operations, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
+import {
+  createUrlPolicy,
+  isDefaultCrawlSettings,
+  operations,
+  PLAN_LIMITS,
+  retryInWords,
+} from '@mapsmith/core';
 import { type Response, Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -9,7 +15,7 @@ import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 import { presentCrawlJob } from './presenter.js';
-import { getCrawlInput, startCrawlInput } from './schema.js';
+import { getCrawlInput, settingsNeedPro, startCrawlInput } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
 export function noRate(res: Response): RateInfo {
@@ -46,7 +52,12 @@ export function crawlRouter(ctx: AppContext): Router {
         'input.invalid',
       );
     }
-    const { url } = parsed.data;
+    const { url, settings } = parsed.data;
+    // Settings are Pro: a free plan sending any is told so, never crawled with them ignored.
+    if (plan !== 'pro' && !isDefaultCrawlSettings(settings)) {
+      const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
+      throw settingsNeedPro(rateHeaders(rate));
+    }
     // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
     const verdict = policy.checkUrl(new URL(url));
     if (!verdict.allowed) {
@@ -66,6 +77,7 @@ export function crawlRouter(ctx: AppContext): Router {
       plan,
       url,
       engineeringCap: ctx.config.jobs.engineeringPageCap,
+      ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
     });
     const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
     if (!started.ok) {

@@ -1,0 +1,79 @@
+import { MAX_BULK_SITES } from './bulk-limits.js';
+import { siteUrl } from './schemas.js';
+
+/** A site line of a bulk list that reads as a crawlable address. */
+export interface BulkListSite {
+  /** 1-based line number. */
+  line: number;
+  /** The absolute URL (https:// added to a bare host name). */
+  url: string;
+}
+
+/** A list read line by line: its sites, the lines refused with reasons, and the site count. */
+export interface ParsedBulkList {
+  sites: BulkListSite[];
+  rejected: Array<{ line: number; text: string; reason: string }>;
+  /** Lines that were neither blank nor comments (what `MAX_BULK_SITES` bounds). */
+  siteLines: number;
+}
+
+/** A line as the report quotes it: bounded, so a pasted novel does not come back whole. */
+function quote(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/** The key two lines name the same crawl by: scheme, host and path, case of the host aside. */
+function siteKey(url: URL): string {
+  return `${url.protocol}//${url.host.toLowerCase()}${url.pathname}${url.search}`;
+}
+
+/**
+ * Reads a bulk list: one site URL a line; blank lines and lines starting with `#` are skipped;
+ * a bare host name gets https://. A line that is not a URL, uses another scheme, or repeats an
+ * earlier site is refused with its number and reason, and the other lines still count.
+ * Site lines past `MAX_BULK_SITES` are for the caller to refuse as a whole (see `siteLines`).
+ */
+export function parseBulkList(list: string): ParsedBulkList {
+  const sites: BulkListSite[] = [];
+  const rejected: ParsedBulkList['rejected'] = [];
+  const seen = new Map<string, number>();
+  let siteLines = 0;
+  const lines = list.split(/\r\n|\r|\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = index + 1;
+    // A CSV export's first column is fine too: the URL is what comes before the first comma.
+    const text = raw.replace(/^\uFEFF/, '').trim();
+    if (text === '' || text.startsWith('#')) continue;
+    siteLines++;
+    const candidate = (text.split(/[,;\t]/)[0] ?? '').trim().replace(/^"|"$/g, '');
+    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate);
+    // `mailto:x@example.com` has a scheme too; `example.com:8080` has a port, not a scheme.
+    const otherScheme = !hasScheme && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(candidate);
+    const parsed = siteUrl.safeParse(hasScheme ? candidate : `https://${candidate}`);
+    // A bare word ("hello") would read as a host name: a site address has a dot in it.
+    const bareWord = !hasScheme && !/^[^/]*\./.test(candidate);
+    if (!parsed.success || /\s/.test(candidate) || bareWord || otherScheme) {
+      const reason =
+        otherScheme || (hasScheme && !/^https?:/i.test(candidate))
+          ? 'Only http:// and https:// sites can be crawled'
+          : 'This line is not a site address (expected something like https://example.com)';
+      rejected.push({ line, text: quote(text), reason });
+      continue;
+    }
+    const url = new URL(parsed.data);
+    const key = siteKey(url);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      rejected.push({ line, text: quote(text), reason: `The same site as line ${first}` });
+      continue;
+    }
+    seen.set(key, line);
+    sites.push({ line, url: url.href });
+  }
+  return { sites, rejected, siteLines };
+}
+
+/** Whether a parsed list holds more site lines than one bulk takes. */
+export function isBulkListTooLong(parsed: ParsedBulkList): boolean {
+  return parsed.siteLines > MAX_BULK_SITES;
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type CrawlSummary, silentLogger } from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createTestUser } from '../repos/test-support.js';
+import type { Repositories } from '../repos/types.js';
+import { type CrawlRunner, CrawlTask } from './crawl-task.js';
+import { WorkerPool } from './worker-pool.js';
+
+let dir: string;
+let db: Database;
+let repos: Repositories;
+let pool: WorkerPool | undefined;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-fair-pool-'));
+  db = await Database.open(path.join(dir, 'db.sqlite'));
+  await migrate(db);
+  repos = createSqliteRepositories(db);
+});
+
+afterEach(async () => {
+  await pool?.stop();
+  pool = undefined;
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const summary: CrawlSummary = {
+  startUrl: 'https://example.com/',
+  pagesCrawled: 0,
+  included: 0,
+  excluded: {},
+  renderedPages: 0,
+  endedBy: 'finished',
+  pruned: {},
+  durationMs: 1,
+  error: null,
+};
+
+async function until(ok: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('the worker pool with a per-user cap', () => {
+  it("runs another user's later crawl beside a bulk list, and the rest of the list after", async () => {
+    const agency = await createTestUser(db, { pro: true });
+    const other = await createTestUser(db);
+    const sites = [1, 2, 3].map((line) => ({ line, url: `https://s${line}.example/` }));
+    await repos.bulks.start({
+      userId: agency.id,
+      sites,
+      rejected: [],
+      pageCap: 10,
+      sitesPerHour: 200,
+    });
+    await repos.jobs.start({
+      userId: other.id,
+      plan: 'free',
+      url: 'https://mine.example/',
+      engineeringCap: 10,
+    });
+    const running: string[] = [];
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const run: CrawlRunner = async (job) => {
+      running.push(job.url);
+      started.push(job.url);
+      await gate;
+      running.splice(running.indexOf(job.url), 1);
+      return summary;
+    };
+    pool = new WorkerPool(
+      repos.queue,
+      new CrawlTask(repos.jobs, run),
+      { concurrency: 2, perUserConcurrency: 1, leaseMs: 2000, heartbeatMs: 500, pollMs: 50 },
+      silentLogger,
+    );
+    await pool.start(true);
+    await until(() => running.length === 2);
+    // Two workers: the list's first site and the other user's crawl, not two of the list.
+    expect([...running].sort()).toEqual(['https://mine.example/', 'https://s1.example/']);
+    release();
+    await until(() => started.length === 4 && running.length === 0);
+    expect(started.slice(2)).toEqual(['https://s2.example/', 'https://s3.example/']);
+  });
+});

@@ -1,0 +1,190 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
+import {
+  call,
+  createTestUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../repos/test-support.js';
+import { siteFolder } from './download.js';
+
+const SITES = 20;
+let t: TestServer;
+let sites: FixtureSite[];
+
+beforeAll(async () => {
+  [t, ...sites] = await Promise.all([
+    startTestServer({ MAPSMITH_CRAWL_WORKERS: '4' }),
+    ...Array.from({ length: SITES }, (_, i) => startFixtureSite({ pages: 5 + i })),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([t.close(), ...sites.map((s) => s.close())]);
+});
+
+interface BulkSite {
+  line: number;
+  url: string;
+  status: string;
+  listed: number | null;
+  seoScore: number | null;
+  changes: string | null;
+}
+
+async function settled(u: TestUser, bulkId: string): Promise<{ sites: BulkSite[] }> {
+  const end = Date.now() + 90_000;
+  for (;;) {
+    const bulk = await (await call(t.server.url, u, 'GET', `/api/bulk/${bulkId}`)).json();
+    const scored = bulk.sites.every(
+      (s: BulkSite) => s.status !== 'completed' || s.seoScore !== null,
+    );
+    if ((bulk.finished && scored) || Date.now() > end) return bulk;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function unzip(args: string[]): string {
+  return execFileSync('unzip', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+describe('a bulk crawl of 20 fixture sites', () => {
+  it('reports the 3 bad lines, crawls the 20 sites and zips each one into its folder', async () => {
+    const u = await createTestUser(t.server.context.db, { pro: true });
+    const lines = sites.map((s) => s.url);
+    // Line 4 is not an address, line 9 another scheme, line 15 repeats line 2's site.
+    lines.splice(3, 0, 'not a site at all');
+    lines.splice(8, 0, 'ftp://files.example.com/');
+    lines.splice(14, 0, sites[1]?.url.toUpperCase().replace('HTTP://', 'http://') ?? '');
+    const list = `# our clients\n${lines.join('\n')}\n\n`;
+    const res = await call(t.server.url, u, 'POST', '/api/bulk', { list });
+    expect(res.status).toBe(201);
+    const started = await res.json();
+    expect(started.accepted).toBe(SITES);
+    expect(started.rejected).toEqual([
+      { line: 5, text: 'not a site at all', reason: expect.stringMatching(/not a site address/) },
+      { line: 10, text: 'ftp://files.example.com/', reason: expect.stringMatching(/http/) },
+      { line: 16, text: expect.any(String), reason: 'The same site as line 3' },
+    ]);
+
+    const bulk = await settled(u, started.bulkId);
+    expect(bulk.sites).toHaveLength(SITES);
+    for (const [i, site] of bulk.sites.entries()) {
+      const fixture = sites[i] as FixtureSite;
+      expect(site).toMatchObject({ url: fixture.url, status: 'completed', changes: null });
+      expect(site.listed).toBe(fixture.expectedStaticSitemapUrls.length);
+      expect(site.seoScore).toBeGreaterThanOrEqual(0);
+    }
+
+    const zip = await call(t.server.url, u, 'GET', `/api/bulk/${started.bulkId}/download`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const file = path.join(t.dataDir, 'bulk.zip');
+    fs.writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
+    // Debian's unzip checks every entry's CRC and sizes against the data descriptors.
+    expect(unzip(['-t', file])).toMatch(/No errors detected/);
+    const names = unzip(['-Z1', file]).trim().split('\n');
+    expect(names.at(-1)).toBe('summary.csv');
+    for (const [i, site] of bulk.sites.entries()) {
+      const fixture = sites[i] as FixtureSite;
+      const folder = siteFolder(site);
+      const inFolder = names
+        .filter((n) => n.startsWith(`${folder}/`))
+        .map((n) => n.slice(folder.length + 1));
+      expect(inFolder.sort()).toEqual(
+        [
+          'sitemap-images.xml',
+          'sitemap-xml-images.xml',
+          'sitemap.html',
+          'sitemap.json',
+          'sitemap.rss',
+          'sitemap.txt',
+          'sitemap.xml',
+        ].sort(),
+      );
+      const xml = unzip(['-p', file, `${folder}/sitemap.xml`]);
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+      expect(locs).toEqual(fixture.expectedStaticSitemapUrls);
+      const txt = unzip(['-p', file, `${folder}/sitemap.txt`])
+        .trim()
+        .split('\n')
+        .sort();
+      expect(txt).toEqual(fixture.expectedStaticSitemapUrls);
+    }
+    const csv = unzip(['-p', file, 'summary.csv'])
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe('line,url,status,pages,listed,seo_score,changes,folder,error');
+    expect(csv).toHaveLength(SITES + 1);
+    const first = bulk.sites[0] as BulkSite;
+    expect(csv[1]).toBe(
+      `${first.line},${first.url},completed,${first.listed},${first.listed},${first.seoScore},-,${siteFolder(first)},`,
+    );
+  });
+
+  it('lists the bulk, and keeps it to its owner', async () => {
+    const u = await createTestUser(t.server.context.db, { pro: true });
+    const started = await (
+      await call(t.server.url, u, 'POST', '/api/bulk', { list: sites[0]?.url })
+    ).json();
+    const listed = await (await call(t.server.url, u, 'GET', '/api/bulk')).json();
+    expect(listed).toEqual([expect.objectContaining({ bulkId: started.bulkId, sites: 1 })]);
+    const stranger = await createTestUser(t.server.context.db, { pro: true });
+    const res = await call(t.server.url, stranger, 'GET', `/api/bulk/${started.bulkId}`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('bulk.not-found');
+  });
+
+  it('refuses free users, lists of more than 100 sites and lists with no site, with their codes', async () => {
+    const free = await createTestUser(t.server.context.db);
+    const refused = await call(t.server.url, free, 'POST', '/api/bulk', { list: sites[0]?.url });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('bulk.pro-required');
+    const pro = await createTestUser(t.server.context.db, { pro: true });
+    const long = Array.from({ length: 101 }, (_, i) => `https://s${i}.example.com/`).join('\n');
+    const tooMany = await call(t.server.url, pro, 'POST', '/api/bulk', { list: long });
+    expect(tooMany.status).toBe(400);
+    const tooManyBody = await tooMany.json();
+    expect(tooManyBody.code).toBe('bulk.too-many');
+    expect(tooManyBody.message).toMatch(/101 sites.*at most 100/);
+    const empty = await call(t.server.url, pro, 'POST', '/api/bulk', {
+      list: 'hello\n\nftp://x.example/',
+    });
+    expect(empty.status).toBe(400);
+    const emptyBody = await empty.json();
+    expect(emptyBody.code).toBe('bulk.empty');
+    expect(emptyBody.message).toMatch(/line 1: .*line 3: /);
+    const history = await (await call(t.server.url, pro, 'GET', '/api/history')).json();
+    expect(history).toEqual([]);
+  });
+
+  it('answers a Pro API token within its hourly limit', async () => {
+    const pro = await createTestUser(t.server.context.db, { pro: true });
+    const { token } = await (
+      await call(t.server.url, pro, 'POST', '/api/tokens', { name: 'agency script' })
+    ).json();
+    const res = await fetch(`${t.server.url}/api/bulk`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        list: `${sites[2]?.url}\n${sites[3]?.url}`,
+        settings: { maxDepth: 1 },
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(Number(res.headers.get('x-ratelimit-remaining'))).toBeLessThan(100);
+    const { bulkId } = await res.json();
+    const bulk = await (
+      await fetch(`${t.server.url}/api/bulk/${bulkId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json();
+    expect(bulk.settings).toEqual({ maxDepth: 1 });
+    expect(bulk.sites).toHaveLength(2);
+  });
+});

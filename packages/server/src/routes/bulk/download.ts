@@ -1,0 +1,85 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import {
+  type BulkSite,
+  csvField,
+  EXPORT_FORMATS,
+  NothingToListError,
+  PLAN_LIMITS,
+} from '@mapsmith/core';
+import type { AppContext } from '../../context.js';
+import type { ZipEntry } from '../../exports/zip-stream.js';
+import type { BulkRecord } from '../../repos/bulk-types.js';
+import { presentBulkSite } from './presenter.js';
+
+const CSV_COLUMNS = [
+  'line',
+  'url',
+  'status',
+  'pages',
+  'listed',
+  'seo_score',
+  'changes',
+  'folder',
+  'error',
+] as const;
+
+/** A site's folder in the zip: its line number (sorts as the list did) and its host. */
+export function siteFolder(site: { line: number; url: string }): string {
+  const host = new URL(site.url).host.replace(/[^A-Za-z0-9.-]/g, '_');
+  return `${String(site.line).padStart(3, '0')}-${host}`;
+}
+
+function csvRow(site: BulkSite, folder: string | null): string {
+  const values = [
+    site.line,
+    site.url,
+    site.status,
+    site.pagesCrawled,
+    site.listed,
+    site.seoScore,
+    site.changes ?? '-',
+    folder,
+    site.error,
+  ];
+  return `${values.map((v) => csvField(v)).join(',')}\r\n`;
+}
+
+/**
+ * The entries of a bulk's zip: for each completed site, a folder with every sitemap file its
+ * crawl can have (each format's files, split parts and index included, from the export cache),
+ * then `summary.csv` with one row per site (UTF-8 with BOM, RFC 4180). Sites still running or
+ * failed have no folder; their row says so. Files are read one at a time as the zip is sent.
+ */
+export async function* bulkZipEntries(ctx: AppContext, bulk: BulkRecord): AsyncGenerator<ZipEntry> {
+  const rows: string[] = [];
+  const budget = { left: Number.POSITIVE_INFINITY };
+  for (const site of bulk.sites) {
+    const presented = await presentBulkSite(ctx, site, budget);
+    const folder = site.job.status === 'completed' ? siteFolder(presented) : null;
+    rows.push(csvRow(presented, folder));
+    if (!folder) continue;
+    const pages = () => ctx.repos.jobs.store(site.job.id).pages();
+    for (const format of EXPORT_FORMATS) {
+      const variant = { format, gzip: false, rssLimit: PLAN_LIMITS.pro.rssItems };
+      const built = await ctx.exports
+        .get(bulk.userId, site.job.id, variant, pages)
+        .catch((err: unknown) => {
+          // A format with nothing to list (no images, say) has no file, as on the crawl page.
+          if (err instanceof NothingToListError) return null;
+          throw err;
+        });
+      if (!built) continue;
+      for (const file of built.files) {
+        yield {
+          name: `${folder}/${file}`,
+          data: () => createReadStream(path.join(built.dir, file)),
+        };
+      }
+    }
+  }
+  yield {
+    name: 'summary.csv',
+    data: () => [Buffer.from(`\uFEFF${CSV_COLUMNS.join(',')}\r\n${rows.join('')}`, 'utf8')],
+  };
+}

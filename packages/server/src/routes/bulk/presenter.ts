@@ -1,0 +1,87 @@
+import { analyzeSeoStream, type BulkCrawl, type BulkSite } from '@mapsmith/core';
+import type { AppContext } from '../../context.js';
+import { computeOutcome } from '../../jobs/crawl-outcome.js';
+import type { BulkRecord } from '../../repos/bulk-types.js';
+import type { CrawlJobRecord } from '../../repos/types.js';
+
+/** SEO analyses one poll of the bulk page computes at most, so a poll stays quick. */
+const ANALYSES_PER_POLL = 5;
+
+/**
+ * The change summary of a site's crawl against the previous crawl of the same site ("12
+ * added, 3 removed, 41 changed"). The change report (issue 13, points 2 and 3) fills this in
+ * once it lands; until then there is none to show, and the page and the CSV say "-".
+ */
+export async function changeSummaryOf(
+  _ctx: AppContext,
+  _job: CrawlJobRecord,
+): Promise<string | null> {
+  return null;
+}
+
+/**
+ * A completed crawl's SEO score, computed and kept on first need while `budget` allows (the
+ * crawl page's `seo.get` reads the same kept analysis); null otherwise.
+ */
+async function seoScore(ctx: AppContext, job: CrawlJobRecord, budget: { left: number }) {
+  const { jobs } = ctx.repos;
+  const cached = await jobs.cachedSeoAnalysis(job.id);
+  if (cached) return cached.score;
+  if (budget.left <= 0) return null;
+  budget.left--;
+  const analysis = await analyzeSeoStream(jobs.store(job.id).pages());
+  await jobs.cacheSeoAnalysis(job.id, analysis);
+  return analysis.score;
+}
+
+/** URLs listed by a completed crawl, from its outcome (computed once and kept, as `crawl.get` does). */
+async function listedCount(ctx: AppContext, job: CrawlJobRecord): Promise<number> {
+  const { jobs } = ctx.repos;
+  const details = await jobs.details(job.id);
+  if (details.outcome) return details.outcome.listed;
+  const outcome = await computeOutcome(jobs, job, details.summary, details.monthQuota);
+  await jobs.saveOutcome(job.id, outcome);
+  return outcome.listed;
+}
+
+/**
+ * One site's line of the bulk page. `computeBudget` bounds the SEO analyses this call may
+ * compute (the rest show their score on a later poll); the download passes Infinity.
+ */
+export async function presentBulkSite(
+  ctx: AppContext,
+  site: BulkRecord['sites'][number],
+  computeBudget: { left: number },
+): Promise<BulkSite> {
+  const { job } = site;
+  const done = job.status === 'completed';
+  return {
+    line: site.line,
+    url: job.url,
+    jobId: job.id,
+    status: job.status,
+    pagesCrawled: job.pagesCrawled,
+    listed: done ? await listedCount(ctx, job) : null,
+    seoScore: done ? await seoScore(ctx, job, computeBudget) : null,
+    changes: done ? await changeSummaryOf(ctx, job) : null,
+    error: job.error,
+  };
+}
+
+/** The bulk page's answer: every site's state, the refused lines, and whether all ended. */
+export async function presentBulk(
+  ctx: AppContext,
+  bulk: BulkRecord,
+  computeBudget = { left: ANALYSES_PER_POLL },
+): Promise<BulkCrawl> {
+  const sites: BulkSite[] = [];
+  for (const site of bulk.sites) sites.push(await presentBulkSite(ctx, site, computeBudget));
+  return {
+    bulkId: bulk.id,
+    createdAt: bulk.createdAt,
+    settings: bulk.settings,
+    sites,
+    rejected: bulk.rejected,
+    finished: sites.every((s) => s.status === 'completed' || s.status === 'failed'),
+  };
+}

@@ -1,0 +1,63 @@
+import type { CrawlSettings } from '@mapsmith/core/browser';
+
+/** The crawl-settings form as typed: text fields stay text until the crawl starts. */
+export interface SettingsForm {
+  maxDepth: string;
+  /** One glob a line. */
+  include: string;
+  /** One glob a line. */
+  exclude: string;
+  listQueryUrls: boolean;
+  scope: '' | 'host' | 'domain' | 'origin';
+  render: '' | 'auto' | 'never' | 'always';
+  delayMs: string;
+  userAgentSuffix: string;
+}
+
+/** Every field at the crawler's default. */
+export const EMPTY_SETTINGS_FORM: SettingsForm = {
+  maxDepth: '',
+  include: '',
+  exclude: '',
+  listQueryUrls: false,
+  scope: '',
+  render: '',
+  delayMs: '',
+  userAgentSuffix: '',
+};
+
+function lines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function wholeNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  // A value that is not a whole number goes as typed: the server answers it in words.
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * The settings the form asks for, with only the fields that depart from the defaults, so a
+ * form left alone sends nothing (and a free plan's crawl is not refused). The bounds are the
+ * contract's (`crawlSettings`), checked by the server, whose sentence the toast shows.
+ */
+export function settingsFromForm(form: SettingsForm): CrawlSettings | undefined {
+  const settings: CrawlSettings = {};
+  const depth = wholeNumber(form.maxDepth);
+  if (depth !== undefined) settings.maxDepth = depth;
+  const include = lines(form.include);
+  if (include.length) settings.include = include;
+  const exclude = lines(form.exclude);
+  if (exclude.length) settings.exclude = exclude;
+  if (form.listQueryUrls) settings.listQueryUrls = true;
+  if (form.scope) settings.scope = form.scope;
+  if (form.render) settings.render = form.render;
+  const delay = wholeNumber(form.delayMs);
+  if (delay !== undefined) settings.politenessDelayMs = delay;
+  if (form.userAgentSuffix.trim()) settings.userAgentSuffix = form.userAgentSuffix.trim();
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}

@@ -1,0 +1,178 @@
+// `npm run bench:bulk`: one Pro user's bulk list of 20 fixture sites of 200 pages each on the
+// built server (a child process, so its memory is measured alone), followed as the bulk page
+// does (`GET /api/bulk/{id}` every 2 s) while each site's job is polled with
+// `GET /api/crawl/{id}` every 2 s, as a user watching the crawls would. A second user starts
+// one crawl after the list is queued, to show it is not held behind the bulk (per-user cap).
+// Prints the medians over BENCH_RUNS runs of wall time, p99 poll latency and peak RSS, and the
+// zip download's time and size. Needs `npm run build:ts` first.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Database } from '../packages/server/src/db/database.js';
+import { migrate } from '../packages/server/src/db/migrations/index.js';
+import {
+  BUILT_MAIN,
+  createTestUser,
+  spawnBuiltServer,
+  type TestUser,
+} from '../packages/server/src/repos/test-support.js';
+import { databaseFile } from '../packages/server/src/server.js';
+import { type FixtureSite, startFixtureSite } from '../tests/fixtures/site/index.js';
+
+const SITES = Number(process.env.BENCH_SITES ?? 20);
+const PAGES = Number(process.env.BENCH_PAGES ?? 200);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const POLL_MS = 2000;
+const WORKERS = process.env.MAPSMITH_CRAWL_WORKERS ?? '4';
+const RENDER = process.env.MAPSMITH_RENDER ?? 'never';
+
+if (!fs.existsSync(BUILT_MAIN)) {
+  process.stderr.write('bench:bulk needs the built server: run `npm run build:ts` first.\n');
+  process.exit(2);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const median = (values: number[]) => percentile(values, 50);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+interface BulkAnswer {
+  finished: boolean;
+  sites: Array<{ jobId: string; status: string; seoScore: number | null; listed: number | null }>;
+}
+
+interface RunFigures {
+  wallS: number;
+  p50: number;
+  p99: number;
+  polls: number;
+  rssMb: number;
+  otherUserS: number;
+  zipS: number;
+  /** The same download again, its exports now in the export cache. */
+  zipAgainS: number;
+  zipMb: number;
+  listed: number;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-bulk-'));
+  const db = await Database.open(databaseFile(dataDir));
+  await migrate(db);
+  const agency: TestUser = await createTestUser(db, { pro: true });
+  const other: TestUser = await createTestUser(db, { pro: true });
+  await db.close();
+  const server = await spawnBuiltServer(dataDir, {
+    MAPSMITH_CRAWL_WORKERS: WORKERS,
+    MAPSMITH_RENDER: RENDER,
+  });
+  const pid = server.child.pid ?? 0;
+  const get = (user: TestUser, p: string) =>
+    fetch(`${server.url}${p}`, { headers: { Cookie: user.cookie } });
+  try {
+    const t0 = performance.now();
+    const started = await json<{ bulkId: string; accepted: number }>(
+      await fetch(`${server.url}/api/bulk`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: agency.cookie },
+        body: JSON.stringify({ list: sites.map((s) => s.url).join('\n') }),
+      }),
+    );
+    if (started.accepted !== SITES) throw new Error(`accepted ${started.accepted} of ${SITES}`);
+    // Another user's crawl, queued behind all 20 bulk sites: the per-user cap lets it run.
+    const otherStart = performance.now();
+    const { jobId: otherJob } = await json<{ jobId: string }>(
+      await fetch(`${server.url}/api/crawl`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: other.cookie },
+        body: JSON.stringify({ url: sites[0]?.url }),
+      }),
+    );
+    let otherUserS = Number.NaN;
+    const latencies: number[] = [];
+    let bulk: BulkAnswer = { finished: false, sites: [] };
+    while (
+      !bulk.finished ||
+      bulk.sites.some((s) => s.status === 'completed' && s.seoScore === null)
+    ) {
+      await sleep(POLL_MS);
+      bulk = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
+      const running = bulk.sites.filter((s) => s.status !== 'completed' && s.status !== 'failed');
+      await Promise.all(
+        running.map(async (site) => {
+          const q0 = performance.now();
+          await json(await get(agency, `/api/crawl/${site.jobId}`));
+          latencies.push(performance.now() - q0);
+        }),
+      );
+      if (Number.isNaN(otherUserS)) {
+        const job = await json<{ status: string }>(await get(other, `/api/crawl/${otherJob}`));
+        if (job.status === 'completed') otherUserS = (performance.now() - otherStart) / 1000;
+      }
+    }
+    const wallS = (performance.now() - t0) / 1000;
+    const failed = bulk.sites.filter((s) => s.status !== 'completed').length;
+    if (failed > 0) throw new Error(`${failed} bulk sites did not complete`);
+    const z0 = performance.now();
+    const zip = await get(agency, `/api/bulk/${started.bulkId}/download`);
+    const bytes = (await zip.arrayBuffer()).byteLength;
+    const zipS = (performance.now() - z0) / 1000;
+    const z1 = performance.now();
+    await (await get(agency, `/api/bulk/${started.bulkId}/download`)).arrayBuffer();
+    const zipAgainS = (performance.now() - z1) / 1000;
+    return {
+      wallS,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      polls: latencies.length,
+      rssMb: peakRssMb(pid),
+      otherUserS,
+      zipS,
+      zipAgainS,
+      zipMb: bytes / 1024 / 1024,
+      listed: bulk.sites.reduce((sum, s) => sum + (s.listed ?? 0), 0),
+    };
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const sites = await Promise.all(
+  Array.from({ length: SITES }, () => startFixtureSite({ pages: PAGES })),
+);
+try {
+  const runs: RunFigures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await oneRun(sites));
+  const pick = (f: (r: RunFigures) => number) => median(runs.map(f));
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  process.stdout.write(
+    [
+      `bench:bulk: one bulk list of ${SITES} sites x ${PAGES} pages, ${WORKERS} crawl workers (per-user cap: server default), render ${RENDER}, ${RUNS} runs, load ${load}`,
+      `  wall time (list posted to every site done and scored): median ${pick((r) => r.wallS).toFixed(1)} s (runs: ${runs.map((r) => r.wallS.toFixed(1)).join(', ')}); ${pick((r) => r.listed)} URLs listed`,
+      `  GET /api/crawl/{id} while it runs: median p50 ${pick((r) => r.p50).toFixed(1)} ms, median p99 ${pick((r) => r.p99).toFixed(1)} ms (${pick((r) => r.polls)} polls a run)`,
+      `  server peak RSS: median ${pick((r) => r.rssMb).toFixed(0)} MB, max ${Math.max(...runs.map((r) => r.rssMb)).toFixed(0)} MB`,
+      `  another user's crawl started after the list: done in median ${pick((r) => r.otherUserS).toFixed(1)} s`,
+      `  zip download: median ${pick((r) => r.zipS).toFixed(2)} s (first: builds ${SITES} x 7 sitemap exports), again ${pick((r) => r.zipAgainS).toFixed(2)} s (export cache), ${pick((r) => r.zipMb).toFixed(1)} MB`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await Promise.all(sites.map((s) => s.close()));
+}
