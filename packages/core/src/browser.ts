@@ -4,10 +4,13 @@
  */
 export * from './checker/index.js';
 export * from './contract/api-client.js';
-export * from './contract/error-codes.js';
 export * from './contract/crawl-settings.js';
+export * from './contract/error-codes.js';
+export * from './contract/error-status.js';
 export * from './contract/formats.js';
+export * from './contract/http-auth.js';
 export * from './contract/http-routes.js';
+export * from './contract/operation-docs.js';
 export * from './contract/operations.js';
 export * from './contract/page-meta.js';
 export * from './contract/report-schemas.js';
@@ -37,6 +40,7 @@ export * from './limits/page-count.js';
 export * from './limits/retry-text.js';
 export * from './net/plain-reason.js';
 export * from './net/sitemap-sniff.js';
+export type * from './openapi/types.js';
 export * from './plans.js';
 export * from './plans-features.js';
 export * from './seo/index.js';

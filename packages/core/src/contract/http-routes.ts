@@ -43,6 +43,8 @@ export const HTTP_ROUTES = {
   'tokens.list': { method: 'GET', path: '/api/tokens', auth: true },
   'tokens.create': { method: 'POST', path: '/api/tokens', auth: true },
   'tokens.delete': { method: 'DELETE', path: '/api/tokens/:id', auth: true },
+  // The published API reference (issue 14): the OpenAPI document generated from this contract.
+  'openapi.get': { method: 'GET', path: '/api/openapi.json', auth: false },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

@@ -76,7 +76,11 @@ export const operations = {
   'seo.get': op('seo.get', jobRef, s.seoAnalysis),
   'export.generate': op(
     'export.generate',
-    jobRef.extend({ format: s.exportFormat, compress: z.boolean().optional() }),
+    jobRef.extend({
+      format: s.exportFormat,
+      compress: z.boolean().optional(),
+      part: s.exportPart.optional(),
+    }),
     z.custom<ExportFile>(),
   ),
   'ping.submit': op(
@@ -109,6 +113,8 @@ export const operations = {
     z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     message,
   ),
+  // The published API reference (issue 14): `/api/openapi.json`, generated from this contract.
+  'openapi.get': op('openapi.get', none, s.openApiDocument),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

@@ -188,6 +188,25 @@ export type AppConfig = z.infer<typeof appConfig>;
 /** An export format parameter. */
 export const exportFormat = z.enum(EXPORT_FORMATS);
 
+// Published API (issue 14).
+
+/**
+ * `part=N` of a sitemap download: part N of a sitemap split at 50,000 URLs or 50 MB (the plain
+ * download is then the sitemap index that lists the parts). Arrives as a query string.
+ */
+export const exportPart = z.coerce
+  .number({ error: 'part must be a whole number from 1' })
+  .int('part must be a whole number from 1')
+  .min(1, 'part must be a whole number from 1')
+  .max(100_000, 'part is too large');
+
+/** `GET /api/openapi.json`: an OpenAPI 3.1 document (its parts are checked by OpenAPI tools). */
+export const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
 /**
  * The JSON error body of every failed call: `{error, message, code}`. `error` is a short title
  * and `message` a sentence for people; `code` (error-codes.ts) is what programs switch on.

@@ -39,6 +39,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'tokens.list',
   'tokens.create',
   'tokens.delete',
+  'openapi.get',
   'account.status',
   'account.link',
   'account.unlink',

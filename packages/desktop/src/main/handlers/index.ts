@@ -1,3 +1,4 @@
+import { buildOpenApiDocument } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import {
@@ -42,6 +43,8 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'account.link': (input) => linkAccount(deps, input),
     'account.unlink': () => unlinkAccount(deps),
     'app.openHosted': (input) => openHosted(deps, input),
+    // The hosted API's reference: the same document, its calls addressed to the hosted site.
+    'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };
   for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
   table['ping.submit'] = pingOnHostedOnly(deps);
