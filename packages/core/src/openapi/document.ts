@@ -23,7 +23,7 @@ const TAG_TEXT: Record<OperationTag, string> = {
   Crawls: 'Start crawls, poll them to the end, see your history and usage.',
   'Crawl report': 'Every URL a crawl met and why it is or is not in the sitemap; SEO findings.',
   Sitemaps: 'Download the sitemaps of a crawl, fetch published ones, notify search engines.',
-  Account: 'Sign-in and account calls the web app makes (sessions, not API tokens).',
+  Account: 'Sign-in and account calls, as the web app makes them.',
   'API tokens': 'Managing tokens is done from a signed-in session on the dashboard.',
   Billing: 'Payment for Pro, through PayPal.',
   Reference: 'This document.',
