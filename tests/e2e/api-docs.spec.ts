@@ -50,6 +50,7 @@ test('an operation card gives its body, answer, rate-limit headers, error codes 
     'query',
     'integer, 1 to 500',
     'no',
+    'Rows per page; 100 by default.',
   ]);
   await expect(parameters.getByRole('row', { name: /^jobId/ })).toContainText('path');
   const download = page.locator('details[id="export.generate"]');

@@ -42,12 +42,26 @@ export interface OperationDoc {
    * headers give: words for people ("10 crawl starts an hour on the free plan").
    */
   rateWindow?: string;
+  /** Words for input fields (path, query or body) whose name and type do not say enough. */
+  fields?: Readonly<Record<string, string>>;
   /** An input to show in the examples (the curl line); otherwise one is made from the schema. */
   example?: Readonly<Record<string, unknown>>;
 }
 
 const SITE = 'https://example.com/';
 const JOB = 'mZ3c9qLw2xY1';
+/** The URL table's filter, shared by its page, its download and its figures. */
+const FILTER_FIELDS: Readonly<Record<string, string>> = {
+  jobId: 'The crawl’s id, as crawl.start answered it.',
+  verdict: 'listed, or excluded (every reason a URL is left out); absent: both.',
+  reason: 'One verdict code: the URLs listed, or left out for that reason.',
+  q: 'Words the URL or title contains (case-insensitive).',
+  issue: 'An SEO rule id (an issue’s rule in the SEO check): the URLs it is about.',
+  sort: 'The column to sort by; crawl (the order the crawl met the URLs) by default.',
+  dir: 'Sort direction, asc by default.',
+};
+const JOB_FIELD = { jobId: FILTER_FIELDS.jobId ?? '' };
+
 const SITEMAP_DOWNLOAD_ERRORS: readonly ErrorCode[] = [
   'sitemap.url-not-allowed',
   'sitemap.fetch-failed',
@@ -80,6 +94,7 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     created: true,
     rateWindow: `Crawl starts per rolling hour: ${PLAN_LIMITS.pro.crawlsPerHour} on Pro, ${PLAN_LIMITS.free.crawlsPerHour} on the free plan.`,
     example: { url: SITE },
+    fields: { url: 'The start URL: an absolute http:// or https:// address on the site to crawl.' },
   },
   'crawl.get': {
     summary: 'Get a crawl: status, progress and outcome',
@@ -88,6 +103,7 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     tag: 'Crawls',
     errors: ['input.invalid', 'crawl.not-found'],
     example: { jobId: JOB },
+    fields: JOB_FIELD,
   },
   'history.list': { summary: 'List your recent crawls', tag: 'Crawls', errors: [] },
   'analytics.get': {
@@ -102,12 +118,19 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     tag: 'Crawl report',
     errors: ['report.filter-invalid', 'report.cursor-invalid', 'not-found'],
     example: { jobId: JOB, verdict: 'excluded', limit: 100 },
+    fields: {
+      ...FILTER_FIELDS,
+      cursor:
+        'The nextCursor of the previous page, with the same filter and sort; absent: the first page.',
+      limit: 'Rows per page; 100 by default.',
+    },
   },
   'crawl.url': {
     summary: 'One URL of a crawl in detail',
     tag: 'Crawl report',
     errors: ['report.filter-invalid', 'not-found', 'report.url-unknown'],
     example: { jobId: JOB, url: `${SITE}about` },
+    fields: { ...JOB_FIELD, url: 'The URL as a row of the URL table gives it.' },
   },
   'crawl.report': {
     summary: 'Download the URL table as CSV or JSON Lines',
@@ -115,12 +138,14 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     errors: ['report.filter-invalid', 'not-found'],
     download: 'report',
     example: { jobId: JOB, format: 'csv' },
+    fields: { ...FILTER_FIELDS, format: 'csv (UTF-8 with a BOM, RFC 4180) or jsonl (JSON Lines).' },
   },
   'seo.get': {
     summary: 'The SEO health check of a completed crawl',
     tag: 'Crawl report',
     errors: ['input.invalid', 'crawl.not-found', 'crawl.not-finished'],
     example: { jobId: JOB },
+    fields: JOB_FIELD,
   },
   'export.generate': {
     summary: 'Download a sitemap of a completed crawl',
@@ -137,6 +162,12 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     ],
     download: 'sitemap',
     example: { jobId: JOB, format: 'xml' },
+    fields: {
+      ...JOB_FIELD,
+      format: 'The sitemap format.',
+      compress: 'true gzips the file (xml, xml-images, images and videos only).',
+      part: 'Part N of a sitemap split at 50,000 URLs or 50 MB; without it, the sitemap index.',
+    },
   },
   'sitemap.fetch': {
     summary: 'Fetch a published sitemap for the checker',
@@ -146,12 +177,14 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     errors: ['input.invalid', 'checker.busy', 'limit.sitemap-fetch', ...SITEMAP_DOWNLOAD_ERRORS],
     rateWindow: `Sitemap fetches per rolling hour: ${SITEMAP_FETCHES_PER_HOUR_PER_IP} per client address.`,
     example: { url: `${SITE}sitemap.xml` },
+    fields: { url: 'The sitemap’s address: absolute http:// or https://.' },
   },
   'ping.key': {
     summary: 'Your IndexNow key for a site',
     tag: 'Sitemaps',
     errors: ['input.invalid'],
     example: { sitemapUrl: `${SITE}sitemap.xml` },
+    fields: { sitemapUrl: 'The sitemap whose site the key is for.' },
   },
   'ping.submit': {
     summary: 'Notify search engines of a sitemap (IndexNow)',
@@ -164,6 +197,11 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
       'limit.notify',
     ],
     example: { sitemapUrl: `${SITE}sitemap.xml`, jobId: JOB },
+    fields: {
+      sitemapUrl: 'The published sitemap to notify search engines of.',
+      jobId:
+        'A completed crawl whose listed URLs to submit; absent: your newest completed crawl of that host.',
+    },
   },
   'config.get': {
     summary: 'Public settings the web app reads at start',

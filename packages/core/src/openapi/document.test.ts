@@ -57,6 +57,7 @@ describe('the OpenAPI document generated from the contract', () => {
     });
     expect(byName.verdict?.schema.enum).toEqual(['listed', 'excluded']);
     expect(byName.cursor?.in).toBe('query');
+    expect(byName.cursor?.description).toMatch(/^The nextCursor of the previous page/);
     const download = operation('/api/generate/{jobId}/{format}', 'get');
     expect(download.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
       'path:jobId',
@@ -71,6 +72,7 @@ describe('the OpenAPI document generated from the contract', () => {
     const body = start.requestBody?.content['application/json'];
     expect(start.requestBody?.required).toBe(true);
     expect(body?.schema).toMatchObject({ type: 'object', required: ['url'] });
+    expect(body?.schema.properties?.url?.description).toMatch(/^The start URL/);
     expect(body?.example).toEqual({ url: 'https://example.com/' });
     expect(start.security).toEqual([{ apiToken: [] }, { session: [] }]);
     expect(Object.keys(start.responses)).toEqual(

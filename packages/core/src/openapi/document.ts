@@ -50,7 +50,7 @@ function operationOf(name: OperationName, errorBody: JsonSchema): OpenApiOperati
   const doc = OPERATION_DOCS[name];
   const who = callersOf(operation, doc);
   const example = exampleInput(operation.input, doc?.example);
-  const { parameters, body } = splitInput(operation, operation.input, example);
+  const { parameters, body } = splitInput(operation, operation.input, example, doc?.fields);
   const output = doc?.download ? null : jsonSchemaOf(operation.output as z.ZodType, 'output');
   const codes = errorCodesOf(operation, doc?.errors ?? [], who);
   const description = [doc?.description, doc?.rateWindow].filter(Boolean).join(' ');

@@ -43,10 +43,25 @@ export interface HttpInput {
  * hosted routes and the web app's client read it: `:name` path segments by name, the other
  * fields in the query string of a GET, or in the JSON body of any other method.
  */
-export function splitInput(route: HttpRoute, input: z.ZodType, example: object): HttpInput {
+export function splitInput(
+  route: HttpRoute,
+  input: z.ZodType,
+  example: object,
+  words: Readonly<Record<string, string>> = {},
+): HttpInput {
   const json = jsonSchemaOf(input, 'input');
   if (json.type !== 'object') throw new Error(`The input of ${route.path} is not an object`);
-  const properties = json.properties ?? {};
+  // The docs entry's words for a field, where its schema has none of its own.
+  const properties = Object.fromEntries(
+    Object.entries(json.properties ?? {}).map(([name, field]) => [
+      name,
+      words[name] && !field.description ? { ...field, description: words[name] } : field,
+    ]),
+  );
+  const described = (name: string): object => {
+    const text = properties[name]?.description;
+    return text ? { description: text } : {};
+  };
   const required = new Set(json.required ?? []);
   const inPath = new Set(pathParamNames(route.path));
   for (const name of inPath) {
@@ -59,6 +74,7 @@ export function splitInput(route: HttpRoute, input: z.ZodType, example: object):
     in: 'path',
     required: true,
     schema: properties[name] ?? {},
+    ...described(name),
     ...fieldExample(name),
   }));
   const rest = Object.keys(properties).filter((name) => !inPath.has(name));
@@ -69,6 +85,7 @@ export function splitInput(route: HttpRoute, input: z.ZodType, example: object):
         in: 'query',
         required: required.has(name),
         schema: properties[name] ?? {},
+        ...described(name),
         ...fieldExample(name),
       });
     }

@@ -13,6 +13,7 @@ export interface OperationEntry {
 function FieldTable(props: { caption: string; rows: (FieldRow & { where?: string })[] }) {
   if (props.rows.length === 0) return null;
   const where = props.rows.some((r) => r.where);
+  const described = props.rows.some((r) => r.description);
   return (
     <div className="table-scroll">
       <table className="api-table">
@@ -23,6 +24,7 @@ function FieldTable(props: { caption: string; rows: (FieldRow & { where?: string
             {where && <th scope="col">In</th>}
             <th scope="col">Type</th>
             <th scope="col">Required</th>
+            {described && <th scope="col">Description</th>}
           </tr>
         </thead>
         <tbody>
@@ -31,9 +33,10 @@ function FieldTable(props: { caption: string; rows: (FieldRow & { where?: string
               <td>
                 <code>{row.name}</code>
               </td>
-              {where && <td>{row.where}</td>}
-              <td>{row.type}</td>
-              <td>{row.required ? 'yes' : 'no'}</td>
+              {where && <td data-label="In">{row.where}</td>}
+              <td data-label="Type">{row.type}</td>
+              <td data-label="Required">{row.required ? 'yes' : 'no'}</td>
+              {described && <td className="api-wide">{row.description}</td>}
             </tr>
           ))}
         </tbody>
@@ -113,7 +116,7 @@ function Errors(props: { responses: [string, OpenApiResponse][] }) {
             return (
               <tr key={status}>
                 <td>{status}</td>
-                <td>
+                <td className="api-wide">
                   {codes.map((code, i) => (
                     <span key={String(code)}>
                       {i > 0 && ', '}
@@ -151,6 +154,7 @@ export function OperationCard(props: {
     where: p.in,
     type: typeText(p.schema),
     required: p.required,
+    ...(p.description ? { description: p.description } : {}),
   }));
   const body = fieldRows(operation.requestBody?.content['application/json']?.schema);
   const curl = curlExample(
