@@ -19,6 +19,11 @@ test('api-docs shows the spec’s four tiles and a card for every operation of t
   await expect(page.getByRole('link', { name: '/api/openapi.json' }).first()).toBeVisible();
   await expect(page.locator('main')).toContainText('X-RateLimit-Remaining');
   await expect(page.locator('main')).not.toContainText(/coming soon/i);
+
+  await page.getByRole('link', { name: 'GET /api/crawl/{jobId}' }).click();
+  await expect(page.locator('details[id="crawl.get"]')).toHaveAttribute('open', '');
+  await page.goto('/api-docs#export.generate');
+  await expect(page.locator('details[id="export.generate"]')).toHaveAttribute('open', '');
 });
 
 test('an operation card gives its body, answer, rate-limit headers, error codes and curl line', async ({

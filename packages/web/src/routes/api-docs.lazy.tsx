@@ -141,6 +141,22 @@ function ApiDocs() {
     };
   }, [api]);
 
+  // A link to an operation (#crawl.start, from this page or elsewhere) opens its card.
+  useEffect(() => {
+    if (!doc) return;
+    const reveal = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const card = id ? document.getElementById(id) : null;
+      if (card instanceof HTMLDetailsElement) {
+        card.open = true;
+        card.scrollIntoView();
+      }
+    };
+    reveal();
+    window.addEventListener('hashchange', reveal);
+    return () => window.removeEventListener('hashchange', reveal);
+  }, [doc]);
+
   const server = doc?.servers[0]?.url ?? '/';
   const baseUrl = /^https?:/.test(server) ? server : window.location.origin;
   return (
