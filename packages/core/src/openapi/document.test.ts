@@ -2,6 +2,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../contract/error-codes.js';
 import { ERROR_STATUS } from '../contract/error-status.js';
+import { OPERATION_DOCS } from '../contract/operation-docs.js';
 import { operations } from '../contract/operations.js';
 import { buildOpenApiDocument } from './document.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './types.js';
@@ -135,6 +136,21 @@ describe('the OpenAPI document generated from the contract', () => {
     expect(doc.components.headers).toHaveProperty('X-RateLimit-Reset');
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const ref of refs) expect(ref).toMatch(/"#\/components\/headers\/[A-Za-z-]+"/);
+  });
+
+  it('publishes an operation that has no docs entry yet, by its name and its input errors', () => {
+    const docs = OPERATION_DOCS as Record<string, unknown>;
+    const entry = docs['crawl.get'];
+    delete docs['crawl.get'];
+    try {
+      const bare = buildOpenApiDocument().paths['/api/crawl/{jobId}']?.get;
+      expect(bare).toMatchObject({ operationId: 'crawl.get', summary: 'crawl.get' });
+      expect(bare?.tags).toEqual(['Reference']);
+      expect(bare && codesOf(bare, '400')).toEqual(['input.invalid']);
+      expect(bare?.parameters[0]?.example).toBe('<jobId>');
+    } finally {
+      docs['crawl.get'] = entry;
+    }
   });
 
   it('makes an example from the schema for an operation without one of its own', () => {

@@ -52,7 +52,10 @@ function operationOf(name: OperationName, errorBody: JsonSchema): OpenApiOperati
   const example = exampleInput(operation.input, doc?.example);
   const { parameters, body } = splitInput(operation, operation.input, example, doc?.fields);
   const output = doc?.download ? null : jsonSchemaOf(operation.output as z.ZodType, 'output');
-  const codes = errorCodesOf(operation, doc?.errors ?? [], who);
+  // An operation without a docs entry yet: its input is parsed, so a bad one answers 400.
+  const takesInput = parameters.length > 0 || Object.keys(body?.properties ?? {}).length > 0;
+  const own = doc?.errors ?? (takesInput ? (['input.invalid'] as const) : []);
+  const codes = errorCodesOf(operation, own, who);
   const description = [doc?.description, doc?.rateWindow].filter(Boolean).join(' ');
   const bodyExample = body
     ? Object.fromEntries(Object.entries(example).filter(([key]) => key in (body.properties ?? {})))
