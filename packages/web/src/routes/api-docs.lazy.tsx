@@ -72,8 +72,8 @@ function Tiles(props: { doc: OpenApiDocument }) {
   );
 }
 
-function Basics(props: { doc: OpenApiDocument }) {
-  const { doc } = props;
+function Basics(props: { doc: OpenApiDocument; baseUrl: string }) {
+  const { doc, baseUrl } = props;
   const errorFields = fieldRows(doc.components.schemas.ApiError);
   return (
     <section className="section" aria-labelledby="api-basics">
@@ -116,8 +116,8 @@ function Basics(props: { doc: OpenApiDocument }) {
       </p>
       <p>
         The whole reference is an OpenAPI {doc.openapi} document:{' '}
-        <a href={DOCUMENT_PATH}>{DOCUMENT_PATH}</a>. Generate a client for your language from it
-        with any OpenAPI tool.
+        <a href={`${baseUrl}${DOCUMENT_PATH}`}>{DOCUMENT_PATH}</a>. Generate a client for your
+        language from it with any OpenAPI tool.
       </p>
     </section>
   );
@@ -158,7 +158,8 @@ function ApiDocs() {
   }, [doc]);
 
   const server = doc?.servers[0]?.url ?? '/';
-  const baseUrl = /^https?:/.test(server) ? server : window.location.origin;
+  // The desktop's document names the hosted site; a hosted one without a public URL is relative.
+  const baseUrl = (/^https?:/.test(server) ? server : window.location.origin).replace(/\/+$/, '');
   return (
     <article className="page">
       <PageHeader
@@ -180,7 +181,7 @@ function ApiDocs() {
       {doc && (
         <>
           <Tiles doc={doc} />
-          <Basics doc={doc} />
+          <Basics doc={doc} baseUrl={baseUrl} />
           {[...operationsByTag(doc)].map(([tag, entries]) =>
             entries.length === 0 ? null : (
               <section key={tag} className="section api-tag" aria-label={tag}>
