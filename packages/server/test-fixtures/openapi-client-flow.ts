@@ -7,13 +7,20 @@
  */
 import { client } from './client.gen';
 import {
+  analyticsGet,
+  configGet,
   crawlGet,
   crawlReport,
   crawlStart,
+  crawlUrl,
   crawlUrls,
   exportGenerate,
+  historyList,
+  openapiGet,
+  seoGet,
   tokensCreate,
   tokensList,
+  userGet,
 } from './sdk.gen';
 
 /** One answer of the SDK (`data` on success, `error` otherwise; `response` unless it threw). */
@@ -114,6 +121,16 @@ export async function proJob(ctx: FlowContext) {
   ctx.check('export.generate', txt);
   const csv = await crawlReport({ path: { jobId }, query: { format: 'csv' } });
   ctx.check('crawl.report', csv);
+
+  // The rest of what a token reads, each answer held to its schema by `check`.
+  const first = rows[0]?.url ?? ctx.siteUrl;
+  ctx.check('crawl.url', await crawlUrl({ path: { jobId }, query: { url: first } }));
+  ctx.check('seo.get', await seoGet({ path: { jobId } }));
+  ctx.check('history.list', await historyList());
+  ctx.check('analytics.get', await analyticsGet());
+  ctx.check('user.get', await userGet());
+  ctx.check('config.get', await configGet());
+  ctx.check('openapi.get', await openapiGet());
 
   return {
     job: polled.data,
