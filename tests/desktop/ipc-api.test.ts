@@ -45,6 +45,13 @@ describe('the renderer IPC client', () => {
     expect((err as ApiCallError).serverError).toBe('Crawl job not found');
   });
 
+  it('answers the hosted API reference, its calls addressed to the hosted site', async () => {
+    const doc = await api().call('openapi.get', {});
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://mapsmith.app' }]);
+    expect(doc.paths).toHaveProperty('/api/crawl/{jobId}');
+  });
+
   it('reaches the desktop-only operations through `desktop`', async () => {
     expect(await api().desktop('account.status', {})).toMatchObject({
       plan: 'free',

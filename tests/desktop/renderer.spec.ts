@@ -47,6 +47,21 @@ test('the web UI runs in the renderer over the IPC client, as the desktop shell'
   expect(desktop.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 });
 
+test('the API reference renders on desktop from the IPC, addressed to the hosted site', async ({
+  page,
+}) => {
+  await page.goto('/api-docs');
+  await expect(page.getByRole('heading', { name: '100 requests per hour' })).toBeVisible();
+  await page.locator('details[id="crawl.get"] summary').click();
+  await expect(page.locator('details[id="crawl.get"] figure code')).toContainText(
+    "'https://mapsmith.app/api/crawl/",
+  );
+  await expect(page.getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute(
+    'href',
+    'https://mapsmith.app/api/openapi.json',
+  );
+});
+
 test('window.mapsmith is the preload bridge and nothing more', async ({ page }) => {
   await page.goto('/');
   const shape = await page.evaluate(() => ({

@@ -72,16 +72,6 @@ test('contact states 24 h / 12 h response times, business hours and mailto links
   await expect(main.locator('form')).toHaveCount(0);
 });
 
-test('api-docs shows its four tiles and the endpoints tokens work with today', async ({ page }) => {
-  await page.goto('/api-docs');
-  for (const tile of ['REST API', 'API key authentication', '100 requests per hour', 'Pro only']) {
-    await expect(page.getByRole('heading', { name: tile })).toBeVisible();
-  }
-  await expect(page.getByRole('heading', { name: 'Endpoints' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'POST /api/crawl' })).toBeVisible();
-  await expect(page.locator('main')).not.toContainText(/coming soon/i);
-});
-
 test('pricing and subscribe sell only built Pro features, the rest marked planned', async ({
   page,
 }) => {

@@ -10,6 +10,7 @@ export * from './export/node.js';
 export * from './net/http-fetcher.js';
 export * from './net/sitemap-download.js';
 export * from './net/url-policy.js';
+export * from './openapi/index.js';
 export * from './ports/clock.js';
 export * from './ports/crawl-store.js';
 export * from './ports/fetcher.js';

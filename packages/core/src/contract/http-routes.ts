@@ -48,6 +48,8 @@ export const HTTP_ROUTES = {
   'bulk.list': { method: 'GET', path: '/api/bulk', auth: true },
   'bulk.get': { method: 'GET', path: '/api/bulk/:bulkId', auth: true },
   'bulk.download': { method: 'GET', path: '/api/bulk/:bulkId/download', auth: true },
+  // The published API reference (issue 14): the OpenAPI document generated from this contract.
+  'openapi.get': { method: 'GET', path: '/api/openapi.json', auth: false },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

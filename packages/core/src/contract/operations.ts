@@ -131,6 +131,8 @@ export const operations = {
   'bulk.list': op('bulk.list', none, z.array(b.bulkListItem)),
   'bulk.get': op('bulk.get', b.bulkRef, b.bulkCrawl),
   'bulk.download': op('bulk.download', b.bulkRef, z.custom<ExportFile>()),
+  // The published API reference (issue 14): `/api/openapi.json`, generated from this contract.
+  'openapi.get': op('openapi.get', none, s.openApiDocument),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

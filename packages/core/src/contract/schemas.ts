@@ -198,6 +198,15 @@ export type AppConfig = z.infer<typeof appConfig>;
 /** An export format parameter. */
 export const exportFormat = z.enum(EXPORT_FORMATS);
 
+// Published API (issue 14).
+
+/** `GET /api/openapi.json`: an OpenAPI 3.1 document (its parts are checked by OpenAPI tools). */
+export const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
 /**
  * The JSON error body of every failed call: `{error, message, code}`. `error` is a short title
  * and `message` a sentence for people; `code` (error-codes.ts) is what programs switch on.

@@ -43,6 +43,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'bulk.list',
   'bulk.get',
   'bulk.download',
+  'openapi.get',
   'account.status',
   'account.link',
   'account.unlink',

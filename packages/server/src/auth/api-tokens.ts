@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { HOUR_MS, type RateInfo } from '@mapsmith/core';
+import { API_TOKEN_PREFIX, HOUR_MS, type RateInfo } from '@mapsmith/core';
 import type { Database } from '../db/database.js';
 import type { SessionUser } from './session.js';
 
-/** Every API token starts with this, so a leaked one is recognisable (secret scanners). */
-export const API_TOKEN_PREFIX = 'msk_';
+/** Every API token starts with this (said once in core, where the API reference reads it). */
+export { API_TOKEN_PREFIX } from '@mapsmith/core';
 /** Live (unrevoked) tokens a user may hold at once. */
 export const MAX_LIVE_TOKENS = 10;
 /** Bearer requests per token per rolling hour (decisions.md plans table). */

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { SESSION_COOKIE } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { parseCookies } from './cookies.js';
 
-/** Name of the session cookie. */
-export const SESSION_COOKIE = 'mapsmith_sid';
+/** Name of the session cookie (said once in core, where the API reference reads it too). */
+export { SESSION_COOKIE } from '@mapsmith/core';
 
 /** The signed-in user as routes see it. */
 export interface SessionUser {

@@ -16,6 +16,7 @@ import { crawlReportRouter } from './crawl-report/router.js';
 import { fetchSitemapRouter } from './fetch-sitemap/router.js';
 import { generateRouter } from './generate/router.js';
 import { historyRouter } from './history/router.js';
+import { openApiRouter } from './openapi/router.js';
 import { paypalRouter } from './paypal/router.js';
 import { pingRouter } from './ping/router.js';
 import { seoAnalysisRouter } from './seo-analysis/router.js';
@@ -45,6 +46,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     fetchSitemapRouter(ctx),
     seoAnalysisRouter(ctx),
     tokensRouter(ctx.db),
+    openApiRouter(ctx.config),
   ];
 }
 

@@ -1,120 +1,209 @@
-import {
-  API_TOKEN_REQUESTS_PER_HOUR,
-  EXPORT_FORMATS,
-  HTTP_ROUTES,
-  PAGE_META,
-} from '@mapsmith/core/browser';
+import { type OpenApiDocument, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { OperationCard, type OperationEntry } from '../api-docs/OperationCard';
+import { fieldRows } from '../api-docs/schema-text';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
+import { useApi } from '../app/use-api';
 import { PageHeader } from '../components/PageHeader';
 
-const TILES = [
-  {
-    title: 'REST API',
-    text: 'Start crawls, poll their progress and download any of the eight sitemap formats over plain HTTPS and JSON.',
-  },
-  {
-    title: 'API key authentication',
-    text: 'Each request carries a personal API token. Tokens can be revoked at any time from the dashboard.',
-  },
-  {
-    title: `${API_TOKEN_REQUESTS_PER_HOUR} requests per hour`,
-    text: 'Per token, resetting every hour. Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
-  },
-  {
-    title: 'Pro only',
-    text: 'Create tokens on your dashboard (API Tokens). A token stops working when Pro ends and resumes when you pay again.',
-  },
-];
+/** Where the document is served, for the link people (and OpenAPI tools) follow. */
+const DOCUMENT_PATH = '/api/openapi.json';
 
-/** The endpoints a token is most often used for, straight from the contract's route table. */
-const ENDPOINTS: { route: keyof typeof HTTP_ROUTES; what: string }[] = [
-  {
-    route: 'crawl.start',
-    what: 'Start a crawl. Body: {"url": "https://example.com/", "settings": {"maxDepth": 5, "exclude": ["/tag/*"]}} (settings optional). Answers {"jobId"}.',
-  },
-  {
-    route: 'crawl.get',
-    what: 'Progress and results of a crawl: status, pages found, the URL list when completed.',
-  },
-  {
-    route: 'export.generate',
-    what: `Download a sitemap. format is one of ${EXPORT_FORMATS.join(', ')}; add ?compress=true for gzip (xml formats).`,
-  },
-  { route: 'seo.get', what: 'The SEO health check of a completed crawl.' },
-  { route: 'history.list', what: 'Your recent crawls.' },
-  {
-    route: 'bulk.start',
-    what: 'Crawl up to 100 sites at once. Body: {"list": "one URL a line", "settings": {...}}. Answers {"bulkId", "accepted", "rejected": [{"line", "text", "reason"}]}.',
-  },
-  { route: 'bulk.get', what: "Each site's status, listed count and SEO score." },
-  {
-    route: 'bulk.download',
-    what: 'One zip: a folder of sitemaps per completed site and summary.csv.',
-  },
-];
+function operationsByTag(doc: OpenApiDocument): Map<string, OperationEntry[]> {
+  const byTag = new Map<string, OperationEntry[]>(doc.tags.map((tag) => [tag.name, []]));
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const tag = operation.tags[0] ?? 'Reference';
+      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, operation }]);
+    }
+  }
+  return byTag;
+}
+
+function Tiles(props: { doc: OpenApiDocument }) {
+  const token = props.doc.components.securitySchemes.apiToken;
+  const operations = Object.values(props.doc.paths).flatMap((m) => Object.values(m)).length;
+  const rateHeaders = Object.keys(props.doc.components.headers).filter((h) => h.startsWith('X-'));
+  const tiles = [
+    {
+      title: 'REST API',
+      text: `${operations} operations over HTTPS and JSON: start crawls, poll them, page their URL tables, download any sitemap format.`,
+    },
+    {
+      title: 'API key authentication',
+      text: (
+        <>
+          Send your token as <code>Authorization: Bearer {token.bearerFormat}</code> with every
+          request. Revoke it any time from the dashboard.
+        </>
+      ),
+    },
+    {
+      title: `${token['x-requests-per-hour']} requests per hour`,
+      text: (
+        <>
+          Per token, over a rolling hour. Every answer says where you stand:{' '}
+          {rateHeaders.map((name, i) => (
+            <span key={name}>
+              {i > 0 && ', '}
+              <code>{name}</code>
+            </span>
+          ))}
+          .
+        </>
+      ),
+    },
+    {
+      title: token['x-plan'] === 'pro' ? 'Pro only' : 'Every plan',
+      text: 'Tokens belong to Mapsmith Pro: create them under API Tokens on your dashboard. A token stops working when Pro ends and works again when you renew.',
+    },
+  ];
+  return (
+    <div className="card-grid">
+      {tiles.map((t) => (
+        <div key={t.title} className="card">
+          <h2 className="card-title">{t.title}</h2>
+          <p>{t.text}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Basics(props: { doc: OpenApiDocument; baseUrl: string }) {
+  const { doc, baseUrl } = props;
+  const errorFields = fieldRows(doc.components.schemas.ApiError);
+  return (
+    <section className="section" aria-labelledby="api-basics">
+      <h2 id="api-basics">How it works</h2>
+      <ol className="api-steps">
+        <li>
+          Get a token: <Link to="/dashboard">your dashboard</Link> (Pro), API Tokens, Create. It is
+          shown once.
+        </li>
+        <li>
+          Start a crawl (<a href="#crawl.start">POST /api/crawl</a>), poll it (
+          <a href="#crawl.get">GET /api/crawl/{'{jobId}'}</a>) until its status is completed, then
+          page its URLs (<a href="#crawl.urls">the URL table</a>) and download its sitemaps (
+          <a href="#export.generate">GET /api/generate/…</a>).
+        </li>
+        <li>
+          POST and DELETE calls send a JSON body with <code>Content-Type: application/json</code>,{' '}
+          <code>{'{}'}</code> when they take no fields.
+        </li>
+      </ol>
+      <h3>Rate limits</h3>
+      <ul className="api-headers">
+        {Object.entries(doc.components.headers).map(([name, header]) => (
+          <li key={name}>
+            <code>{name}</code>: {header.description}
+          </li>
+        ))}
+      </ul>
+      <h3>Errors</h3>
+      <p>
+        A failed call answers JSON with the fields{' '}
+        {errorFields.map((f, i) => (
+          <span key={f.name}>
+            {i > 0 && ', '}
+            <code>{f.name}</code>
+          </span>
+        ))}
+        . Switch on <code>code</code>: it never changes meaning. <code>message</code> is a sentence
+        for people. Each operation below lists its codes by status.
+      </p>
+      <p>
+        The whole reference is an OpenAPI {doc.openapi} document:{' '}
+        <a href={`${baseUrl}${DOCUMENT_PATH}`}>{DOCUMENT_PATH}</a>. Generate a client for your
+        language from it with any OpenAPI tool.
+      </p>
+    </section>
+  );
+}
 
 function ApiDocs() {
   const email = useSupportEmail();
   usePageMeta(PAGE_META['/api-docs']);
+  const api = useApi();
+  const [doc, setDoc] = useState<OpenApiDocument | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api.call('openapi.get', {}).then(
+      (d) => live && setDoc(d as OpenApiDocument),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  // A link to an operation (#crawl.start, from this page or elsewhere) opens its card.
+  useEffect(() => {
+    if (!doc) return;
+    const reveal = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const card = id ? document.getElementById(id) : null;
+      if (card instanceof HTMLDetailsElement) {
+        card.open = true;
+        card.scrollIntoView();
+      }
+    };
+    reveal();
+    window.addEventListener('hashchange', reveal);
+    return () => window.removeEventListener('hashchange', reveal);
+  }, [doc]);
+
+  const server = doc?.servers[0]?.url ?? '/';
+  // The desktop's document names the hosted site; a hosted one without a public URL is relative.
+  const baseUrl = (/^https?:/.test(server) ? server : window.location.origin).replace(/\/+$/, '');
   return (
     <article className="page">
       <PageHeader
         eyebrow="Developers"
-        title="Mapsmith API"
+        title={doc?.info.title ?? 'Mapsmith API'}
         lead="Automate sitemap generation from your deployment pipeline or your agency’s tooling."
       />
-      <div className="card-grid">
-        {TILES.map((t) => (
-          <div key={t.title} className="card">
-            <h2 className="card-title">{t.title}</h2>
-            <p>{t.text}</p>
-          </div>
-        ))}
-      </div>
-      <section className="section" aria-labelledby="api-endpoints">
-        <h2 id="api-endpoints">Endpoints</h2>
-        <p>
-          Send <code>Authorization: Bearer msk_…</code> with every request, and a JSON body with{' '}
-          <code>Content-Type: application/json</code> with POST requests. Errors answer{' '}
-          <code>{'{"error", "message", "code"}'}</code>; switch on <code>code</code>, which never
-          changes meaning.
+      {!doc && !failed && (
+        <p className="card" role="status">
+          Loading the API reference…
         </p>
-        <div className="table-scroll">
-          <table className="endpoint-table">
-            <thead>
-              <tr>
-                <th scope="col">Request</th>
-                <th scope="col">What it does</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ENDPOINTS.map((e) => (
-                <tr key={e.route}>
-                  <td>
-                    <code>
-                      {HTTP_ROUTES[e.route].method} {HTTP_ROUTES[e.route].path}
-                    </code>
-                  </td>
-                  <td>{e.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p>
-          Example:{' '}
-          <code>
-            curl -H "Authorization: Bearer $MAPSMITH_TOKEN" -H "Content-Type: application/json" -d '
-            {'{"url":"https://example.com/"}'}' https://mapsmith.app/api/crawl
-          </code>
+      )}
+      {failed && (
+        <p className="card" role="alert">
+          The API reference could not be loaded. It is also at{' '}
+          <a href={DOCUMENT_PATH}>{DOCUMENT_PATH}</a>.
         </p>
-        <p>
-          No token yet? <Link to="/dashboard">Open your dashboard</Link> (Pro) or{' '}
-          <Link to="/subscribe">get Pro</Link>. Questions: <a href={`mailto:${email}`}>{email}</a>.
-        </p>
-      </section>
+      )}
+      {doc && (
+        <>
+          <Tiles doc={doc} />
+          <Basics doc={doc} baseUrl={baseUrl} />
+          {[...operationsByTag(doc)].map(([tag, entries]) =>
+            entries.length === 0 ? null : (
+              <section key={tag} className="section api-tag" aria-label={tag}>
+                <h2>{tag}</h2>
+                <p className="muted">{doc.tags.find((t) => t.name === tag)?.description}</p>
+                {entries.map((entry) => (
+                  <OperationCard
+                    key={entry.operation.operationId}
+                    doc={doc}
+                    entry={entry}
+                    baseUrl={baseUrl}
+                  />
+                ))}
+              </section>
+            ),
+          )}
+        </>
+      )}
+      <p>
+        No token yet? <Link to="/dashboard">Open your dashboard</Link> (Pro) or{' '}
+        <Link to="/subscribe">get Pro</Link>. Questions: <a href={`mailto:${email}`}>{email}</a>.
+      </p>
     </article>
   );
 }

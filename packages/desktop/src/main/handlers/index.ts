@@ -1,3 +1,4 @@
+import { buildOpenApiDocument } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import {
@@ -44,6 +45,8 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'account.link': (input) => linkAccount(deps, input),
     'account.unlink': () => unlinkAccount(deps),
     'app.openHosted': (input) => openHosted(deps, input),
+    // The hosted API's reference: the same document, its calls addressed to the hosted site.
+    'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };
   for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
   for (const name of BULK_HOSTED_ONLY) table[name] = bulkOnHostedOnly(deps);

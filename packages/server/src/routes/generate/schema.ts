@@ -1,4 +1,4 @@
-import { operations, schemas } from '@mapsmith/core';
+import { operations } from '@mapsmith/core';
 import { z } from 'zod';
 
 /** Path parameters of `GET /api/generate/:jobId/:format`: the contract's job id and format. */
@@ -17,5 +17,5 @@ export const generateQuery = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'compress must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  part: schemas.exportPart.optional(),
+  part: operations['export.generate'].input.shape.part,
 });

@@ -1,0 +1,55 @@
+/**
+ * The API reference's words for the Pro operations beyond single crawls (bulk crawls, and the
+ * schedules and audits of issues 13 and 14): the same `OperationDoc` entries as
+ * `operation-docs.ts`, kept apart so each file stays readable.
+ */
+import { PLAN_LIMITS } from '../plans.js';
+import type { RoutedOperationName } from './http-routes.js';
+import type { OperationDoc } from './operation-docs.js';
+
+const BULK = 'b7Kq2mN4xP9z';
+const BULK_FIELD = { bulkId: 'The bulk run’s id, as bulk.start answered it.' };
+
+/** Docs of the Pro operations beyond single crawls. */
+export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, OperationDoc>>> = {
+  'bulk.start': {
+    summary: 'Start a bulk crawl of many sites (Pro)',
+    description: `One site URL a line (up to 100; blank lines and # comments are skipped, a bare host gets https://). Each good line becomes a crawl of its own; bad lines are reported with their line number and reason in \`rejected\` while the others start. Every site counts as one start in the bulk hour (${PLAN_LIMITS.pro.bulkSitesPerHour} sites an hour); a list that does not fit is refused whole.`,
+    tag: 'Bulk crawls',
+    errors: [
+      'input.invalid',
+      'bulk.pro-required',
+      'bulk.too-many',
+      'bulk.empty',
+      'crawl.settings-pro',
+      'limit.hourly',
+      'storage.full',
+    ],
+    created: true,
+    example: { list: 'https://example.com/\nexample.org\n# a comment' },
+    fields: {
+      list: 'The sites, one URL a line (a CSV’s first column is read).',
+      settings: 'Crawl settings every site of the list is crawled with (optional).',
+    },
+  },
+  'bulk.list': {
+    summary: 'List your bulk crawls (Pro)',
+    tag: 'Bulk crawls',
+    errors: ['bulk.pro-required'],
+  },
+  'bulk.get': {
+    summary: 'Get a bulk crawl: each site’s status, listed count, SEO score and changes (Pro)',
+    tag: 'Bulk crawls',
+    errors: ['input.invalid', 'bulk.pro-required', 'bulk.not-found'],
+    example: { bulkId: BULK },
+    fields: BULK_FIELD,
+  },
+  'bulk.download': {
+    summary: 'Download a bulk crawl as one zip: a folder per site and summary.csv (Pro)',
+    tag: 'Bulk crawls',
+    errors: ['input.invalid', 'bulk.pro-required', 'bulk.not-found', 'storage.full'],
+    download: 'zip',
+    example: { bulkId: BULK },
+    fields: BULK_FIELD,
+  },
+};
