@@ -64,10 +64,10 @@ export class RuleContext {
    * usable. The first URL's host stands for the sitemap's when its own URL is unknown.
    */
   url(value: string, line: number, sink: Sink): boolean {
-    const parsed = checkUrl(value, line, sink);
-    if (parsed === null) return false;
-    this.host ??= parsed.host;
-    if (parsed.host !== this.host) {
+    const host = checkUrl(value, line, sink);
+    if (host === null) return false;
+    this.host ??= host;
+    if (host !== this.host) {
       if (this.foreign++ === 0) {
         this.foreignExample = value;
         this.foreignLine = line;
