@@ -90,10 +90,13 @@ function entity(_match: string, name: string, semicolon: string): string {
 
 /**
  * Decodes the entities of `raw` (which holds at least one `&`), or gives up on one saxes would
- * refuse. One `replace` gives a flat string (cheap to hash and compare later).
+ * refuse. URLs' query strings hold `&amp;` and rarely anything else: that case is one
+ * `replaceAll`, which gives a flat string (cheap to hash and compare later).
  */
 function decodeEntities(raw: string): string {
-  return raw.replace(ENTITY, entity);
+  let amp = raw.indexOf('&');
+  while (amp !== -1 && raw.startsWith('amp;', amp + 1)) amp = raw.indexOf('&', amp + 5);
+  return amp === -1 ? raw.replaceAll('&amp;', '&') : raw.replace(ENTITY, entity);
 }
 
 /**
@@ -106,6 +109,8 @@ export class FastScanner {
   line = 1;
   private nextNl = -1;
   private i = 0;
+  /** Recent element names by a small hash (see {@link intern}). */
+  private readonly names: (string | undefined)[] = new Array(64).fill(undefined);
 
   constructor(
     private readonly text: string,
@@ -256,7 +261,7 @@ export class FastScanner {
     let j = this.i + 1;
     if (!isNameStart(text.charCodeAt(j))) throw new GiveUp();
     j = this.name(j);
-    const name = text.slice(this.i + 1, j);
+    const name = this.intern(this.i + 1, j);
     let attrs = NO_ATTRS;
     for (;;) {
       const before = j;
@@ -294,6 +299,21 @@ export class FastScanner {
       attrs[attr] = value;
       j = close + 1;
     }
+  }
+
+  /**
+   * The name at `start..end`, as the same string each time it recurs: a sitemap repeats a few
+   * names 250,000 times, and a fresh copy of each would only feed the garbage collector.
+   */
+  private intern(start: number, end: number): string {
+    const { text } = this;
+    const slot = (text.charCodeAt(start) * 31 + text.charCodeAt(end - 1) + end - start) & 63;
+    const known = this.names[slot];
+    if (known !== undefined && known.length === end - start && text.startsWith(known, start))
+      return known;
+    const name = text.slice(start, end);
+    this.names[slot] = name;
+    return name;
   }
 
   /** The end of an ASCII name starting at `j`: letters, digits, `_ . -` and one inner colon. */
