@@ -2,6 +2,7 @@ import { otherHost, otherOrigin, outsideFolder } from '../messages.js';
 import type { Report } from '../report.js';
 import type { Entry, Field } from '../types.js';
 import { checkUrl, type Sink } from '../values.js';
+import { StringSet } from './string-set.js';
 
 /** What every rule set shares: the report, "now", the sitemap's host and duplicate tracking. */
 export class RuleContext {
@@ -13,7 +14,7 @@ export class RuleContext {
   private foreign = 0;
   private foreignExample = '';
   private foreignLine: number | undefined;
-  private readonly seen = new Set<string>();
+  private readonly seen = new StringSet();
   /** The sitemap's origin and folder (`https://host/dir/`), when its own URL is known. */
   private readonly own: { origin: string; folder: string } | null;
   private readonly offOrigin = { count: 0, example: '', line: undefined as number | undefined };
@@ -78,9 +79,7 @@ export class RuleContext {
 
   /** Whether `url` was seen before in this file (and remembers it). */
   duplicate(url: string): boolean {
-    if (this.seen.has(url)) return true;
-    this.seen.add(url);
-    return false;
+    return !this.seen.add(url);
   }
 
   /** Whether `url` is listed in this file (so far). */
