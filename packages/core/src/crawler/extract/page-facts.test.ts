@@ -29,26 +29,6 @@ describe('page facts', () => {
     expect(facts.canonical).toBe('https://example.com/c');
   });
 
-  it('resolves the same root-relative links against the origin of each page (cached per origin)', () => {
-    const html =
-      '<a href="/p/1">1</a><a href="//cdn.example/x">c</a><a href="/\\evil.example/y">e</a>';
-    const on = (url: string) => pageFacts(html, url, {}).links.map((l) => l.url);
-    for (let round = 0; round < 2; round++) {
-      expect(on('https://a.example/x')).toEqual([
-        'https://a.example/p/1',
-        'https://cdn.example/x',
-        'https://evil.example/y',
-      ]);
-      expect(on('http://a.example:8080/')).toEqual([
-        'http://a.example:8080/p/1',
-        'http://cdn.example/x',
-        'http://evil.example/y',
-      ]);
-      expect(on('https://user:pw@b.example/')[0]).toBe('https://user:pw@b.example/p/1');
-      expect(on('https://b.example/')[0]).toBe('https://b.example/p/1');
-    }
-  });
-
   it('reads robots directives for us, not for other bots', () => {
     expect(parseRobotsHeader('googlebot: noindex, nofollow')).toEqual(['nofollow']);
     expect(parseRobotsHeader('mapsmithbot: noindex')).toEqual(['noindex']);

@@ -81,59 +81,14 @@ export function pageModified(raw: RawFacts, jsonLdModified: string | null): stri
 
 const MAX_IMAGES = 1000;
 
-/**
- * Resolved root-relative links (`/p/1`) by the origin they were resolved against: a site's
- * pages repeat the same navigation links, and a map lookup costs a fraction of a URL parse.
- * Such a link's resolution depends on the base's scheme and host only (bases with credentials
- * are not cached), so the cache gives exactly what `new URL` gives.
- */
-const rootRelative = new Map<string, Map<string, string | null>>();
-/** Links remembered per origin (for at most 8 origins) before that origin's map starts over. */
-const ROOT_RELATIVE_CACHE = 10_000;
-
-function parse(value: string, base: URL): string | null {
+function resolve(href: string, base: URL): string | null {
+  const value = href.trim();
+  if (!value || value.startsWith('data:')) return null;
   try {
     return new URL(value, base).href;
   } catch {
     return null;
   }
-}
-
-/** The map for the base last resolved against: one page's links share one base object. */
-let lastBase: URL | null = null;
-let lastMap: Map<string, string | null> | null = null;
-
-/** The root-relative cache of `base`'s origin, or null for a base with credentials. */
-function cacheFor(base: URL): Map<string, string | null> | null {
-  if (base === lastBase) return lastMap;
-  lastBase = base;
-  lastMap = null;
-  if (base.username || base.password) return null;
-  const origin = `${base.protocol}//${base.host}`;
-  let known = rootRelative.get(origin);
-  if (known === undefined || known.size >= ROOT_RELATIVE_CACHE) {
-    if (rootRelative.size >= 8) rootRelative.clear();
-    known = new Map();
-    rootRelative.set(origin, known);
-  }
-  lastMap = known;
-  return known;
-}
-
-function resolve(href: string, base: URL): string | null {
-  const value = href.trim();
-  if (!value || value.startsWith('data:')) return null;
-  const second = value.charCodeAt(1);
-  // `//host` and `/\\host` name another host; only plain root-relative paths are cached.
-  const known =
-    value.charCodeAt(0) === 47 && second !== 47 && second !== 92 ? cacheFor(base) : null;
-  if (known === null) return parse(value, base);
-  let resolved = known.get(value);
-  if (resolved === undefined) {
-    resolved = parse(value, base);
-    known.set(value, resolved);
-  }
-  return resolved;
 }
 
 /** Parses `X-Robots-Tag` values; directives for another named bot are ignored. */
