@@ -52,6 +52,13 @@ describe('FastTextTokenizer', () => {
         );
   });
 
+  it('finds an ampersand in a chunk that repeats the one before', () => {
+    const repeated = 'x&amp;y'.repeat(3);
+    const decoded = events(repeated, FastTextTokenizer, 7);
+    expect(decoded).toEqual(events(repeated, Tokenizer, 7));
+    expect(decoded.join('')).not.toContain('amp');
+  });
+
   it('gives the same events on 2,000 seeded random edits of the pages', () => {
     const pieces = ['<', '>', '&', ';', '&amp;', '&#', 'x', ' ', '</p>', '<p>', '<script>', '-->'];
     let seed = 7;

@@ -16,6 +16,13 @@ interface TextState {
   index: number;
   offset: number;
   decodeEntities: boolean;
+  /**
+   * Ours: the next `&` in the chunk at `ampAt` (-1: none), so a page's text runs cost one
+   * `indexOf('&')` per `&`, not one per run. Keyed by offset too: a chunk may repeat the last.
+   */
+  nextAmp?: number;
+  ampIn?: string;
+  ampAt?: number;
 }
 
 type StateText = (this: TextState, c: number) => void;
@@ -43,14 +50,19 @@ if (known) {
         return;
       }
       const { buffer } = this;
-      let i = this.index - this.offset + 1;
-      while (i < buffer.length) {
-        const next = buffer.charCodeAt(i);
-        if (next === LT || next === AMP) break;
-        i++;
+      const from = this.index - this.offset + 1;
+      let amp = this.nextAmp ?? -1;
+      if (this.ampIn !== buffer || this.ampAt !== this.offset || (amp !== -1 && amp < from)) {
+        amp = buffer.indexOf('&', from);
+        this.nextAmp = amp;
+        this.ampIn = buffer;
+        this.ampAt = this.offset;
       }
+      let stop = buffer.indexOf('<', from);
+      if (stop === -1) stop = buffer.length;
+      if (amp !== -1 && amp < stop) stop = amp;
       // The parse loop then steps onto that `<` or `&` (or past the end), as it would have.
-      this.index = i + this.offset - 1;
+      this.index = stop + this.offset - 1;
     },
   });
 }
