@@ -16,10 +16,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const SITEMAP_XSD = path.join(root, 'schemas/sitemap/sitemap.xsd');
 const bin = path.join(root, 'packages/server/bin/mapsmith.js');
 
-const CHANGEFREQ = ['daily', 'weekly', 'monthly'];
-
-/** A valid 50,000-URL sitemap of about 11 MB, every entry with loc, lastmod, changefreq and priority (the same shape as bench:validate's). */
+/**
+ * A valid 50,000-URL sitemap of about 11 MB, every entry with loc, lastmod, changefreq and
+ * priority (the same shape as bench:validate's).
+ */
 function writeSitemap(file: string, count: number): void {
+  const CHANGEFREQ = ['daily', 'weekly', 'monthly'];
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
   ];
