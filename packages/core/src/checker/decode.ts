@@ -68,6 +68,11 @@ export async function checkSitemapBytes(
   bytes: Uint8Array,
   options: CheckOptions & { maxGzipOutput?: number } = {},
 ): Promise<ValidationResult> {
+  const maxInput = options.maxInputBytes ?? MAX_INPUT_BYTES;
+  if (!isGzip(bytes) && bytes.length <= maxInput) {
+    // Plain XML is decoded at once and read whole: the fast scanner needs the whole text.
+    return SitemapChecker.check(new TextDecoder('utf-8').decode(bytes), options, bytes.length);
+  }
   const checker = new SitemapChecker(options);
   const counter = { bytes: 0 };
   let first = true;

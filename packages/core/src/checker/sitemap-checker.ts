@@ -1,5 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { ValidationResult } from '../contract/schemas.js';
+import { FastScanner, type ScanHandler } from './fast-scan.js';
 import {
   ATOM_FEED,
   ENTITY_DECLARATION,
@@ -72,6 +73,18 @@ export class SitemapChecker {
   /** Whether anything but white space was read yet (a text sitemap is told apart there). */
   private started = false;
   private readonly onUrl: CheckOptions['onUrl'];
+  /** Where the current line is read: saxes, or the fast scanner while it reads. */
+  private position: { readonly line: number } = this.parser;
+  /** The checker's side of the fast scanner. */
+  private readonly events: ScanHandler = {
+    declaration: () => {
+      this.sawDeclaration = true;
+    },
+    openTag: (name, attrs) => this.openTag(name, attrs),
+    closeTag: () => this.closeTag(),
+    text: (text) => this.text(text),
+    wantsText: () => this.open.length > 0,
+  };
 
   constructor(options: CheckOptions = {}) {
     this.onUrl = options.onUrl;
@@ -86,7 +99,7 @@ export class SitemapChecker {
       if (/<!ENTITY/i.test(doctype)) this.fatal(ENTITY_DECLARATION);
     });
     p.on('error', (err) => this.fatal(parseError(err.message)));
-    p.on('opentag', (tag) => this.openTag(tag as SaxesTagPlain));
+    p.on('opentag', (tag) => this.openTag(tag.name, (tag as SaxesTagPlain).attributes));
     p.on('closetag', () => this.closeTag());
     p.on('text', (text) => this.text(text));
     p.on('cdata', (text) => this.text(text));
@@ -94,7 +107,7 @@ export class SitemapChecker {
 
   /** The lines a parse error refers to come from saxes ("3:14: ..."); others use its line. */
   private get line(): number {
-    return this.parser.line;
+    return this.position.line;
   }
 
   private fatal(message: string): never {
@@ -103,19 +116,18 @@ export class SitemapChecker {
     throw new Stop(message);
   }
 
-  private openTag(tag: SaxesTagPlain): void {
+  private openTag(name: string, attrs: Record<string, string>): void {
     if (++this.depth > MAX_DEPTH) this.fatal(tooDeep(MAX_DEPTH));
-    const attrs = tag.attributes;
     for (const _ in attrs) {
       this.names.declare(attrs);
       break;
     }
     if (this.depth === 1) {
-      this.root(tag.name);
+      this.root(name);
       return;
     }
     const undeclared = this.names.undeclared.length;
-    const key = this.names.key(tag.name);
+    const key = this.names.key(name);
     if (this.names.undeclared.length > undeclared)
       this.report.error(undeclaredPrefix(this.names.undeclared.at(-1) ?? ''), this.line);
     const entry = this.entry;
@@ -240,7 +252,7 @@ export class SitemapChecker {
       const head = chunk.trimStart();
       if (head) {
         this.started = true;
-        if (/^https?:\/\//i.test(head)) {
+        if (looksLikeText(head)) {
           this.report.error(TEXT_SITEMAP, 1);
           this.stopped = true;
           return this;
@@ -265,20 +277,56 @@ export class SitemapChecker {
         if (!(err instanceof Stop)) throw err;
       }
     }
+    return this.finish(bytes ?? this.bytesRead);
+  }
+
+  private finish(bytes: number): ValidationResult {
     if (!this.stopped && this.rules) {
       this.rules.finish();
-      const size = bytes ?? this.bytesRead;
-      if (size > MAX_SITEMAP_BYTES) this.report.error(tooLarge(size));
+      if (bytes > MAX_SITEMAP_BYTES) this.report.error(tooLarge(bytes));
     }
     return this.report.result();
   }
 
-  /** Checks a whole text at once (its UTF-8 size counts for the 50 MB rule). */
-  static check(text: string, options: CheckOptions = {}): ValidationResult {
-    const checker = new SitemapChecker(options);
-    checker.write(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return checker.end();
+  /**
+   * Reads a whole document with the fast scanner (./fast-scan.ts); null when the text is
+   * outside what it reads, and saxes must read it instead (this checker is spent then).
+   */
+  private scan(text: string, bytes: number): ValidationResult | null {
+    const scanner = new FastScanner(text, this.events);
+    this.position = scanner;
+    try {
+      if (!scanner.run()) return null;
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+    }
+    return this.finish(bytes);
   }
+
+  /**
+   * Checks a whole text at once (without its BOM). `bytes` is its UTF-8 size when the caller
+   * has counted and bounded it (the bytes path); otherwise it is measured here. Plain files
+   * are read by the fast scanner; anything it does not read, and any check that hands URLs to
+   * `onUrl` (which must see each URL once), goes through saxes: the result is the same.
+   */
+  static check(text: string, options: CheckOptions = {}, bytes?: number): ValidationResult {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const size = bytes ?? utf8Length(body);
+    const fits = size <= (options.maxInputBytes ?? MAX_INPUT_BYTES);
+    if (fits && !options.onUrl && !looksLikeText(body)) {
+      const result = new SitemapChecker(options).scan(body, size);
+      if (result !== null) return result;
+    }
+    const checker = new SitemapChecker(options);
+    if (bytes === undefined) checker.write(body);
+    else checker.writeMeasured(body);
+    return checker.end(bytes);
+  }
+}
+
+/** Whether a text starts like a text sitemap (a URL), which the checker names as one. */
+function looksLikeText(text: string): boolean {
+  return /^\s*https?:\/\//i.test(text.slice(0, 256));
 }
 
 /** Checks a sitemap's text (spec §5) and returns the validation result. Browser-safe. */

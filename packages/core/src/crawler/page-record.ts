@@ -60,9 +60,16 @@ export function mediaType(header: string | undefined): string | null {
   return type || null;
 }
 
+/** The last `Last-Modified` read and its result: a site's pages often share one (its deploy). */
+let lastHeader = '';
+let lastResult: string | null = null;
+
 /** `Last-Modified` as ISO 8601, or null. */
 export function lastModified(header: string | undefined): string | null {
   if (!header) return null;
+  if (header === lastHeader) return lastResult;
   const t = Date.parse(header);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
+  lastHeader = header;
+  lastResult = Number.isNaN(t) ? null : new Date(t).toISOString();
+  return lastResult;
 }

@@ -20,6 +20,8 @@ const {
 
 const FIELDS = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
 const DEFAULT_JSON = new Map(FIELDS.map((f) => [f, JSON.stringify(DEFAULTS[f])]));
+/** Fields whose default is an empty array: they differ exactly when they hold something. */
+const EMPTY_LISTS = new Set(FIELDS.filter((f) => DEFAULT_JSON.get(f) === '[]'));
 
 /** Writes the fields of `page` that differ from the defaults; `key` stands in for an equal url. */
 export function compactRecord(key: string, page: PageRecord): string {
@@ -29,8 +31,13 @@ export function compactRecord(key: string, page: PageRecord): string {
   for (const field of FIELDS) {
     const value = page[field];
     const simple = value === null || typeof value !== 'object';
-    if (simple ? value !== DEFAULTS[field] : JSON.stringify(value) !== DEFAULT_JSON.get(field))
-      out[field] = value;
+    // A list is compared by its length, not serialised twice (images, links on every page).
+    const differs = simple
+      ? value !== DEFAULTS[field]
+      : EMPTY_LISTS.has(field) && Array.isArray(value)
+        ? value.length > 0
+        : JSON.stringify(value) !== DEFAULT_JSON.get(field);
+    if (differs) out[field] = value;
   }
   return JSON.stringify(out);
 }

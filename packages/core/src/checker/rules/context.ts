@@ -2,6 +2,7 @@ import { otherHost, otherOrigin, outsideFolder } from '../messages.js';
 import type { Report } from '../report.js';
 import type { Entry, Field } from '../types.js';
 import { checkUrl, type Sink } from '../values.js';
+import { StringSet } from './string-set.js';
 
 /** What every rule set shares: the report, "now", the sitemap's host and duplicate tracking. */
 export class RuleContext {
@@ -13,7 +14,7 @@ export class RuleContext {
   private foreign = 0;
   private foreignExample = '';
   private foreignLine: number | undefined;
-  private readonly seen = new Set<string>();
+  private readonly seen = new StringSet();
   /** The sitemap's origin and folder (`https://host/dir/`), when its own URL is known. */
   private readonly own: { origin: string; folder: string } | null;
   private readonly offOrigin = { count: 0, example: '', line: undefined as number | undefined };
@@ -64,10 +65,10 @@ export class RuleContext {
    * usable. The first URL's host stands for the sitemap's when its own URL is unknown.
    */
   url(value: string, line: number, sink: Sink): boolean {
-    const parsed = checkUrl(value, line, sink);
-    if (parsed === null) return false;
-    this.host ??= parsed.host;
-    if (parsed.host !== this.host) {
+    const host = checkUrl(value, line, sink);
+    if (host === null) return false;
+    this.host ??= host;
+    if (host !== this.host) {
       if (this.foreign++ === 0) {
         this.foreignExample = value;
         this.foreignLine = line;
@@ -78,9 +79,7 @@ export class RuleContext {
 
   /** Whether `url` was seen before in this file (and remembers it). */
   duplicate(url: string): boolean {
-    if (this.seen.has(url)) return true;
-    this.seen.add(url);
-    return false;
+    return !this.seen.add(url);
   }
 
   /** Whether `url` is listed in this file (so far). */
@@ -102,7 +101,9 @@ export class RuleContext {
 
 /** The first direct child of the entry with this key. */
 export function child(entry: Entry, key: string): Field | undefined {
-  return entry.fields.find((f) => f.parent === null && f.key === key);
+  // A loop, not `find`: called five times per URL, and a closure each time is garbage.
+  for (const field of entry.fields) if (field.parent === null && field.key === key) return field;
+  return undefined;
 }
 
 /** The direct children of a field. */

@@ -3,6 +3,7 @@
  * raw facts of the page, URLs still relative. `resolve-facts.ts` turns them into record fields.
  */
 import { Parser } from 'htmlparser2';
+import { FastTextTokenizer } from './fast-text-tokenizer.js';
 
 /** A link found on the page, unresolved. */
 export interface RawLink {
@@ -330,7 +331,12 @@ export function extractHtml(html: string): RawFacts {
         }
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    {
+      decodeEntities: true,
+      lowerCaseTags: true,
+      lowerCaseAttributeNames: true,
+      Tokenizer: FastTextTokenizer,
+    },
   );
   parser.end(html);
   return facts;

@@ -7,20 +7,17 @@
 
 import { once } from 'node:events';
 import fs from 'node:fs';
+import type { CrawlStore, CrawlSummary, PageRenderer } from '@mapsmith/core';
+// The crawl's own modules only: the exporters load when --out-dir asks for files.
 import {
-  type CrawlStore,
-  type CrawlSummary,
   createCrawler,
   createHttpFetcher,
   createMemoryStore,
   createUrlPolicy,
-  type PageRenderer,
-  writeExports,
-} from '@mapsmith/core';
+} from '@mapsmith/core/crawl';
 import { UsageError } from '../args.js';
 import { type CrawlCommand, parseCrawlArgs } from '../options/crawl.js';
 import { ProgressDisplay } from './crawl-progress.js';
-import { describeResult } from './export.js';
 
 async function writeJsonl(file: string, store: CrawlStore): Promise<void> {
   const stream = fs.createWriteStream(file);
@@ -130,6 +127,10 @@ export async function runCrawl(argv: string[]): Promise<number> {
   // An interrupted crawl still writes what it has: that is what Ctrl-C promises.
   if (out) await writeJsonl(out, store);
   if (exportTo && summary.endedBy !== 'error') {
+    const [{ writeExports }, { describeResult }] = await Promise.all([
+      import('@mapsmith/core'),
+      import('./export.js'),
+    ]);
     const results = await writeExports(exportTo.formats, () => store.pages(), {
       ...exportTo.options,
       outDir: exportTo.outDir,
