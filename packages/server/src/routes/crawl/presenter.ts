@@ -23,8 +23,8 @@ async function outcomeOnce(
 ): Promise<CrawlOutcome> {
   if (details.outcome) return details.outcome;
   const { jobs } = ctx.repos;
-  let pending = computing.get(jobs);
-  if (!pending) computing.set(jobs, (pending = new Map()));
+  const pending = computing.get(jobs) ?? new Map<string, Promise<CrawlOutcome>>();
+  computing.set(jobs, pending);
   const running = pending.get(job.id);
   if (running) return running;
   const work = (async () => {
