@@ -16,7 +16,7 @@ import {
   startSession,
 } from '../../accounts/sessions.js';
 import { signIn } from '../../accounts/sign-in.js';
-import { findUserById, presentUser } from '../../accounts/users.js';
+import { presentUser } from '../../accounts/users.js';
 import { requireUser } from '../../auth/session.js';
 import { parseInput } from '../../http/validate.js';
 import { confirmInput, forgotInput, loginInput, registerInput, resetInput } from './schema.js';
