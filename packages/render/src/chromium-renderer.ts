@@ -134,7 +134,8 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
 
   return {
     async render(request: RenderRequest): Promise<RenderResult> {
-      const release = await slots.acquire(request.owner ?? DEFAULT_OWNER, request.signal);
+      const crawl = request.owner ?? DEFAULT_OWNER;
+      const release = await slots.acquire({ user: request.user ?? crawl, crawl }, request.signal);
       let pooled: PooledPage | undefined;
       let clean = false;
       try {

@@ -111,19 +111,21 @@ describe('hostile pages in a rendering crawl', () => {
 });
 
 describe('render slots', () => {
-  it("serve one crawl's normal page while another's pages spin, and cancel waiting renders", async () => {
+  it("serve one user's normal page while another user's five crawls spin, and cancel waiting renders", async () => {
     const site = await startRenderSite({ docs: 1, blogs: 1, hostile: true });
     const renderer = createChromiumRenderer({ policy, poolSize: 2, maxRenderMs: 120_000 });
     const hostile = new AbortController();
     try {
       const spin = `${site.origin}/hostile/spin`;
-      const spinning = Array.from({ length: 5 }, () =>
+      // One user, five crawls: together they get the pool's two slots, not one each.
+      const spinning = Array.from({ length: 5 }, (_, i) =>
         renderer
           .render({
             url: spin,
             blockMedia: true,
             timeoutMs: 120_000,
-            owner: 'hostile',
+            owner: `hostile-crawl-${i}`,
+            user: 'user:1',
             signal: hostile.signal,
           })
           .then(
@@ -138,7 +140,8 @@ describe('render slots', () => {
         url: `${site.origin}/about`,
         blockMedia: true,
         timeoutMs: 60_000,
-        owner: 'normal',
+        owner: 'normal-crawl',
+        user: 'user:2',
       });
       expect(normal.html).toContain('<title>About</title>');
       expect(settled).toBe(0);

@@ -23,7 +23,15 @@ export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRu
   const run: CrawlRunner = async (job, ctx) => {
     const fetcher = createHttpFetcher({ policy });
     try {
-      const crawler = createCrawler({ fetcher, renderer, policy, store: ctx.store, logger });
+      const crawler = createCrawler({
+        fetcher,
+        renderer,
+        policy,
+        store: ctx.store,
+        logger,
+        // One user's crawls share that user's fair part of the server's browser (issue 19).
+        renderUser: `user:${job.userId}`,
+      });
       const options = {
         startUrl: job.url,
         render: config.jobs.render,
