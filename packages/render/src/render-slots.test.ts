@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ReleaseSlot, RenderSlots } from './render-slots.js';
+import { RenderSlots } from './render-slots.js';
 
 /** Asks for a slot and records when it is granted (`order`), keeping the release function. */
 function ask(
@@ -16,6 +16,8 @@ function ask(
   });
   return { name, granted };
 }
+
+type Asked = ReturnType<typeof ask>;
 
 const turn = () => new Promise((r) => setImmediate(r));
 
@@ -39,20 +41,20 @@ describe('RenderSlots', () => {
     expect(order).toEqual(['A/a1', 'A/a1', 'B/b1']);
     // A's two renders end: the pool has room for one, and A (holding none) gets it, for its
     // crawl holding none; B (holding one) keeps its share and waits for the next.
-    ((await a[0]?.granted) as ReleaseSlot)();
+    (await (a[0] as Asked).granted)();
     await turn();
     expect(order).toHaveLength(3);
-    ((await a[1]?.granted) as ReleaseSlot)();
+    (await (a[1] as Asked).granted)();
     await turn();
     expect(order.at(-1)).toBe('A/a2');
-    ((await b1.granted) as ReleaseSlot)();
+    (await b1.granted)();
     await turn();
     expect(order.at(-1)).toBe('B/b1');
     // Then A's crawls take turns: a3 (holding none) before a2's second page.
-    ((await b2.granted) as ReleaseSlot)();
+    (await b2.granted)();
     await turn();
     expect(order.at(-1)).toBe('A/a3');
-    for (const w of a.slice(2)) ((await w.granted) as ReleaseSlot)();
+    for (const w of a.slice(2)) (await w.granted)();
     expect(slots.running).toBe(0);
   });
 
@@ -67,8 +69,8 @@ describe('RenderSlots', () => {
     expect(order).toEqual(['c1/c1', 'c2/c2']);
     leaving.abort(new Error('cancelled'));
     await expect(gone.granted).rejects.toThrow('cancelled');
-    ((await first.granted) as ReleaseSlot)();
-    ((await other.granted) as ReleaseSlot)();
+    (await first.granted)();
+    (await other.granted)();
     expect(slots.running).toBe(0);
   });
 });
