@@ -1,11 +1,19 @@
-import { HOUR_MS, operations, SITEMAP_FETCHES_PER_HOUR_PER_IP } from '@mapsmith/core';
+import {
+  createHttpFetcher,
+  createUrlPolicy,
+  downloadSitemapBytes,
+  HOUR_MS,
+  operations,
+  SITEMAP_FETCHES_PER_HOUR_PER_IP,
+  SitemapDownloadError,
+} from '@mapsmith/core';
 import { type Response, Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { ConcurrencyGate } from '../../limits/concurrency-gate.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
-import { CheckerThreads } from './checker-threads.js';
+import { writeContentJson } from './content-json.js';
 import { fetchSitemapInput } from './schema.js';
 
 /**
@@ -25,12 +33,11 @@ const BUSY_RETRY_SECONDS = 5;
  * `GET /api/fetch-sitemap?url=`: the checker's server-side fetch, open to anonymous visitors,
  * limited per IP per rolling hour and in concurrency (`ConcurrencyGate`: 2 at once, 2 per
  * client, 8 waiting; more answer 429 `checker.busy` with Retry-After), behind the crawler's
- * SSRF guard. Answers `{content}`, streamed from the downloaded bytes. The download and the
- * escaping run in worker threads (`checker-worker.ts`), off the server's event loop.
+ * SSRF guard. Answers `{content}`, streamed from the downloaded bytes.
  */
 export function fetchSitemapRouter(ctx: AppContext): Router {
   const router = Router();
-  const threads = new CheckerThreads(ctx.config.allowLoopback);
+  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
   const gate = new ConcurrencyGate(
     CHECKER_FETCHES_AT_ONCE,
     CHECKER_FETCHES_PER_CLIENT,
@@ -75,7 +82,20 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
       );
     }
     res.set(headers);
-    await threads.check(url, res, headers);
+    // A fetcher per request: checker fetches are rare, and nothing stays open afterwards.
+    const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 1 });
+    try {
+      const bytes = await downloadSitemapBytes(fetcher, url);
+      res.set('Cache-Control', 'no-store');
+      await writeContentJson(res, bytes);
+    } catch (err) {
+      if (err instanceof SitemapDownloadError) {
+        throw new HttpError(err.status, err.error, err.message, headers, err.code);
+      }
+      throw err;
+    } finally {
+      await fetcher.close().catch(() => undefined);
+    }
   }
   return router;
 }
