@@ -4,7 +4,8 @@
 //   addresses (through the trusted loopback proxy's X-Forwarded-For);
 // - 8 concurrent GET /api/crawl/{id} of a finished 300,000-page job, three times over.
 // Meanwhile /api/health is timed every 100 ms from a worker thread, and the server's own event
-// loop delay is measured inside it (scripts/bench-hostile-loop.mjs). Prints the answers, peak
+// loop delay is measured inside it (scripts/bench-hostile-loop.mjs). Prints the answers, the
+// server's CPU time (and its event loop thread's share), peak
 // RSS, health p50/p99/max, loop delay and the load average; fails when RSS passes 600 MB or
 // health 500 ms. Needs `npm run build:ts` first.
 import fs from 'node:fs';
@@ -36,6 +37,14 @@ const percentile = (values: number[], p: number) => {
 function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU seconds (user + system) used so far by the process `pid`, or by its main thread alone. */
+function cpuSeconds(pid: number, mainThreadOnly = false): number {
+  const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const stat = fs.readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Times GET /api/health every 100 ms until told to stop, then posts the times (ms). */
@@ -132,7 +141,10 @@ const pollFlood: Flood = {
   },
 };
 
-const FLOODS = [sitemapFlood(60, 1), sitemapFlood(120, 2), sitemapFlood(60, 60), pollFlood];
+// BENCH_FLOODS=2,3 runs only those rows (0-based), to compare one change quickly.
+const FLOODS = [sitemapFlood(60, 1), sitemapFlood(120, 2), sitemapFlood(60, 60), pollFlood].filter(
+  (_, i) => !process.env.BENCH_FLOODS || process.env.BENCH_FLOODS.split(',').includes(String(i)),
+);
 
 /** Runs one flood against a fresh server; answers its line and whether it kept the budgets. */
 async function measure(flood: Flood): Promise<[string, boolean]> {
@@ -157,8 +169,10 @@ async function measure(flood: Flood): Promise<[string, boolean]> {
     // Timed from a worker thread: its event loop is not busy reading the flood's answers.
     const probe = new Worker(PROBE, { eval: true, workerData: `${server.url}/api/health` });
     const health = new Promise<number[]>((resolve) => probe.once('message', resolve));
+    const cpu0 = [cpuSeconds(pid), cpuSeconds(pid, true)];
     const t0 = performance.now();
     const answers = await flood.run(server.url, job);
+    const cpu = [cpuSeconds(pid) - (cpu0[0] ?? 0), cpuSeconds(pid, true) - (cpu0[1] ?? 0)];
     const wallS = (performance.now() - t0) / 1000;
     probe.postMessage('stop');
     const times = await health;
@@ -174,7 +188,7 @@ async function measure(flood: Flood): Promise<[string, boolean]> {
     const loop = JSON.parse(fs.readFileSync(loopFile, 'utf8')) as Record<string, number>;
     const worst = Math.max(...times);
     const line = [
-      `  ${flood.label}: ${[...counts].map(([s, n]) => `${n} x ${s}`).join(', ')} in ${wallS.toFixed(1)} s`,
+      `  ${flood.label}: ${[...counts].map(([s, n]) => `${n} x ${s}`).join(', ')} in ${wallS.toFixed(1)} s; server CPU ${cpu[0]?.toFixed(1)} s, of which its event loop's thread ${cpu[1]?.toFixed(1)} s`,
       `    RSS ${idle.toFixed(0)} -> peak ${peak.toFixed(0)} MB; /api/health p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${worst.toFixed(0)} ms (${times.length} probes; idle p50 ${percentile(quiet, 50).toFixed(0)} ms); in the server: event loop delay p99 ${loop.p99} ms, max ${loop.max} ms, /api/health max ${loop.healthMax} ms; load average ${os.loadavg()[0]?.toFixed(1)}`,
     ].join('\n');
     return [line, peak <= RSS_BUDGET_MB && worst <= HEALTH_BUDGET_MS];
