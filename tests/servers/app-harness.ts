@@ -100,7 +100,7 @@ export class TestClient {
 /** A password that passes every signup rule. */
 export const GOOD_PASSWORD = 'Correct-Horse-42';
 
-/** Registers (and so signs in) a user through the API; answers the client holding its session. */
+/** Registers a user through the API and signs it in; answers the client holding its session. */
 export async function registerUser(
   baseUrl: string,
   username: string,
@@ -114,6 +114,10 @@ export async function registerUser(
   });
   if (res.status !== 201)
     throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  // Registration starts no session (a taken address must answer the same): sign in after it.
+  const login = await client.call('POST', '/api/login', { username, password });
+  if (login.status !== 200)
+    throw new Error(`login ${username}: ${login.status} ${JSON.stringify(login.body)}`);
   return client;
 }
 

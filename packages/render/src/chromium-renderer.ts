@@ -1,9 +1,10 @@
 /**
  * The PageRenderer port on puppeteer-core driving Debian's Chromium: one browser (launched on
- * the first render, relaunched if it dies), a pool of reused tabs shared fairly between crawls,
- * every request sent through the filtering proxy. Each render is bounded in time; a tab whose
- * render failed, timed out or was cancelled is closed (its renderer process with it), and a tab
- * that goes back to the pool is frozen first, so no page keeps running after its render.
+ * the first render, relaunched if it dies), a pool of reused tabs shared fairly between users
+ * and their crawls, every request sent through the filtering proxy. Each render is bounded in
+ * time and in the page's CPU time (`render-cpu.ts`); a tab whose render failed, timed out or
+ * was cancelled is closed (its renderer process with it), and a tab that goes back to the pool
+ * is frozen first, so no page keeps running after its render.
  */
 import fs from 'node:fs/promises';
 import {
@@ -18,6 +19,7 @@ import type { Browser } from 'puppeteer-core';
 import { launchBrowser } from './browser-launch.js';
 import { type FilteringProxy, startFilteringProxy } from './filtering-proxy.js';
 import { destroyPooledPage, openPooledPage, type PooledPage } from './pooled-page.js';
+import { type CpuWatch, watchRenderCpu } from './render-cpu.js';
 import { NavigatedAway, renderInPage, type SettleTiming } from './render-page.js';
 import { RenderSlots } from './render-slots.js';
 
@@ -31,6 +33,8 @@ export interface ChromiumRendererOptions {
   poolSize?: number;
   /** Longest a render may take, whatever the request asks (default 15 s). */
   maxRenderMs?: number;
+  /** Most main-thread CPU time a page may use during its render (default 5 s). */
+  maxRenderCpuMs?: number;
   /** The settle wait after `load` (default: 50 ms quiet, at most 2 s). */
   settle?: Partial<SettleTiming>;
   /** Extra Chromium switches (tests only). */
@@ -75,6 +79,7 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
   const logger = options.logger ?? silentLogger;
   const slots = new RenderSlots(options.poolSize ?? 4);
   const maxRenderMs = options.maxRenderMs ?? 15_000;
+  const maxRenderCpuMs = options.maxRenderCpuMs ?? 5_000;
   const timing: SettleTiming = { idleMs: 50, capMs: 2000, ...options.settle };
   let proxy: FilteringProxy | null = null;
   let browser: Promise<Browser> | null = null;
@@ -134,14 +139,17 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
 
   return {
     async render(request: RenderRequest): Promise<RenderResult> {
-      const release = await slots.acquire(request.owner ?? DEFAULT_OWNER, request.signal);
+      const crawl = request.owner ?? DEFAULT_OWNER;
+      const release = await slots.acquire({ user: request.user ?? crawl, crawl }, request.signal);
       let pooled: PooledPage | undefined;
+      let cpu: CpuWatch | undefined;
       let clean = false;
       try {
         const timeoutMs = Math.min(request.timeoutMs, maxRenderMs);
         pooled = await bounded(takePage(), timeoutMs, request.signal);
+        cpu = await bounded(watchRenderCpu(pooled.cdp, maxRenderCpuMs), timeoutMs, request.signal);
         const result = await bounded(
-          renderInPage(pooled, request, timing, timeoutMs),
+          Promise.race([renderInPage(pooled, request, timing, timeoutMs), cpu.exceeded]),
           timeoutMs,
           request.signal,
         );
@@ -152,6 +160,7 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
         clean = err instanceof NavigatedAway;
         throw err;
       } finally {
+        cpu?.stop();
         if (pooled)
           await bounded(
             clean ? giveBack(pooled) : destroyPooledPage(pooled),

@@ -111,19 +111,27 @@ describe('hostile pages in a rendering crawl', () => {
 });
 
 describe('render slots', () => {
-  it("serve one crawl's normal page while another's pages spin, and cancel waiting renders", async () => {
+  it("serve one user's normal page while another user's five crawls spin, and cancel waiting renders", async () => {
     const site = await startRenderSite({ docs: 1, blogs: 1, hostile: true });
-    const renderer = createChromiumRenderer({ policy, poolSize: 2, maxRenderMs: 120_000 });
+    // Bounds far off: the spinning pages must still hold their slots when the normal one ends.
+    const renderer = createChromiumRenderer({
+      policy,
+      poolSize: 2,
+      maxRenderMs: 120_000,
+      maxRenderCpuMs: 120_000,
+    });
     const hostile = new AbortController();
     try {
       const spin = `${site.origin}/hostile/spin`;
-      const spinning = Array.from({ length: 5 }, () =>
+      // One user, five crawls: together they get the pool's two slots, not one each.
+      const spinning = Array.from({ length: 5 }, (_, i) =>
         renderer
           .render({
             url: spin,
             blockMedia: true,
             timeoutMs: 120_000,
-            owner: 'hostile',
+            owner: `hostile-crawl-${i}`,
+            user: 'user:1',
             signal: hostile.signal,
           })
           .then(
@@ -138,7 +146,8 @@ describe('render slots', () => {
         url: `${site.origin}/about`,
         blockMedia: true,
         timeoutMs: 60_000,
-        owner: 'normal',
+        owner: 'normal-crawl',
+        user: 'user:2',
       });
       expect(normal.html).toContain('<title>About</title>');
       expect(settled).toBe(0);
@@ -148,6 +157,40 @@ describe('render slots', () => {
       expect(site.hits('/hostile/spin')).toBe(2);
     } finally {
       hostile.abort();
+      await renderer.close();
+      await site.close();
+    }
+  }, 120_000);
+});
+
+describe('the CPU budget of a render', () => {
+  it('stops a page that spins once it has used its CPU time, long before the wall-clock bound', async () => {
+    const site = await startRenderSite({ docs: 1, blogs: 1, hostile: true });
+    const renderer = createChromiumRenderer({
+      policy,
+      poolSize: 1,
+      maxRenderMs: 90_000,
+      maxRenderCpuMs: 1000,
+    });
+    try {
+      const spin = renderer.render({
+        url: `${site.origin}/hostile/spin`,
+        blockMedia: true,
+        timeoutMs: 90_000,
+      });
+      await expect(spin).rejects.toThrow('the page used more than 1 s of CPU time');
+      // The tab is closed with it: the next render gets a fresh one and works.
+      const next = await renderer.render({
+        url: `${site.origin}/about`,
+        blockMedia: true,
+        timeoutMs: 30_000,
+      });
+      expect(next.html).toContain('<title>About</title>');
+      const pid = renderer.browserPid() as number;
+      const before = cpuSeconds(rendererPids(pid));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(cpuSeconds(rendererPids(pid)) - before).toBeLessThan(0.3);
+    } finally {
       await renderer.close();
       await site.close();
     }

@@ -11,7 +11,10 @@ export function newAccount(prefix = 'user') {
   };
 }
 
-/** Registers an account through the API (for tests about something other than signup). */
+/**
+ * Registers an account through the API and signs it in (registration itself starts no
+ * session), for tests about something other than signup.
+ */
 export async function registerByApi(
   request: APIRequestContext,
   account: { username: string; email: string; password: string },
@@ -19,4 +22,8 @@ export async function registerByApi(
   const response = await request.post('/api/register', { data: account });
   if (!response.ok())
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  const login = await request.post('/api/login', {
+    data: { username: account.username, password: account.password },
+  });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
 }

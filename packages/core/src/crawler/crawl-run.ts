@@ -58,6 +58,8 @@ export interface RunDeps {
   renderTimeoutMs: number;
   /** Least time between two progress events. */
   progressIntervalMs: number;
+  /** Whom the crawl is for, with the renderer (see `CrawlerDeps.renderUser`). */
+  renderUser?: string;
 }
 
 /** Runs one crawl, streaming its events into `channel`; ends with the `done` event. */

@@ -44,6 +44,12 @@ export interface CrawlerDeps {
   clock?: Clock;
   /** Timing knobs. */
   tuning?: CrawlerTuning;
+  /**
+   * Whom this crawler's crawls are for (on a server, the account): the renderer shares its
+   * slots fairly between users first, then between each user's crawls. Each crawl alone when
+   * absent.
+   */
+  renderUser?: string;
 }
 
 /** A crawler: start crawls with `crawl`. */
@@ -101,6 +107,7 @@ export function createCrawler(deps: CrawlerDeps): Crawler {
           renderSampleSize: deps.tuning?.renderSampleSize ?? 3,
           renderTimeoutMs: deps.tuning?.renderTimeoutMs ?? 30_000,
           progressIntervalMs: deps.tuning?.progressIntervalMs ?? 250,
+          renderUser: deps.renderUser,
         },
         options,
         channel,

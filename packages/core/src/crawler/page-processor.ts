@@ -49,6 +49,8 @@ export interface ProcessContext {
   isKnown?: (url: string) => boolean;
   /** This crawl's id with the renderer, whose slots are shared fairly between crawls. */
   renderOwner: string;
+  /** Whom the crawl is for, with the renderer: slots are shared between users first. */
+  renderUser?: string;
 }
 
 /** The outcome of one entry. */
@@ -94,6 +96,7 @@ async function renderInto(
       document: { status: res.status, headers: res.headers, body: res.body },
       mayRequest: async (url) => (await ctx.robots.rulesFor(new URL(url), signal)).isAllowed(url),
       owner: ctx.renderOwner,
+      user: ctx.renderUser,
     });
     // History changes keep the document (links resolve against its new URL); another origin
     // means the content is not this page's.

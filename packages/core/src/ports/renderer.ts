@@ -22,8 +22,13 @@ export interface RenderRequest {
   document?: RenderDocument;
   /** robots.txt for the crawler's agent, asked for every request the page makes. */
   mayRequest?: (url: string) => Promise<boolean>;
-  /** Who asks (one id per crawl): render slots are shared fairly between owners. */
+  /** Who asks (one id per crawl): a user's render slots are shared fairly between its crawls. */
   owner?: string;
+  /**
+   * Whom the crawl is for (an account on a server): render slots are shared fairly between
+   * users first, so one user's many crawls cannot starve another's pages. Defaults to `owner`.
+   */
+  user?: string;
 }
 
 /** The rendered page. */

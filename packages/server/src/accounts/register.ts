@@ -27,17 +27,19 @@ export function registrationProblems(input: Registration): string[] {
 }
 
 /**
- * Creates the account and mails the confirmation link; answers the new user's id. A taken
- * username answers 409 (usernames are public). A taken address must not tell anyone that it
- * has an account: the caller answers as for a new account (null here, no session) and the
- * owner is mailed instead, so sign-up cannot probe addresses.
+ * Creates the account and mails the confirmation link. A taken username answers 409 (usernames
+ * are public). A taken address must not tell anyone that it has an account, so both paths end
+ * alike: the password is hashed in both, no session is started in either (the caller answers
+ * the same `{message}`; the new user signs in, or follows the mailed link), and the mail goes
+ * out in the background in both (the confirmation to the new address, a notice to the owner of
+ * a taken one), so its delivery time is not in the answer's time.
  */
 export async function registerAccount(
   s: AccountServices,
   input: Registration,
   origin: string,
   ip: string,
-): Promise<number | null> {
+): Promise<void> {
   const problems = registrationProblems(input);
   if (problems.length > 0)
     throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
@@ -60,7 +62,7 @@ export async function registerAccount(
   s.signupThrottle.fail(`ip:${ip}`);
   if (await s.db.first('SELECT id FROM users WHERE email = ?', [input.email])) {
     mailOwnerOfAddress(s, input.email, origin);
-    return null;
+    return;
   }
   let id: number;
   try {
@@ -72,18 +74,17 @@ export async function registerAccount(
     // Two registrations racing for the same name or address: the UNIQUE index decides.
     if (String(err).includes('users.email')) {
       mailOwnerOfAddress(s, input.email, origin);
-      return null;
+      return;
     }
     if (String(err).includes('UNIQUE')) throw usernameTaken();
     throw err;
   }
-  try {
-    await sendConfirmation(s, { id, email: input.email, username: input.username }, origin);
-  } catch (err) {
-    // The account exists; the user can ask for the mail again from the confirm screen.
-    s.logger.error('confirmation mail failed', { error: String(err) });
-  }
-  return id;
+  sendConfirmation(s, { id, email: input.email, username: input.username }, origin).catch(
+    (err: unknown) => {
+      // The account exists; the user can ask for the mail again from the confirm screen.
+      s.logger.error('confirmation mail failed', { error: String(err) });
+    },
+  );
 }
 
 // Loopback callers are the machine itself (a local install, its tests): behind the trusted

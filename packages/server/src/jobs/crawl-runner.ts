@@ -34,7 +34,15 @@ export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRu
         : {}),
     });
     try {
-      const crawler = createCrawler({ fetcher, renderer, policy, store: ctx.store, logger });
+      const crawler = createCrawler({
+        fetcher,
+        renderer,
+        policy,
+        store: ctx.store,
+        logger,
+        // One user's crawls share that user's fair part of the server's browser (issue 19).
+        renderUser: `user:${job.userId}`,
+      });
       const chosen = crawlSettingsOptions(settings);
       const options = {
         ...chosen,

@@ -16,7 +16,7 @@ import {
   startSession,
 } from '../../accounts/sessions.js';
 import { signIn } from '../../accounts/sign-in.js';
-import { findUserById, presentUser } from '../../accounts/users.js';
+import { presentUser } from '../../accounts/users.js';
 import { requireUser } from '../../auth/session.js';
 import { parseInput } from '../../http/validate.js';
 import { confirmInput, forgotInput, loginInput, registerInput, resetInput } from './schema.js';
@@ -27,15 +27,9 @@ export function authRouter(s: AccountServices): Router {
 
   router.post(operations['auth.register'].path, async (req, res) => {
     const input = parseInput(registerInput, req.body);
-    const id = await registerAccount(s, input, appOrigin(s.config, req), req.ip ?? 'unknown');
-    // A taken address answers as a new account would (its owner got a mail), without a session.
-    if (id === null) {
-      res.status(201).json({ message: REGISTERED_MESSAGE });
-      return;
-    }
-    await startSession(s.db, res, id, secureCookies(req, s.config.publicUrl));
-    const user = await findUserById(s.db, id);
-    res.status(201).json({ message: REGISTERED_MESSAGE, user: user && presentUser(user) });
+    await registerAccount(s, input, appOrigin(s.config, req), req.ip ?? 'unknown');
+    // One answer whether the address was free or taken (issue 19): no session, no user.
+    res.status(201).json({ message: REGISTERED_MESSAGE });
   });
 
   router.post(operations['auth.login'].path, async (req, res) => {

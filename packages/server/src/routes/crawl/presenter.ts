@@ -1,11 +1,39 @@
 import { type CrawlJob, type CrawlOutcome, MAX_POLL_RESULTS } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { computeOutcome } from '../../jobs/crawl-outcome.js';
-import type { CrawlJobRecord } from '../../repos/types.js';
+import type { CrawlJobDetails, CrawlJobRecord } from '../../repos/types.js';
 
 /** Whether a job has reached its end (spec §3: anything else is in progress). */
 export function isFinished(job: CrawlJobRecord): boolean {
   return job.status === 'completed' || job.status === 'failed';
+}
+
+/**
+ * Outcomes being computed now, per job repository and job: the first reads of a finished job
+ * share one pass over its records (eight polls of a 300,000-page job at once would otherwise
+ * run eight passes side by side and hold the database's threads for seconds).
+ */
+const computing = new WeakMap<object, Map<string, Promise<CrawlOutcome>>>();
+
+/** The stored outcome of a finished job, or computes and stores it once however many ask. */
+async function outcomeOnce(
+  ctx: AppContext,
+  job: CrawlJobRecord,
+  details: CrawlJobDetails,
+): Promise<CrawlOutcome> {
+  if (details.outcome) return details.outcome;
+  const { jobs } = ctx.repos;
+  const pending = computing.get(jobs) ?? new Map<string, Promise<CrawlOutcome>>();
+  computing.set(jobs, pending);
+  const running = pending.get(job.id);
+  if (running) return running;
+  const work = (async () => {
+    const outcome = await computeOutcome(jobs, job, details.summary, details.monthQuota);
+    await jobs.saveOutcome(job.id, outcome);
+    return outcome;
+  })().finally(() => pending.delete(job.id));
+  pending.set(job.id, work);
+  return work;
 }
 
 /**
@@ -22,11 +50,7 @@ export async function presentCrawlJob(ctx: AppContext, job: CrawlJobRecord): Pro
     ? await jobs.report().firstListed(job.id, MAX_POLL_RESULTS)
     : { results: [], total: 0 };
   let outcome: CrawlOutcome | null = null;
-  if (finished) {
-    outcome =
-      details.outcome ?? (await computeOutcome(jobs, job, details.summary, details.monthQuota));
-    if (!details.outcome) await jobs.saveOutcome(job.id, outcome);
-  }
+  if (finished) outcome = await outcomeOnce(ctx, job, details);
   const notes = details.summary?.notes ?? [];
   return {
     jobId: job.id,

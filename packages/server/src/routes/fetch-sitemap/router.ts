@@ -16,8 +16,12 @@ import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { writeContentJson } from './content-json.js';
 import { fetchSitemapInput } from './schema.js';
 
-/** Checker downloads running at once, server-wide: with 50 MB each, at most 200 MB of bodies. */
-export const CHECKER_FETCHES_AT_ONCE = 4;
+/**
+ * Checker downloads running at once, server-wide: with 50 MB each, at most 100 MB of bodies.
+ * Each one keeps a core busy while its answer is escaped and written (about 0.4 s of CPU per
+ * 45 MB), so more than two at once on a small server only slows the rest, /api/health included.
+ */
+export const CHECKER_FETCHES_AT_ONCE = 2;
 /** Checker downloads one client address may run or wait for at once. */
 export const CHECKER_FETCHES_PER_CLIENT = 2;
 /** Downloads waiting for a slot before further ones are refused. */
@@ -27,7 +31,7 @@ const BUSY_RETRY_SECONDS = 5;
 
 /**
  * `GET /api/fetch-sitemap?url=`: the checker's server-side fetch, open to anonymous visitors,
- * limited per IP per rolling hour and in concurrency (`ConcurrencyGate`: 4 at once, 2 per
+ * limited per IP per rolling hour and in concurrency (`ConcurrencyGate`: 2 at once, 2 per
  * client, 8 waiting; more answer 429 `checker.busy` with Retry-After), behind the crawler's
  * SSRF guard. Answers `{content}`, streamed from the downloaded bytes.
  */
