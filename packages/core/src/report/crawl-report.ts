@@ -49,8 +49,8 @@ export interface UrlsQuery extends ReportFilter {
 /** Rows the issue filter reads at most per call before answering with what it found. */
 const MAX_SCAN = 20_000;
 const BATCH = 5000;
-/** Lines per chunk of an export: about 150 KB of text, small enough to keep memory flat. */
-const LINE_BATCH = 1000;
+/** Lines per chunk of an export: about 1 MB of text, two chunks at a time at most. */
+const LINE_BATCH = 5000;
 const DEFAULT_LIMIT = 100;
 const LINKED_FROM_SHOWN = 10;
 
@@ -64,6 +64,7 @@ export class CrawlReport {
     private readonly db: SqlReader,
     private readonly layout: ReportLayout,
     private readonly scanWindow = MAX_SCAN,
+    private readonly lineBatch = LINE_BATCH,
   ) {}
 
   /** URLs in the job and the figures per verdict code, largest first. */
@@ -103,17 +104,26 @@ export class CrawlReport {
     after: Keyset | null,
     limit: number,
     withRecord: boolean,
-    columns = ROW_COLUMNS,
   ): Promise<RowData[]> {
+    const { sql, params } = this.selectSql(jobId, filter, after, withRecord);
+    return this.db.all<RowData>(`${sql} LIMIT ?`, [...params, limit]);
+  }
+
+  private selectSql(
+    jobId: string,
+    filter: ReportFilter,
+    after: Keyset | null,
+    withRecord: boolean,
+    columns = ROW_COLUMNS,
+  ): { sql: string; params: SqlParam[] } {
     const where = filterSql(filter);
     const order = orderSql(filter, after);
-    const params: SqlParam[] = [jobId, ...where.params, ...order.params, limit];
-    return this.db.all<RowData>(
-      `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
+    return {
+      sql: `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
          FROM ${this.layout.pages} WHERE job_id = ?${where.sql}${order.where}
-        ORDER BY ${order.orderBy} LIMIT ?`,
-      params,
-    );
+        ORDER BY ${order.orderBy}`,
+      params: [jobId, ...where.params, ...order.params],
+    };
   }
 
   private async page(
@@ -199,20 +209,58 @@ export class CrawlReport {
   }
 
   /**
-   * Every row matching `filter` as text in `format`, in its sort order: each chunk holds the
-   * lines of one batch, written by SQLite (`sql-lines.ts`). The CSV header is not included.
+   * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes: each chunk
+   * holds the lines of one batch, written and joined by SQLite (`sql-lines.ts`) and handed over
+   * as a BLOB, so no text is decoded into JavaScript and encoded again on the way out. The next
+   * batch is read while the caller writes this one (SQLite works on its own thread), so reading
+   * and writing overlap; at most two batches are held. The CSV header is not included.
    */
-  async *lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<string> {
-    const columns = `seq, ${lineExpression(format)} AS line`;
-    let from: Keyset | null = null;
-    for (;;) {
-      const batch = (await this.select(jobId, filter, from, LINE_BATCH, false, columns)) as Array<
-        RowData & { line: string }
-      >;
-      if (batch.length > 0) yield batch.map((row) => row.line).join('');
-      if (batch.length < LINE_BATCH) return;
-      from = keysetOf(batch.at(-1));
+  async *lines(
+    jobId: string,
+    filter: ReportFilter,
+    format: ReportFormat,
+  ): AsyncIterable<Uint8Array> {
+    let next: Promise<LineBatch> | null = this.lineBatchAfter(jobId, filter, format, null);
+    while (next) {
+      const batch: LineBatch = await next;
+      next = batch.last ? this.lineBatchAfter(jobId, filter, format, batch.last) : null;
+      if (batch.bytes?.length) yield batch.bytes;
     }
+  }
+
+  /** The lines of one batch after `after`, and the keyset of its last row when it was full. */
+  private async lineBatchAfter(
+    jobId: string,
+    filter: ReportFilter,
+    format: ReportFormat,
+    after: Keyset | null,
+  ): Promise<LineBatch> {
+    const { sql, params } = this.selectSql(
+      jobId,
+      filter,
+      after,
+      false,
+      `seq, ${lineExpression(format)} AS line`,
+    );
+    const dir = filter.dir === 'desc' ? 'DESC' : 'ASC';
+    const order =
+      (filter.sort ?? 'crawl') === 'crawl' ? `seq ${dir}` : `sortValue ${dir}, seq ${dir}`;
+    // The aggregate's own ORDER BY keeps the lines in the table's order (SQLite promises no
+    // order of a plain group_concat); the batch's last row is the keyset read from after it.
+    const batch = await this.db.first<{ n: number; bytes: Uint8Array | null }>(
+      `SELECT count(*) AS n, CAST(group_concat(line, '' ORDER BY ${order}) AS BLOB) AS bytes
+         FROM (${sql} LIMIT ?)`,
+      [...params, this.lineBatch],
+    );
+    const n = batch?.n ?? 0;
+    const bytes = batch?.bytes ?? null;
+    if (n < this.lineBatch) return { bytes, last: null };
+    const keyset = this.selectSql(jobId, filter, after, false, 'seq');
+    const end = await this.db.first<RowData>(`${keyset.sql} LIMIT 1 OFFSET ?`, [
+      ...keyset.params,
+      this.lineBatch - 1,
+    ]);
+    return { bytes, last: end ? keysetOf(end) : null };
   }
 
   /** One URL in detail, or null when the job never met it. */
@@ -275,6 +323,12 @@ export class CrawlReport {
     );
     return { results, total: count?.n ?? 0 };
   }
+}
+
+/** One batch of an export's lines. */
+interface LineBatch {
+  bytes: Uint8Array | null;
+  last: Keyset | null;
 }
 
 function keysetOf(row: RowData | undefined): Keyset | null {
