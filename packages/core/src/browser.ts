@@ -4,8 +4,8 @@
  */
 export * from './checker/index.js';
 export * from './contract/api-client.js';
-export * from './contract/error-codes.js';
 export * from './contract/crawl-settings.js';
+export * from './contract/error-codes.js';
 export * from './contract/formats.js';
 export * from './contract/http-routes.js';
 export * from './contract/operations.js';

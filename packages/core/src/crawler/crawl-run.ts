@@ -21,6 +21,7 @@ import { HostGate } from './host-gate.js';
 import { LinkAdmission } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
 import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
+import { blankRecord } from './page-record.js';
 import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
@@ -29,6 +30,7 @@ import { SummaryCounter } from './summary-counter.js';
 import { dropTemplateImages, ImageCounter } from './template-images.js';
 import type { EndedBy, PageRecord } from './types.js';
 import { urlForms } from './url-key.js';
+import { isOutside, OUTSIDE_VERDICT } from './verdict.js';
 
 /**
  * Redirect targets held as records until their turn in the queue; beyond this many a target is
@@ -155,6 +157,7 @@ export class CrawlRun {
         queued,
         appShell: this.hint,
         templateImages: { images: template.size, entries: dropped },
+        outsideKept: this.admission ? this.admission.outsideKept : 0,
       },
       this.options,
     );
@@ -188,6 +191,11 @@ export class CrawlRun {
     };
     await deps.store.requeueLeased();
     for await (const page of deps.store.pages()) {
+      // A URL outside the site is a row of the report, not a URL the crawl fetched.
+      if (isOutside(page)) {
+        this.admission.keptOutside(page.url);
+        continue;
+      }
       this.counter.add(page);
       this.images.add(page);
     }
@@ -313,8 +321,10 @@ export class CrawlRun {
     signal: AbortSignal,
   ): Promise<void> {
     const { record, links, landed, appShell } = fetched;
-    if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
+    if (entry.foundVia === 'start' && record.redirectChain.length && !record.error) {
       this.scope.adopt(new URL(record.finalUrl));
+      this.admission.scopeChanged();
+    }
     // The start page (or the page its redirect lands on) tells whether the site is an app.
     if (appShell && entry.foundVia === 'start') this.hint ??= appShell;
     record.redirectChain.forEach((hop, i) => {
@@ -356,9 +366,16 @@ export class CrawlRun {
     depth: number,
     via: 'link' | 'redirect' | 'sitemap',
   ): Promise<FrontierEntry[]> {
-    const { entries, inlinks } = this.admission.links(links, from, depth, via);
+    const { entries, inlinks, outside } = this.admission.links(links, from, depth, via);
     if (entries.length) await this.deps.store.enqueue(entries);
     if (inlinks.length) await this.deps.store.addInlinks(inlinks);
+    for (const entry of outside) {
+      // Recorded, never fetched: neither the page cap nor the summary's counts see it.
+      const record = blankRecord(entry);
+      record.verdict = OUTSIDE_VERDICT;
+      await this.deps.store.savePage(entry.key, record);
+      await this.channel.push({ type: 'page', page: record });
+    }
     return entries;
   }
 

@@ -38,7 +38,11 @@ export interface CrawlStore {
   counts(): Promise<{ queued: number; seen: number; saved: number }>;
   /** Records inlinks (at most 5 `from`s are kept per key; every distinct `from` counts). */
   addInlinks(links: InlinkObservation[]): Promise<void>;
-  /** Saves the record of a finished URL and ends its lease. Saving a key again replaces it. */
+  /**
+   * Saves the record of a finished URL and ends its lease. Saving a key again replaces it. A key
+   * never queued (a URL outside the site, recorded without a fetch) is saved as a row too, but
+   * is not counted as seen, is never charged, and can still be queued later.
+   */
   savePage(key: string, page: PageRecord): Promise<void>;
   /** Every saved record in save order, with `inlinks`/`linkedFrom` merged in. */
   pages(): AsyncIterable<PageRecord>;

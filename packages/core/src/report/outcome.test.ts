@@ -31,6 +31,13 @@ describe('why a crawl listed nothing, in one sentence', () => {
     expect(nothingListedSentence([count('noindex', 3), count('status', 2)], listed, null)).toBe(
       'Nothing could be listed: 3 noindex, 2 error answers.',
     );
+    // The rows of URLs outside the site the pages link to do not change what the site did.
+    const noindex = makePage('https://a.example/', {
+      verdict: { included: false, code: 'noindex', reason: 'excluded: noindex' },
+    });
+    expect(
+      nothingListedSentence([count('noindex', 4), count('out-of-scope', 9)], noindex, null),
+    ).toBe('Every page is marked noindex, so nothing could be listed.');
   });
 });
 

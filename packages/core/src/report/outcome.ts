@@ -90,7 +90,9 @@ export function nothingListedSentence(
   start: PageRecord | null,
   error: string | null,
 ): string | null {
-  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  // Rows of URLs outside the site are not the site's pages: the sentence is about the site.
+  const site = counts.filter((c) => c.reason !== 'out-of-scope');
+  const total = site.reduce((sum, c) => sum + c.count, 0);
   if (countOf(counts, 'listed') > 0) return null;
   if (total === 0 || !start)
     return error
@@ -106,7 +108,7 @@ export function nothingListedSentence(
     if (to && to.hostname !== from.hostname)
       return `The start page redirects to another site (${to.origin}); crawl that address instead.`;
   }
-  const only = counts.length === 1 ? counts[0] : undefined;
+  const only = site.length === 1 ? site[0] : undefined;
   if (only?.reason === 'status') {
     return start.status > 0
       ? `Every page answered ${start.status}, so nothing could be listed.`
@@ -119,7 +121,7 @@ export function nothingListedSentence(
     return 'Every page names another URL as its canonical, so nothing could be listed.';
   if (only?.reason === 'error')
     return `No page answered${start.error ? ` (${start.error})` : ''}, so nothing could be listed.`;
-  const parts = [...counts]
+  const parts = [...site]
     .sort((a, b) => b.count - a.count)
     .slice(0, 3)
     .map((c) => `${n(c.count)} ${c.label}`);
