@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { urlLimit } from '../limits/page-count.js';
 import type { Clock } from '../ports/clock.js';
 import type { CrawlStore, FrontierEntry } from '../ports/crawl-store.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
@@ -133,7 +134,8 @@ export class CrawlRun {
     // the crawl as an error like one that fails mid-crawl, never as an unhandled rejection.
     try {
       queued = (await this.deps.store.counts()).queued;
-      if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
+      if (endedBy === 'page-limit' || endedBy === 'url-limit')
+        this.counter.prune('page-limit', queued);
       if (!this.fatal) template = this.images.template();
       dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
         this.deps.logger.warn('template images kept', { error: (err as Error).message });
@@ -226,6 +228,7 @@ export class CrawlRun {
     );
     const tasks = new Set<Promise<void>>();
     let endedBy: EndedBy = 'finished';
+    const urlCap = urlLimit(options.maxPages);
     // A store that fails in `take` or `counts` ends the crawl, but never before every
     // started page has settled: none of them may outlive the run.
     try {
@@ -239,6 +242,8 @@ export class CrawlRun {
           options.concurrency - this.inflight,
           // The cap counts pages (2xx HTML) only; redirects, errors and blocked URLs are free.
           options.maxPages - this.counter.pages - this.inflight,
+          // Free URLs are bounded too: a site of endless redirects or 404s ends here.
+          urlCap - this.counter.pagesCrawled - this.inflight,
         );
         let took = 0;
         if (room > 0) {
@@ -260,8 +265,9 @@ export class CrawlRun {
         }
         if (took > 0) continue;
         if (this.inflight === 0 && !this.seeding) {
-          if (this.counter.pages >= options.maxPages && (await deps.store.counts()).queued > 0)
-            endedBy = 'page-limit';
+          const capped = this.counter.pages >= options.maxPages;
+          if ((capped || this.counter.pagesCrawled >= urlCap) && (await deps.store.counts()).queued)
+            endedBy = capped ? 'page-limit' : 'url-limit';
           break;
         }
         await this.changed();

@@ -56,6 +56,13 @@ describe('how a crawl ended', () => {
     );
     expect(endSentence('finished', free, 0)).toBeNull();
   });
+
+  it('says when the URL limit (free URLs per page of the cap) ended a crawl', () => {
+    expect(endReasonOf('url-limit', free)).toBe('url-limit');
+    expect(endSentence('url-limit', free, 40)).toBe(
+      'Stopped after 1,000 URLs, 10 for each page of the 100-page limit: most answered with redirects, errors or robots.txt blocks; 40 more URLs were waiting.',
+    );
+  });
 });
 
 describe('download availability', () => {

@@ -14,6 +14,7 @@ import type {
 import type { EndedBy, PageRecord } from '../crawler/types.js';
 import { imageElements } from '../export/urlset.js';
 import { missingVideoFields } from '../export/videos.js';
+import { URLS_PER_PAGE, urlLimit } from '../limits/page-count.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) =>
@@ -63,6 +64,8 @@ export function endSentence(
       return `Stopped at your ${cap.planName} plan's monthly quota of ${n(cap.monthQuota ?? cap.pageCap)} pages${more}. The quota resets on the 1st; Pro has none.`;
     case 'engineering-limit':
       return `Stopped at the ${n(cap.pageCap)}-page limit of a single crawl${more}.`;
+    case 'url-limit':
+      return `Stopped after ${n(urlLimit(cap.pageCap))} URLs, ${URLS_PER_PAGE} for each page of the ${n(cap.pageCap)}-page limit: most answered with redirects, errors or robots.txt blocks${more}.`;
     case 'time-limit': {
       const minutes = Math.round((details.timeLimitMs ?? 30 * 60_000) / 60_000);
       return `Stopped at the ${minutes}-minute time limit of a crawl${more}.`;
