@@ -18,16 +18,18 @@ import type { PageRecord } from '../crawler/types.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
+import { lineBatches } from './line-batches.js';
 import {
   decodeCursor,
   encodeCursor,
   filterSql,
   type Keyset,
+  keysetOf,
   orderSql,
+  pageSelect,
   searchSql,
 } from './query.js';
 import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
-import { lineExpression } from './sql-lines.js';
 import { REASON_LABELS } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
@@ -105,25 +107,9 @@ export class CrawlReport {
     limit: number,
     withRecord: boolean,
   ): Promise<RowData[]> {
-    const { sql, params } = this.selectSql(jobId, filter, after, withRecord);
+    const columns = withRecord ? `${ROW_COLUMNS}, record` : ROW_COLUMNS;
+    const { sql, params } = pageSelect(this.layout.pages, jobId, filter, after, columns);
     return this.db.all<RowData>(`${sql} LIMIT ?`, [...params, limit]);
-  }
-
-  private selectSql(
-    jobId: string,
-    filter: ReportFilter,
-    after: Keyset | null,
-    withRecord: boolean,
-    columns = ROW_COLUMNS,
-  ): { sql: string; params: SqlParam[] } {
-    const where = filterSql(filter);
-    const order = orderSql(filter, after);
-    return {
-      sql: `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
-         FROM ${this.layout.pages} WHERE job_id = ?${where.sql}${order.where}
-        ORDER BY ${order.orderBy}`,
-      params: [jobId, ...where.params, ...order.params],
-    };
   }
 
   private async page(
@@ -209,58 +195,11 @@ export class CrawlReport {
   }
 
   /**
-   * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes: each chunk
-   * holds the lines of one batch, written and joined by SQLite (`sql-lines.ts`) and handed over
-   * as a BLOB, so no text is decoded into JavaScript and encoded again on the way out. The next
-   * batch is read while the caller writes this one (SQLite works on its own thread), so reading
-   * and writing overlap; at most two batches are held. The CSV header is not included.
+   * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes written by SQLite
+   * (`line-batches.ts`). The CSV header is not included.
    */
-  async *lines(
-    jobId: string,
-    filter: ReportFilter,
-    format: ReportFormat,
-  ): AsyncIterable<Uint8Array> {
-    let next: Promise<LineBatch> | null = this.lineBatchAfter(jobId, filter, format, null);
-    while (next) {
-      const batch: LineBatch = await next;
-      next = batch.last ? this.lineBatchAfter(jobId, filter, format, batch.last) : null;
-      if (batch.bytes?.length) yield batch.bytes;
-    }
-  }
-
-  /** The lines of one batch after `after`, and the keyset of its last row when it was full. */
-  private async lineBatchAfter(
-    jobId: string,
-    filter: ReportFilter,
-    format: ReportFormat,
-    after: Keyset | null,
-  ): Promise<LineBatch> {
-    const { sql, params } = this.selectSql(
-      jobId,
-      filter,
-      after,
-      false,
-      `seq, ${lineExpression(format)} AS line`,
-    );
-    const dir = filter.dir === 'desc' ? 'DESC' : 'ASC';
-    const order =
-      (filter.sort ?? 'crawl') === 'crawl' ? `seq ${dir}` : `sortValue ${dir}, seq ${dir}`;
-    // The aggregate's own ORDER BY keeps the lines in the table's order (SQLite promises no
-    // order of a plain group_concat); the batch's last row is the keyset read from after it.
-    const batch = await this.db.first<{ n: number; bytes: Uint8Array | null }>(
-      `SELECT count(*) AS n, CAST(group_concat(line, '' ORDER BY ${order}) AS BLOB) AS bytes
-         FROM (${sql} LIMIT ?)`,
-      [...params, this.lineBatch],
-    );
-    const n = batch?.n ?? 0;
-    const bytes = batch?.bytes ?? null;
-    if (n < this.lineBatch) return { bytes, last: null };
-    const keyset = this.selectSql(jobId, filter, after, false, 'seq');
-    const end = await this.db.first<RowData>(`${keyset.sql} LIMIT 1 OFFSET ?`, [
-      ...keyset.params,
-      this.lineBatch - 1,
-    ]);
-    return { bytes, last: end ? keysetOf(end) : null };
+  lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<Uint8Array> {
+    return lineBatches(this.db, this.layout.pages, jobId, filter, format, this.lineBatch);
   }
 
   /** One URL in detail, or null when the job never met it. */
@@ -323,17 +262,6 @@ export class CrawlReport {
     );
     return { results, total: count?.n ?? 0 };
   }
-}
-
-/** One batch of an export's lines. */
-interface LineBatch {
-  bytes: Uint8Array | null;
-  last: Keyset | null;
-}
-
-function keysetOf(row: RowData | undefined): Keyset | null {
-  if (!row) return null;
-  return { value: row.sortValue ?? row.seq, id: row.seq };
 }
 
 function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {
