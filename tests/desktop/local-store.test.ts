@@ -64,8 +64,34 @@ describe('LocalStore', () => {
         pagesCrawled: 3,
         createdAt: '2026-06-03T10:00:00.000Z',
         completionTime: 12.4,
+        listed: 2,
+        nothingListed: null,
       },
     ]);
+    await store.close();
+  });
+
+  it('lists a completed crawl that listed nothing as such', async () => {
+    const store = await LocalStore.open(tempFile());
+    await store.createJob({
+      id: 'e',
+      url: 'https://e.example/',
+      createdAt: '2026-06-03T10:00:00.000Z',
+      pageCap: 100,
+    });
+    await store.addPages('e', [
+      makePage('https://e.example/', {
+        verdict: { included: false, code: 'robots', reason: 'blocked by robots.txt' },
+      }),
+    ]);
+    await store.finishJob('e', {
+      status: 'completed',
+      pagesCrawled: 0,
+      error: null,
+      summary: null,
+      finishedAt: '2026-06-03T10:00:01.000Z',
+    });
+    expect(await store.history()).toMatchObject([{ id: 'e', listed: 0, nothingListed: null }]);
     await store.close();
   });
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   buildDesktop();
   site = await startFixtureSite({
     pages: 30,
-    features: ['redirects', 'noindex', 'canonical', 'errors', 'robots-pages'],
+    features: ['redirects', 'noindex', 'canonical', 'errors', 'robots-pages', 'discovery'],
   });
   desktop = await startTestDesktop({
     launch: nodeLauncher(ENTRY),
@@ -78,6 +78,12 @@ describe('the crawl report over IPC', () => {
     expect(inlinks).toEqual([...inlinks].sort((x, y) => y - x));
     const listed = a.filter((r) => r.reason === 'listed').map((r) => r.url);
     expect(listed.sort()).toEqual([...site.expectedStaticSitemapUrls].sort());
+    // The URL another site's page has is a row "outside the site", linked from its page.
+    const outside = a.find((r) => r.url === 'http://example.invalid/x');
+    expect(outside).toMatchObject({ reason: 'out-of-scope', verdict: 'outside the site' });
+    expect(outside?.inlinks).toBe(1);
+    const detail: ReportUrlDetail = await ipc('crawl.url', { jobId, url: outside?.url });
+    expect(detail.linkedFrom).toEqual([`${site.origin}/disc/external`]);
   });
 
   it('knows the link graph: inlinks and linking pages (page events carry none)', async () => {

@@ -40,6 +40,11 @@ test('a crawl robots.txt blocks entirely says why, shows no score and disables e
     await expect(
       page.getByTestId('url-table').locator('tbody tr[data-reason="robots"]'),
     ).toHaveCount(1);
+    // The dashboard's Recent Crawls says so too, not "Completed".
+    await page.goto('/dashboard');
+    const status = page.getByTestId('recent-crawls').getByTestId('crawl-status');
+    await expect(status).toHaveText('Nothing listed');
+    await expect(status).toHaveAttribute('title', /robots\.txt blocks every page/);
   } finally {
     await site.close();
   }

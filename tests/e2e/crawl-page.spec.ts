@@ -1,3 +1,4 @@
+import { LoginPage } from './pages/auth-pages';
 import { HomePage } from './pages/home-page';
 import { newAccount, registerByApi } from './support/accounts';
 import { startCrawlByApi, waitForCrawl } from './support/crawl-api';
@@ -41,7 +42,12 @@ test('a crawl has its own page: reload during and after it, the home page and th
     // After the crawl: a reload (or a bookmark) shows the results and the table again.
     await page.reload();
     await expect(results).toBeVisible();
-    await expect(page.getByTestId('url-table').locator('tbody tr')).toHaveCount(4);
+    // Four pages and the other site's URL /about links to, never fetched.
+    await expect(page.getByTestId('url-table').locator('tbody tr')).toHaveCount(5);
+    const outside = page.getByTestId('url-table').locator('tbody tr[data-reason="out-of-scope"]');
+    await expect(outside).toContainText('https://partner.example/about-us');
+    await expect(outside).toContainText('outside the site');
+    await expect(results.getByTestId('page-count')).toHaveText('4');
 
     // The home page reloaded after the crawl shows it, and links to its page.
     await page.goto(`/?job=${jobId}`);
@@ -92,10 +98,21 @@ test("another user's crawl page is a 404, and so is its API", async ({ page, bro
     await expect(
       stranger.getByRole('heading', { name: 'Sign in to see this crawl' }),
     ).toBeVisible();
-    await expect(stranger.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute(
+    // Signing in from there comes back to the crawl, not to the dashboard.
+    const signIn = stranger.getByRole('link', { name: 'Sign in', exact: true });
+    await expect(signIn).toHaveAttribute(
       'href',
-      '/login',
+      `/login?redirect=${encodeURIComponent(`/crawls/${jobId}`)}`,
     );
+    await signIn.click();
+    await new LoginPage(stranger).signIn(account.username, account.password);
+    await expect(stranger).toHaveURL(new RegExp(`/crawls/${jobId}$`));
+    await expect(stranger.getByTestId('crawl-results')).toBeVisible();
+    // A redirect to another site is ignored: sign-in lands on the dashboard.
+    await stranger.request.post('/api/logout', { data: {} });
+    await stranger.goto(new URL('/login?redirect=//evil.example/x', page.url()).href);
+    await new LoginPage(stranger).signIn(account.username, account.password);
+    await expect(stranger).toHaveURL(/\/dashboard$/);
     await stranger.close();
   } finally {
     await owner.close();

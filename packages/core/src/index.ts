@@ -6,6 +6,7 @@ export * from './browser.js';
 export * from './crawler/create-crawler.js';
 export * from './crawler/options.js';
 export { urlKey } from './crawler/url-key.js';
+export { isOutside, OUTSIDE_VERDICT } from './crawler/verdict.js';
 export * from './export/node.js';
 export * from './net/http-fetcher.js';
 export * from './net/sitemap-download.js';

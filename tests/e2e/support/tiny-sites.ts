@@ -34,6 +34,7 @@ async function listen(handler: http.RequestListener): Promise<TinySite> {
 /**
  * A site whose home page links three pages; `/held/*` answer only after `release()`, so a test
  * sees the crawl running for as long as it needs (no timing: the test decides when it ends).
+ * `/about` links to another site too (a report row "outside the site", never fetched).
  */
 export async function startGatedSite(): Promise<GatedSite> {
   let open = false;
@@ -46,7 +47,8 @@ export async function startGatedSite(): Promise<GatedSite> {
     };
     if (path === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
     if (path === '/') return send(200, 'text/html', page('Home', ['/held/1', '/held/2', '/about']));
-    if (path === '/about') return send(200, 'text/html', page('About', ['/']));
+    if (path === '/about')
+      return send(200, 'text/html', page('About', ['/', 'https://partner.example/about-us']));
     if (path.startsWith('/held/')) {
       const answer = () => send(200, 'text/html', page(`Held ${path}`, ['/']));
       if (open) answer();

@@ -211,6 +211,7 @@ export const END_REASONS = [
   'plan-limit',
   'monthly-quota',
   'engineering-limit',
+  'url-limit',
   'time-limit',
   'cancelled',
   'error',

@@ -91,6 +91,12 @@ export const historyItem = z.object({
   pagesCrawled: z.number(),
   createdAt: z.string(),
   completionTime: z.number().optional(),
+  /**
+   * Once the crawl ended and its outcome is known: URLs listed, and why nothing was (the crawl
+   * page's sentence), so the list says "Nothing listed" where the crawl page does.
+   */
+  listed: z.number().optional(),
+  nothingListed: z.string().nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItem>;
 

@@ -2,6 +2,7 @@
  * The summary's notes: what the crawl left out and why, in words for the summary and the report
  * (issue 18: a crawl a bound cut short must say so even when it otherwise "finished").
  */
+import { MAX_OUTSIDE_ROWS } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
 import type { EndedBy, PruneBound } from './types.js';
 
@@ -58,6 +59,8 @@ export interface NotesInput {
   appShell: string | null;
   /** Site-chrome images left out, and the image entries that removed. */
   templateImages: { images: number; entries: number };
+  /** URLs outside the site kept as report rows (the rest are only counted, `pruned.scope`). */
+  outsideKept?: number;
 }
 
 /** The notes of a crawl, most important first. */
@@ -72,6 +75,12 @@ export function crawlNotes(input: NotesInput, options: CrawlOptions): string[] {
       `${urls(input.queued)} ${were(input.queued)} still queued when the time limit of ${Math.round(options.timeLimitMs / 60_000)} min was reached`,
     );
   notes.push(...describePruned(input.pruned, options));
+  const kept = input.outsideKept ?? 0;
+  const more = (input.pruned.scope ?? 0) - kept;
+  if (kept >= MAX_OUTSIDE_ROWS && more > 0)
+    notes.push(
+      `The report lists the first ${MAX_OUTSIDE_ROWS.toLocaleString('en-US')} URLs outside the site that its pages link to; ${urls(more)} more outside the site ${were(more)} counted but not listed`,
+    );
   const { images, entries } = input.templateImages;
   if (entries > 0)
     notes.push(

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { urlLimit } from '../limits/page-count.js';
 import type { Clock } from '../ports/clock.js';
 import type { CrawlStore, FrontierEntry } from '../ports/crawl-store.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
@@ -21,6 +22,7 @@ import { HostGate } from './host-gate.js';
 import { LinkAdmission } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
 import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
+import { blankRecord } from './page-record.js';
 import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
@@ -29,6 +31,7 @@ import { SummaryCounter } from './summary-counter.js';
 import { dropTemplateImages, ImageCounter } from './template-images.js';
 import type { EndedBy, PageRecord } from './types.js';
 import { urlForms } from './url-key.js';
+import { isOutside, OUTSIDE_VERDICT } from './verdict.js';
 
 /**
  * Redirect targets held as records until their turn in the queue; beyond this many a target is
@@ -133,7 +136,8 @@ export class CrawlRun {
     // the crawl as an error like one that fails mid-crawl, never as an unhandled rejection.
     try {
       queued = (await this.deps.store.counts()).queued;
-      if (endedBy === 'page-limit') this.counter.prune('page-limit', queued);
+      if (endedBy === 'page-limit' || endedBy === 'url-limit')
+        this.counter.prune('page-limit', queued);
       if (!this.fatal) template = this.images.template();
       dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
         this.deps.logger.warn('template images kept', { error: (err as Error).message });
@@ -157,6 +161,7 @@ export class CrawlRun {
         queued,
         appShell: this.hint,
         templateImages: { images: template.size, entries: dropped },
+        outsideKept: this.admission ? this.admission.outsideKept : 0,
       },
       this.options,
     );
@@ -190,6 +195,11 @@ export class CrawlRun {
     };
     await deps.store.requeueLeased();
     for await (const page of deps.store.pages()) {
+      // A URL outside the site is a row of the report, not a URL the crawl fetched.
+      if (isOutside(page)) {
+        this.admission.keptOutside(page.url);
+        continue;
+      }
       this.counter.add(page);
       this.images.add(page);
     }
@@ -220,6 +230,7 @@ export class CrawlRun {
     );
     const tasks = new Set<Promise<void>>();
     let endedBy: EndedBy = 'finished';
+    const urlCap = urlLimit(options.maxPages);
     // A store that fails in `take` or `counts` ends the crawl, but never before every
     // started page has settled: none of them may outlive the run.
     try {
@@ -233,6 +244,8 @@ export class CrawlRun {
           options.concurrency - this.inflight,
           // The cap counts pages (2xx HTML) only; redirects, errors and blocked URLs are free.
           options.maxPages - this.counter.pages - this.inflight,
+          // Free URLs are bounded too: a site of endless redirects or 404s ends here.
+          urlCap - this.counter.pagesCrawled - this.inflight,
         );
         let took = 0;
         if (room > 0) {
@@ -254,8 +267,9 @@ export class CrawlRun {
         }
         if (took > 0) continue;
         if (this.inflight === 0 && !this.seeding) {
-          if (this.counter.pages >= options.maxPages && (await deps.store.counts()).queued > 0)
-            endedBy = 'page-limit';
+          const capped = this.counter.pages >= options.maxPages;
+          if ((capped || this.counter.pagesCrawled >= urlCap) && (await deps.store.counts()).queued)
+            endedBy = capped ? 'page-limit' : 'url-limit';
           break;
         }
         await this.changed();
@@ -315,8 +329,10 @@ export class CrawlRun {
     signal: AbortSignal,
   ): Promise<void> {
     const { record, links, landed, appShell } = fetched;
-    if (entry.foundVia === 'start' && record.redirectChain.length && !record.error)
+    if (entry.foundVia === 'start' && record.redirectChain.length && !record.error) {
       this.scope.adopt(new URL(record.finalUrl));
+      this.admission.scopeChanged();
+    }
     // The start page (or the page its redirect lands on) tells whether the site is an app.
     if (appShell && entry.foundVia === 'start') this.hint ??= appShell;
     record.redirectChain.forEach((hop, i) => {
@@ -358,9 +374,16 @@ export class CrawlRun {
     depth: number,
     via: 'link' | 'redirect' | 'sitemap',
   ): Promise<FrontierEntry[]> {
-    const { entries, inlinks } = this.admission.links(links, from, depth, via);
+    const { entries, inlinks, outside } = this.admission.links(links, from, depth, via);
     if (entries.length) await this.deps.store.enqueue(entries);
     if (inlinks.length) await this.deps.store.addInlinks(inlinks);
+    for (const entry of outside) {
+      // Recorded, never fetched: neither the page cap nor the summary's counts see it.
+      const record = blankRecord(entry);
+      record.verdict = OUTSIDE_VERDICT;
+      await this.deps.store.savePage(entry.key, record);
+      await this.channel.push({ type: 'page', page: record });
+    }
     return entries;
   }
 

@@ -16,18 +16,28 @@ import { type UrlForms, urlForms } from './url-key.js';
 /** Link URLs whose forms are cached: navigation links repeat on every page. */
 const FORMS_CACHE = 20_000;
 
+/**
+ * Distinct URLs outside the site one crawl keeps as report rows ("outside the site"): a large
+ * site can link to millions of other sites' URLs. Beyond it they are only counted.
+ */
+export const MAX_OUTSIDE_ROWS = 10_000;
+
 /** What one batch of links adds to the frontier. */
 export interface Admitted {
   /** New entries, first form of each key. */
   entries: FrontierEntry[];
-  /** Inlinks to record, to new and to known keys. */
+  /** Inlinks to record, to new and to known keys (URLs outside the site included). */
   inlinks: InlinkObservation[];
+  /** Links to URLs outside the site met for the first time: report rows, never fetched. */
+  outside: FrontierEntry[];
 }
 
 /** The admission state of one crawl. */
 export class LinkAdmission {
   private readonly admitted = new Set<string>();
   private forms = new Map<string, UrlForms | null>();
+  /** Keys outside the site kept as rows (at most `MAX_OUTSIDE_ROWS`). */
+  private outsideKeys = new Set<string>();
 
   /** Uses the crawl's scope, bounds, preferred form and counter (for pruned URLs). */
   constructor(
@@ -51,6 +61,22 @@ export class LinkAdmission {
   /** Marks a key admitted (the start URL). */
   admit(key: string): void {
     this.admitted.add(key);
+  }
+
+  /** Marks an outside URL's row as kept (a resumed crawl's stored rows). */
+  keptOutside(url: string): void {
+    const key = this.formsOf(url)?.key;
+    if (key && this.outsideKeys.size < MAX_OUTSIDE_ROWS) this.outsideKeys.add(key);
+  }
+
+  /** How many outside URLs are kept as rows. */
+  get outsideKept(): number {
+    return this.outsideKeys.size;
+  }
+
+  /** The site's scope changed (the start URL redirected): an outside key may be inside now. */
+  scopeChanged(): void {
+    this.outsideKeys = new Set();
   }
 
   /** Whether a URL's key was admitted already (a redirect to it need not be followed). */
@@ -77,6 +103,7 @@ export class LinkAdmission {
     );
     const entries = new Map<string, FrontierEntry>();
     const inlinks: InlinkObservation[] = [];
+    const outside: FrontierEntry[] = [];
     for (const link of links) {
       const forms = this.formsOf(link.url);
       if (!forms) continue;
@@ -87,9 +114,19 @@ export class LinkAdmission {
         if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
         continue;
       }
+      // A kept outside URL only adds an inlink, without a parse, like an admitted one.
+      if (this.outsideKeys.has(key)) {
+        if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+        continue;
+      }
       const url = new URL(key);
       if (!this.scope.contains(url)) {
         this.counter.prune('scope', 1, key);
+        if (from && via === 'link' && this.outsideKeys.size < MAX_OUTSIDE_ROWS) {
+          this.outsideKeys.add(key);
+          outside.push({ url: forms.fetch, key, depth, foundVia: 'link', referrer: from.finalUrl });
+          inlinks.push({ key, from: from.finalUrl });
+        }
         continue;
       }
       const bound = this.bounds.check(url, depth);
@@ -103,6 +140,6 @@ export class LinkAdmission {
       this.admitted.add(key);
       if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
     }
-    return { entries: [...entries.values()], inlinks };
+    return { entries: [...entries.values()], inlinks, outside };
   }
 }

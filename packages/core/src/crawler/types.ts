@@ -144,8 +144,17 @@ export interface PageRecord {
   error: string | null;
 }
 
-/** Why a crawl ended. */
-export type EndedBy = 'finished' | 'page-limit' | 'time-limit' | 'cancelled' | 'error';
+/**
+ * Why a crawl ended. `url-limit`: it recorded `urlLimit(maxPages)` URLs (redirects and errors
+ * included) before it had its pages.
+ */
+export type EndedBy =
+  | 'finished'
+  | 'page-limit'
+  | 'url-limit'
+  | 'time-limit'
+  | 'cancelled'
+  | 'error';
 
 /** The bounds that can prune URLs from the frontier (crawl-trap protection). */
 export type PruneBound =

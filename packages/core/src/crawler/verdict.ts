@@ -20,6 +20,14 @@ export function excluded(code: ExclusionCode, reason: string): Verdict {
 /** The verdict for a robots.txt refusal. */
 export const ROBOTS_VERDICT = excluded('robots', 'blocked by robots.txt');
 
+/** The verdict of a URL outside the site that a page links to (a report row, never fetched). */
+export const OUTSIDE_VERDICT = excluded('out-of-scope', 'excluded: outside the site');
+
+/** Whether a record is such an outside URL: not a URL of the site, and never fetched. */
+export function isOutside(page: Pick<PageRecord, 'verdict'>): boolean {
+  return !page.verdict.included && page.verdict.code === 'out-of-scope';
+}
+
 /** Decides the verdict of a fetched record (robots refusals are decided before fetching). */
 export function decideVerdict(
   record: Pick<

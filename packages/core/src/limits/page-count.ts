@@ -20,6 +20,17 @@ export function countsAsPage(
   );
 }
 
+/**
+ * URLs a crawl records at most for each page of its cap. Redirects, errors and blocked URLs do
+ * not count against the cap, so without this a site of endless redirects or 404s would be
+ * fetched until the time limit; ten per page leaves room for any real site's share of them.
+ */
+export const URLS_PER_PAGE = 10;
+
+/** The most URLs (fetched or decided, redirects and errors included) a crawl of `maxPages` records. */
+export function urlLimit(maxPages: number): number {
+  return maxPages * URLS_PER_PAGE;
+}
+
 /** The sentence the UI and the README use for what caps count. */
-export const PAGE_COUNT_RULE =
-  'Pages fetched with a 2xx HTML answer count; redirects, errors and robots-blocked URLs do not.';
+export const PAGE_COUNT_RULE = `Pages fetched with a 2xx HTML answer count; redirects, errors and robots-blocked URLs do not (a crawl records at most ${URLS_PER_PAGE} URLs for each page of its cap).`;

@@ -46,7 +46,9 @@ export interface CrawlStore {
   addInlinks(links: InlinkObservation[]): Promise<void>;
   /**
    * Saves what was learnt of a finished URL and ends its lease. Saving a key again replaces it.
-   * The link graph is the store's (`addInlinks`): whatever the caller holds is not complete.
+   * The link graph is the store's (`addInlinks`): whatever the caller holds is not complete. A
+   * key never queued (a URL outside the site, recorded without a fetch) is saved as a row too,
+   * but is not counted as seen, is never charged, and can still be queued later.
    */
   savePage(key: string, page: CrawledPage): Promise<void>;
   /** Every saved record in save order: the only complete records, `inlinks`/`linkedFrom` merged in. */

@@ -19,16 +19,18 @@ import { LINKED_FROM_KEPT } from '../ports/crawl-store.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
+import { lineBatches } from './line-batches.js';
 import {
   decodeCursor,
   encodeCursor,
   filterSql,
   type Keyset,
+  keysetOf,
   orderSql,
+  pageSelect,
   searchSql,
 } from './query.js';
 import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
-import { lineExpression } from './sql-lines.js';
 import { REASON_LABELS } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
@@ -50,8 +52,8 @@ export interface UrlsQuery extends ReportFilter {
 /** Rows the issue filter reads at most per call before answering with what it found. */
 const MAX_SCAN = 20_000;
 const BATCH = 5000;
-/** Lines per chunk of an export: about 150 KB of text, small enough to keep memory flat. */
-const LINE_BATCH = 1000;
+/** Lines per chunk of an export: about 1 MB of text, two chunks at a time at most. */
+const LINE_BATCH = 5000;
 const DEFAULT_LIMIT = 100;
 
 /** The report of a shell's crawls. */
@@ -64,6 +66,7 @@ export class CrawlReport {
     private readonly db: SqlReader,
     private readonly layout: ReportLayout,
     private readonly scanWindow = MAX_SCAN,
+    private readonly lineBatch = LINE_BATCH,
   ) {}
 
   /** URLs in the job and the figures per verdict code, largest first. */
@@ -103,17 +106,10 @@ export class CrawlReport {
     after: Keyset | null,
     limit: number,
     withRecord: boolean,
-    columns = ROW_COLUMNS,
   ): Promise<RowData[]> {
-    const where = filterSql(filter);
-    const order = orderSql(filter, after);
-    const params: SqlParam[] = [jobId, ...where.params, ...order.params, limit];
-    return this.db.all<RowData>(
-      `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
-         FROM ${this.layout.pages} WHERE job_id = ?${where.sql}${order.where}
-        ORDER BY ${order.orderBy} LIMIT ?`,
-      params,
-    );
+    const columns = withRecord ? `${ROW_COLUMNS}, record` : ROW_COLUMNS;
+    const { sql, params } = pageSelect(this.layout.pages, jobId, filter, after, columns);
+    return this.db.all<RowData>(`${sql} LIMIT ?`, [...params, limit]);
   }
 
   private async page(
@@ -199,20 +195,11 @@ export class CrawlReport {
   }
 
   /**
-   * Every row matching `filter` as text in `format`, in its sort order: each chunk holds the
-   * lines of one batch, written by SQLite (`sql-lines.ts`). The CSV header is not included.
+   * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes written by SQLite
+   * (`line-batches.ts`). The CSV header is not included.
    */
-  async *lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<string> {
-    const columns = `seq, ${lineExpression(format)} AS line`;
-    let from: Keyset | null = null;
-    for (;;) {
-      const batch = (await this.select(jobId, filter, from, LINE_BATCH, false, columns)) as Array<
-        RowData & { line: string }
-      >;
-      if (batch.length > 0) yield batch.map((row) => row.line).join('');
-      if (batch.length < LINE_BATCH) return;
-      from = keysetOf(batch.at(-1));
-    }
+  lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<Uint8Array> {
+    return lineBatches(this.db, this.layout.pages, jobId, filter, format, this.lineBatch);
   }
 
   /** One URL in detail, or null when the job never met it. */
@@ -275,11 +262,6 @@ export class CrawlReport {
     );
     return { results, total: count?.n ?? 0 };
   }
-}
-
-function keysetOf(row: RowData | undefined): Keyset | null {
-  if (!row) return null;
-  return { value: row.sortValue ?? row.seq, id: row.seq };
 }
 
 function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {

@@ -67,9 +67,10 @@ export async function* reportChunks(
 }
 
 /**
- * The whole report as text chunks: the BOM and header for CSV, then the lines SQLite writes
- * (`CrawlReport.lines`), or, with an SEO issue filter (which reads each record), the lines
- * written here from the matching rows. Both shells stream this to the user.
+ * The whole report as chunks of UTF-8 text, each a string or its bytes: the BOM and header for
+ * CSV, then the lines SQLite writes (`CrawlReport.lines`, bytes), or, with an SEO issue filter
+ * (which reads each record), the lines written here from the matching rows. Both shells stream
+ * this to the user.
  */
 export async function* reportText(
   report: CrawlReport,
@@ -77,7 +78,7 @@ export async function* reportText(
   filter: ReportFilter,
   format: ReportFormat,
   issue?: IssueMatcher,
-): AsyncGenerator<string> {
+): AsyncGenerator<string | Uint8Array> {
   if (issue) {
     yield* reportChunks(report.rows(jobId, filter, issue), format);
     return;

@@ -31,6 +31,13 @@ describe('why a crawl listed nothing, in one sentence', () => {
     expect(nothingListedSentence([count('noindex', 3), count('status', 2)], listed, null)).toBe(
       'Nothing could be listed: 3 noindex, 2 error answers.',
     );
+    // The rows of URLs outside the site the pages link to do not change what the site did.
+    const noindex = makePage('https://a.example/', {
+      verdict: { included: false, code: 'noindex', reason: 'excluded: noindex' },
+    });
+    expect(
+      nothingListedSentence([count('noindex', 4), count('out-of-scope', 9)], noindex, null),
+    ).toBe('Every page is marked noindex, so nothing could be listed.');
   });
 });
 
@@ -48,6 +55,13 @@ describe('how a crawl ended', () => {
       "Stopped at your free plan's 100-page limit; 3,212 more URLs were waiting. Pro crawls them all.",
     );
     expect(endSentence('finished', free, 0)).toBeNull();
+  });
+
+  it('says when the URL limit (free URLs per page of the cap) ended a crawl', () => {
+    expect(endReasonOf('url-limit', free)).toBe('url-limit');
+    expect(endSentence('url-limit', free, 40)).toBe(
+      'Stopped after 1,000 URLs, 10 for each page of the 100-page limit: most answered with redirects, errors or robots.txt blocks; 40 more URLs were waiting.',
+    );
   });
 });
 

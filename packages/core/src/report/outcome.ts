@@ -14,6 +14,7 @@ import type {
 import type { EndedBy, PageRecord } from '../crawler/types.js';
 import { imageElements } from '../export/urlset.js';
 import { missingVideoFields } from '../export/videos.js';
+import { URLS_PER_PAGE, urlLimit } from '../limits/page-count.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) =>
@@ -63,6 +64,8 @@ export function endSentence(
       return `Stopped at your ${cap.planName} plan's monthly quota of ${n(cap.monthQuota ?? cap.pageCap)} pages${more}. The quota resets on the 1st; Pro has none.`;
     case 'engineering-limit':
       return `Stopped at the ${n(cap.pageCap)}-page limit of a single crawl${more}.`;
+    case 'url-limit':
+      return `Stopped after ${n(urlLimit(cap.pageCap))} URLs, ${URLS_PER_PAGE} for each page of the ${n(cap.pageCap)}-page limit: most answered with redirects, errors or robots.txt blocks${more}.`;
     case 'time-limit': {
       const minutes = Math.round((details.timeLimitMs ?? 30 * 60_000) / 60_000);
       return `Stopped at the ${minutes}-minute time limit of a crawl${more}.`;
@@ -90,7 +93,9 @@ export function nothingListedSentence(
   start: PageRecord | null,
   error: string | null,
 ): string | null {
-  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  // Rows of URLs outside the site are not the site's pages: the sentence is about the site.
+  const site = counts.filter((c) => c.reason !== 'out-of-scope');
+  const total = site.reduce((sum, c) => sum + c.count, 0);
   if (countOf(counts, 'listed') > 0) return null;
   if (total === 0 || !start)
     return error
@@ -106,7 +111,7 @@ export function nothingListedSentence(
     if (to && to.hostname !== from.hostname)
       return `The start page redirects to another site (${to.origin}); crawl that address instead.`;
   }
-  const only = counts.length === 1 ? counts[0] : undefined;
+  const only = site.length === 1 ? site[0] : undefined;
   if (only?.reason === 'status') {
     return start.status > 0
       ? `Every page answered ${start.status}, so nothing could be listed.`
@@ -119,7 +124,7 @@ export function nothingListedSentence(
     return 'Every page names another URL as its canonical, so nothing could be listed.';
   if (only?.reason === 'error')
     return `No page answered${start.error ? ` (${start.error})` : ''}, so nothing could be listed.`;
-  const parts = [...counts]
+  const parts = [...site]
     .sort((a, b) => b.count - a.count)
     .slice(0, 3)
     .map((c) => `${n(c.count)} ${c.label}`);

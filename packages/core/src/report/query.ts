@@ -145,3 +145,32 @@ export function orderSql(
     column,
   };
 }
+
+/**
+ * The SELECT of a job's rows in `pages` matching `filter`, in its sort order after `after`
+ * (no LIMIT), with `columns` and the sort value as `sortValue`.
+ */
+export function pageSelect(
+  pages: string,
+  jobId: string,
+  filter: ReportFilter,
+  after: Keyset | null,
+  columns: string,
+): { sql: string; params: SqlParam[] } {
+  const where = filterSql(filter);
+  const order = orderSql(filter, after);
+  return {
+    sql: `SELECT ${columns}, ${order.column} AS sortValue
+         FROM ${pages} WHERE job_id = ?${where.sql}${order.where}
+        ORDER BY ${order.orderBy}`,
+    params: [jobId, ...where.params, ...order.params],
+  };
+}
+
+/** The keyset a page or batch ending at `row` continues from. */
+export function keysetOf(
+  row: { seq: number; sortValue?: string | number | undefined } | undefined,
+): Keyset | null {
+  if (!row) return null;
+  return { value: row.sortValue ?? row.seq, id: row.seq };
+}

@@ -1,20 +1,27 @@
 /**
- * The report's lines written by SQLite itself: one CSV record or JSON Lines object per row as
- * a single text column, so a full export reads one short string per row instead of building a
- * JavaScript object of twelve fields (the export's cost per row is SQLite's). The expressions
- * follow `CSV_COLUMNS` and the `ReportRow` field order, and a test holds them byte for byte
- * equal to `csvLine` and `JSON.stringify` of the same rows.
+ * The report's lines written by SQLite itself: one CSV record or JSON Lines object per row,
+ * concatenated per batch (`CrawlReport.lines`), so a full export reads one long string per few
+ * thousand rows instead of building a JavaScript object per row (the export's cost per row is
+ * SQLite's). A CSV record is one `printf` (a chain of `||` copies the growing line at every
+ * step) and only free text is tested for quoting. The expressions follow `CSV_COLUMNS` and the
+ * `ReportRow` field order, and a test holds them byte for byte equal to `csvLine` and
+ * `JSON.stringify` of the same rows.
  */
 import type { ReportRow } from '../contract/report-schemas.js';
 import type { ReportFormat } from './export.js';
 import { CSV_COLUMNS } from './export.js';
 
-/** The stored column and the kind of each row field. */
-const FIELDS: Readonly<Record<keyof ReportRow, readonly [string, 'text' | 'number' | 'bool']>> = {
+/**
+ * The stored column and the kind of each row field. A `code` is one of the report's own verdict
+ * codes (letters and dashes), which never needs CSV quoting.
+ */
+const FIELDS: Readonly<
+  Record<keyof ReportRow, readonly [string, 'text' | 'code' | 'number' | 'bool']>
+> = {
   id: ['seq', 'number'],
   url: ['url', 'text'],
   status: ['status', 'number'],
-  reason: ['reason', 'text'],
+  reason: ['reason', 'code'],
   verdict: ['verdict', 'text'],
   title: ['title', 'text'],
   depth: ['depth', 'number'],
@@ -41,13 +48,17 @@ const ROW_ORDER: ReadonlyArray<keyof ReportRow> = [
   'contentType',
 ];
 
-function csvExpression(field: keyof ReportRow): string {
+/** The `printf` conversion and argument of one CSV field (`%s` of NULL prints nothing). */
+function csvPart(field: keyof ReportRow): [string, string] {
   const [column, kind] = FIELDS[field];
-  if (kind === 'number') return `CAST(${column} AS TEXT)`;
-  if (kind === 'bool') return `CASE WHEN ${column} = 1 THEN 'yes' ELSE 'no' END`;
-  return `CASE WHEN ${column} IS NULL THEN ''
-    WHEN instr(${column}, '"') OR instr(${column}, ',') OR instr(${column}, char(10)) OR instr(${column}, char(13))
-    THEN '"' || replace(${column}, '"', '""') || '"' ELSE ${column} END`;
+  if (kind === 'number') return ['%d', column];
+  if (kind === 'bool') return ['%s', `CASE WHEN ${column} = 1 THEN 'yes' ELSE 'no' END`];
+  if (kind === 'code') return ['%s', column];
+  return [
+    '%s',
+    `CASE WHEN instr(${column}, '"') OR instr(${column}, ',') OR instr(${column}, char(10)) OR instr(${column}, char(13))
+    THEN '"' || replace(${column}, '"', '""') || '"' ELSE ${column} END`,
+  ];
 }
 
 function jsonExpression(field: keyof ReportRow): string {
@@ -59,7 +70,10 @@ function jsonExpression(field: keyof ReportRow): string {
 
 /** The SQL expression of one row's line (with its line end) in `format`. */
 export function lineExpression(format: ReportFormat): string {
-  if (format === 'csv')
-    return `${CSV_COLUMNS.map(([, field]) => csvExpression(field)).join(" || ',' || ")} || char(13, 10)`;
+  if (format === 'csv') {
+    const parts = CSV_COLUMNS.map(([, field]) => csvPart(field));
+    // The CRLF sits in the format string itself, as SQL string literals may hold line ends.
+    return `printf('${parts.map(([conversion]) => conversion).join(',')}\r\n', ${parts.map(([, arg]) => arg).join(', ')})`;
+  }
   return `json_object(${ROW_ORDER.map(jsonExpression).join(', ')}) || char(10)`;
 }

@@ -103,7 +103,7 @@ export function whyWords(page: PageRecord): string {
     case 'query':
       return 'Not listed: its URL has a query string. It was crawled for links, but query-string variants are not listed.';
     case 'out-of-scope':
-      return 'Not listed: it is outside the site that was crawled.';
+      return 'Not listed: it is outside the site that was crawled, so it was not fetched; the pages below link to it.';
     case 'pattern':
       return 'Not listed: an include/exclude pattern of the crawl leaves it out.';
     case 'error':

@@ -1,4 +1,5 @@
 import type { PageRecord } from '../crawler/types.js';
+import { isOutside } from '../crawler/verdict.js';
 import { countsAsPage } from '../limits/page-count.js';
 
 /**
@@ -9,7 +10,10 @@ export function isContent(page: PageRecord): boolean {
   return countsAsPage(page);
 }
 
-/** A URL other pages of the site link to (inlinks above 0). */
+/**
+ * A URL of the site that other pages of the site link to (inlinks above 0): an internal link.
+ * URLs outside the site are report rows, never fetched, so never broken or redirecting links.
+ */
 export function isLinked(page: PageRecord): boolean {
-  return page.inlinks > 0;
+  return page.inlinks > 0 && !isOutside(page);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeCrawlStoreContract } from '../../../../tests/fixtures/store/crawl-store-contract.js';
 import { blankRecord } from '../crawler/page-record.js';
 import type { FrontierEntry } from '../ports/crawl-store.js';
 import { createMemoryStore } from './memory-store.js';
@@ -61,3 +62,5 @@ describe('the memory store', () => {
     expect(pages.map((p) => p.status)).toEqual([200]);
   });
 });
+
+describeCrawlStoreContract('the memory store', async () => createMemoryStore());

@@ -127,8 +127,9 @@ export function createMemoryStore(): CrawlStore {
       }
     },
     async savePage(key: string, page: PageRecord) {
+      // Not `markKnown`: a saved key that was never queued (a URL outside the site) is no
+      // frontier key, and may still be queued if the site's scope grows to it.
       const id = idFor(key);
-      markKnown(id);
       leased.delete(id);
       if (records[id] === undefined) {
         saved++;

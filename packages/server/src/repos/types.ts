@@ -45,6 +45,12 @@ export interface CrawlJobRecord {
   settings: CrawlSettings | null;
 }
 
+/** A job as the history lists it: its row and, once kept, what its outcome listed. */
+export interface HistoryJobRecord extends CrawlJobRecord {
+  /** Listed URLs and why nothing was, from the kept outcome; null before it was kept. */
+  listed: { count: number; nothingListed: string | null } | null;
+}
+
 /** The parts of a job `crawl.get` reads beside its row. */
 export interface CrawlJobDetails {
   /** The crawler's summary once the job completed (end reason, notes), else null. */
@@ -84,7 +90,7 @@ export interface CrawlJobRepository {
   /** `{url, title}` of the job's included pages, in the order they were stored. */
   results(jobId: string): Promise<ResultItem[]>;
   /** The user's jobs, newest first. */
-  list(userId: number, limit: number): Promise<CrawlJobRecord[]>;
+  list(userId: number, limit: number): Promise<HistoryJobRecord[]>;
   /** The user's crawl aggregates. */
   totals(userId: number): Promise<CrawlTotals>;
   /**

@@ -1,7 +1,8 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
+import { loginSearch } from '../app/return-to';
 import { type HomeSection, useGoToSection } from '../app/scroll';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -78,6 +79,7 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   if (status === 'loading') {
     return (
@@ -127,7 +129,13 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
   }
   return (
     <div className="nav-auth">
-      <Link to="/login" className="button small ghost" onClick={onNavigate}>
+      {/* Signing in returns here (a crawl page opened from a bookmark while signed out). */}
+      <Link
+        to="/login"
+        search={loginSearch(location.href)}
+        className="button small ghost"
+        onClick={onNavigate}
+      >
         Sign In
       </Link>
       <Link to="/signup" className="button small" onClick={onNavigate}>

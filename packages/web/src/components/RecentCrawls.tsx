@@ -5,14 +5,21 @@ import { plural } from '../app/format';
 /** Crawls the dashboard lists (spec §9). */
 export const RECENT_CRAWLS = 5;
 
-function statusClass(status: string): 'completed' | 'failed' | 'pending' {
-  return status === 'completed' || status === 'failed' ? status : 'pending';
+/** A completed crawl that listed nothing is not a success: it shows as the crawl page does. */
+function nothingListed(item: HistoryItem): boolean {
+  return item.status === 'completed' && item.listed === 0;
 }
 
-function statusLabel(status: string): string {
-  if (status === 'completed') return 'Completed';
-  if (status === 'failed') return 'Failed';
-  return status === 'crawling' ? 'In progress' : 'Pending';
+function statusClass(item: HistoryItem): 'completed' | 'failed' | 'pending' | 'empty' {
+  if (nothingListed(item)) return 'empty';
+  return item.status === 'completed' || item.status === 'failed' ? item.status : 'pending';
+}
+
+function statusLabel(item: HistoryItem): string {
+  if (nothingListed(item)) return 'Nothing listed';
+  if (item.status === 'completed') return 'Completed';
+  if (item.status === 'failed') return 'Failed';
+  return item.status === 'crawling' ? 'In progress' : 'Pending';
 }
 
 /**
@@ -63,8 +70,16 @@ export function RecentCrawls(props: { items: HistoryItem[] | null }) {
                   {item.completionTime !== undefined && ` · ${Math.round(item.completionTime)}s`}
                 </span>
               </div>
-              <span className={`badge status-${statusClass(item.status)}`}>
-                {statusLabel(item.status)}
+              <span
+                className={`badge status-${statusClass(item)}`}
+                data-testid="crawl-status"
+                title={
+                  nothingListed(item)
+                    ? (item.nothingListed ?? 'Nothing could be listed in a sitemap.')
+                    : undefined
+                }
+              >
+                {statusLabel(item)}
               </span>
             </li>
           ))}

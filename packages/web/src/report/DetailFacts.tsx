@@ -24,8 +24,10 @@ function List(props: { items: ReactNode[]; empty: string }) {
 /** The facts of one URL: verdict and why, answer, redirects, directives, links and media. */
 export function DetailFacts(props: { detail: ReportUrlDetail }) {
   const d = props.detail;
+  // URLs outside the site and those robots.txt disallows are decided without a request.
+  const unasked = d.reason === 'out-of-scope' || d.reason === 'robots';
   const facts: [string, ReactNode][] = [
-    ['HTTP status', d.status || 'no answer'],
+    ['HTTP status', d.status || (unasked ? 'not fetched' : 'no answer')],
     ['Final URL', d.finalUrl],
     ['Title', d.title ?? '–'],
     ['H1', d.h1 ?? '–'],

@@ -12,7 +12,9 @@ export function ReportCounts(props: {
 }) {
   return (
     <div className="report-counts" data-testid="report-counts">
-      <span className="report-total">{props.total.toLocaleString('en-US')} URLs:</span>
+      <span className="report-total">
+        {props.total.toLocaleString('en-US')} {props.total === 1 ? 'URL' : 'URLs'}:
+      </span>
       <ul aria-label="URLs per verdict">
         {props.counts.map((c) => {
           const active = props.active === c.reason;

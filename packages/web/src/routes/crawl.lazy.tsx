@@ -1,8 +1,16 @@
 import { describeCrawlSettings } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import {
+  createLazyRoute,
+  Link,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearch,
+} from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
+import { loginSearch } from '../app/return-to';
 import { useApi } from '../app/use-api';
 import { CrawlFailed } from '../components/CrawlFailed';
 import { CrawlProgress } from '../components/CrawlProgress';
@@ -16,13 +24,13 @@ function when(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function SignInFirst() {
+function SignInFirst(props: { path: string }) {
   return (
     <div className="page">
       <section className="card crawl-signin">
         <h1>Sign in to see this crawl</h1>
         <p>Crawls belong to the account that started them.</p>
-        <Link to="/login" className="button primary">
+        <Link to="/login" search={loginSearch(props.path)} className="button primary">
           Sign in
         </Link>
       </section>
@@ -34,6 +42,7 @@ function CrawlPage() {
   const { jobId } = useParams({ from: '/crawls/$jobId' });
   const search = useSearch({ from: '/crawls/$jobId' });
   const navigate = useNavigate();
+  const location = useLocation();
   const api = useApi();
   const { status } = useAuth();
   // Hosted crawls belong to an account: read the job once the session is known to be one.
@@ -59,7 +68,7 @@ function CrawlPage() {
   );
 
   if (state.kind === 'missing') return <NotFound />;
-  if (!allowed && status === 'signed-out') return <SignInFirst />;
+  if (!allowed && status === 'signed-out') return <SignInFirst path={location.href} />;
   const running = job !== null && job.status !== 'completed' && job.status !== 'failed';
   return (
     <div className="page crawl-page">

@@ -1,9 +1,10 @@
 import { PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { createLazyRoute, Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
 import { usePageMeta } from '../app/page-meta';
+import { safeReturnTo } from '../app/return-to';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { loginRules } from '../auth/rules';
@@ -17,18 +18,27 @@ function Login() {
   const auth = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  const search = useSearch({ from: '/login' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string | null; password?: string | null }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Back to the page that sent the user here (a bookmarked crawl page); a crawl asked for while
+  // signed out is started on the home page (pending-crawl.ts); else the dashboard.
+  const back = safeReturnTo(search.redirect);
+  const onward = useCallback(
+    (replace: boolean) =>
+      void (back
+        ? navigate({ href: back, replace })
+        : navigate({ to: peekPendingCrawl() ? '/' : '/dashboard', replace })),
+    [back, navigate],
+  );
+
   useEffect(() => {
-    if (auth.status === 'signed-in') {
-      // A crawl asked for while signed out is started on the home page (pending-crawl.ts).
-      void navigate({ to: peekPendingCrawl() ? '/' : '/dashboard', replace: true });
-    }
-  }, [auth.status, navigate]);
+    if (auth.status === 'signed-in') onward(true);
+  }, [auth.status, onward]);
 
   if (auth.status !== 'signed-out') return <AuthChecking />;
 
@@ -50,7 +60,7 @@ function Login() {
         description: 'You have been successfully logged in.',
         variant: 'success',
       });
-      void navigate({ to: peekPendingCrawl() ? '/' : '/dashboard' });
+      onward(false);
     } catch (err) {
       // Shown once, in the form (it stays while the user corrects it), not again as a toast.
       setFormError(errorText(err, 'Invalid username or password'));

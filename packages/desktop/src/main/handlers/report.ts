@@ -98,7 +98,7 @@ async function* encoded(deps: { store: LocalStore }, job: CrawlJob, input: Repor
   const issue = await reading(() => issueOf(deps.store, job.jobId, input));
   const encoder = new TextEncoder();
   const text = reportText(deps.store.report, job.jobId, input, input.format, issue);
-  for await (const chunk of text) yield encoder.encode(chunk);
+  for await (const chunk of text) yield typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
 }
 
 /** `crawl.report`: the CSV or JSON Lines file as bytes (the renderer's download). */
@@ -122,7 +122,10 @@ export async function saveReport(
   const folder = await deps.dialogs.chooseFolder('Save the crawl report');
   if (!folder) return { saved: false, path: null };
   const file = path.join(folder, reportFileName(job.url ?? '', input.format));
-  await pipeline(Readable.from(encoded(deps, job, input)), fs.createWriteStream(file));
+  await pipeline(
+    Readable.from(encoded(deps, job, input), { highWaterMark: 1 }),
+    fs.createWriteStream(file),
+  );
   return { saved: true, path: file };
 }
 

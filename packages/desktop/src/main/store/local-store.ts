@@ -217,8 +217,13 @@ export class LocalStore {
 
   /** The history, newest first. */
   async history(): Promise<HistoryItem[]> {
-    const rows = await this.db.all<JobRow>(
-      'SELECT * FROM jobs ORDER BY created_at DESC, rowid DESC',
+    // The outcome is kept on a job's first read; before it, the listed rows are counted.
+    const rows = await this.db.all<JobRow & { listed: number; nothing_listed: string | null }>(
+      `SELECT *, COALESCE(json_extract(outcome, '$.listed'),
+                (SELECT n FROM report_counts c WHERE c.job_id = jobs.id AND c.reason = 'listed'),
+                0) AS listed,
+              json_extract(outcome, '$.nothingListed') AS nothing_listed
+         FROM jobs ORDER BY created_at DESC, rowid DESC`,
     );
     return rows.map((row) => {
       const item: HistoryItem = {
@@ -230,6 +235,10 @@ export class LocalStore {
       };
       const took = row.status === 'completed' ? seconds(row) : undefined;
       if (took !== undefined) item.completionTime = took;
+      if (row.status === 'completed') {
+        item.listed = row.listed;
+        item.nothingListed = row.nothing_listed;
+      }
       return item;
     });
   }

@@ -22,6 +22,7 @@ import type {
   CrawlJobDetails,
   CrawlJobRecord,
   CrawlJobRepository,
+  HistoryJobRecord,
   StartCrawlInput,
   StartCrawlResult,
 } from '../types.js';
@@ -135,12 +136,23 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
   }
 
   /** Newest first. */
-  async list(userId: number, limit: number): Promise<CrawlJobRecord[]> {
-    const rows = await this.db.all<CrawlJobRow>(
-      `SELECT ${JOB_COLUMNS} FROM crawl_jobs WHERE user_id = ? ORDER BY created_ms DESC, rowid DESC LIMIT ?`,
+  async list(userId: number, limit: number): Promise<HistoryJobRecord[]> {
+    const rows = await this.db.all<
+      CrawlJobRow & { listed: number | null; nothing_listed: string | null }
+    >(
+      // A completed job without a kept outcome (older jobs) counts its listed rows.
+      `SELECT ${JOB_COLUMNS},
+              CASE WHEN status = 'completed' THEN COALESCE(json_extract(outcome, '$.listed'),
+                (SELECT n FROM crawl_report_counts c WHERE c.job_id = crawl_jobs.id AND c.reason = 'listed'),
+                0) END AS listed,
+              json_extract(outcome, '$.nothingListed') AS nothing_listed
+         FROM crawl_jobs WHERE user_id = ? ORDER BY created_ms DESC, rowid DESC LIMIT ?`,
       [userId, limit],
     );
-    return rows.map(toJob);
+    return rows.map((row) => ({
+      ...toJob(row),
+      listed: row.listed === null ? null : { count: row.listed, nothingListed: row.nothing_listed },
+    }));
   }
 
   /** One aggregate query over the user's jobs. */

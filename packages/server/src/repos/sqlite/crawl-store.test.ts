@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makePage, monthKey, type PageRecord } from '@mapsmith/core';
+import { makePage, monthKey, OUTSIDE_VERDICT, type PageRecord } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeCrawlStoreContract } from '../../../../../tests/fixtures/store/crawl-store-contract.js';
 import { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrations/index.js';
 import { createTestUser } from '../test-support.js';
@@ -55,7 +56,26 @@ const entry = (n: number) => ({
   referrer: null,
 });
 
+describeCrawlStoreContract('the SQLite store', async () => {
+  const { repos, job } = await newJob('pro');
+  return repos.jobs.store(job.id);
+});
+
 describe('SqliteCrawlStore', () => {
+  it('never charges nor caps a URL outside the site, and counts it as its own verdict', async () => {
+    const { repos, user, job } = await newJob();
+    const store = repos.jobs.store(job.id);
+    const away = { ...entry(9), url: 'https://other.example/', key: 'https://other.example/' };
+    await store.savePage(away.key, makePage(away.url, { status: 0, verdict: OUTSIDE_VERDICT }));
+    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(0);
+    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(0);
+    const counts = await db.all<{ reason: string; n: number }>(
+      'SELECT reason, n FROM crawl_report_counts WHERE job_id = ?',
+      [job.id],
+    );
+    expect(counts).toEqual([{ reason: 'out-of-scope', n: 1 }]);
+  });
+
   it('deduplicates the frontier by key and leases oldest first', async () => {
     const { repos, job } = await newJob();
     const store = repos.jobs.store(job.id);

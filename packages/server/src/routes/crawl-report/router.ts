@@ -107,7 +107,11 @@ export function crawlReportRouter(ctx: AppContext): Router {
       'Content-Disposition': `attachment; filename="${reportFileName(job.url, input.format)}"`,
       'Cache-Control': 'no-store',
     });
-    await pipeline(Readable.from(reportText(report(), job.id, input, input.format, issue)), res);
+    // One chunk (a batch of about 1 MB) waits at most: the socket's pace sets the reads'.
+    await pipeline(
+      Readable.from(reportText(report(), job.id, input, input.format, issue), { highWaterMark: 1 }),
+      res,
+    );
   });
 
   return router;

@@ -47,17 +47,30 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function text(chunks: AsyncIterable<string>): Promise<string> {
+async function text(chunks: AsyncIterable<string | Uint8Array>): Promise<string> {
   let out = '';
-  for await (const chunk of chunks) out += chunk;
-  return out;
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks)
+    out += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return out + decoder.decode();
 }
 
 describe('report lines written by SQLite', () => {
   it('are byte for byte the CSV and JSON Lines written from the rows', async () => {
-    const report = new CrawlReport(db, { pages: 'crawl_pages', counts: 'crawl_report_counts' });
+    // Batches of 3 lines: the export crosses batches, each continuing from the last's keyset.
+    const report = new CrawlReport(
+      db,
+      { pages: 'crawl_pages', counts: 'crawl_report_counts' },
+      undefined,
+      3,
+    );
     for (const format of ['csv', 'jsonl'] as const) {
-      for (const filter of [{}, { sort: 'title' as const, dir: 'desc' as const }]) {
+      for (const filter of [
+        {},
+        { sort: 'title' as const, dir: 'desc' as const },
+        { sort: 'url' as const },
+        { sort: 'crawl' as const, dir: 'desc' as const },
+      ]) {
         const fromSql = await text(reportText(report, jobId, filter, format));
         const fromRows = await text(reportChunks(report.rows(jobId, filter), format));
         expect(fromSql, format).toBe(fromRows);

@@ -45,6 +45,28 @@ describe('GET /api/history', () => {
       pagesCrawled: 2,
       createdAt: expect.any(String),
       completionTime: 2,
+      listed: 2,
+      nothingListed: null,
+    });
+  });
+
+  it('says which completed crawls listed nothing, with the crawl page sentence', async () => {
+    const db = t.server.context.db;
+    const u = await createTestUser(db);
+    const blocked = makePage('https://d.example/', {
+      depth: 0,
+      verdict: { included: false, code: 'robots', reason: 'blocked by robots.txt' },
+    });
+    const id = await seedCompletedJob(db, u.id, [blocked]);
+    // Before its outcome is kept the list counts the listed rows; then it reads the outcome.
+    let [item] = await (await call(t.server.url, u, 'GET', '/api/history')).json();
+    expect(item).toMatchObject({ id, listed: 0, nothingListed: null });
+    await call(t.server.url, u, 'GET', `/api/crawl/${id}`);
+    [item] = await (await call(t.server.url, u, 'GET', '/api/history')).json();
+    expect(item).toMatchObject({
+      id,
+      listed: 0,
+      nothingListed: expect.stringContaining('robots.txt'),
     });
   });
 

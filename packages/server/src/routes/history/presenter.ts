@@ -1,5 +1,5 @@
 import type { HistoryItem } from '@mapsmith/core';
-import type { CrawlJobRecord } from '../../repos/types.js';
+import type { CrawlJobRecord, HistoryJobRecord } from '../../repos/types.js';
 
 /** Seconds from the first worker start to the end, for finished jobs. */
 export function completionSeconds(job: CrawlJobRecord): number | undefined {
@@ -9,7 +9,7 @@ export function completionSeconds(job: CrawlJobRecord): number | undefined {
 }
 
 /** A crawl history item (spec §3). */
-export function presentHistoryItem(job: CrawlJobRecord): HistoryItem {
+export function presentHistoryItem(job: HistoryJobRecord): HistoryItem {
   const item: HistoryItem = {
     id: job.id,
     url: job.url,
@@ -19,5 +19,9 @@ export function presentHistoryItem(job: CrawlJobRecord): HistoryItem {
   };
   const seconds = completionSeconds(job);
   if (seconds !== undefined) item.completionTime = seconds;
+  if (job.listed) {
+    item.listed = job.listed.count;
+    item.nothingListed = job.listed.nothingListed;
+  }
   return item;
 }
