@@ -1,0 +1,66 @@
+/**
+ * The content fingerprint of a page (issue 13): a hash of its main text, so the change report
+ * and the honest lastmod see what a reader sees change. Markup, attributes (CSRF tokens, nonces,
+ * ad slot ids), scripts and styles never enter it, and neither does the text of the page's
+ * furniture (`nav`, `header`, `footer`, `aside`), where rotating ads, "generated at" stamps and
+ * menus live. When the page marks its main content (`<main>`, `role=main`, or an `<article>`),
+ * only the text inside counts.
+ */
+import { createHash, type Hash } from 'node:crypto';
+
+/** Elements whose text is site furniture, not the page's content. */
+const FURNITURE = new Set(['nav', 'header', 'footer', 'aside']);
+
+/** Collects text during one parse; `digest` gives the fingerprint at the end. */
+export interface ContentFingerprint {
+  /** An element opened (`role` is its role attribute, if any). */
+  open(name: string, role: string | undefined): void;
+  /** An element closed. */
+  close(name: string): void;
+  /** Text met outside scripts and styles. */
+  add(text: string): void;
+  /** 16 hex characters of SHA-1 over the main text (whitespace folded), or null without text. */
+  digest(): string | null;
+}
+
+/** A fingerprint for one page's parse. */
+export function createContentFingerprint(): ContentFingerprint {
+  let furniture = 0;
+  // Main-content elements open now, each with how many same-named elements nest inside it,
+  // so closing an inner `div` does not end a `div role=main`.
+  const mains: { name: string; nested: number }[] = [];
+  let body: Hash | null = null;
+  let main: Hash | null = null;
+  const isMain = (name: string, role: string | undefined) =>
+    name === 'main' || name === 'article' || role?.toLowerCase() === 'main';
+  return {
+    open(name, role) {
+      if (FURNITURE.has(name)) furniture++;
+      const top = mains.at(-1);
+      if (isMain(name, role)) mains.push({ name, nested: 0 });
+      else if (top?.name === name) top.nested++;
+    },
+    close(name) {
+      if (FURNITURE.has(name) && furniture > 0) furniture--;
+      const top = mains.at(-1);
+      if (top?.name !== name) return;
+      if (top.nested > 0) top.nested--;
+      else mains.pop();
+    },
+    add(text) {
+      if (furniture > 0) return;
+      const words = text.replace(/\s+/g, ' ').trim();
+      if (!words) return;
+      body ??= createHash('sha1');
+      body.update(`${words} `);
+      if (mains.length > 0) {
+        main ??= createHash('sha1');
+        main.update(`${words} `);
+      }
+    },
+    digest() {
+      const hash = main ?? body;
+      return hash ? hash.digest('hex').slice(0, 16) : null;
+    },
+  };
+}
