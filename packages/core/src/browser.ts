@@ -4,6 +4,9 @@
  */
 export * from './checker/index.js';
 export * from './contract/api-client.js';
+export * from './contract/change-schemas.js';
+export * from './contract/schedule-schemas.js';
+export * from './schedule/next-run.js';
 export * from './contract/error-codes.js';
 export * from './contract/crawl-settings.js';
 export * from './contract/formats.js';

@@ -71,6 +71,10 @@ export const ERROR_CODES = [
   'checker.busy',
 
   // Crawler and checker
+
+  // Scheduled crawls (issue 13)
+  'schedule.not-found',
+  'schedule.too-many',
 ] as const;
 
 /** One stable error code of the contract. */

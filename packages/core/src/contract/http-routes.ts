@@ -43,6 +43,15 @@ export const HTTP_ROUTES = {
   'tokens.list': { method: 'GET', path: '/api/tokens', auth: true },
   'tokens.create': { method: 'POST', path: '/api/tokens', auth: true },
   'tokens.delete': { method: 'DELETE', path: '/api/tokens/:id', auth: true },
+
+  // Scheduled crawls and the change report (issue 13); schedules are hosted only.
+  'crawl.changes': { method: 'GET', path: '/api/crawl/:jobId/changes', auth: true },
+  'schedules.list': { method: 'GET', path: '/api/schedules', auth: true },
+  'schedules.create': { method: 'POST', path: '/api/schedules', auth: true },
+  'schedules.update': { method: 'POST', path: '/api/schedules/:id', auth: true },
+  'schedules.pause': { method: 'POST', path: '/api/schedules/:id/pause', auth: true },
+  'schedules.delete': { method: 'DELETE', path: '/api/schedules/:id', auth: true },
+  'schedules.rotateToken': { method: 'POST', path: '/api/schedules/:id/rotate-token', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

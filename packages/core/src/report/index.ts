@@ -28,3 +28,11 @@ export { decodeCursor, encodeCursor, ReportQueryError } from './query.js';
 export { type ReportSchemaLayout, reportSchemaSql } from './schema-sql.js';
 export { lineExpression } from './sql-lines.js';
 export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';
+export {
+  type ChangeLayout,
+  type Comparison,
+  changeSchemaSql,
+  compareCrawls,
+  readChanges,
+  type SqlWriter,
+} from './changes.js';

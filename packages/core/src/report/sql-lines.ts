@@ -23,6 +23,7 @@ const FIELDS: Readonly<Record<keyof ReportRow, readonly [string, 'text' | 'numbe
   rendered: ['rendered', 'bool'],
   renderReason: ['render_reason', 'text'],
   contentType: ['content_type', 'text'],
+  change: ['change', 'text'],
 };
 
 /** The `ReportRow` fields in the order `toRow` (and so `JSON.stringify`) writes them. */
@@ -61,5 +62,8 @@ function jsonExpression(field: keyof ReportRow): string {
 export function lineExpression(format: ReportFormat): string {
   if (format === 'csv')
     return `${CSV_COLUMNS.map(([, field]) => csvExpression(field)).join(" || ',' || ")} || char(13, 10)`;
-  return `json_object(${ROW_ORDER.map(jsonExpression).join(', ')}) || char(10)`;
+  // `toRow` leaves `change` out on a first crawl; so does the line.
+  const fields = ROW_ORDER.map(jsonExpression).join(', ');
+  return `CASE WHEN change IS NULL THEN json_object(${fields})
+    ELSE json_object(${fields}, ${jsonExpression('change')}) END || char(10)`;
 }
