@@ -5,16 +5,15 @@
 export * from './checker/index.js';
 export * from './contract/api-client.js';
 export * from './contract/change-schemas.js';
-export * from './contract/schedule-schemas.js';
-export * from './schedule/next-run.js';
-export * from './contract/error-codes.js';
 export * from './contract/crawl-settings.js';
+export * from './contract/error-codes.js';
 export * from './contract/formats.js';
 export * from './contract/http-routes.js';
 export * from './contract/operations.js';
 export * from './contract/page-meta.js';
 export * from './contract/report-schemas.js';
 export * from './contract/routes.js';
+export * from './contract/schedule-schemas.js';
 export type {
   Analytics,
   AppConfig,
@@ -42,5 +41,6 @@ export * from './net/plain-reason.js';
 export * from './net/sitemap-sniff.js';
 export * from './plans.js';
 export * from './plans-features.js';
+export * from './schedule/next-run.js';
 export * from './seo/index.js';
 export * from './version.js';

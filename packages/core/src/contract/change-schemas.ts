@@ -52,6 +52,8 @@ export function changeSummaryWords(summary: ChangeSummary): string {
     [summary.changed, 'changed'],
     [summary.newlyExcluded, 'newly excluded'],
   ] as const;
-  const said = parts.filter(([n]) => n > 0).map(([n, word]) => `${n.toLocaleString('en-US')} ${word}`);
+  const said = parts
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n.toLocaleString('en-US')} ${word}`);
   return said.length > 0 ? said.join(', ') : 'no changes';
 }

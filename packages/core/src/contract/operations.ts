@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as c from './change-schemas.js';
+import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
 import * as sc from './schedule-schemas.js';
 import * as s from './schemas.js';

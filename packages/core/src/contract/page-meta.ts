@@ -91,6 +91,12 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
     description:
       'The terms for using Mapsmith: accounts, acceptable crawling, Pro payments, refunds and liability.',
   },
+  // Scheduled crawls (issue 13).
+  '/schedules': {
+    title: 'Scheduled Crawls | Mapsmith',
+    description: 'Crawl your sites daily, weekly or monthly and see what changed.',
+    noindex: true,
+  },
 };
 
 /** The head of the 404 page. */

@@ -33,6 +33,8 @@ export const APP_PATHS = [
   '/contact',
   '/privacy',
   '/terms',
+  // Scheduled crawls (issue 13).
+  '/schedules',
 ] as const;
 
 /**

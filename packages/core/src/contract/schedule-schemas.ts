@@ -52,7 +52,10 @@ const timing = {
   timeZone: z
     .string({ error: 'The time zone is required' })
     .max(64, 'The time zone is not one we know')
-    .refine(isTimeZone, 'The time zone is not one we know (use an IANA name such as Europe/Berlin)'),
+    .refine(
+      isTimeZone,
+      'The time zone is not one we know (use an IANA name such as Europe/Berlin)',
+    ),
 };
 
 /** A weekly schedule names its weekday, a monthly one its day. */
@@ -61,7 +64,11 @@ function checkTiming(
   ctx: z.RefinementCtx,
 ): void {
   if (value.frequency === 'weekly' && (value.weekday === undefined || value.weekday === null))
-    ctx.addIssue({ code: 'custom', message: 'A weekly schedule needs a weekday', path: ['weekday'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'A weekly schedule needs a weekday',
+      path: ['weekday'],
+    });
   if (value.frequency === 'monthly' && (value.monthDay === undefined || value.monthDay === null))
     ctx.addIssue({
       code: 'custom',

@@ -89,10 +89,10 @@ export async function compareCrawls(
     [c.jobId],
   );
   const of = (kind: string) => counts.find((r) => r.change === kind)?.n ?? 0;
-  const removed = await db.first<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM ${removedSql(pages)}`,
-    [c.previousJobId, c.jobId],
-  );
+  const removed = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${removedSql(pages)}`, [
+    c.previousJobId,
+    c.jobId,
+  ]);
   const summary: ChangeSummary = {
     previousJobId: c.previousJobId,
     previousAt: c.previousAt,

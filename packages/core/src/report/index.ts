@@ -1,4 +1,13 @@
 /** The crawl report (issue 11): written once here, called by the hosted routes and the desktop IPC. */
+
+export {
+  type ChangeLayout,
+  type Comparison,
+  changeSchemaSql,
+  compareCrawls,
+  readChanges,
+  type SqlWriter,
+} from './changes.js';
 export { REPORT_COLUMN_NAMES, type ReportColumns, reportColumns, reportValues } from './columns.js';
 export { CrawlReport, type ReportLayout, type UrlsQuery } from './crawl-report.js';
 export {
@@ -28,11 +37,3 @@ export { decodeCursor, encodeCursor, ReportQueryError } from './query.js';
 export { type ReportSchemaLayout, reportSchemaSql } from './schema-sql.js';
 export { lineExpression } from './sql-lines.js';
 export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';
-export {
-  type ChangeLayout,
-  type Comparison,
-  changeSchemaSql,
-  compareCrawls,
-  readChanges,
-  type SqlWriter,
-} from './changes.js';

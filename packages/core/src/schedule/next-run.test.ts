@@ -22,7 +22,12 @@ describe('nextRunAfter', () => {
 
   it('runs weekly on its weekday in the zone, not in UTC', () => {
     // Monday 08:00 in Auckland is Sunday evening in UTC.
-    const t = { frequency: 'weekly', weekday: 1, time: '08:00', timeZone: 'Pacific/Auckland' } as const;
+    const t = {
+      frequency: 'weekly',
+      weekday: 1,
+      time: '08:00',
+      timeZone: 'Pacific/Auckland',
+    } as const;
     expect(iso(nextRunAfter(t, at('2026-06-01T00:00:00Z')))).toBe('2026-06-07T20:00:00.000Z');
   });
 

@@ -104,7 +104,8 @@ function daysInMonth(year: number, month: number): number {
 /** Whether the schedule runs on this local date. */
 function runsOn(t: ScheduleTiming, year: number, month: number, day: number): boolean {
   if (t.frequency === 'daily') return true;
-  if (t.frequency === 'weekly') return new Date(Date.UTC(year, month - 1, day)).getUTCDay() === t.weekday;
+  if (t.frequency === 'weekly')
+    return new Date(Date.UTC(year, month - 1, day)).getUTCDay() === t.weekday;
   const wanted = Math.min(t.monthDay ?? 1, daysInMonth(year, month));
   return day === wanted;
 }

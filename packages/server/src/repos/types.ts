@@ -1,7 +1,10 @@
 import type {
+  ChangeSummary,
+  CrawlChanges,
   CrawlLiveProgress,
   CrawlOutcome,
   CrawlReport,
+  CrawlSettings,
   CrawlStartDecision,
   CrawlStatus,
   CrawlStore,
@@ -60,6 +63,8 @@ export interface StartCrawlInput {
   url: string;
   /** The engineering page cap of plans without a plan cap. */
   engineeringCap: number;
+  /** The crawl settings (Pro): stored on the job and applied by the runner. */
+  settings?: CrawlSettings;
 }
 
 /** The outcome of a start request: a job, or the limit that refused it. */
@@ -90,6 +95,13 @@ export interface CrawlJobRepository {
   report(): CrawlReport;
   /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */
   details(jobId: string): Promise<CrawlJobDetails>;
+  /**
+   * Compares an ending job with the previous completed crawl of its URL by its owner: marks
+   * each row's change, writes the honest lastmod, keeps the summary (null on a first crawl).
+   */
+  compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null>;
+  /** The change report kept for a job (summary null when it was not compared). */
+  changes(jobId: string): Promise<CrawlChanges>;
   /** Keeps the outcome of an ended job so it is computed once. */
   saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */
