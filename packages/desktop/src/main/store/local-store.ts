@@ -1,5 +1,6 @@
 import {
   type Analytics,
+  type CrawlChanges,
   type CrawlJob,
   type CrawlLiveProgress,
   type CrawlOutcome,
@@ -13,6 +14,7 @@ import {
   presentAnalytics,
 } from '@mapsmith/core';
 import type { LinkCounts } from '../crawl/messages';
+import { compareLocal, localChanges } from './changes';
 import { migrate } from './migrations';
 import { insertPage, setLinks } from './report-rows';
 import { openSqlite, type Sqlite } from './sqlite';
@@ -131,6 +133,12 @@ export class LocalStore {
         id,
       ],
     );
+    if (outcome.status === 'completed') await compareLocal(this.db, id);
+  }
+
+  /** The change report of a job since the previous crawl of its site (issue 13). */
+  changes(id: string): Promise<CrawlChanges> {
+    return localChanges(this.db, id);
   }
 
   /**

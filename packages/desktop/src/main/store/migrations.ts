@@ -1,4 +1,4 @@
-import { reportSchemaSql } from '@mapsmith/core';
+import { changeSchemaSql, reportSchemaSql } from '@mapsmith/core';
 import type { Sqlite } from './sqlite';
 
 /** Numbered schema steps; `user_version` records how many have run. Append only. */
@@ -33,6 +33,8 @@ export const MIGRATIONS: readonly string[] = [
     jobs: 'jobs',
     inlinksSql: "IFNULL(json_extract(record, '$.inlinks'), 0)",
   }),
+  // The change report (issue 13): each row's change since the previous crawl, the job's summary.
+  changeSchemaSql({ pages: 'pages', jobs: 'jobs' }),
 ];
 
 /** Brings the schema up to date, each step in its own transaction. */
