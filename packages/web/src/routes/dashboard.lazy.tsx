@@ -11,6 +11,7 @@ import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
+import { SchedulesCard } from '../schedules/SchedulesCard';
 
 function Dashboard() {
   usePageMeta(PAGE_META['/dashboard']);
@@ -129,6 +130,7 @@ function Dashboard() {
             </div>
           </section>
           {user.isPro && showTokens && <ApiTokensCard />}
+          <SchedulesCard isPro={user.isPro} />
           <DeleteAccountCard />
         </div>
       </div>

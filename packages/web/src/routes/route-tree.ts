@@ -12,6 +12,7 @@ import { loginRoute } from './login';
 import { pricingRoute } from './pricing';
 import { privacyRoute } from './privacy';
 import { resetPasswordRoute } from './reset-password';
+import { schedulesRoute } from './schedules';
 import { signupRoute } from './signup';
 import { subscribeRoute } from './subscribe';
 import { supportRoute } from './support';
@@ -36,4 +37,5 @@ export const routeTree = rootRoute.addChildren([
   privacyRoute,
   termsRoute,
   howToRoute,
+  schedulesRoute,
 ]);
