@@ -190,7 +190,7 @@ export function ScheduleForm(props: {
           onChange={(e) => set('maxDepth', e.target.value)}
         />
       </div>
-      <div className="filter-field">
+      <div className="filter-field form-wide">
         <label htmlFor="schedule-exclude">Exclude (globs, one per line)</label>
         <textarea
           id="schedule-exclude"
