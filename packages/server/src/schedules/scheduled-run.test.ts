@@ -293,6 +293,17 @@ describe('a scheduled run end to end', () => {
     expect((await fetch(rotated.sitemapUrl)).status).toBe(200);
   });
 
+  it('answers a Pro API token within its hourly limit', async () => {
+    const u = await createTestUser(t.server.context.db, { pro: true });
+    const { token } = await json<{ token: string }>(u, 'POST', '/api/tokens', { name: 'ci' });
+    const res = await fetch(`${t.server.url}/api/schedules`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(await res.json()).toEqual([]);
+  });
+
   it('refuses schedules to a free user with a clear code', async () => {
     const u = await createTestUser(t.server.context.db);
     const res = await call(t.server.url, u, 'GET', '/api/schedules');

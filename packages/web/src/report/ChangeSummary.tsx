@@ -61,9 +61,7 @@ export function ChangeSummary(props: {
           </summary>
           <ul>
             {removed.map((r) => (
-              <li key={r.url} className="url-cell">
-                {r.url}
-              </li>
+              <li key={r.url}>{r.url}</li>
             ))}
           </ul>
           {summary.removed > removed.length && (
