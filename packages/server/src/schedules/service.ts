@@ -100,6 +100,11 @@ export class ScheduleService {
     await this.after.publisher.forget(id);
   }
 
+  /** Removes the published files of every schedule of a user (the account is being deleted). */
+  async forgetUser(userId: number): Promise<void> {
+    for (const record of await this.repo.list(userId)) await this.after.publisher.forget(record.id);
+  }
+
   /** A new token; published files are written again with the new URL in their index. */
   async rotateToken(userId: number, id: string): Promise<Schedule> {
     const record = await this.own(userId, id);
