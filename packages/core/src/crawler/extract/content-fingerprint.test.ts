@@ -37,3 +37,12 @@ describe('content fingerprint', () => {
     expect(print(page('<img src="a.png">'))).toBe(extractHtml(page('')).fingerprint);
   });
 });
+
+describe('white space in the main text', () => {
+  it('reads every run of white space as one space, as a re-indented template writes it', () => {
+    const a = page('<main><p>Our story,\n      told   again.</p><p>Next</p></main>');
+    const b = page('<main>\n  <p>Our story, told\tagain.</p>\n  <p>Next</p>\n</main>');
+    expect(print(a)).toBe(print(b));
+    expect(print(a)).not.toBe(print(page('<main><p>Our story, told again.Next</p></main>')));
+  });
+});

@@ -6,10 +6,32 @@
  * menus live. When the page marks its main content (`<main>`, `role=main`, or an `<article>`),
  * only the text inside counts.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /** Elements whose text is site furniture, not the page's content. */
 const FURNITURE = new Set(['nav', 'header', 'footer', 'aside']);
+
+/**
+ * The runs of white space that differ from one plain space: a run holding any other white
+ * space character, or two spaces or more. Single spaces between words, by far the most common,
+ * do not match, so folding a long text costs about one scan of it.
+ */
+const UNUSUAL_SPACE = / ?[^\S ]\s*| {2,}\s*/g;
+
+/**
+ * 16 hex characters of SHA-1 over the text nodes, trimmed, joined by one space (so
+ * "a</p><p>b" reads "a b"), with every run of white space read as one space; null without text.
+ */
+function foldedHash(parts: readonly string[]): string | null {
+  const kept: string[] = [];
+  for (const part of parts) {
+    const text = part.trim();
+    if (text) kept.push(text);
+  }
+  if (kept.length === 0) return null;
+  const words = kept.join(' ').replace(UNUSUAL_SPACE, ' ');
+  return createHash('sha1').update(words).digest('hex').slice(0, 16);
+}
 
 /** Collects text during one parse; `digest` gives the fingerprint at the end. */
 export interface ContentFingerprint {
@@ -19,7 +41,7 @@ export interface ContentFingerprint {
   close(name: string): void;
   /** Text met outside scripts and styles. */
   add(text: string): void;
-  /** 16 hex characters of SHA-1 over the main text (whitespace folded), or null without text. */
+  /** 16 hex characters of SHA-1 over the main text (white space folded), or null without text. */
   digest(): string | null;
 }
 
@@ -29,8 +51,9 @@ export function createContentFingerprint(): ContentFingerprint {
   // Main-content elements open now, each with how many same-named elements nest inside it,
   // so closing an inner `div` does not end a `div role=main`.
   const mains: { name: string; nested: number }[] = [];
-  let body: Hash | null = null;
-  let main: Hash | null = null;
+  // Raw text kept as it comes and hashed once at the end, in one pass over the chosen part.
+  const body: string[] = [];
+  const main: string[] = [];
   const isMain = (name: string, role: string | undefined) =>
     name === 'main' || name === 'article' || role?.toLowerCase() === 'main';
   return {
@@ -49,18 +72,11 @@ export function createContentFingerprint(): ContentFingerprint {
     },
     add(text) {
       if (furniture > 0) return;
-      const words = text.replace(/\s+/g, ' ').trim();
-      if (!words) return;
-      body ??= createHash('sha1');
-      body.update(`${words} `);
-      if (mains.length > 0) {
-        main ??= createHash('sha1');
-        main.update(`${words} `);
-      }
+      body.push(text);
+      if (mains.length > 0) main.push(text);
     },
     digest() {
-      const hash = main ?? body;
-      return hash ? hash.digest('hex').slice(0, 16) : null;
+      return foldedHash(main) ?? foldedHash(body);
     },
   };
 }
