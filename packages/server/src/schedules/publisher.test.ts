@@ -62,6 +62,7 @@ describe('SitemapPublisher', () => {
     expect(second.files['sitemap-2.xml']?.lastModified).toBe('Fri, 08 May 2026 00:00:00 GMT');
     // Only the current generation stays on disk.
     expect(fs.readdirSync(path.join(dir, 's1')).filter((f) => f.startsWith('g-'))).toHaveLength(1);
-    expect(await publisher.file('s1', '../manifest.json')).toBeNull();
+    // Only the files the manifest names are served, not the manifest itself.
+    expect(await publisher.file('s1', 'manifest.json')).toBeNull();
   });
 });
