@@ -44,6 +44,22 @@ const ENDPOINTS: { route: keyof typeof HTTP_ROUTES; what: string }[] = [
   },
   { route: 'seo.get', what: 'The SEO health check of a completed crawl.' },
   { route: 'history.list', what: 'Your recent crawls.' },
+  {
+    route: 'crawl.changes',
+    what: 'What changed since the previous crawl of the same site: added, removed, changed and newly excluded URLs (filter crawl.urls with ?change=).',
+  },
+  { route: 'schedules.list', what: 'Your scheduled crawls, with their next run and last changes.' },
+  {
+    route: 'schedules.create',
+    what: 'Schedule a crawl. Body: {"url", "frequency": "daily"|"weekly"|"monthly", "weekday" (0 Sunday to 6), "monthDay" (1 to 31), "time": "HH:MM", "timeZone": "Europe/Berlin", "settings", "after": {"publish", "mail", "indexNow"}}.',
+  },
+  {
+    route: 'schedules.update',
+    what: 'Replace a schedule’s definition (same body as creating one).',
+  },
+  { route: 'schedules.pause', what: 'Pause or resume a schedule. Body: {"paused": true|false}.' },
+  { route: 'schedules.rotateToken', what: 'Give a schedule’s stable sitemap URL a new token.' },
+  { route: 'schedules.delete', what: 'Delete a schedule and its published files.' },
 ];
 
 function ApiDocs() {
