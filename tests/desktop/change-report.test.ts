@@ -15,8 +15,14 @@ afterEach(() => {
 const page = (p: string, fingerprint: string, extra: Partial<PageRecord> = {}) =>
   makePage(`https://a.example${p}`, { fingerprint, ...extra });
 
-async function crawl(store: LocalStore, id: string, createdAt: string, pages: PageRecord[]) {
-  await store.createJob({ id, url: 'https://a.example/', createdAt, pageCap: 100 });
+async function crawl(
+  store: LocalStore,
+  id: string,
+  createdAt: string,
+  pages: PageRecord[],
+  url = 'https://a.example/',
+) {
+  await store.createJob({ id, url, createdAt, pageCap: 100 });
   await store.addPages(id, pages);
   await store.finishJob(id, {
     status: 'completed',
@@ -39,12 +45,19 @@ describe('the desktop change report', () => {
       page('/gone', 'g1'),
     ]);
     expect((await store.changes('one')).summary).toBeNull();
-    await crawl(store, 'two', '2026-07-01T10:00:00.000Z', [
-      page('/', 'h2', deploy('2026-06-20T00:00:00.000Z')),
-      page('/same', 's1', deploy('2026-06-30T00:00:00.000Z')),
-      page('/edit', 'e2'),
-      page('/new', 'n1'),
-    ]);
+    // Typed without the slash this time: still the same site.
+    await crawl(
+      store,
+      'two',
+      '2026-07-01T10:00:00.000Z',
+      [
+        page('/', 'h2', deploy('2026-06-20T00:00:00.000Z')),
+        page('/same', 's1', deploy('2026-06-30T00:00:00.000Z')),
+        page('/edit', 'e2'),
+        page('/new', 'n1'),
+      ],
+      'https://a.example',
+    );
     const changes = await store.changes('two');
     expect(changes.summary).toMatchObject({ added: 1, removed: 1, changed: 2, unchanged: 1 });
     expect(changes.removed.map((r) => r.url)).toEqual(['https://a.example/gone']);

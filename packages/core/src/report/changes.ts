@@ -34,6 +34,22 @@ ALTER TABLE ${jobs} ADD COLUMN changes TEXT;
 `;
 }
 
+/**
+ * The ways one start URL may have been typed (`https://a.example`, `https://a.example/`), so a
+ * crawl finds the previous crawl of its site however the address was written.
+ */
+export function startUrlVariants(url: string): string[] {
+  const out = new Set([url]);
+  try {
+    const parsed = new URL(url);
+    out.add(parsed.href);
+    if (parsed.pathname === '/' && !parsed.search && !parsed.hash) out.add(parsed.origin);
+  } catch {
+    // Not a URL: only the text itself matches.
+  }
+  return [...out];
+}
+
 /** The crawl to compare and the one before it. */
 export interface Comparison {
   jobId: string;

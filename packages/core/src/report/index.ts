@@ -7,6 +7,7 @@ export {
   compareCrawls,
   readChanges,
   type SqlWriter,
+  startUrlVariants,
 } from './changes.js';
 export { REPORT_COLUMN_NAMES, type ReportColumns, reportColumns, reportValues } from './columns.js';
 export { CrawlReport, type ReportLayout, type UrlsQuery } from './crawl-report.js';

@@ -1,4 +1,10 @@
-import { type ChangeSummary, type CrawlChanges, compareCrawls, readChanges } from '@mapsmith/core';
+import {
+  type ChangeSummary,
+  type CrawlChanges,
+  compareCrawls,
+  readChanges,
+  startUrlVariants,
+} from '@mapsmith/core';
 import type { Sqlite } from './sqlite';
 
 const LAYOUT = { pages: 'pages', jobs: 'jobs' };
@@ -14,11 +20,13 @@ export async function compareLocal(db: Sqlite, jobId: string): Promise<ChangeSum
     [jobId],
   );
   if (!job) return null;
+  const urls = startUrlVariants(job.url);
   const previous = await db.first<{ id: string; created_at: string }>(
     `SELECT id, created_at FROM jobs
-      WHERE url = ? AND status = 'completed' AND id <> ? AND created_at <= ?
+      WHERE url IN (${urls.map(() => '?').join(', ')}) AND status = 'completed' AND id <> ?
+        AND created_at <= ?
       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-    [job.url, jobId, job.created_at],
+    [...urls, jobId, job.created_at],
   );
   if (!previous) return null;
   return compareCrawls(db, LAYOUT, {

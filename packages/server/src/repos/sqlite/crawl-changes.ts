@@ -1,4 +1,10 @@
-import { type ChangeSummary, type CrawlChanges, compareCrawls, readChanges } from '@mapsmith/core';
+import {
+  type ChangeSummary,
+  type CrawlChanges,
+  compareCrawls,
+  readChanges,
+  startUrlVariants,
+} from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { CrawlJobRecord } from '../types.js';
 
@@ -13,12 +19,13 @@ export async function compareWithPrevious(
   db: Database,
   job: CrawlJobRecord,
 ): Promise<ChangeSummary | null> {
+  const urls = startUrlVariants(job.url);
   const previous = await db.first<{ id: string; created_at: string }>(
     `SELECT id, created_at FROM crawl_jobs
-      WHERE user_id = ? AND url = ? AND status = 'completed' AND id <> ?
-        AND created_ms <= (SELECT created_ms FROM crawl_jobs WHERE id = ?)
+      WHERE user_id = ? AND url IN (${urls.map(() => '?').join(', ')}) AND status = 'completed'
+        AND id <> ? AND created_ms <= (SELECT created_ms FROM crawl_jobs WHERE id = ?)
       ORDER BY created_ms DESC, rowid DESC LIMIT 1`,
-    [job.userId, job.url, job.id, job.id],
+    [job.userId, ...urls, job.id, job.id],
   );
   if (!previous) return null;
   return compareCrawls(db, LAYOUT, {
