@@ -143,3 +143,26 @@ export function scheduleRunMail(to: string, username: string, run: ScheduleRunFa
     ].join('\n'),
   };
 }
+
+/** The mail of a scheduled run whose crawl failed: what happened and that the next run comes. */
+export function scheduleFailedMail(
+  to: string,
+  username: string,
+  run: { url: string; reason: string; link: string },
+): MailMessage {
+  const host = new URL(run.url).host;
+  return {
+    to,
+    subject: `Scheduled crawl of ${host} failed`,
+    link: run.link,
+    text: [
+      `Hello ${username},`,
+      '',
+      `Your scheduled crawl of ${run.url} did not complete: ${run.reason}`,
+      'Your published sitemap, if any, was left as it was. The schedule runs again at its next time.',
+      '',
+      'The crawl:',
+      run.link,
+    ].join('\n'),
+  };
+}

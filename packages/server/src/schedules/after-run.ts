@@ -7,7 +7,7 @@ import {
 } from '@mapsmith/core';
 import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { scheduleRunMail } from '../mail/messages.js';
+import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
 import { checkKeyFile } from '../notify/key-file.js';
 import { pingKeyFor } from '../notify/ping-service.js';
@@ -93,16 +93,40 @@ async function submitChanges(
   return result.message;
 }
 
+/** A failed run: the owner is told (when the schedule mails), nothing is published. */
+async function afterFailedRun(
+  deps: AfterRunDeps,
+  schedule: ScheduleRecord,
+  job: CrawlJobRecord,
+): Promise<string> {
+  const problem = `The crawl failed: ${job.error ?? 'no reason given'}`;
+  const owner = schedule.after.mail ? await deps.schedules.owner(schedule.userId) : undefined;
+  if (owner) {
+    const link = `${deps.siteUrl()}/crawls/${job.id}`;
+    const mail = scheduleFailedMail(owner.email, owner.username, {
+      url: job.url,
+      reason: job.error ?? 'no reason given',
+      link,
+    });
+    await deps.mailer.send(mail).catch((err: unknown) => {
+      deps.logger.error('schedule mail failed', { schedule: schedule.id, error: String(err) });
+    });
+  }
+  return problem;
+}
+
 /**
- * The after-run actions of a completed scheduled run, each on its own so one failing does not
+ * The after-run actions of an ended scheduled run, each on its own so one failing does not
  * stop the others: publish the files at the stable URL, submit added and changed URLs with
- * IndexNow, mail the summary (saying what failed). Resolves with the problems in words, or null.
+ * IndexNow, mail the summary (saying what failed). A failed crawl only mails why. Resolves with
+ * the problems in words, or null.
  */
 export async function afterRun(
   deps: AfterRunDeps,
   schedule: ScheduleRecord,
   job: CrawlJobRecord,
 ): Promise<string | null> {
+  if (job.status === 'failed') return afterFailedRun(deps, schedule, job);
   const problems: string[] = [];
   const { summary } = await deps.jobs.changes(job.id);
   let published = false;

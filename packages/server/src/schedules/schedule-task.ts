@@ -28,8 +28,8 @@ export interface ScheduleTaskDeps {
   /** Wakes the crawl workers once a job is created. */
   wake(): void;
   /**
-   * The after-run actions of a completed run (publish, mail, IndexNow); resolves with what
-   * went wrong in words, or null.
+   * The after-run actions of an ended run (publish, mail, IndexNow; a failed crawl only mails
+   * why); resolves with what went wrong in words, or null.
    */
   afterRun(schedule: ScheduleRecord, job: CrawlJobRecord): Promise<string | null>;
   logger: Logger;
