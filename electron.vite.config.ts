@@ -29,10 +29,11 @@ export default defineConfig({
     ssr: { resolve: { conditions } },
     build: {
       outDir: desktop('out/main'),
-      // puppeteer-core (rendering in the crawler process) ships from node_modules, unbundled.
+      // puppeteer-core (rendering in the crawler process) and sqlite3 (a native module, opened
+      // through @mapsmith/sqlite) ship from node_modules, unbundled.
       externalizeDeps: {
-        exclude: ['@mapsmith/core', '@mapsmith/render'],
-        include: ['puppeteer-core'],
+        exclude: ['@mapsmith/core', '@mapsmith/render', '@mapsmith/sqlite'],
+        include: ['puppeteer-core', 'sqlite3'],
       },
       // The crawler process is a second main-side entry: main forks it as a utilityProcess.
       rollupOptions: {

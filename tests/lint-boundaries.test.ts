@@ -26,6 +26,7 @@ describe('dependencies point inward (lint rule)', () => {
     'react',
     'electron',
     'sqlite3',
+    '@mapsmith/sqlite',
     'puppeteer-core',
     '@mapsmith/server',
     '@mapsmith/render',
@@ -74,6 +75,16 @@ describe('dependencies point inward (lint rule)', () => {
       );
       expect(result.status, shell).not.toBe(0);
     }
+  });
+
+  it('both shells open SQLite through the one helper, never the driver itself', () => {
+    const importing = (pkg: string) => `import x from '${pkg}';\nexport const y = x;\n`;
+    for (const shell of ['packages/server/src/probe.ts', 'packages/desktop/src/main/probe.ts']) {
+      expect(lint(shell, importing('sqlite3')).status, shell).not.toBe(0);
+      expect(lint(shell, importing('@mapsmith/sqlite')).status, shell).toBe(0);
+    }
+    expect(lint('packages/sqlite/src/probe.ts', importing('sqlite3')).status).toBe(0);
+    expect(lint('packages/sqlite/src/probe.ts', importing('@mapsmith/core')).status).not.toBe(0);
   });
 
   it('web may not import render; the desktop may import render but not the server', () => {

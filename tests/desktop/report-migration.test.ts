@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makePage, reportColumns } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStore } from '../../packages/desktop/src/main/store/local-store';
 import { MIGRATIONS } from '../../packages/desktop/src/main/store/migrations';
-import { openSqlite } from '../../packages/desktop/src/main/store/sqlite';
 
 let dir: string;
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -14,8 +14,9 @@ describe('desktop migration 2 (crawl report)', () => {
   it('fills the report of crawls stored by an earlier version', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-dm2-'));
     const file = path.join(dir, 'mapsmith.sqlite');
-    const old = await openSqlite(file);
-    await old.exec(`BEGIN; ${MIGRATIONS[0]}; PRAGMA user_version = 1; COMMIT;`);
+    // A file of the version before the crawl report: its runner counted steps in user_version.
+    const old = await Database.open(file);
+    await old.exec(`BEGIN; ${MIGRATIONS[0]?.up}; PRAGMA user_version = 1; COMMIT;`);
     await old.run(
       "INSERT INTO jobs (id, url, status, pages_crawled, page_cap, created_at) VALUES ('j', 'https://a.example/', 'completed', 2, 100, '2026-01-01T00:00:00Z')",
     );

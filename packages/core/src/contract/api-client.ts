@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode } from './error-codes.js';
-import type { InputOf, OperationName, OutputOf } from './operations.js';
+import type { EventName, InputOf, OperationName, OutputOf } from './operations.js';
 
 /**
  * The one interface through which the UI calls the product. The hosted app gives it an HTTP
@@ -10,6 +10,11 @@ export interface ApiClient {
   call<N extends OperationName>(name: N, input: InputOf<N>): Promise<OutputOf<N>>;
   /** Which shell the UI runs in (hosted-only screens open the hosted site on desktop). */
   readonly shell: 'hosted' | 'desktop';
+  /**
+   * Subscribes to a pushed event, where the shell has them (the desktop's IPC streams crawl
+   * progress); absent on the hosted client, whose screens poll. Returns the unsubscribe.
+   */
+  subscribe?(name: EventName, callback: (payload: unknown) => void): () => void;
 }
 
 /**

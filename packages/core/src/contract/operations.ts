@@ -13,6 +13,11 @@ export interface ExportFile {
   contentType: string;
   /** The file's bytes (gzip-compressed when asked for). */
   bytes: Uint8Array;
+  /**
+   * When the file is a sitemap index (more than 50,000 URLs or 50 MB): how many part files it
+   * lists, each downloaded with `part: 1..parts`. Absent for a file that is not an index.
+   */
+  parts?: number;
 }
 
 /** One operation of the contract: its hosted HTTP route (http-routes.ts) and its schemas. */
@@ -78,7 +83,12 @@ export const operations = {
   'seo.get': op('seo.get', jobRef, s.seoAnalysis),
   'export.generate': op(
     'export.generate',
-    jobRef.extend({ format: s.exportFormat, compress: z.boolean().optional() }),
+    jobRef.extend({
+      format: s.exportFormat,
+      compress: z.boolean().optional(),
+      /** Part N of a sitemap split with an index; without it, the index (or the only file). */
+      part: s.exportPart.optional(),
+    }),
     z.custom<ExportFile>(),
   ),
   'ping.submit': op(

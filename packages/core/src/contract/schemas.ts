@@ -22,6 +22,13 @@ export const siteUrl = z
     }
   }, 'Enter an absolute http:// or https:// URL');
 
+/** Part N of a split sitemap export, from 1 (a query string's text is read as a number). */
+export const exportPart = z.coerce
+  .number({ error: 'part must be a whole number from 1' })
+  .int('part must be a whole number from 1')
+  .min(1, 'part must be a whole number from 1')
+  .max(100_000, 'part is too large');
+
 /** The signed-in user as `GET /api/user` returns it. */
 export const user = z.object({
   id: z.number(),

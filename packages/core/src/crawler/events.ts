@@ -1,4 +1,4 @@
-import type { CrawlSummary, PageRecord } from './types.js';
+import type { CrawledPage, CrawlSummary } from './types.js';
 
 /** A progress snapshot; emitted at most a few times a second and after every page. */
 export interface CrawlProgress {
@@ -17,8 +17,11 @@ export interface CrawlProgress {
   elapsedMs: number;
 }
 
-/** The events a crawl streams: progress, each recorded page, and finally the summary. */
+/**
+ * The events a crawl streams: progress, each recorded page (without its inlinks: the link
+ * graph is complete only in `CrawlStore.pages()`), and finally the summary.
+ */
 export type CrawlEvent =
   | CrawlProgress
-  | { type: 'page'; page: PageRecord }
+  | { type: 'page'; page: CrawledPage }
   | { type: 'done'; summary: CrawlSummary };

@@ -77,7 +77,15 @@ export type Verdict =
       reason: string;
     };
 
-/** Everything the crawler learnt about one URL it met. */
+/**
+ * What the crawler learnt about one URL from the URL itself: a {@link PageRecord} without the
+ * link-graph fields, which only the whole crawl knows. The `page` event and
+ * `CrawlStore.savePage` carry this; only `CrawlStore.pages()` yields complete records, so code
+ * that keeps page events as complete records does not compile.
+ */
+export type CrawledPage = Omit<PageRecord, 'inlinks' | 'linkedFrom'>;
+
+/** Everything the crawler learnt about one URL it met, the link graph merged in. */
 export interface PageRecord {
   /** The URL as requested (after normalization). */
   url: string;

@@ -1,4 +1,10 @@
 /** The Node-only export API: files on disk, split with an index, gzip; crawl files. */
+export {
+  buildExport,
+  type ExportVariant,
+  exportContentType,
+  exportDownloadName,
+} from './build-export.js';
 export { OutputFile } from './output-file.js';
 export { CrawlFileError, readCrawlFile, toPageRecord } from './read-crawl-file.js';
 export {

@@ -1,4 +1,10 @@
-import type { PageRecord } from '../crawler/types.js';
+import type { CrawledPage, PageRecord } from '../crawler/types.js';
+
+/**
+ * How many linking pages a store keeps per URL (`PageRecord.linkedFrom`), the first ones met:
+ * what the SEO examples and the URL detail show, the same in every store.
+ */
+export const LINKED_FROM_KEPT = 5;
 
 /** A URL waiting in the frontier. */
 export interface FrontierEntry {
@@ -36,10 +42,13 @@ export interface CrawlStore {
   requeueLeased(): Promise<number>;
   /** Counts of queued (not leased) entries and of distinct keys ever seen. */
   counts(): Promise<{ queued: number; seen: number; saved: number }>;
-  /** Records inlinks (at most 5 `from`s are kept per key; every distinct `from` counts). */
+  /** Records inlinks (`LINKED_FROM_KEPT` `from`s are kept per key; every distinct `from` counts). */
   addInlinks(links: InlinkObservation[]): Promise<void>;
-  /** Saves the record of a finished URL and ends its lease. Saving a key again replaces it. */
-  savePage(key: string, page: PageRecord): Promise<void>;
-  /** Every saved record in save order, with `inlinks`/`linkedFrom` merged in. */
+  /**
+   * Saves what was learnt of a finished URL and ends its lease. Saving a key again replaces it.
+   * The link graph is the store's (`addInlinks`): whatever the caller holds is not complete.
+   */
+  savePage(key: string, page: CrawledPage): Promise<void>;
+  /** Every saved record in save order: the only complete records, `inlinks`/`linkedFrom` merged in. */
   pages(): AsyncIterable<PageRecord>;
 }

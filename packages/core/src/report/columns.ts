@@ -4,7 +4,7 @@
  * migration 20, desktop migration 2); `reportColumns` fills them from a record.
  */
 import type { ReportReason } from '../contract/report-schemas.js';
-import type { PageRecord } from '../crawler/types.js';
+import type { CrawledPage } from '../crawler/types.js';
 import { countsAsPage } from '../limits/page-count.js';
 import { reasonOf, verdictWords } from './verdict-words.js';
 
@@ -36,7 +36,7 @@ export const REPORT_COLUMN_NAMES = [
 ] as const;
 
 /** The report columns of a record. */
-export function reportColumns(page: PageRecord): ReportColumns {
+export function reportColumns(page: CrawledPage): ReportColumns {
   return {
     // A redirecting URL's own answer is its first hop; `status` of the record is the target's.
     status: page.redirectChain[0]?.status ?? page.status,
@@ -52,7 +52,7 @@ export function reportColumns(page: PageRecord): ReportColumns {
 }
 
 /** The report column values of a record, in `REPORT_COLUMN_NAMES` order (for INSERT). */
-export function reportValues(page: PageRecord): (string | number | null)[] {
+export function reportValues(page: CrawledPage): (string | number | null)[] {
   const c = reportColumns(page);
   return REPORT_COLUMN_NAMES.map((name) => c[name]);
 }

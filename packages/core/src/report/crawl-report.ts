@@ -15,6 +15,7 @@ import {
 } from '../contract/report-schemas.js';
 import type { ResultItem } from '../contract/schemas.js';
 import type { PageRecord } from '../crawler/types.js';
+import { LINKED_FROM_KEPT } from '../ports/crawl-store.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
@@ -52,7 +53,6 @@ const BATCH = 5000;
 /** Lines per chunk of an export: about 150 KB of text, small enough to keep memory flat. */
 const LINE_BATCH = 1000;
 const DEFAULT_LIMIT = 100;
-const LINKED_FROM_SHOWN = 10;
 
 /** The report of a shell's crawls. */
 export class CrawlReport {
@@ -225,11 +225,11 @@ export class CrawlReport {
     );
     if (!row) return null;
     const page = recordOf(row);
-    let linkedFrom = page.linkedFrom.slice(0, LINKED_FROM_SHOWN);
+    let linkedFrom = page.linkedFrom.slice(0, LINKED_FROM_KEPT);
     if (this.layout.inlinks && row.key !== undefined) {
       const links = await this.db.all<{ from_url: string }>(
         `SELECT from_url FROM ${this.layout.inlinks.table} WHERE job_id = ? AND key = ? LIMIT ?`,
-        [jobId, row.key, LINKED_FROM_SHOWN],
+        [jobId, row.key, LINKED_FROM_KEPT],
       );
       linkedFrom = links.map((l) => l.from_url);
     }

@@ -4,10 +4,14 @@
  * ids, and records are kept in their compact text form (see compact-record.ts).
  */
 import type { PageRecord } from '../crawler/types.js';
-import type { CrawlStore, FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
+import {
+  type CrawlStore,
+  type FrontierEntry,
+  type InlinkObservation,
+  LINKED_FROM_KEPT,
+} from '../ports/crawl-store.js';
 import { compactRecord, expandRecord } from './compact-record.js';
 
-const MAX_LINKED_FROM = 5;
 const VIA: FrontierEntry['foundVia'][] = ['start', 'link', 'sitemap', 'redirect', 'alternate'];
 
 /** Creates an empty in-memory store. */
@@ -117,7 +121,7 @@ export function createMemoryStore(): CrawlStore {
         const count = (inlinkCount[id] ?? 0) + 1;
         inlinkCount[id] = count;
         if (!list) linkedFrom[id] = [fromId];
-        else if (count <= MAX_LINKED_FROM) list.push(fromId);
+        else if (count <= LINKED_FROM_KEPT) list.push(fromId);
         else if (more) more.add(fromId);
         else moreFrom.set(id, new Set([fromId]));
       }

@@ -1,6 +1,7 @@
 import {
   ApiCallError,
   type ApiClient,
+  type EventName,
   type InputOf,
   type OperationName,
   type OutputOf,
@@ -18,8 +19,8 @@ export interface MapsmithBridge {
 export interface DesktopApi extends ApiClient {
   /** Calls any operation the desktop IPC offers. */
   desktop<N extends IpcOperationName>(name: N, input: IpcInput<N>): Promise<IpcOutput<N>>;
-  /** Subscribes to a contract event. */
-  on(name: 'crawl.progress', callback: (payload: unknown) => void): () => void;
+  /** Subscribes to a contract event through the preload (the crawl page follows progress). */
+  subscribe(name: EventName, callback: (payload: unknown) => void): () => void;
 }
 
 /**
@@ -37,6 +38,6 @@ export function createIpcApi(bridge: MapsmithBridge): DesktopApi {
     call: <N extends OperationName>(name: N, input: InputOf<N>) =>
       send(name, input) as Promise<OutputOf<N>>,
     desktop: (name, input) => send(name, input) as never,
-    on: (name, callback) => bridge.on(name, callback),
+    subscribe: (name, callback) => bridge.on(name, callback),
   };
 }

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type ExportFormat, hasUniformLastmod, type PageRecord, writeExport } from '@mapsmith/core';
-
-/** Which export of a job: the format, gzip, and the plan's RSS item limit at download time. */
-export interface ExportVariant {
-  format: ExportFormat;
-  gzip: boolean;
-  rssLimit: number | null;
-}
+import { buildExport, type ExportVariant, type PageRecord } from '@mapsmith/core';
 
 /** A built export on disk: its folder and the files `writeExport` wrote there. */
 export interface BuiltExport {
@@ -210,15 +203,7 @@ export class ExportCache {
     );
     this.staging.add(staging);
     try {
-      const result = await writeExport({
-        format: variant.format,
-        pages: pages(),
-        // A pre-pass that stops at the first page without a date or with another date.
-        omitLastmod: await hasUniformLastmod(pages()),
-        outDir: staging,
-        gzip: variant.gzip,
-        ...(variant.rssLimit === null ? {} : { rssLimit: variant.rssLimit }),
-      });
+      const result = await buildExport(pages, variant, staging);
       const sizes = await Promise.all(
         result.files.map(async (name) => (await fs.stat(path.join(staging, name))).size),
       );

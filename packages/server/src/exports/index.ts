@@ -4,7 +4,7 @@ import type { CrawlJobRepository } from '../repos/types.js';
 import type { DiskSpace } from '../storage/disk-space.js';
 import { ExportCache } from './export-cache.js';
 
-export { type BuiltExport, ExportCache, type ExportVariant } from './export-cache.js';
+export { type BuiltExport, ExportCache } from './export-cache.js';
 
 /** Where built exports live inside the data folder. */
 export function exportsDir(dataDir: string): string {

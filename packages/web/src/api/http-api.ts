@@ -85,10 +85,12 @@ export function createHttpApi(baseUrl = ''): ApiClient {
     if (name === 'export.generate' || name === 'crawl.report') {
       const { format } = input as InputOf<'export.generate' | 'crawl.report'>;
       const fallback = name === 'crawl.report' ? `crawl-report.${format}` : `sitemap.${format}`;
+      const parts = Number(response.headers.get('X-Sitemap-Parts'));
       const file: ExportFile = {
         fileName: fileNameFrom(response.headers.get('Content-Disposition'), fallback),
         contentType: response.headers.get('Content-Type') ?? 'application/octet-stream',
         bytes: new Uint8Array(await response.arrayBuffer()),
+        ...(Number.isInteger(parts) && parts > 0 ? { parts } : {}),
       };
       return file as OutputOf<N>;
     }

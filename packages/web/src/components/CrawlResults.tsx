@@ -37,7 +37,8 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
         </>
       ) : (
         <h2>
-          Your sitemap is ready: <span data-testid="page-count">{listed}</span>{' '}
+          Your sitemap is ready:{' '}
+          <span data-testid="page-count">{listed.toLocaleString('en-US')}</span>{' '}
           {listed === 1 ? 'page' : 'pages'}
         </h2>
       )}

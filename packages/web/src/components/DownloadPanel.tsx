@@ -10,6 +10,49 @@ import { saveFile } from '../app/save-file';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 
+/** A downloaded sitemap index and the parts it lists. */
+interface SplitExport {
+  format: ExportFormat;
+  compress: boolean;
+  /** The index's file name. */
+  index: string;
+  parts: number;
+}
+
+/**
+ * The parts of a split sitemap (over 50,000 URLs or 50 MB): the index just downloaded lists
+ * them at the site's root, so each is offered here to be saved and uploaded beside it.
+ */
+function SitemapParts(props: {
+  split: SplitExport;
+  busy: boolean;
+  onDownload: (part: number) => void;
+}) {
+  const { split } = props;
+  const numbers = Array.from({ length: split.parts }, (_v, i) => i + 1);
+  return (
+    <div className="sitemap-parts notice small" data-testid="sitemap-parts">
+      <p>
+        <strong>{split.index}</strong> is a sitemap index: it lists {split.parts} files, each of at
+        most 50,000 URLs. Download them and upload them beside it at your site's root.
+      </p>
+      <div className="sitemap-part-buttons">
+        {numbers.map((n) => (
+          <button
+            key={n}
+            type="button"
+            className="button small"
+            disabled={props.busy}
+            onClick={() => props.onDownload(n)}
+          >
+            Part {n}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 const LABELS: Record<ExportFormat, string> = {
   xml: 'XML Sitemap',
   html: 'HTML Sitemap',
@@ -35,16 +78,20 @@ export function DownloadPanel(props: {
   const toast = useToast();
   const [gzip, setGzip] = useState(false);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const download = async (format: ExportFormat) => {
+  const [split, setSplit] = useState<SplitExport | null>(null);
+  const download = async (format: ExportFormat, part?: number) => {
     setBusy(format);
     try {
-      const compress = gzip && canGzip(format);
+      const compress = part === undefined ? gzip && canGzip(format) : (split?.compress ?? false);
       const file = await api.call('export.generate', {
         jobId: props.jobId,
         format,
         ...(compress ? { compress: true } : {}),
+        ...(part === undefined ? {} : { part }),
       });
       saveFile(file.bytes, file.contentType, file.fileName);
+      if (part === undefined)
+        setSplit(file.parts ? { format, compress, index: file.fileName, parts: file.parts } : null);
       toast({ title: 'Download Started', description: file.fileName, variant: 'success' });
     } catch (err) {
       // A sitemap with nothing to list is not worth retrying: show the server's reason.
@@ -121,6 +168,13 @@ export function DownloadPanel(props: {
           );
         })}
       </div>
+      {split && (
+        <SitemapParts
+          split={split}
+          busy={busy !== null}
+          onDownload={(n) => download(split.format, n)}
+        />
+      )}
     </section>
   );
 }

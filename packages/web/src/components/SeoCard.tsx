@@ -95,7 +95,7 @@ export function SeoCard(props: { jobId: string }) {
       'Total pages',
       seo.stats.listedPages === undefined
         ? seo.stats.totalPages
-        : `${seo.stats.totalPages} pages, ${seo.stats.listedPages} listed`,
+        : `${seo.stats.totalPages.toLocaleString('en-US')} pages, ${seo.stats.listedPages.toLocaleString('en-US')} listed`,
     ],
     ['Pages with images', seo.stats.pagesWithImages],
     ['Pages with structured data', seo.stats.pagesWithStructuredData],

@@ -1,9 +1,9 @@
 import {
+  type CrawledPage,
   type CrawlOptions,
   type CrawlProgress,
   isDiskFull,
   type Logger,
-  type PageRecord,
 } from '@mapsmith/core';
 import type { LocalStore } from '../store/local-store';
 import { type FromCrawler, isFromCrawler, type ToCrawler } from './messages';
@@ -69,7 +69,7 @@ export class CrawlRunner {
         .catch((e) => this.logger.error('saving crawl data failed', { jobId, error: String(e) }));
       return;
     }
-    let pending: PageRecord[] = [];
+    let pending: CrawledPage[] = [];
     let last: CrawlProgressEvent | null = null;
     let writes = Promise.resolve();
     let finished = false;

@@ -1,17 +1,16 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import {
+  buildExport,
   canGzip,
   type ExportFile,
   type ExportFormat,
-  type ExportOptions,
-  exporters,
-  exportFileName,
-  hasUniformLastmod,
+  type ExportVariant,
+  exportContentType,
+  exportDownloadName,
   NothingToListError,
   PLAN_LIMITS,
-  renderExport,
-  writeExport,
 } from '@mapsmith/core';
 import { HandlerError } from '../errors';
 import { type AccountDeps, currentPlan } from './account';
@@ -33,9 +32,11 @@ interface ExportInput {
   jobId: string;
   format: ExportFormat;
   compress?: boolean | undefined;
+  part?: number | undefined;
 }
 
-async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<ExportOptions> {
+/** The export a request asks for, once its job is known to be complete. */
+async function exportVariant(deps: ExportDeps, input: ExportInput): Promise<ExportVariant> {
   const job = await deps.store.getJob(input.jobId);
   if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
   if (job.status !== 'completed') {
@@ -47,9 +48,12 @@ async function exportOptions(deps: ExportDeps, input: ExportInput): Promise<Expo
     );
   }
   const plan = await currentPlan(deps);
-  const rssItems = PLAN_LIMITS[plan].rssItems;
-  // The plan's RSS cap (100 most recent items on free) is the same rule the hosted export applies.
-  return rssItems === null ? {} : { rssLimit: rssItems };
+  return {
+    format: input.format,
+    gzip: Boolean(input.compress) && canGzip(input.format),
+    // The plan's RSS cap (100 most recent items on free) is the rule the hosted export applies.
+    rssLimit: PLAN_LIMITS[plan].rssItems,
+  };
 }
 
 /** Rethrows `err`; a sitemap with nothing to list becomes a 422 saying why, as the hosted app answers. */
@@ -60,28 +64,37 @@ function rethrowExportError(err: unknown): never {
 }
 
 /**
- * `export.generate`: one file of the chosen format from the local results, through the core's
- * exporter registry (the same one the hosted export uses), gzipped when asked and allowed.
+ * `export.generate`: one file of the chosen format, built from the local results by the core's
+ * `buildExport` as the hosted download is: split at 50,000 URLs or 50 MB with a sitemap index
+ * (the index says how many parts it lists; `part` gives each), gzipped when asked and allowed.
+ * The build goes to a throwaway folder, streamed from SQLite, so memory stays flat.
  */
 export async function generateExport(deps: ExportDeps, input: ExportInput): Promise<ExportFile> {
-  const options = await exportOptions(deps, input);
-  const gzip = Boolean(input.compress) && canGzip(input.format);
-  const pages = await deps.store.pages(input.jobId);
-  let text: string;
+  const variant = await exportVariant(deps, input);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mapsmith-export-'));
   try {
-    text = renderExport(input.format, pages, {
-      ...options,
-      omitLastmod: await hasUniformLastmod(pages),
-    });
-  } catch (err) {
-    rethrowExportError(err);
+    const built = await buildExport(() => deps.store.iteratePages(input.jobId), variant, dir).catch(
+      rethrowExportError,
+    );
+    const fileName = exportDownloadName(variant, input.part);
+    if (!built.files.includes(fileName)) {
+      throw new HandlerError(
+        404,
+        'Not found',
+        `This export has no part ${input.part}`,
+        'export.no-part',
+      );
+    }
+    const parts = input.part === undefined ? built.files.length - 1 : 0;
+    return {
+      fileName,
+      contentType: exportContentType(variant.format, variant.gzip),
+      bytes: new Uint8Array(await readFile(path.join(dir, fileName))),
+      ...(parts > 0 ? { parts } : {}),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  const bytes = new TextEncoder().encode(text);
-  return {
-    fileName: exportFileName(input.format, gzip),
-    contentType: gzip ? 'application/gzip' : exporters[input.format].contentType,
-    bytes: gzip ? new Uint8Array(gzipSync(bytes)) : bytes,
-  };
 }
 
 /**
@@ -92,16 +105,13 @@ export async function saveExport(
   deps: ExportDeps,
   input: ExportInput,
 ): Promise<{ saved: boolean; path: string | null }> {
-  const options = await exportOptions(deps, input);
+  const variant = await exportVariant(deps, input);
   const folder = await deps.dialogs.chooseFolder(`Save the ${input.format} export`);
   if (!folder) return { saved: false, path: null };
-  const result = await writeExport({
-    ...options,
-    format: input.format,
-    pages: deps.store.iteratePages(input.jobId),
-    omitLastmod: await hasUniformLastmod(deps.store.iteratePages(input.jobId)),
-    outDir: folder,
-    gzip: Boolean(input.compress),
-  }).catch(rethrowExportError);
+  const result = await buildExport(
+    () => deps.store.iteratePages(input.jobId),
+    variant,
+    folder,
+  ).catch(rethrowExportError);
   return { saved: true, path: path.join(folder, result.entryFile) };
 }

@@ -5,7 +5,7 @@ import {
   readChanges,
   startUrlVariants,
 } from '@mapsmith/core';
-import type { Sqlite } from './sqlite';
+import type { Database } from '@mapsmith/sqlite';
 
 const LAYOUT = { pages: 'pages', jobs: 'jobs' };
 
@@ -14,7 +14,7 @@ const LAYOUT = { pages: 'pages', jobs: 'jobs' };
  * completed crawl is compared with the previous completed crawl of the same URL, its rows learn
  * their change and its listed records the honest lastmod. Null on a first crawl of the site.
  */
-export async function compareLocal(db: Sqlite, jobId: string): Promise<ChangeSummary | null> {
+export async function compareLocal(db: Database, jobId: string): Promise<ChangeSummary | null> {
   const job = await db.first<{ url: string; created_at: string }>(
     'SELECT url, created_at FROM jobs WHERE id = ?',
     [jobId],
@@ -38,6 +38,6 @@ export async function compareLocal(db: Sqlite, jobId: string): Promise<ChangeSum
 }
 
 /** The change report kept for a local job. */
-export function localChanges(db: Sqlite, jobId: string): Promise<CrawlChanges> {
+export function localChanges(db: Database, jobId: string): Promise<CrawlChanges> {
   return readChanges(db, LAYOUT, jobId);
 }

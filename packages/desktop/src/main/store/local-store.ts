@@ -1,6 +1,7 @@
 import {
   type Analytics,
   type CrawlChanges,
+  type CrawledPage,
   type CrawlJob,
   type CrawlLiveProgress,
   type CrawlOutcome,
@@ -13,11 +14,11 @@ import {
   type PageRecord,
   presentAnalytics,
 } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import type { LinkCounts } from '../crawl/messages';
 import { compareLocal, localChanges } from './changes';
 import { migrate } from './migrations';
 import { insertPage, setLinks } from './report-rows';
-import { openSqlite, type Sqlite } from './sqlite';
 
 interface JobRow {
   id: string;
@@ -58,13 +59,13 @@ export class LocalStore {
   /** The crawl report over this file's tables (core `CrawlReport`, as the hosted app reads it). */
   readonly report: CrawlReport;
 
-  private constructor(private readonly db: Sqlite) {
+  private constructor(private readonly db: Database) {
     this.report = new CrawlReport(db, { pages: 'pages', counts: 'report_counts' });
   }
 
   /** Opens the file, migrates it, and marks crawls a previous run left unfinished as failed. */
   static async open(file: string): Promise<LocalStore> {
-    const db = await openSqlite(file);
+    const db = await Database.open(file);
     await migrate(db);
     await db.run(
       "UPDATE jobs SET status = 'failed', error = 'Interrupted: the app closed during the crawl' WHERE status IN ('pending', 'crawling')",
@@ -97,22 +98,17 @@ export class LocalStore {
     );
   }
 
-  /** Appends page records to a job's results, in crawl order. */
-  async addPages(id: string, pages: readonly PageRecord[]): Promise<void> {
+  /** Appends crawled pages to a job's results, in crawl order (links come with `setLinks`). */
+  async addPages(id: string, pages: readonly CrawledPage[]): Promise<void> {
     if (pages.length === 0) return;
-    const row = await this.db.first<{ n: number }>(
-      'SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM pages WHERE job_id = ?',
-      [id],
-    );
-    let seq = row?.n ?? 0;
-    await this.db.exec('BEGIN');
-    try {
-      for (const page of pages) await insertPage(this.db, id, seq++, page);
-      await this.db.exec('COMMIT');
-    } catch (err) {
-      await this.db.exec('ROLLBACK').catch(() => undefined);
-      throw err;
-    }
+    await this.db.transaction(async (tx) => {
+      const row = await tx.first<{ n: number }>(
+        'SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM pages WHERE job_id = ?',
+        [id],
+      );
+      let seq = row?.n ?? 0;
+      for (const page of pages) await insertPage(tx, id, seq++, page);
+    });
   }
 
   /** Writes the link graph of a job's URLs, known once its crawl has ended. */

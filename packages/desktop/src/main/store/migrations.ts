@@ -1,9 +1,15 @@
 import { changeSchemaSql, reportSchemaSql } from '@mapsmith/core';
-import type { Sqlite } from './sqlite';
+import { type Database, type Migration, migrate as runMigrations } from '@mapsmith/sqlite';
 
-/** Numbered schema steps; `user_version` records how many have run. Append only. */
-export const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE jobs (
+/**
+ * The local store's numbered schema steps, run by the runner the server uses too. Append
+ * only: a step that has landed is never edited.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'initial',
+    up: `CREATE TABLE jobs (
      id TEXT PRIMARY KEY,
      url TEXT NOT NULL,
      status TEXT NOT NULL,
@@ -25,23 +31,31 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (job_id, seq)
    );
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-  // The crawl report (issue 11): the columns of core `report/columns.ts` beside each record,
-  // one index per sort of the URL table, counts per verdict, the job's outcome and progress.
-  reportSchemaSql({
-    pages: 'pages',
-    counts: 'report_counts',
-    jobs: 'jobs',
-    inlinksSql: "IFNULL(json_extract(record, '$.inlinks'), 0)",
-  }),
-  // The change report (issue 13): each row's change since the previous crawl, the job's summary.
-  changeSchemaSql({ pages: 'pages', jobs: 'jobs' }),
+  },
+  {
+    id: 2,
+    name: 'crawl-report',
+    // The crawl report (issue 11): the columns of core `report/columns.ts` beside each record,
+    // one index per sort of the URL table, counts per verdict, the job's outcome and progress.
+    up: reportSchemaSql({
+      pages: 'pages',
+      counts: 'report_counts',
+      jobs: 'jobs',
+      inlinksSql: "IFNULL(json_extract(record, '$.inlinks'), 0)",
+    }),
+  },
+  {
+    id: 3,
+    name: 'change-report',
+    // The change report (issue 13): each row's change since the previous crawl, the job's summary.
+    up: changeSchemaSql({ pages: 'pages', jobs: 'jobs' }),
+  },
 ];
 
-/** Brings the schema up to date, each step in its own transaction. */
-export async function migrate(db: Sqlite): Promise<void> {
-  const row = await db.first<{ user_version: number }>('PRAGMA user_version');
-  const done = row?.user_version ?? 0;
-  for (let i = done; i < MIGRATIONS.length; i++) {
-    await db.exec(`BEGIN; ${MIGRATIONS[i]}; PRAGMA user_version = ${i + 1}; COMMIT;`);
-  }
+/**
+ * Brings the schema up to date (a file of an earlier version, which counted its steps in
+ * `user_version`, keeps what it has: see `@mapsmith/sqlite`'s `migrate`).
+ */
+export async function migrate(db: Database): Promise<void> {
+  await runMigrations(db, MIGRATIONS);
 }

@@ -1,16 +1,24 @@
-import { type PageRecord, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import {
+  type CrawledPage,
+  LINKED_FROM_KEPT,
+  type PageRecord,
+  REPORT_COLUMN_NAMES,
+  reportColumns,
+} from '@mapsmith/core';
+import type { Database, Queryable } from '@mapsmith/sqlite';
 import type { LinkCounts } from '../crawl/messages';
-import type { Sqlite } from './sqlite';
 
 const INSERT_PAGE = `INSERT INTO pages (job_id, seq, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
   VALUES (?, ?, ?, ?, ?, ?, ?, ${REPORT_COLUMN_NAMES.map(() => '?').join(', ')})`;
 
 /**
- * Inserts one record with the report columns of core `reportColumns` (the hosted store fills
- * the same ones) and counts its verdict; the caller holds the transaction.
+ * Inserts one crawled page with the report columns of core `reportColumns` (the hosted store
+ * fills the same ones) and counts its verdict; the caller holds the transaction. Its link graph
+ * is empty until `setLinks` writes it when the crawl has ended.
  */
-export async function insertPage(db: Sqlite, jobId: string, seq: number, page: PageRecord) {
-  const columns = reportColumns(page);
+export async function insertPage(db: Queryable, jobId: string, seq: number, crawled: CrawledPage) {
+  const page: PageRecord = { ...crawled, inlinks: 0, linkedFrom: [] };
+  const columns = reportColumns(crawled);
   await db.run(INSERT_PAGE, [
     jobId,
     seq,
@@ -32,20 +40,21 @@ export async function insertPage(db: Sqlite, jobId: string, seq: number, page: P
  * Writes the link graph the crawl learnt by its end into the rows and their records, so the
  * URL table's inlinks, the detail's linking pages and the SEO analysis's link rules see it.
  */
-export async function setLinks(db: Sqlite, jobId: string, links: readonly LinkCounts[]) {
-  await db.exec('BEGIN');
-  try {
+export async function setLinks(db: Database, jobId: string, links: readonly LinkCounts[]) {
+  await db.transaction(async (tx) => {
     for (const link of links) {
-      await db.run(
+      await tx.run(
         `UPDATE pages SET inlinks = ?,
            record = json_set(record, '$.inlinks', ?, '$.linkedFrom', json(?))
          WHERE job_id = ? AND url = ?`,
-        [link.inlinks, link.inlinks, JSON.stringify(link.linkedFrom.slice(0, 5)), jobId, link.url],
+        [
+          link.inlinks,
+          link.inlinks,
+          JSON.stringify(link.linkedFrom.slice(0, LINKED_FROM_KEPT)),
+          jobId,
+          link.url,
+        ],
       );
     }
-    await db.exec('COMMIT');
-  } catch (err) {
-    await db.exec('ROLLBACK').catch(() => undefined);
-    throw err;
-  }
+  });
 }

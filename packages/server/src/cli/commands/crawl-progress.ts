@@ -2,7 +2,7 @@
  * The progress line `mapsmith crawl` redraws in place on a terminal: pages crawled, URLs listed
  * so far, the queue, the rate and the elapsed time, then the URL being fetched as far as fits.
  */
-import type { CrawlProgress, PageRecord } from '@mapsmith/core';
+import type { CrawledPage, CrawlProgress } from '@mapsmith/core';
 
 /** What the line shows. */
 export interface ProgressState {
@@ -46,7 +46,7 @@ export class ProgressDisplay {
   constructor(private readonly stream: NodeJS.WriteStream) {}
 
   /** Counts a recorded page (the listed count comes from page verdicts). */
-  page(page: PageRecord): void {
+  page(page: CrawledPage): void {
     if (page.verdict.included) this.state.listed++;
   }
 

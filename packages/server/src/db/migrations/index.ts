@@ -1,4 +1,4 @@
-import type { Database } from '../database.js';
+import { type Database, type Migration, migrate as runMigrations } from '@mapsmith/sqlite';
 import * as m001 from './001-initial.js';
 import * as m002 from './002-crawl-jobs.js';
 import * as m003 from './003-usage.js';
@@ -14,7 +14,7 @@ import * as m050 from './050-schedules.js';
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
  * never edited once it has landed: add the next number instead.
  */
-export const migrations: ReadonlyArray<{ id: number; name: string; up: string }> = [
+export const migrations: readonly Migration[] = [
   { id: 1, name: 'initial', up: m001.up },
   { id: 2, name: 'crawl-jobs', up: m002.up },
   { id: 3, name: 'usage', up: m003.up },
@@ -27,27 +27,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; up: string }>
   { id: 50, name: 'schedules', up: m050.up },
 ];
 
-/** Applies every migration not yet recorded in `schema_migrations`; returns the ids applied. */
-export async function migrate(db: Database): Promise<number[]> {
-  await db.exec(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (
-       id INTEGER PRIMARY KEY, name TEXT NOT NULL,
-       applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
-  );
-  const done = new Set(
-    (await db.all<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id),
-  );
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    if (done.has(migration.id)) continue;
-    await db.transaction(async (tx) => {
-      await tx.exec(migration.up);
-      await tx.run('INSERT INTO schema_migrations (id, name) VALUES (?, ?)', [
-        migration.id,
-        migration.name,
-      ]);
-    });
-    applied.push(migration.id);
-  }
-  return applied;
+/** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */
+export function migrate(db: Database): Promise<number[]> {
+  return runMigrations(db, migrations);
 }

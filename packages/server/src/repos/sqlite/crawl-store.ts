@@ -1,15 +1,15 @@
 import type {
   Clock,
+  CrawledPage,
   CrawlStore,
   FrontierEntry,
   InlinkObservation,
   PageRecord,
 } from '@mapsmith/core';
-import { monthKey, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import { LINKED_FROM_KEPT, monthKey, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
 import type { Database, Queryable } from '../../db/database.js';
 
 const PAGE_BATCH = 500;
-const LINKED_FROM_KEPT = 5;
 
 interface FrontierRow {
   key: string;
@@ -120,7 +120,7 @@ export class SqliteCrawlStore implements CrawlStore {
    * per verdict current, and charges a first save once when it is a page (`countsAsPage`):
    * redirects, errors and blocked URLs are recorded but neither charged nor capped.
    */
-  async savePage(key: string, page: PageRecord): Promise<void> {
+  async savePage(key: string, page: CrawledPage): Promise<void> {
     const columns = reportColumns(page);
     const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
     const refused = await this.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import path from 'node:path';
-import { type ExportFormat, exportFileName, exportPartName, type PageRecord } from '@mapsmith/core';
+import { type ExportFormat, exportDownloadName, type PageRecord } from '@mapsmith/core';
 import type { ExportCache } from '../../exports/export-cache.js';
 
 /** One file of an export, ready to stream, and whether this request had to build it. */
@@ -8,6 +8,8 @@ export interface ExportDownload {
   fileName: string;
   stream: ReadStream;
   built: boolean;
+  /** When this file is the index of a split sitemap: how many parts it lists. */
+  parts?: number;
 }
 
 /** Opens a file for reading; resolves once it is open, null when it is gone. */
@@ -33,17 +35,16 @@ export async function openExport(
   pages: () => AsyncIterable<PageRecord>,
   options: { gzip: boolean; rssLimit: number | null; part: number | undefined },
 ): Promise<ExportDownload | null> {
-  const fileName =
-    options.part === undefined
-      ? exportFileName(format, options.gzip)
-      : exportPartName(format, options.part, options.gzip);
+  const fileName = exportDownloadName({ format, gzip: options.gzip }, options.part);
   const variant = { format, gzip: options.gzip, rssLimit: options.rssLimit };
   // Twice at most: the cache may evict an export between finding and opening it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const built = await cache.get(job.userId, job.jobId, variant, pages);
     if (!built.files.includes(fileName)) return null;
     const stream = await openFile(path.join(built.dir, fileName));
-    if (stream) return { fileName, stream, built: built.built };
+    if (!stream) continue;
+    const parts = options.part === undefined ? built.files.length - 1 : 0;
+    return { fileName, stream, built: built.built, ...(parts > 0 ? { parts } : {}) };
   }
   throw new Error(`the export file ${fileName} vanished twice while opening it`);
 }

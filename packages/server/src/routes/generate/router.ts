@@ -1,5 +1,11 @@
 import { pipeline } from 'node:stream/promises';
-import { canGzip, exporters, NothingToListError, operations, PLAN_LIMITS } from '@mapsmith/core';
+import {
+  canGzip,
+  exportContentType,
+  NothingToListError,
+  operations,
+  PLAN_LIMITS,
+} from '@mapsmith/core';
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -71,16 +77,13 @@ export function generateRouter(ctx: AppContext): Router {
         'export.no-part',
       );
     }
-    const type = exporters[format].contentType;
     res.set({
-      'Content-Type': compress
-        ? 'application/gzip'
-        : type.includes('charset')
-          ? type
-          : `${type}; charset=utf-8`,
+      'Content-Type': exportContentType(format, compress),
       'Content-Disposition': `attachment; filename="${download.fileName}"`,
       'Cache-Control': 'no-store',
       'X-Cache': download.built ? 'MISS' : 'HIT',
+      // The index of a split sitemap says how many parts it lists (`part=1..N`).
+      ...(download.parts ? { 'X-Sitemap-Parts': String(download.parts) } : {}),
     });
     await pipeline(download.stream, res);
   });

@@ -1,4 +1,4 @@
-import { operations } from '@mapsmith/core';
+import { operations, schemas } from '@mapsmith/core';
 import { z } from 'zod';
 
 /** Path parameters of `GET /api/generate/:jobId/:format`: the contract's job id and format. */
@@ -17,10 +17,5 @@ export const generateQuery = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'compress must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  part: z.coerce
-    .number({ error: 'part must be a whole number from 1' })
-    .int('part must be a whole number from 1')
-    .min(1, 'part must be a whole number from 1')
-    .max(100_000, 'part is too large')
-    .optional(),
+  part: schemas.exportPart.optional(),
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from './database.js';
-import { migrate, migrations } from './migrations/index.js';
+import { type Migration, migrate } from './migrate.js';
 
 let dir: string;
 let db: Database;
@@ -51,26 +51,47 @@ describe('Database', () => {
     expect(await db.all('SELECT v FROM t')).toEqual([{ v: 'kept' }]);
   });
 
-  it('applies migrations once', async () => {
-    expect(await migrate(db)).toEqual(migrations.map((m) => m.id));
-    expect(await migrate(db)).toEqual([]);
-    const tables = await db.all<{ name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
-    );
-    expect(tables.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'schema_migrations']),
-    );
-  });
-
   it('backs up to a consistent copy with VACUUM INTO', async () => {
-    await migrate(db);
-    await db.run(
-      "INSERT INTO users (username, email, password_hash) VALUES ('ann', 'ann@example.com', 'x')",
-    );
+    await db.run('CREATE TABLE users (username TEXT)');
+    await db.run("INSERT INTO users (username) VALUES ('ann')");
     const target = path.join(dir, 'backup.sqlite');
     await db.backup(target);
     const copy = await Database.open(target);
     expect(await copy.all('SELECT username FROM users')).toEqual([{ username: 'ann' }]);
     await copy.close();
+  });
+});
+
+const STEPS: Migration[] = [
+  { id: 1, name: 'jobs', up: 'CREATE TABLE jobs (id TEXT PRIMARY KEY)' },
+  { id: 2, name: 'pages', up: 'CREATE TABLE pages (job_id TEXT, url TEXT)' },
+  { id: 5, name: 'pages-title', up: 'ALTER TABLE pages ADD COLUMN title TEXT' },
+];
+
+describe('migrate', () => {
+  it('applies each step once, in order, and records it', async () => {
+    expect(await migrate(db, STEPS.slice(0, 2))).toEqual([1, 2]);
+    expect(await migrate(db, STEPS)).toEqual([5]);
+    expect(await migrate(db, STEPS)).toEqual([]);
+    const names = await db.all<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
+    expect(names.map((n) => n.name)).toEqual(['jobs', 'pages', 'pages-title']);
+  });
+
+  it('leaves nothing of a failed step and says which failed', async () => {
+    const broken = [
+      ...STEPS,
+      { id: 6, name: 'broken', up: 'CREATE TABLE x (a); CREATE TABLE x (a)' },
+    ];
+    await expect(migrate(db, broken)).rejects.toThrow(/already exists/);
+    expect(await db.all("SELECT name FROM sqlite_master WHERE name = 'x'")).toEqual([]);
+    expect(await migrate(db, STEPS)).toEqual([]);
+  });
+
+  it("adopts a database the desktop's earlier runner counted in user_version", async () => {
+    // What that runner left: its first two steps run, `user_version` 2, no schema_migrations.
+    await db.exec(`${STEPS[0]?.up}; ${STEPS[1]?.up}; PRAGMA user_version = 2;`);
+    await db.run("INSERT INTO jobs (id) VALUES ('kept')");
+    expect(await migrate(db, STEPS)).toEqual([5]);
+    expect(await db.all('SELECT id FROM jobs')).toEqual([{ id: 'kept' }]);
   });
 });

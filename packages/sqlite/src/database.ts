@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sqlite3 from 'sqlite3';
+import { Mutex } from './mutex.js';
+
+/** A value SQLite can bind. */
+export type SqlValue = string | number | bigint | null | Buffer | Uint8Array;
+
+/** Statement parameters: positional or named. */
+export type SqlParams = SqlValue[] | Record<string, SqlValue>;
+
+/** What every query surface offers: the thin `all/first/run` trio (Actual's db.ts shape). */
+export interface Queryable {
+  /** All rows of a query. */
+  all<T>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** The first row, or `undefined`. */
+  first<T>(sql: string, params?: SqlParams): Promise<T | undefined>;
+  /** Runs a statement; returns the changed row count and the last inserted rowid. */
+  run(sql: string, params?: SqlParams): Promise<{ changes: number; lastID: number }>;
+  /** Runs a script of several statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+function open(file: string, mode: number): Promise<sqlite3.Database> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file, mode, (err) => (err ? reject(err) : resolve(db)));
+  });
+}
+
+function wrap(conn: sqlite3.Database): Queryable {
+  return {
+    all: (sql, params = []) =>
+      new Promise((resolve, reject) =>
+        conn.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as never))),
+      ),
+    first: (sql, params = []) =>
+      new Promise((resolve, reject) =>
+        conn.get(sql, params, (err, row) => (err ? reject(err) : resolve(row as never))),
+      ),
+    run: (sql, params = []) =>
+      new Promise((resolve, reject) =>
+        conn.run(sql, params, function (this: sqlite3.RunResult, err: Error | null) {
+          if (err) reject(err);
+          else resolve({ changes: this.changes, lastID: this.lastID });
+        }),
+      ),
+    exec: (sql) => exec(conn, sql),
+  };
+}
+
+function exec(conn: sqlite3.Database, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => conn.exec(sql, (err) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * The SQLite database: one connection for writes, on which statements and transactions run
+ * strictly one after another (the `sqlite3` driver would otherwise interleave statements of
+ * concurrent transactions on a shared connection), and one read-only connection for reads,
+ * which WAL mode lets proceed while a write is in progress.
+ */
+export class Database implements Queryable {
+  private readonly lock = new Mutex();
+
+  private constructor(
+    /** Path of the database file. */
+    readonly file: string,
+    private readonly writer: sqlite3.Database,
+    private readonly reader: sqlite3.Database,
+  ) {}
+
+  /** Opens (creating if needed) the database file in WAL mode with a busy timeout. */
+  static async open(file: string): Promise<Database> {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const writer = await open(file, sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE);
+    await exec(
+      writer,
+      'PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;',
+    );
+    const reader = file === ':memory:' ? writer : await open(file, sqlite3.OPEN_READONLY);
+    await exec(reader, 'PRAGMA busy_timeout = 5000;');
+    return new Database(file, writer, reader);
+  }
+
+  /** Reads rows on the read connection. */
+  all<T>(sql: string, params?: SqlParams): Promise<T[]> {
+    return wrap(this.reader).all<T>(sql, params);
+  }
+
+  /** Reads the first row on the read connection. */
+  first<T>(sql: string, params?: SqlParams): Promise<T | undefined> {
+    return wrap(this.reader).first<T>(sql, params);
+  }
+
+  /** Runs one write statement, after any transaction in progress. */
+  run(sql: string, params?: SqlParams): Promise<{ changes: number; lastID: number }> {
+    return this.lock.run(() => wrap(this.writer).run(sql, params));
+  }
+
+  /**
+   * Runs `work` in a `BEGIN IMMEDIATE` transaction on the write connection, alone: no other
+   * write or transaction runs until it commits or rolls back. Reads inside `work` go through
+   * `tx` so they see the transaction's own writes.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.lock.run(async () => {
+      const tx = wrap(this.writer);
+      await exec(this.writer, 'BEGIN IMMEDIATE');
+      try {
+        const result = await work(tx);
+        await exec(this.writer, 'COMMIT');
+        return result;
+      } catch (err) {
+        await exec(this.writer, 'ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  /** Runs a multi-statement script (migrations), alone. */
+  exec(sql: string): Promise<void> {
+    return this.lock.run(() => exec(this.writer, sql));
+  }
+
+  /** Writes a consistent copy of the database to `target` (`VACUUM INTO`). */
+  backup(target: string): Promise<void> {
+    return this.lock.run(() =>
+      wrap(this.writer)
+        .run('VACUUM INTO ?', [target])
+        .then(() => undefined),
+    );
+  }
+
+  /** Closes both connections. */
+  async close(): Promise<void> {
+    await this.lock.run(async () => {
+      const closeOne = (c: sqlite3.Database) =>
+        new Promise<void>((resolve, reject) => c.close((err) => (err ? reject(err) : resolve())));
+      if (this.reader !== this.writer) await closeOne(this.reader);
+      await closeOne(this.writer);
+    });
+  }
+}
