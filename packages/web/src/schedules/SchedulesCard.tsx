@@ -43,7 +43,7 @@ export function SchedulesCard(props: { isPro: boolean }) {
             <ul className="schedule-list">
               {list.slice(0, SHOWN).map((s) => (
                 <li key={s.id} className="small">
-                  <strong className="url-cell">{new URL(s.url).host}</strong>{' '}
+                  <strong>{new URL(s.url).host}</strong>{' '}
                   <span className="schedule-state" data-state={s.state}>
                     {STATE_WORDS[s.state]}
                   </span>
