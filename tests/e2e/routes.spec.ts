@@ -2,9 +2,10 @@ import { APP_PATHS, GUIDE_SLUGS } from '@mapsmith/core/browser';
 import { AppPage } from './pages/app-page';
 import { expect, test } from './support/fixtures';
 
-// /dashboard redirects signed-out visitors (auth-forms.spec.ts); its head is checked signed in.
+// /dashboard and /schedules redirect signed-out visitors (auth-forms.spec.ts, schedules.spec.ts).
+const SIGNED_IN_ONLY: readonly string[] = ['/dashboard', '/schedules'];
 const PAGES = [
-  ...APP_PATHS.filter((p) => p !== '/dashboard'),
+  ...APP_PATHS.filter((p) => !SIGNED_IN_ONLY.includes(p)),
   ...GUIDE_SLUGS.map((slug) => `/how-to/${slug}`),
 ];
 

@@ -7,6 +7,7 @@ export * from './contract/api-client.js';
 export * from './contract/bulk-limits.js';
 export * from './contract/bulk-list.js';
 export * from './contract/bulk-schemas.js';
+export * from './contract/change-schemas.js';
 export * from './contract/crawl-settings.js';
 export * from './contract/crawl-settings-text.js';
 export * from './contract/error-codes.js';
@@ -19,6 +20,7 @@ export * from './contract/operations.js';
 export * from './contract/page-meta.js';
 export * from './contract/report-schemas.js';
 export * from './contract/routes.js';
+export * from './contract/schedule-schemas.js';
 export type {
   Analytics,
   AppConfig,
@@ -47,5 +49,6 @@ export * from './net/sitemap-sniff.js';
 export type * from './openapi/types.js';
 export * from './plans.js';
 export * from './plans-features.js';
+export * from './schedule/next-run.js';
 export * from './seo/index.js';
 export * from './version.js';

@@ -85,6 +85,10 @@ export const PRO_REMINDER_DAYS = 3;
 /** Support response times stated on every page that states them (decisions.md). */
 export const SUPPORT_HOURS = { standard: 24, pro: 12 } as const;
 
+// Scheduled crawls (issue 13).
+/** Most schedules one Pro user keeps. */
+export const MAX_SCHEDULES_PER_USER = 50;
+
 /** Crawl jobs older than this are deleted (decisions.md retention). */
 export const CRAWL_RETENTION_DAYS = 90;
 

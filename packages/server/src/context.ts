@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
 import type { JobSystem } from './jobs/index.js';
 import type { Repositories } from './repos/types.js';
+import type { ScheduleService } from './schedules/service.js';
 import type { DiskSpace } from './storage/disk-space.js';
 
 /**
@@ -22,4 +23,6 @@ export interface AppContext {
   exports: ExportCache;
   /** Free space of the data folder; new crawls and export builds wait while it is low. */
   disk: DiskSpace;
+  /** Scheduled crawls (issue 13): their operations and the scheduler pass. */
+  schedules: ScheduleService;
 }

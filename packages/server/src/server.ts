@@ -12,11 +12,12 @@ import { createCrawlRunner } from './jobs/crawl-runner.js';
 import { createJobSystem } from './jobs/index.js';
 import { PaymentReconcileTask } from './jobs/payment-reconcile-task.js';
 import { PRO_REMINDER_INTERVAL_MS, ProReminderTask } from './jobs/pro-reminder-task.js';
-import { schedulePeriodic } from './jobs/scheduler.js';
+import { inProcessScheduler, schedulePeriodic } from './jobs/scheduler.js';
 import { createMailer } from './mail/mailer.js';
 import { createPayPalClient } from './payments/paypal-client.js';
 import { createSqliteRepositories } from './repos/sqlite/index.js';
 import { apiBeforeBody, apiRouters } from './routes/index.js';
+import { createScheduleService } from './schedules/index.js';
 import { createDiskSpace } from './storage/disk-space.js';
 
 /** A started server. */
@@ -52,7 +53,24 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     afterPurge: () => exports.sweep(),
     disk,
   });
-  const context: AppContext = { config, db, logger, repos, jobs, exports, disk };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    logger,
+  });
+  // Without a public URL, links and stable sitemap URLs use the address the server listens on.
+  let siteUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
+  const schedules = createScheduleService({
+    config,
+    db,
+    repos,
+    mailer,
+    logger,
+    wake: () => jobs.pool.wake(),
+    siteUrl: () => siteUrl,
+  });
+  const context: AppContext = { config, db, logger, repos, jobs, exports, disk, schedules };
   const app = createApp({
     config,
     db,
@@ -76,12 +94,6 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
         logger.info('payment orders reconciled', { ...counts });
     },
   );
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: outboxDir(config.dataDir),
-    logger,
-  });
   const reminders = schedulePeriodic(
     new ProReminderTask({ db, mailer, publicUrl: config.publicUrl }),
     PRO_REMINDER_INTERVAL_MS,
@@ -93,12 +105,18 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  siteUrl ||= `http://${host}:${port}`;
+  schedules.start(inProcessScheduler({ now: Date.now }, logger), (pass) => {
+    if (pass.started + pass.finished + pass.deferred > 0)
+      logger.info('scheduled crawls', { ...pass });
+  });
   return {
     url: `http://${host}:${port}`,
     context,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await schedules.stop();
       await jobs.stop();
       await payments.stop();
       await reminders.stop();

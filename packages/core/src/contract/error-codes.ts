@@ -78,6 +78,9 @@ export const ERROR_CODES = [
   'bulk.not-found',
   'bulk.too-many',
   'bulk.empty',
+  // Scheduled crawls (issue 13)
+  'schedule.not-found',
+  'schedule.too-many',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -69,6 +69,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'bulk.not-found': 404,
   'bulk.too-many': 400,
   'bulk.empty': 400,
+  'schedule.not-found': 404,
+  'schedule.too-many': 409,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

@@ -50,6 +50,15 @@ export const HTTP_ROUTES = {
   'bulk.download': { method: 'GET', path: '/api/bulk/:bulkId/download', auth: true },
   // The published API reference (issue 14): the OpenAPI document generated from this contract.
   'openapi.get': { method: 'GET', path: '/api/openapi.json', auth: false },
+
+  // Scheduled crawls and the change report (issue 13); schedules are hosted only.
+  'crawl.changes': { method: 'GET', path: '/api/crawl/:jobId/changes', auth: true },
+  'schedules.list': { method: 'GET', path: '/api/schedules', auth: true },
+  'schedules.create': { method: 'POST', path: '/api/schedules', auth: true },
+  'schedules.update': { method: 'POST', path: '/api/schedules/:id', auth: true },
+  'schedules.pause': { method: 'POST', path: '/api/schedules/:id/pause', auth: true },
+  'schedules.delete': { method: 'DELETE', path: '/api/schedules/:id', auth: true },
+  'schedules.rotateToken': { method: 'POST', path: '/api/schedules/:id/rotate-token', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import * as b from './bulk-schemas.js';
+import * as c from './change-schemas.js';
 import { crawlSettings } from './crawl-settings.js';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
+import * as sc from './schedule-schemas.js';
 import * as s from './schemas.js';
 
 /** A downloaded export: the bytes and the name the browser or save dialog should use. */
@@ -133,6 +135,15 @@ export const operations = {
   'bulk.download': op('bulk.download', b.bulkRef, z.custom<ExportFile>()),
   // The published API reference (issue 14): `/api/openapi.json`, generated from this contract.
   'openapi.get': op('openapi.get', none, s.openApiDocument),
+
+  // Scheduled crawls and the change report (issue 13).
+  'crawl.changes': op('crawl.changes', jobRef, c.crawlChanges),
+  'schedules.list': op('schedules.list', none, z.array(sc.schedule)),
+  'schedules.create': op('schedules.create', sc.scheduleCreateInput, sc.schedule),
+  'schedules.update': op('schedules.update', sc.scheduleUpdateInput, sc.schedule),
+  'schedules.pause': op('schedules.pause', sc.schedulePauseInput, sc.schedule),
+  'schedules.delete': op('schedules.delete', sc.scheduleRefInput, message),
+  'schedules.rotateToken': op('schedules.rotateToken', sc.scheduleRefInput, sc.schedule),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

@@ -96,6 +96,12 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
     description: 'Crawl up to 100 sites from one list and download every sitemap in one zip (Pro).',
     noindex: true,
   },
+  // Scheduled crawls (issue 13).
+  '/schedules': {
+    title: 'Scheduled Crawls | Mapsmith',
+    description: 'Crawl your sites daily, weekly or monthly and see what changed.',
+    noindex: true,
+  },
 };
 
 /** The head of the 404 page. */

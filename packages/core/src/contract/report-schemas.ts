@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_KINDS, changeKind } from './change-schemas.js';
 import { EXPORT_FORMATS } from './formats.js';
 
 /**
@@ -72,6 +73,10 @@ export const reportFilter = z.object({
     .optional(),
   /** Sort direction; default `asc`. */
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
+  /** What changed since the previous crawl (issue 13, `CHANGE_KINDS`); absent: any. */
+  change: z
+    .enum(CHANGE_KINDS, { error: `change must be one of: ${CHANGE_KINDS.join(', ')}` })
+    .optional(),
 });
 export type ReportFilter = z.infer<typeof reportFilter>;
 
@@ -101,6 +106,8 @@ export const reportRow = z.object({
   renderReason: z.string().nullable(),
   /** Media type of the answer, or null. */
   contentType: z.string().nullable(),
+  /** What changed since the previous crawl of the site; absent on a first crawl. */
+  change: changeKind.optional(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 

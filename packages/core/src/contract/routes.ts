@@ -35,6 +35,8 @@ export const APP_PATHS = [
   '/terms',
   // Bulk crawls (issue 13): the list form and the user's bulks.
   '/bulk',
+  // Scheduled crawls (issue 13).
+  '/schedules',
 ] as const;
 
 /**

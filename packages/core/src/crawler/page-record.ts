@@ -50,6 +50,7 @@ export function applyFacts(record: PageRecord, facts: PageFacts): void {
   record.videos = facts.videos;
   record.structuredData = facts.structuredData;
   record.mixedContent = facts.mixedContent;
+  record.fingerprint = facts.fingerprint;
   // The page's own date beats Last-Modified, which a static site's deploy resets on every file.
   if (facts.modified) record.lastModified = facts.modified;
 }

@@ -138,6 +138,11 @@ export interface PageRecord {
    * showed app signals was not ("not rendered: shows #root, but ..."); `null` otherwise.
    */
   renderReason: string | null;
+  /**
+   * Hash of the page's main text (`extract/content-fingerprint.ts`): the change report compares
+   * it between crawls. Absent on records written before it existed and on pages without text.
+   */
+  fingerprint?: string | null;
   /** Listed in the sitemap, or excluded with its reason. */
   verdict: Verdict;
   /** The fetch or parse error, when one happened. */

@@ -94,7 +94,7 @@ export class CrawlReport {
     return {
       rows: found.rows.map(toRow),
       nextCursor: found.last ? encodeCursor(query, found.last) : null,
-      matching: query.q || issue ? null : matching(query, total, counts),
+      matching: query.q || issue || query.change ? null : matching(query, total, counts),
       total,
       counts,
     };

@@ -24,6 +24,7 @@ export const CSV_COLUMNS: ReadonlyArray<readonly [string, keyof ReportRow]> = [
   ['Rendered', 'rendered'],
   ['Render reason', 'renderReason'],
   ['Content type', 'contentType'],
+  ['Change', 'change'],
 ];
 
 /** Media type and file name of each format. */
@@ -42,7 +43,7 @@ export function csvField(value: string | number | boolean | null): string {
 
 /** One CSV record, CRLF-terminated. */
 export function csvLine(row: ReportRow): string {
-  return `${CSV_COLUMNS.map(([, field]) => csvField(row[field])).join(',')}\r\n`;
+  return `${CSV_COLUMNS.map(([, field]) => csvField(row[field] ?? null)).join(',')}\r\n`;
 }
 
 const CHUNK_CHARS = 64 * 1024;

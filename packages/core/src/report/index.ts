@@ -1,4 +1,14 @@
 /** The crawl report (issue 11): written once here, called by the hosted routes and the desktop IPC. */
+
+export {
+  type ChangeLayout,
+  type Comparison,
+  changeSchemaSql,
+  compareCrawls,
+  readChanges,
+  type SqlWriter,
+  startUrlVariants,
+} from './changes.js';
 export { REPORT_COLUMN_NAMES, type ReportColumns, reportColumns, reportValues } from './columns.js';
 export { CrawlReport, type ReportLayout, type UrlsQuery } from './crawl-report.js';
 export {

@@ -47,6 +47,8 @@ function fingerprint(filter: ReportFilter): string {
     filter.issue ?? '',
     filter.sort ?? 'crawl',
     filter.dir ?? 'asc',
+    // Added last and only when set, so cursors given before the change filter stay valid.
+    ...(filter.change ? [filter.change] : []),
   ]);
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
@@ -108,6 +110,10 @@ export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam
   if (filter.reason) {
     parts.push('reason = ?');
     params.push(filter.reason);
+  }
+  if (filter.change) {
+    parts.push('change = ?');
+    params.push(filter.change);
   }
   if (filter.q) {
     const search = searchSql(filter.q);

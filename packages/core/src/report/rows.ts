@@ -1,4 +1,5 @@
 /** The URL table's rows as the report tables hold them, and their contract shapes. */
+import type { ChangeKind } from '../contract/change-schemas.js';
 import type { ReportReason, ReportRow, ReportUrlDetail } from '../contract/report-schemas.js';
 import type { PageRecord } from '../crawler/types.js';
 import { whyWords } from './verdict-words.js';
@@ -7,7 +8,7 @@ const IMAGES_SHOWN = 100;
 
 /** The columns a row of the table is read from. */
 export const ROW_COLUMNS =
-  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type';
+  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type, change';
 
 /** A row as SQLite returns it (`record` and `sortValue` when the query asks for them). */
 export interface RowData {
@@ -23,6 +24,8 @@ export interface RowData {
   rendered: number;
   render_reason: string | null;
   content_type: string | null;
+  /** What changed since the previous crawl (issue 13); null on a first crawl. */
+  change: ChangeKind | null;
   record?: string;
   sortValue?: string | number;
 }
@@ -42,6 +45,7 @@ export function toRow(r: RowData): ReportRow {
     rendered: r.rendered === 1,
     renderReason: r.render_reason,
     contentType: r.content_type,
+    ...(r.change ? { change: r.change } : {}),
   };
 }
 

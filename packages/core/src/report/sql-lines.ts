@@ -30,6 +30,7 @@ const FIELDS: Readonly<
   rendered: ['rendered', 'bool'],
   renderReason: ['render_reason', 'text'],
   contentType: ['content_type', 'text'],
+  change: ['change', 'text'],
 };
 
 /** The `ReportRow` fields in the order `toRow` (and so `JSON.stringify`) writes them. */
@@ -75,5 +76,8 @@ export function lineExpression(format: ReportFormat): string {
     // The CRLF sits in the format string itself, as SQL string literals may hold line ends.
     return `printf('${parts.map(([conversion]) => conversion).join(',')}\r\n', ${parts.map(([, arg]) => arg).join(', ')})`;
   }
-  return `json_object(${ROW_ORDER.map(jsonExpression).join(', ')}) || char(10)`;
+  // `toRow` leaves `change` out on a first crawl; so does the line.
+  const fields = ROW_ORDER.map(jsonExpression).join(', ');
+  return `CASE WHEN change IS NULL THEN json_object(${fields})
+    ELSE json_object(${fields}, ${jsonExpression('change')}) END || char(10)`;
 }

@@ -18,6 +18,8 @@ export async function deleteAccount(
   const user = await findUserById(s.db, userId);
   if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
   await recheckPassword(s, user, password, ip);
+  // Before the rows go: the schedules name the folders of their published sitemaps.
+  await s.schedules?.forgetUser(userId);
   await s.db.run('DELETE FROM users WHERE id = ?', [userId]);
   await s.exports.forgetUser(userId);
   const mails = await s.mailer.forget(user.email);

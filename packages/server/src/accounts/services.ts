@@ -15,6 +15,8 @@ export interface AccountServices {
   exports: ExportCache;
   mailer: Mailer;
   throttles: LoginThrottle;
+  /** Scheduled crawls, whose published files go with a deleted account (issue 13). */
+  schedules?: { forgetUser(userId: number): Promise<void> } | undefined;
   /** Limits mail a single account can trigger (resend, forgot password): 5 per hour. */
   mailThrottle: FailureThrottle;
   /** Sign-ups per client IP: 10 per hour, so nobody scripts accounts or mails strangers in bulk. */
@@ -23,10 +25,17 @@ export interface AccountServices {
 
 /** Builds the account services once for the app. */
 export function createAccountServices(
-  deps: { config: ServerConfig; db: Database; logger: Logger; exports: ExportCache },
+  deps: {
+    config: ServerConfig;
+    db: Database;
+    logger: Logger;
+    exports: ExportCache;
+    schedules?: AccountServices['schedules'];
+  },
   outbox: string,
 ): AccountServices {
   return {
+    schedules: deps.schedules,
     config: deps.config,
     db: deps.db,
     logger: deps.logger,

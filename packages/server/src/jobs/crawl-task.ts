@@ -83,6 +83,8 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
   private async keepOutcome(job: ClaimedJob['job'], summary: CrawlSummary): Promise<void> {
     const now = await this.jobs.get(job.id, job.userId);
     if (!now) return;
+    // Before the job reads as completed: its rows' changes and honest lastmods are final then.
+    await this.jobs.compareWithPrevious(now);
     const { monthQuota } = await this.jobs.details(job.id);
     const outcome = await computeOutcome(
       this.jobs,

@@ -47,3 +47,25 @@ export function schedulePeriodic<Output>(
     runNow,
   };
 }
+
+/**
+ * The port timed work runs behind: a task run every `intervalMs`, one pass at a time, with the
+ * scheduler's `now` as its input. The embedded server's implementation is in-process timers
+ * (`inProcessScheduler`, on `schedulePeriodic`); a deployment with several machines plugs in a
+ * queue engine's repeatable jobs here, so routes and tasks never hold timers of their own.
+ */
+export interface TaskScheduler {
+  /** Runs `task` at start and then every `intervalMs`; `report` logs what a pass did. */
+  every<Output>(
+    task: BackgroundTask<number, Output>,
+    intervalMs: number,
+    report?: (result: Output) => void,
+  ): PeriodicSchedule<Output>;
+}
+
+/** The embedded implementation: `schedulePeriodic` timers in this process. */
+export function inProcessScheduler(clock: Pick<Clock, 'now'>, logger: Logger): TaskScheduler {
+  return {
+    every: (task, intervalMs, report) => schedulePeriodic(task, intervalMs, clock, logger, report),
+  };
+}

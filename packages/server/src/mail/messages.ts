@@ -103,3 +103,66 @@ export function proEndingMail(
     ].join('\n'),
   };
 }
+
+/** What the summary mail of a scheduled run says (issue 13). */
+export interface ScheduleRunFacts {
+  /** The crawled site. */
+  url: string;
+  /** URLs listed by the run. */
+  listed: number;
+  /** "12 added, 3 removed, 41 changed", or why there is nothing to compare. */
+  changes: string;
+  /** The job page of the run. */
+  link: string;
+  /** The stable sitemap URL, when the files are published there. */
+  sitemapUrl: string | null;
+  /** The IndexNow line, when the schedule submits changed URLs. */
+  indexNow: string | null;
+  /** What went wrong after the crawl, if anything. */
+  problem: string | null;
+}
+
+/** The summary of one scheduled run, mailed to the schedule's owner. */
+export function scheduleRunMail(to: string, username: string, run: ScheduleRunFacts): MailMessage {
+  const host = new URL(run.url).host;
+  return {
+    to,
+    subject: `Scheduled crawl of ${host}: ${run.changes}`,
+    link: run.link,
+    text: [
+      `Hello ${username},`,
+      '',
+      `Your scheduled crawl of ${run.url} has finished: ${run.listed.toLocaleString('en-US')} URLs listed.`,
+      `Since the previous crawl: ${run.changes}.`,
+      ...(run.sitemapUrl ? ['', `Your sitemap is up to date at ${run.sitemapUrl}`] : []),
+      ...(run.indexNow ? ['', `IndexNow: ${run.indexNow}`] : []),
+      ...(run.problem ? ['', `Something needs your attention: ${run.problem}`] : []),
+      '',
+      'The full report, with every added, removed and changed URL:',
+      run.link,
+    ].join('\n'),
+  };
+}
+
+/** The mail of a scheduled run whose crawl failed: what happened and that the next run comes. */
+export function scheduleFailedMail(
+  to: string,
+  username: string,
+  run: { url: string; reason: string; link: string },
+): MailMessage {
+  const host = new URL(run.url).host;
+  return {
+    to,
+    subject: `Scheduled crawl of ${host} failed`,
+    link: run.link,
+    text: [
+      `Hello ${username},`,
+      '',
+      `Your scheduled crawl of ${run.url} did not complete: ${run.reason}`,
+      'Your published sitemap, if any, was left as it was. The schedule runs again at its next time.',
+      '',
+      'The crawl:',
+      run.link,
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,6 @@
 import type {
+  ChangeSummary,
+  CrawlChanges,
   CrawlLiveProgress,
   CrawlOutcome,
   CrawlReport,
@@ -102,6 +104,13 @@ export interface CrawlJobRepository {
   report(): CrawlReport;
   /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */
   details(jobId: string): Promise<CrawlJobDetails>;
+  /**
+   * Compares an ending job with the previous completed crawl of its URL by its owner: marks
+   * each row's change, writes the honest lastmod, keeps the summary (null on a first crawl).
+   */
+  compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null>;
+  /** The change report kept for a job (summary null when it was not compared). */
+  changes(jobId: string): Promise<CrawlChanges>;
   /** Keeps the outcome of an ended job so it is computed once. */
   saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */

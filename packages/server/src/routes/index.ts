@@ -12,6 +12,7 @@ import { bulkRouter } from './bulk/router.js';
 import { configRouter } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
 import { crawlRouter } from './crawl/router.js';
+import { crawlChangesRouter } from './crawl-changes/router.js';
 import { crawlReportRouter } from './crawl-report/router.js';
 import { fetchSitemapRouter } from './fetch-sitemap/router.js';
 import { generateRouter } from './generate/router.js';
@@ -19,7 +20,9 @@ import { historyRouter } from './history/router.js';
 import { openApiRouter } from './openapi/router.js';
 import { paypalRouter } from './paypal/router.js';
 import { pingRouter } from './ping/router.js';
+import { schedulesRouter } from './schedules/router.js';
 import { seoAnalysisRouter } from './seo-analysis/router.js';
+import { stableSitemapRouter } from './stable-sitemap/router.js';
 import { tokensRouter } from './tokens/router.js';
 import { userRouter } from './user/router.js';
 
@@ -47,6 +50,10 @@ export function apiRouters(ctx: AppContext): Router[] {
     seoAnalysisRouter(ctx),
     tokensRouter(ctx.db),
     openApiRouter(ctx.config),
+    // Scheduled crawls, the change report and stable sitemap URLs (issue 13).
+    crawlChangesRouter(ctx),
+    schedulesRouter(ctx),
+    stableSitemapRouter(ctx),
   ];
 }
 

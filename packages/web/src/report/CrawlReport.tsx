@@ -1,6 +1,8 @@
-import type { ReportFilter } from '@mapsmith/core/browser';
+import type { CrawlChanges, ReportFilter } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
 import { useApi } from '../app/use-api';
+import { ChangeSummary } from './ChangeSummary';
+import { reportColumns } from './columns';
 import { ReportCounts } from './ReportCounts';
 import { ReportDownloads } from './ReportDownloads';
 import { ReportFilters } from './ReportFilters';
@@ -30,6 +32,23 @@ function useIssueLabel(jobId: string, rule: string | undefined): string | undefi
   return rule && label?.rule === rule ? label.message : rule;
 }
 
+/** The change report of the crawl (issue 13); null until read or when it cannot be. */
+function useChanges(jobId: string): CrawlChanges | null {
+  const api = useApi();
+  const [changes, setChanges] = useState<{ jobId: string; value: CrawlChanges } | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.call('crawl.changes', { jobId }).then(
+      (value) => live && setChanges({ jobId, value }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, jobId]);
+  return changes?.jobId === jobId ? changes.value : null;
+}
+
 /** The rows-shown line under the table: "URLs 51–100 of 4,650". */
 function rangeText(index: number, shown: number, matching: number | null): string {
   if (shown === 0) return 'No URL matches this filter.';
@@ -53,6 +72,8 @@ export function CrawlReport(props: {
   const filter = filterOf(search);
   const table = useReportPage(jobId, filter);
   const issueLabel = useIssueLabel(jobId, filter.issue);
+  const changes = useChanges(jobId);
+  const compared = Boolean(changes?.summary);
   const page = table.page;
   const setFilter = (next: ReportFilter) => onSearch(next);
   const sort = filter.sort ?? 'crawl';
@@ -60,6 +81,13 @@ export function CrawlReport(props: {
   return (
     <section className="crawl-report card" aria-labelledby="report-title" id="urls">
       <h2 id="report-title">Every URL the crawl met</h2>
+      {changes?.summary && (
+        <ChangeSummary
+          changes={changes}
+          active={filter.change}
+          onPick={(change) => setFilter({ ...filter, change })}
+        />
+      )}
       {page && (
         <ReportCounts
           counts={page.counts}
@@ -93,6 +121,7 @@ export function CrawlReport(props: {
         <>
           <UrlTable
             rows={page.rows}
+            columns={reportColumns(compared)}
             sort={sort}
             dir={dir}
             busy={table.loading}

@@ -1,5 +1,5 @@
 import type { ReportRow, ReportSort } from '@mapsmith/core/browser';
-import { type CellContext, REPORT_COLUMNS } from './columns';
+import { type CellContext, REPORT_COLUMNS, type ReportColumn } from './columns';
 
 /** The sort a header click asks for: the same column flips its direction. */
 function nextSort(
@@ -23,6 +23,8 @@ export function UrlTable(
     onSort(next: { sort: ReportSort; dir: 'asc' | 'desc' }): void;
     caption: string;
     busy: boolean;
+    /** The columns to draw; default `REPORT_COLUMNS`. */
+    columns?: ReportColumn[];
   } & CellContext,
 ) {
   return (
@@ -32,7 +34,7 @@ export function UrlTable(
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
-            {REPORT_COLUMNS.map((col) => {
+            {(props.columns ?? REPORT_COLUMNS).map((col) => {
               const active = col.sort !== undefined && col.sort === props.sort;
               return (
                 <th
@@ -67,7 +69,7 @@ export function UrlTable(
         <tbody>
           {props.rows.map((row) => (
             <tr key={row.id} data-reason={row.reason}>
-              {REPORT_COLUMNS.map((col) => (
+              {(props.columns ?? REPORT_COLUMNS).map((col) => (
                 <td key={col.key} className={col.numeric ? 'num' : `col-${col.key}`}>
                   {col.cell(row, props)}
                 </td>

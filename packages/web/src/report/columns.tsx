@@ -1,4 +1,4 @@
-import type { ReportRow, ReportSort } from '@mapsmith/core/browser';
+import type { ChangeKind, ReportRow, ReportSort } from '@mapsmith/core/browser';
 import type { ReactNode } from 'react';
 
 /** What a cell may need besides its row: opening the row's detail. */
@@ -82,3 +82,32 @@ export const REPORT_COLUMNS: ReportColumn[] = [
   },
   { key: 'contentType', label: 'Content type', cell: (row) => dash(row.contentType) },
 ];
+
+/** The words of each change kind in the table (issue 13). */
+export const CHANGE_WORDS: Readonly<Record<ChangeKind, string>> = {
+  added: 'Added',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+  'newly-excluded': 'Newly excluded',
+};
+
+/** The change column, shown after the verdict when the crawl has a change report. */
+export const CHANGE_COLUMN: ReportColumn = {
+  key: 'change',
+  label: 'Change',
+  cell: (row) =>
+    row.change ? (
+      <span className="change-kind" data-change={row.change}>
+        {CHANGE_WORDS[row.change]}
+      </span>
+    ) : (
+      dash(null)
+    ),
+};
+
+/** The table's columns: the change column joins them when the crawl was compared. */
+export function reportColumns(compared: boolean): ReportColumn[] {
+  if (!compared) return REPORT_COLUMNS;
+  const at = REPORT_COLUMNS.findIndex((c) => c.key === 'verdict') + 1;
+  return [...REPORT_COLUMNS.slice(0, at), CHANGE_COLUMN, ...REPORT_COLUMNS.slice(at)];
+}

@@ -42,4 +42,10 @@ describe('reportSearch (the crawl page address)', () => {
   it('counts sorting alone as no filter', () => {
     expect(isFiltered({ sort: 'url', dir: 'asc' })).toBe(false);
   });
+
+  it('reads a change filter of the change report, and only a known one', () => {
+    expect(reportSearch({ change: 'changed' })).toEqual({ change: 'changed' });
+    expect(reportSearch({ change: 'removed' })).toEqual({});
+    expect(isFiltered({ change: 'added' })).toBe(true);
+  });
 });

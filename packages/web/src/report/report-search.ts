@@ -1,4 +1,10 @@
-import type { ReportFilter, ReportReason, ReportSort } from '@mapsmith/core/browser';
+import {
+  CHANGE_KINDS,
+  type ChangeKind,
+  type ReportFilter,
+  type ReportReason,
+  type ReportSort,
+} from '@mapsmith/core/browser';
 
 /**
  * The crawl page's search params: the URL table's filter and sort, and the URL shown in
@@ -42,6 +48,7 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
   if (issue && /^[a-z0-9-]+$/.test(issue)) out.issue = issue;
   if (SORTS.includes(search.sort as ReportSort)) out.sort = search.sort as ReportSort;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
+  if (CHANGE_KINDS.includes(search.change as ChangeKind)) out.change = search.change as ChangeKind;
   const url = text(search.url, 4096);
   if (url) out.url = url;
   return out;
@@ -55,5 +62,5 @@ export function filterOf(search: ReportSearch): ReportFilter {
 
 /** Whether the filter narrows the table (anything but sorting). */
 export function isFiltered(filter: ReportFilter): boolean {
-  return Boolean(filter.verdict || filter.reason || filter.q || filter.issue);
+  return Boolean(filter.verdict || filter.reason || filter.q || filter.issue || filter.change);
 }

@@ -12,6 +12,7 @@ import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
+import { SchedulesCard } from '../schedules/SchedulesCard';
 
 /** A Pro quick action as a free user sees it: its name, the Pro label and the way to get it. */
 function ProAction(props: { label: string }) {
@@ -175,6 +176,7 @@ function Dashboard() {
             </div>
           </section>
           {user.isPro && showTokens && <ApiTokensCard />}
+          <SchedulesCard isPro={user.isPro} />
           <DeleteAccountCard />
         </div>
       </div>

@@ -14,6 +14,7 @@ import { loginRoute } from './login';
 import { pricingRoute } from './pricing';
 import { privacyRoute } from './privacy';
 import { resetPasswordRoute } from './reset-password';
+import { schedulesRoute } from './schedules';
 import { signupRoute } from './signup';
 import { subscribeRoute } from './subscribe';
 import { supportRoute } from './support';
@@ -40,4 +41,5 @@ export const routeTree = rootRoute.addChildren([
   howToRoute,
   bulkRoute,
   bulkDetailRoute,
+  schedulesRoute,
 ]);

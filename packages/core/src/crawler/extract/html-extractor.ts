@@ -3,6 +3,7 @@
  * raw facts of the page, URLs still relative. `resolve-facts.ts` turns them into record fields.
  */
 import { Parser } from 'htmlparser2';
+import { type ContentFingerprint, createContentFingerprint } from './content-fingerprint.js';
 import { FastTextTokenizer } from './fast-text-tokenizer.js';
 
 /** A link found on the page, unresolved. */
@@ -71,6 +72,8 @@ export interface RawFacts {
     /** The first `<time datetime>` inside an `<article>`. */
     articleTime: string | null;
   };
+  /** Hash of the page's main text (see `content-fingerprint.ts`), or null without text. */
+  fingerprint: string | null;
   /** App-shell signals for the render decision. */
   shell: {
     rootId: string | null;
@@ -129,6 +132,7 @@ export function extractHtml(html: string): RawFacts {
     subresources: [],
     dates: { metaModified: null, timeModified: null, articleTime: null },
     clientRedirect: null,
+    fingerprint: null,
     shell: {
       rootId: null,
       frameworkAttr: false,
@@ -148,10 +152,12 @@ export function extractHtml(html: string): RawFacts {
   let inArticle = 0;
   // Inline script text, read only up to a few KiB: a redirect script is short.
   let script: string | null = null;
+  const words: ContentFingerprint = createContentFingerprint();
 
   const parser = new Parser(
     {
       onopentag(name, a) {
+        words.open(name, a.role);
         if (a.itemscope !== undefined) facts.microdata = true;
         if (a.itemtype) facts.microdataTypes.push(...a.itemtype.split(/\s+/).filter(Boolean));
         if (a.id && ROOT_IDS.has(a.id) && !facts.shell.rootId) facts.shell.rootId = a.id;
@@ -293,12 +299,14 @@ export function extractHtml(html: string): RawFacts {
         if (script !== null && script.length < MAX_SCRIPT) script += text;
         if (capture) buffer += text;
         else if (skipText === 0) facts.shell.textLength += text.trim().length;
+        if (skipText === 0 && capture !== 'jsonld' && capture !== 'noscript') words.add(text);
         else if (inScript) {
           scriptChars += text.length;
           if (scriptChars >= INLINE_BUNDLE_CHARS) facts.shell.bundle = true;
         }
       },
       onclosetag(name) {
+        words.close(name);
         if (name === 'script' || name === 'style' || name === 'template') {
           if (name === 'script') inScript = false;
           if (capture === 'jsonld' && name === 'script') {
@@ -339,5 +347,6 @@ export function extractHtml(html: string): RawFacts {
     },
   );
   parser.end(html);
+  facts.fingerprint = words.digest();
   return facts;
 }

@@ -36,6 +36,8 @@ export type PageFacts = Pick<
   shell: RawFacts['shell'];
   /** Count of anchors on the page. */
   anchorCount: number;
+  /** Hash of the page's main text, or null without text. */
+  fingerprint: string | null;
   /** The modification date the page states, ISO 8601 (see `pageModified`), or null. */
   modified: string | null;
   /** Where the page redirects the browser at once (absolute), and how; null when it does not. */
@@ -254,6 +256,7 @@ export function pageFacts(
     shell: raw.shell,
     anchorCount,
     modified: pageModified(raw, jsonLd.dateModified),
+    fingerprint: raw.fingerprint,
     clientRedirect: clientRedirect(raw, base, anchorCount),
   };
 }

@@ -96,6 +96,27 @@ export function bulkOnHostedOnly(deps: AppDeps): () => Promise<never> {
   };
 }
 
+/** Scheduled crawls (issue 13) run on the hosted server, which is awake when this computer sleeps. */
+export const SCHEDULES_HOSTED = [
+  'schedules.list',
+  'schedules.create',
+  'schedules.update',
+  'schedules.pause',
+  'schedules.delete',
+  'schedules.rotateToken',
+] as const;
+
+/** The refusal of a schedule operation on desktop, naming where schedules live. */
+export function schedulesOnHostedOnly(deps: AppDeps): () => Promise<never> {
+  return async () => {
+    throw new HandlerError(
+      400,
+      'Only on the hosted site',
+      `Scheduled crawls run on ${new URL(deps.hostedUrl).host} with Mapsmith Pro, so they run on time even when this computer is off.`,
+    );
+  };
+}
+
 /** A handler for a hosted-only operation: a clear refusal that names the hosted site. */
 export function hostedOnly(deps: AppDeps): () => Promise<never> {
   return async () => {

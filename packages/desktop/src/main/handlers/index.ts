@@ -11,12 +11,14 @@ import {
   hostedOnly,
   openHosted,
   pingOnHostedOnly,
+  SCHEDULES_HOSTED,
+  schedulesOnHostedOnly,
 } from './app';
 import { openSitemapFile } from './checker';
 import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { getAnalytics, listHistory } from './history';
-import { crawlReportFile, crawlUrl, crawlUrls, saveReport } from './report';
+import { crawlChanges, crawlReportFile, crawlUrl, crawlUrls, saveReport } from './report';
 import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
@@ -32,6 +34,7 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'crawl.get': (input) => getCrawl(deps, input),
     'crawl.urls': (input) => crawlUrls(deps, input),
     'crawl.url': (input) => crawlUrl(deps, input),
+    'crawl.changes': (input) => crawlChanges(deps, input),
     'crawl.report': (input) => crawlReportFile(deps, input),
     'report.save': (input) => saveReport(deps, input),
     'seo.get': (input) => getSeo(deps, input),
@@ -50,6 +53,7 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
   };
   for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
   for (const name of BULK_HOSTED_ONLY) table[name] = bulkOnHostedOnly(deps);
+  for (const name of SCHEDULES_HOSTED) table[name] = schedulesOnHostedOnly(deps);
   table['ping.submit'] = pingOnHostedOnly(deps);
   table['ping.key'] = pingOnHostedOnly(deps);
   return table;

@@ -64,6 +64,19 @@ async function issueOf(
   return issueMatcher(filter.issue, analysis);
 }
 
+/** `crawl.changes`: what changed since the previous crawl of the site (issue 13), as hosted. */
+export async function crawlChanges(deps: ReportDeps, input: { jobId: string }) {
+  const job = await ownJob(deps.store, input.jobId);
+  if (job.status !== 'completed')
+    throw new HandlerError(
+      409,
+      'Crawl not finished',
+      `The crawl is ${job.status}; its changes are known once it has completed`,
+      'crawl.not-finished',
+    );
+  return deps.store.changes(job.jobId);
+}
+
 /** `crawl.urls`: one page of the URL table, through core `CrawlReport` as hosted. */
 export async function crawlUrls(
   deps: ReportDeps,

@@ -1,5 +1,6 @@
 import {
   type Analytics,
+  type CrawlChanges,
   type CrawledPage,
   type CrawlJob,
   type CrawlLiveProgress,
@@ -17,6 +18,7 @@ import {
 } from '@mapsmith/core';
 import { Database } from '@mapsmith/sqlite';
 import type { LinkCounts } from '../crawl/messages';
+import { compareLocal, localChanges } from './changes';
 import { migrate } from './migrations';
 import { insertPage, setLinks } from './report-rows';
 
@@ -139,6 +141,12 @@ export class LocalStore {
         id,
       ],
     );
+    if (outcome.status === 'completed') await compareLocal(this.db, id);
+  }
+
+  /** The change report of a job since the previous crawl of its site (issue 13). */
+  changes(id: string): Promise<CrawlChanges> {
+    return localChanges(this.db, id);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { reportSchemaSql } from '@mapsmith/core';
+import { changeSchemaSql, reportSchemaSql } from '@mapsmith/core';
 import { type Database, type Migration, migrate as runMigrations } from '@mapsmith/sqlite';
 
 /**
@@ -49,6 +49,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'crawl-settings',
     // Crawl settings (issue 13): the settings a job ran with, JSON, null for the defaults.
     up: 'ALTER TABLE jobs ADD COLUMN settings TEXT;',
+  },
+  {
+    id: 4,
+    name: 'change-report',
+    // The change report (issue 13): each row's change since the previous crawl, the job's summary.
+    up: changeSchemaSql({ pages: 'pages', jobs: 'jobs' }),
   },
 ];
 

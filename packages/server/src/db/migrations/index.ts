@@ -8,6 +8,7 @@ import * as m011 from './011-api-tokens.js';
 import * as m012 from './012-payment-reconcile.js';
 import * as m020 from './020-crawl-report.js';
 import * as m040 from './040-pro-reminder.js';
+import * as m050 from './050-schedules.js';
 import * as m060 from './060-crawl-settings-bulk.js';
 
 /**
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   { id: 12, name: 'payment-reconcile', up: m012.up },
   { id: 20, name: 'crawl-report', up: m020.up },
   { id: 40, name: 'pro-reminder', up: m040.up },
+  { id: 50, name: 'schedules', up: m050.up },
   { id: 60, name: 'crawl-settings-bulk', up: m060.up },
 ];
 

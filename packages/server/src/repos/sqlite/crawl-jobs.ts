@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ChangeSummary,
   type Clock,
+  type CrawlChanges,
   type CrawlLiveProgress,
   type CrawlOutcome,
   CrawlReport,
@@ -26,6 +28,7 @@ import type {
   StartCrawlInput,
   StartCrawlResult,
 } from '../types.js';
+import { compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { SqliteCrawlStore } from './crawl-store.js';
 import { type CrawlJobRow, JOB_COLUMNS, settingsJson, toJob } from './rows.js';
 
@@ -203,6 +206,16 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
       progress: row?.progress ? (JSON.parse(row.progress) as CrawlLiveProgress) : null,
       monthQuota: row?.month_quota ?? null,
     };
+  }
+
+  /** Core `compareCrawls` over this database (`crawl-changes.ts`). */
+  compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null> {
+    return compareWithPrevious(this.db, job);
+  }
+
+  /** Read from the job row and, for removed URLs, the previous job's rows. */
+  changes(jobId: string): Promise<CrawlChanges> {
+    return jobChanges(this.db, jobId);
   }
 
   /** Stored as JSON on the job row. */

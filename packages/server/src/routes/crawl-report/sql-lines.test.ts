@@ -40,6 +40,11 @@ beforeAll(async () => {
     }),
   );
   jobId = await seedCompletedJob(db, 1, pages);
+  // Some rows carry a change kind (issue 13): the lines hold it exactly when the rows do.
+  await db.run(
+    "UPDATE crawl_pages SET change = CASE seq % 3 WHEN 0 THEN 'changed' WHEN 1 THEN 'added' END WHERE job_id = ?",
+    [jobId],
+  );
 });
 
 afterAll(async () => {
@@ -74,6 +79,7 @@ describe('report lines written by SQLite', () => {
         const fromSql = await text(reportText(report, jobId, filter, format));
         const fromRows = await text(reportChunks(report.rows(jobId, filter), format));
         expect(fromSql, format).toBe(fromRows);
+        expect(fromSql).toContain(format === 'csv' ? ',changed\r\n' : '"change":"added"');
       }
     }
   });

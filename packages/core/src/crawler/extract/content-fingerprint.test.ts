@@ -1,0 +1,48 @@
+// Issue 13 point 2: the fingerprint follows the main text only, so a rotating token or ad does
+// not make a page "changed" while an edit of its text does.
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from './html-extractor.js';
+
+const page = (body: string, extra = '') =>
+  `<html><head><title>Shop</title><meta name="csrf-token" content="${extra}"></head><body>${body}</body></html>`;
+
+const print = (html: string) => extractHtml(html).fingerprint;
+
+describe('content fingerprint', () => {
+  it('ignores attributes, scripts and the furniture around the main text', () => {
+    const a = page(
+      `<header>Ad: buy shoes</header><main><h1>Hello</h1><p>Our story.</p><input type="hidden" name="csrf" value="abc"></main><script>var nonce="1"</script><footer>Generated 10:00</footer>`,
+      'token-1',
+    );
+    const b = page(
+      `<header>Ad: sell boats</header><main><h1>Hello</h1><p>Our  story.</p><input type="hidden" name="csrf" value="xyz"></main><script>var nonce="2"</script><footer>Generated 11:00</footer>`,
+      'token-2',
+    );
+    expect(print(a)).toMatch(/^[0-9a-f]{16}$/);
+    expect(print(a)).toBe(print(b));
+  });
+
+  it('changes when the main text changes, the h1 included', () => {
+    const a = page('<main><h1>Hello</h1><p>Our story.</p></main>');
+    expect(print(a)).not.toBe(print(page('<main><h1>Hello</h1><p>Our new story.</p></main>')));
+    expect(print(a)).not.toBe(print(page('<main><h1>Hi</h1><p>Our story.</p></main>')));
+  });
+
+  it('reads only the main element when there is one, the whole body otherwise', () => {
+    const withMain = (aside: string) =>
+      page(`<div>${aside}</div><div role="main"><div>Text</div> kept</div>`);
+    expect(print(withMain('rotating 1'))).toBe(print(withMain('rotating 2')));
+    const noMain = (text: string) => page(`<div>${text}</div>`);
+    expect(print(noMain('one'))).not.toBe(print(noMain('two')));
+    expect(print(page('<img src="a.png">'))).toBe(extractHtml(page('')).fingerprint);
+  });
+});
+
+describe('white space in the main text', () => {
+  it('reads every run of white space as one space, as a re-indented template writes it', () => {
+    const a = page('<main><p>Our story,\n      told   again.</p><p>Next</p></main>');
+    const b = page('<main>\n  <p>Our story, told\tagain.</p>\n  <p>Next</p>\n</main>');
+    expect(print(a)).toBe(print(b));
+    expect(print(a)).not.toBe(print(page('<main><p>Our story, told again.Next</p></main>')));
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The content fingerprint of a page (issue 13): a hash of its main text, so the change report
+ * and the honest lastmod see what a reader sees change. Markup, attributes (CSRF tokens, nonces,
+ * ad slot ids), scripts and styles never enter it, and neither does the text of the page's
+ * furniture (`nav`, `header`, `footer`, `aside`), where rotating ads, "generated at" stamps and
+ * menus live. When the page marks its main content (`<main>`, `role=main`, or an `<article>`),
+ * only the text inside counts.
+ */
+import { createHash } from 'node:crypto';
+
+/** Elements whose text is site furniture, not the page's content. */
+const FURNITURE = new Set(['nav', 'header', 'footer', 'aside']);
+
+/**
+ * The runs of white space that differ from one plain space: a run holding any other white
+ * space character, or two spaces or more. Single spaces between words, by far the most common,
+ * do not match, so folding a long text costs about one scan of it.
+ */
+const UNUSUAL_SPACE = / ?[^\S ]\s*| {2,}\s*/g;
+
+/**
+ * 16 hex characters of SHA-1 over the text nodes, trimmed, joined by one space (so
+ * "a</p><p>b" reads "a b"), with every run of white space read as one space; null without text.
+ */
+function foldedHash(parts: readonly string[]): string | null {
+  const kept: string[] = [];
+  for (const part of parts) {
+    const text = part.trim();
+    if (text) kept.push(text);
+  }
+  if (kept.length === 0) return null;
+  const words = kept.join(' ').replace(UNUSUAL_SPACE, ' ');
+  return createHash('sha1').update(words).digest('hex').slice(0, 16);
+}
+
+/** Collects text during one parse; `digest` gives the fingerprint at the end. */
+export interface ContentFingerprint {
+  /** An element opened (`role` is its role attribute, if any). */
+  open(name: string, role: string | undefined): void;
+  /** An element closed. */
+  close(name: string): void;
+  /** Text met outside scripts and styles. */
+  add(text: string): void;
+  /** 16 hex characters of SHA-1 over the main text (white space folded), or null without text. */
+  digest(): string | null;
+}
+
+/** A fingerprint for one page's parse. */
+export function createContentFingerprint(): ContentFingerprint {
+  let furniture = 0;
+  // Main-content elements open now, each with how many same-named elements nest inside it,
+  // so closing an inner `div` does not end a `div role=main`.
+  const mains: { name: string; nested: number }[] = [];
+  // Raw text kept as it comes and hashed once at the end, in one pass over the chosen part.
+  const body: string[] = [];
+  const main: string[] = [];
+  const isMain = (name: string, role: string | undefined) =>
+    name === 'main' || name === 'article' || role?.toLowerCase() === 'main';
+  return {
+    open(name, role) {
+      if (FURNITURE.has(name)) furniture++;
+      const top = mains.at(-1);
+      if (isMain(name, role)) mains.push({ name, nested: 0 });
+      else if (top?.name === name) top.nested++;
+    },
+    close(name) {
+      if (FURNITURE.has(name) && furniture > 0) furniture--;
+      const top = mains.at(-1);
+      if (top?.name !== name) return;
+      if (top.nested > 0) top.nested--;
+      else mains.pop();
+    },
+    add(text) {
+      if (furniture > 0) return;
+      body.push(text);
+      if (mains.length > 0) main.push(text);
+    },
+    digest() {
+      return foldedHash(main) ?? foldedHash(body);
+    },
+  };
+}

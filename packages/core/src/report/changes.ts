@@ -1,0 +1,148 @@
+/**
+ * The change report and the honest lastmod (issue 13), written once for both shells' SQLite
+ * stores: a crawl is compared with the previous completed crawl of the same site by URL, each
+ * row learns its change kind, and each listed record's `lastModified` becomes the honest one:
+ *
+ * - main text unchanged (same content fingerprint): the lastmod the previous crawl gave it;
+ * - main text changed: the date the site states (page date or Last-Modified) when it is later
+ *   than the previous lastmod and not after the crawl, else the crawl's time;
+ * - new, or no earlier crawl: the date the site states, as before.
+ */
+import type { ChangeSummary, CrawlChanges } from '../contract/change-schemas.js';
+import { MAX_REMOVED_LISTED } from '../contract/change-schemas.js';
+import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
+
+/** Read and write access to a shell's SQLite database. */
+export interface SqlWriter extends SqlReader {
+  /** Runs one statement. */
+  run(sql: string, params?: SqlParam[]): Promise<unknown>;
+}
+
+/** Where a shell keeps pages (with the report columns) and jobs. */
+export interface ChangeLayout {
+  pages: string;
+  jobs: string;
+}
+
+/** The schema step: the rows' change column (filtered on) and the job's summary. */
+export function changeSchemaSql(layout: ChangeLayout): string {
+  const { pages, jobs } = layout;
+  return `
+ALTER TABLE ${pages} ADD COLUMN change TEXT;
+CREATE INDEX ${pages}_change ON ${pages}(job_id, change, seq);
+ALTER TABLE ${jobs} ADD COLUMN changes TEXT;
+`;
+}
+
+/**
+ * The ways one start URL may have been typed (`https://a.example`, `https://a.example/`), so a
+ * crawl finds the previous crawl of its site however the address was written.
+ */
+export function startUrlVariants(url: string): string[] {
+  const out = new Set([url]);
+  try {
+    const parsed = new URL(url);
+    out.add(parsed.href);
+    if (parsed.pathname === '/' && !parsed.search && !parsed.hash) out.add(parsed.origin);
+  } catch {
+    // Not a URL: only the text itself matches.
+  }
+  return [...out];
+}
+
+/** The crawl to compare and the one before it. */
+export interface Comparison {
+  jobId: string;
+  previousJobId: string;
+  /** When the previous crawl started (ISO). */
+  previousAt: string;
+  /** The crawl's time (ISO): the lastmod of a page whose text changed without a later date. */
+  crawlTime: string;
+}
+
+const FINGERPRINT = "json_extract(record, '$.fingerprint')";
+const LASTMOD = "json_extract(record, '$.lastModified')";
+
+/**
+ * Marks each row of `jobId` with its change kind, writes the honest lastmod into the listed
+ * records, keeps the summary on the job row and returns it. Run once, when the crawl ends.
+ */
+export async function compareCrawls(
+  db: SqlWriter,
+  layout: ChangeLayout,
+  c: Comparison,
+): Promise<ChangeSummary> {
+  const { pages, jobs } = layout;
+  // Rows the previous crawl never met: listed ones are new.
+  await db.run(
+    `UPDATE ${pages} SET change = CASE WHEN reason = 'listed' THEN 'added' END WHERE job_id = ?`,
+    [c.jobId],
+  );
+  const prev = `(SELECT url, reason, ${FINGERPRINT} AS fingerprint, ${LASTMOD} AS lastmod
+                   FROM ${pages} WHERE job_id = ?) AS prev`;
+  await db.run(
+    `UPDATE ${pages} SET change = CASE
+        WHEN ${pages}.reason <> 'listed' THEN CASE WHEN prev.reason = 'listed' THEN 'newly-excluded' END
+        WHEN prev.reason <> 'listed' THEN 'added'
+        WHEN prev.fingerprint IS NOT NULL AND ${FINGERPRINT} IS NOT prev.fingerprint THEN 'changed'
+        ELSE 'unchanged' END
+       FROM ${prev}
+      WHERE ${pages}.job_id = ? AND ${pages}.url = prev.url`,
+    [c.previousJobId, c.jobId],
+  );
+  await db.run(
+    `UPDATE ${pages} SET record = json_set(record, '$.lastModified', CASE
+        WHEN ${pages}.change = 'unchanged' THEN COALESCE(prev.lastmod, ${LASTMOD})
+        WHEN ${LASTMOD} > COALESCE(prev.lastmod, '') AND ${LASTMOD} <= ? THEN ${LASTMOD}
+        ELSE ? END)
+       FROM ${prev}
+      WHERE ${pages}.job_id = ? AND ${pages}.url = prev.url
+        AND ${pages}.change IN ('changed', 'unchanged')`,
+    [c.crawlTime, c.crawlTime, c.previousJobId, c.jobId],
+  );
+  const counts = await db.all<{ change: string; n: number }>(
+    `SELECT change, COUNT(*) AS n FROM ${pages} WHERE job_id = ? AND change IS NOT NULL GROUP BY change`,
+    [c.jobId],
+  );
+  const of = (kind: string) => counts.find((r) => r.change === kind)?.n ?? 0;
+  const removed = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${removedSql(pages)}`, [
+    c.previousJobId,
+    c.jobId,
+  ]);
+  const summary: ChangeSummary = {
+    previousJobId: c.previousJobId,
+    previousAt: c.previousAt,
+    added: of('added'),
+    removed: removed?.n ?? 0,
+    changed: of('changed'),
+    unchanged: of('unchanged'),
+    newlyExcluded: of('newly-excluded'),
+  };
+  await db.run(`UPDATE ${jobs} SET changes = ? WHERE id = ?`, [JSON.stringify(summary), c.jobId]);
+  return summary;
+}
+
+/** Listed rows of the previous crawl (`?` 1) whose URL the crawl (`?` 2) never met. */
+function removedSql(pages: string): string {
+  return `${pages} p WHERE p.job_id = ? AND p.reason = 'listed'
+    AND NOT EXISTS (SELECT 1 FROM ${pages} c WHERE c.job_id = ? AND c.url = p.url)`;
+}
+
+/** The change report of a job: its summary, and the removed URLs while the old crawl is kept. */
+export async function readChanges(
+  db: SqlReader,
+  layout: ChangeLayout,
+  jobId: string,
+): Promise<CrawlChanges> {
+  const row = await db.first<{ changes: string | null }>(
+    `SELECT changes FROM ${layout.jobs} WHERE id = ?`,
+    [jobId],
+  );
+  const summary = row?.changes ? (JSON.parse(row.changes) as ChangeSummary) : null;
+  if (!summary || summary.removed === 0) return { summary, removed: [] };
+  const removed = await db.all<{ url: string; title: string | null }>(
+    `SELECT p.url, p.title FROM ${removedSql(layout.pages)} ORDER BY p.seq LIMIT ${MAX_REMOVED_LISTED}`,
+    [summary.previousJobId, jobId],
+  );
+  return { summary, removed };
+}

@@ -1,0 +1,42 @@
+import {
+  type ChangeSummary,
+  type CrawlChanges,
+  compareCrawls,
+  readChanges,
+  startUrlVariants,
+} from '@mapsmith/core';
+import type { Database } from '../../db/database.js';
+import type { CrawlJobRecord } from '../types.js';
+
+const LAYOUT = { pages: 'crawl_pages', jobs: 'crawl_jobs' };
+
+/**
+ * Compares a job that is ending with the previous completed crawl of the same URL by the same
+ * user (core `compareCrawls`): marks its rows, writes the honest lastmod, keeps the summary.
+ * Null on a first crawl of the site.
+ */
+export async function compareWithPrevious(
+  db: Database,
+  job: CrawlJobRecord,
+): Promise<ChangeSummary | null> {
+  const urls = startUrlVariants(job.url);
+  const previous = await db.first<{ id: string; created_at: string }>(
+    `SELECT id, created_at FROM crawl_jobs
+      WHERE user_id = ? AND url IN (${urls.map(() => '?').join(', ')}) AND status = 'completed'
+        AND id <> ? AND created_ms <= (SELECT created_ms FROM crawl_jobs WHERE id = ?)
+      ORDER BY created_ms DESC, rowid DESC LIMIT 1`,
+    [job.userId, ...urls, job.id, job.id],
+  );
+  if (!previous) return null;
+  return compareCrawls(db, LAYOUT, {
+    jobId: job.id,
+    previousJobId: previous.id,
+    previousAt: previous.created_at,
+    crawlTime: job.startedAt ?? job.createdAt,
+  });
+}
+
+/** The change report kept for a job. */
+export function jobChanges(db: Database, jobId: string): Promise<CrawlChanges> {
+  return readChanges(db, LAYOUT, jobId);
+}

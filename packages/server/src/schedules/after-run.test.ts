@@ -1,0 +1,79 @@
+// Issue 13: a scheduled run whose crawl failed publishes nothing and tells the owner why.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../../../tests/servers/app-harness.js';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+import { createLogger } from '../logger.js';
+import { createMailer } from '../mail/mailer.js';
+import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import type { CrawlJobRecord } from '../repos/types.js';
+import { type AfterRunDeps, afterRun } from './after-run.js';
+import { SitemapPublisher } from './publisher.js';
+import { SqliteScheduleRepository } from './sqlite-repository.js';
+
+let dir: string;
+let db: Database;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-after-run-'));
+  db = await Database.open(path.join(dir, 'db.sqlite'));
+  await migrate(db);
+});
+
+afterEach(async () => {
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('after a failed scheduled run', () => {
+  it('mails the owner the reason and publishes nothing', async () => {
+    const { lastID } = await db.run(
+      "INSERT INTO users (username, email, password_hash) VALUES ('ann', 'ann@example.test', 'x')",
+    );
+    const schedules = new SqliteScheduleRepository(db);
+    const schedule = await schedules.create(
+      lastID,
+      {
+        url: 'https://example.com/',
+        frequency: 'daily',
+        time: '05:00',
+        timeZone: 'UTC',
+        after: { publish: true, mail: true, indexNow: true },
+      },
+      'x'.repeat(32),
+      Date.now(),
+    );
+    const logger = createLogger({ quiet: true });
+    const publisher = new SitemapPublisher(path.join(dir, 'published'));
+    const deps = {
+      db,
+      jobs: createSqliteRepositories(db).jobs,
+      schedules,
+      publisher,
+      mailer: createMailer({
+        smtpUrl: null,
+        from: 'app@example.test',
+        outboxDir: path.join(dir, 'outbox'),
+        logger,
+      }),
+      siteUrl: () => 'https://app.example',
+      logger,
+    } as unknown as AfterRunDeps;
+    const job = {
+      id: 'job-1',
+      userId: lastID,
+      url: 'https://example.com/',
+      status: 'failed',
+      error: 'The site did not answer',
+    } as CrawlJobRecord;
+    expect(await afterRun(deps, schedule, job)).toBe('The crawl failed: The site did not answer');
+    const [mail] = outboxMessages(dir);
+    expect(mail).toContain('Subject: Scheduled crawl of example.com failed');
+    expect(mail).toContain('did not complete: The site did not answer');
+    expect(mail).toContain('https://app.example/crawls/job-1');
+    expect(await publisher.manifest(schedule.id)).toBeNull();
+  });
+});

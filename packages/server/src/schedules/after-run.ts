@@ -1,0 +1,178 @@
+import {
+  type ChangeSummary,
+  changeSummaryWords,
+  type HttpFetcher,
+  type Logger,
+  NothingToListError,
+} from '@mapsmith/core';
+import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
+import { submitToIndexNow } from '../notify/indexnow.js';
+import { checkKeyFile } from '../notify/key-file.js';
+import { pingKeyFor } from '../notify/ping-service.js';
+import type { CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
+import type { SitemapPublisher } from './publisher.js';
+import type { ScheduleRecord, ScheduleRepository } from './types.js';
+
+/** What the after-run actions use. */
+export interface AfterRunDeps {
+  db: Database;
+  jobs: CrawlJobRepository;
+  schedules: ScheduleRepository;
+  publisher: SitemapPublisher;
+  mailer: Mailer;
+  /** The SSRF-guarded fetcher for the site's IndexNow key file. */
+  fetcher: HttpFetcher;
+  indexNowEndpoint: string;
+  /** The app's public origin, e.g. `https://mapsmith.example` (no trailing slash). */
+  siteUrl(): string;
+  logger: Logger;
+}
+
+/** The stable sitemap URL of a schedule's token. */
+export function stableSitemapUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/s/${token}/sitemap.xml`;
+}
+
+/** Republishes the files of `jobId` at the schedule's stable URL (its token may be new). */
+export async function publishRun(
+  deps: AfterRunDeps,
+  schedule: Pick<ScheduleRecord, 'id' | 'token'>,
+  jobId: string,
+): Promise<void> {
+  const now = new Date();
+  await deps.publisher.publish(
+    schedule.id,
+    jobId,
+    `${deps.siteUrl()}/s/${schedule.token}/`,
+    () => deps.jobs.store(jobId).pages(),
+    now,
+  );
+  await deps.schedules.published(schedule.id, jobId, now.toISOString());
+}
+
+/** Added and changed listed URLs of a run: what IndexNow is told about. */
+async function changedUrls(db: Database, jobId: string): Promise<string[]> {
+  const rows = await db.all<{ url: string }>(
+    "SELECT url FROM crawl_pages WHERE job_id = ? AND reason = 'listed' AND change IN ('added', 'changed') ORDER BY seq",
+    [jobId],
+  );
+  return rows.map((r) => r.url);
+}
+
+/** Submits the run's added and changed URLs once the site's key file is live; says what happened. */
+async function submitChanges(
+  deps: AfterRunDeps,
+  schedule: ScheduleRecord,
+  job: CrawlJobRecord,
+  summary: ChangeSummary | null,
+): Promise<string> {
+  if (!summary) return 'nothing submitted: this first run has no earlier crawl to compare with.';
+  const host = new URL(job.url).host.toLowerCase();
+  const urls = (await changedUrls(deps.db, job.id)).filter(
+    (u) => new URL(u).host.toLowerCase() === host,
+  );
+  if (urls.length === 0) return 'nothing submitted: no URL was added or changed.';
+  const { key, keyLocation } = await pingKeyFor(deps.db, schedule.userId, job.url);
+  const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
+  if (!keyFile.ok)
+    return `not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}.`;
+  const result = await submitToIndexNow({
+    endpoint: deps.indexNowEndpoint,
+    host,
+    key,
+    keyLocation,
+    urls,
+  });
+  deps.logger.info('scheduled indexnow submission', {
+    host,
+    status: result.status,
+    accepted: result.accepted,
+  });
+  return result.message;
+}
+
+/** A failed run: the owner is told (when the schedule mails), nothing is published. */
+async function afterFailedRun(
+  deps: AfterRunDeps,
+  schedule: ScheduleRecord,
+  job: CrawlJobRecord,
+): Promise<string> {
+  const problem = `The crawl failed: ${job.error ?? 'no reason given'}`;
+  const owner = schedule.after.mail ? await deps.schedules.owner(schedule.userId) : undefined;
+  if (owner) {
+    const link = `${deps.siteUrl()}/crawls/${job.id}`;
+    const mail = scheduleFailedMail(owner.email, owner.username, {
+      url: job.url,
+      reason: job.error ?? 'no reason given',
+      link,
+    });
+    await deps.mailer.send(mail).catch((err: unknown) => {
+      deps.logger.error('schedule mail failed', { schedule: schedule.id, error: String(err) });
+    });
+  }
+  return problem;
+}
+
+/**
+ * The after-run actions of an ended scheduled run, each on its own so one failing does not
+ * stop the others: publish the files at the stable URL, submit added and changed URLs with
+ * IndexNow, mail the summary (saying what failed). A failed crawl only mails why. Resolves with
+ * the problems in words, or null.
+ */
+export async function afterRun(
+  deps: AfterRunDeps,
+  schedule: ScheduleRecord,
+  job: CrawlJobRecord,
+): Promise<string | null> {
+  if (job.status === 'failed') return afterFailedRun(deps, schedule, job);
+  const problems: string[] = [];
+  const { summary } = await deps.jobs.changes(job.id);
+  let published = false;
+  if (schedule.after.publish) {
+    try {
+      await publishRun(deps, schedule, job.id);
+      published = true;
+    } catch (err) {
+      problems.push(
+        err instanceof NothingToListError
+          ? 'the crawl listed no URL, so the published sitemap was left as it was'
+          : 'the sitemap files could not be published; the previous files are still served',
+      );
+      if (!(err instanceof NothingToListError))
+        deps.logger.error('schedule publish failed', { schedule: schedule.id, error: String(err) });
+    }
+  }
+  let indexNow: string | null = null;
+  if (schedule.after.indexNow) {
+    indexNow = await submitChanges(deps, schedule, job, summary).catch(
+      (err: unknown) => `not submitted: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  const problem = problems.length > 0 ? problems.join('; ') : null;
+  if (schedule.after.mail) {
+    const owner = await deps.schedules.owner(schedule.userId);
+    const listed = (await deps.jobs.report().counts(job.id)).counts.find(
+      (c) => c.reason === 'listed',
+    );
+    if (owner) {
+      const mail = scheduleRunMail(owner.email, owner.username, {
+        url: job.url,
+        listed: listed?.count ?? 0,
+        changes: summary
+          ? changeSummaryWords(summary)
+          : 'this was the first crawl of the site, so nothing to compare yet',
+        link: `${deps.siteUrl()}/crawls/${job.id}`,
+        sitemapUrl: published ? stableSitemapUrl(deps.siteUrl(), schedule.token) : null,
+        indexNow,
+        problem,
+      });
+      await deps.mailer.send(mail).catch((err: unknown) => {
+        problems.push('the summary mail could not be sent');
+        deps.logger.error('schedule mail failed', { schedule: schedule.id, error: String(err) });
+      });
+    }
+  }
+  return problems.length > 0 ? `After the crawl, ${problems.join('; ')}.` : null;
+}

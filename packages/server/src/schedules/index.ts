@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { Logger } from '@mapsmith/core';
+import type { ServerConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createNotifyFetcher } from '../notify/fetcher.js';
+import type { Repositories } from '../repos/types.js';
+import { type AfterRunDeps, afterRun } from './after-run.js';
+import { SitemapPublisher } from './publisher.js';
+import { ScheduleTask } from './schedule-task.js';
+import { ScheduleService } from './service.js';
+import { SqliteScheduleRepository } from './sqlite-repository.js';
+
+export { ScheduleService } from './service.js';
+
+/** Where published sitemap files of schedules live: `<data>/published`. */
+export function publishedDir(dataDir: string): string {
+  return path.join(dataDir, 'published');
+}
+
+/** What the scheduled crawls are built from. */
+export interface ScheduleWiring {
+  config: ServerConfig;
+  db: Database;
+  repos: Repositories;
+  mailer: Mailer;
+  logger: Logger;
+  /** Wakes the crawl workers. */
+  wake(): void;
+  /** The app's public origin (known once the server listens when no public URL is set). */
+  siteUrl(): string;
+  /** The time a pass and the service see (tests inject theirs). */
+  now?: () => number;
+  /** Split threshold of published sitemaps (tests lower it). */
+  maxUrlsPerFile?: number;
+}
+
+/** The embedded scheduled-crawls service: SQLite schedules, published files on disk. */
+export function createScheduleService(w: ScheduleWiring): ScheduleService {
+  const schedules = new SqliteScheduleRepository(w.db);
+  const deps: AfterRunDeps = {
+    db: w.db,
+    jobs: w.repos.jobs,
+    schedules,
+    publisher: new SitemapPublisher(publishedDir(w.config.dataDir), w.maxUrlsPerFile),
+    mailer: w.mailer,
+    fetcher: createNotifyFetcher(w.config),
+    indexNowEndpoint: w.config.indexNowEndpoint,
+    siteUrl: w.siteUrl,
+    logger: w.logger,
+  };
+  const task = new ScheduleTask({
+    schedules,
+    jobs: w.repos.jobs,
+    engineeringCap: w.config.jobs.engineeringPageCap,
+    wake: w.wake,
+    afterRun: (schedule, job) => afterRun(deps, schedule, job),
+    logger: w.logger,
+  });
+  return new ScheduleService(schedules, w.repos.jobs, task, deps, w.now);
+}

@@ -1,0 +1,178 @@
+// Issue 13 point 8: the scheduler driven by an injected clock through the due, missed-while-
+// down, overlapping, hourly-limit and Pro-lapsed cases, on a real SQLite file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PLAN_LIMITS } from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import type { CrawlJobRecord, Repositories } from '../repos/types.js';
+import { ScheduleTask } from './schedule-task.js';
+import { SqliteScheduleRepository } from './sqlite-repository.js';
+import type { ScheduleRecord } from './types.js';
+
+const at = (text: string) => Date.parse(text);
+const HOUR = 3_600_000;
+
+let dir: string;
+let db: Database;
+let now: number;
+let repos: Repositories;
+let schedules: SqliteScheduleRepository;
+let task: ScheduleTask;
+let afterRuns: string[];
+let userId: number;
+
+async function setPro(until: number | null) {
+  await db.run('UPDATE users SET pro_until = ? WHERE id = ?', [
+    until === null ? null : new Date(until).toISOString(),
+    userId,
+  ]);
+}
+
+async function jobsOf(): Promise<CrawlJobRecord[]> {
+  return repos.jobs.list(userId, 100);
+}
+
+async function daily(
+  time = '09:00',
+  nextRunMs = at('2026-05-04T09:00:00Z'),
+): Promise<ScheduleRecord> {
+  const def = {
+    url: 'https://example.com/',
+    frequency: 'daily' as const,
+    time,
+    timeZone: 'UTC',
+    after: { publish: false, mail: false, indexNow: false },
+  };
+  return schedules.create(userId, def, `t${Math.random().toString(36).slice(2)}`, nextRunMs);
+}
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-schedule-'));
+  db = await Database.open(path.join(dir, 'db.sqlite'));
+  await migrate(db);
+  now = at('2026-05-04T08:00:00Z');
+  repos = createSqliteRepositories(db, { now: () => now });
+  schedules = new SqliteScheduleRepository(db);
+  afterRuns = [];
+  task = new ScheduleTask({
+    schedules,
+    jobs: repos.jobs,
+    engineeringCap: 1000,
+    wake: () => {},
+    afterRun: async (_s, job) => {
+      afterRuns.push(job.id);
+      return null;
+    },
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
+  });
+  const { lastID } = await db.run(
+    `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
+     VALUES ('sched', 'sched@example.test', 'x', ?, ?)`,
+    [new Date(now).toISOString(), new Date(now + 30 * 24 * HOUR).toISOString()],
+  );
+  userId = lastID;
+});
+
+afterEach(async () => {
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Marks a job as ended, as the worker pool would. */
+async function end(jobId: string, status: 'completed' | 'failed' = 'completed') {
+  await db.run('UPDATE crawl_jobs SET status = ? WHERE id = ?', [status, jobId]);
+}
+
+describe('the schedule task with an injected clock', () => {
+  it('starts a run when due, not before, and sets the next slot', async () => {
+    const s = await daily();
+    now = at('2026-05-04T08:59:59Z');
+    expect((await task.perform(now)).started).toBe(0);
+    now = at('2026-05-04T09:00:20Z');
+    expect((await task.perform(now)).started).toBe(1);
+    const [job] = await jobsOf();
+    expect(job?.url).toBe('https://example.com/');
+    const after = await schedules.get(s.id, userId);
+    expect(after?.runningJobId).toBe(job?.id);
+    expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
+    expect(after?.lastRunAt).toBe('2026-05-04T09:00:20.000Z');
+  });
+
+  it('runs a schedule missed while the server was down once, then at its next slot', async () => {
+    const s = await daily('09:00', at('2026-05-01T09:00:00Z'));
+    now = at('2026-05-04T10:30:00Z');
+    expect((await task.perform(now)).started).toBe(1);
+    expect((await task.perform(now + 1000)).started).toBe(0);
+    expect(await jobsOf()).toHaveLength(1);
+    expect(new Date((await schedules.get(s.id, userId))?.nextRunMs ?? 0).toISOString()).toBe(
+      '2026-05-05T09:00:00.000Z',
+    );
+  });
+
+  it('never runs one schedule twice at once: concurrent passes and a run still going', async () => {
+    const s = await daily();
+    now = at('2026-05-04T09:00:05Z');
+    const passes = await Promise.all([task.perform(now), task.perform(now), task.perform(now)]);
+    expect(passes.reduce((n, p) => n + p.started, 0)).toBe(1);
+    const [job] = await jobsOf();
+    // The next slot comes while the crawl still runs: no second run.
+    now = at('2026-05-05T09:00:05Z');
+    expect((await task.perform(now)).started).toBe(0);
+    expect(afterRuns).toEqual([]);
+    // The crawl ends: the after-run actions run once, and the waiting slot starts once.
+    await end(job?.id ?? '');
+    const pass = await task.perform(now + 1000);
+    expect(pass).toMatchObject({ finished: 1, started: 1 });
+    expect(afterRuns).toEqual([job?.id]);
+    expect((await schedules.get(s.id, userId))?.lastJobId).toBe(job?.id);
+    expect(await jobsOf()).toHaveLength(2);
+  });
+
+  it('counts against the hourly crawl limit and starts once the window allows', async () => {
+    const s = await daily();
+    now = at('2026-05-04T08:30:00Z');
+    for (let i = 0; i < PLAN_LIMITS.pro.crawlsPerHour; i++)
+      await repos.jobs.start({
+        userId,
+        plan: 'pro',
+        url: `https://x${i}.example/`,
+        engineeringCap: 10,
+      });
+    now = at('2026-05-04T09:00:10Z');
+    expect(await task.perform(now)).toMatchObject({ started: 0, deferred: 1 });
+    const deferred = await schedules.get(s.id, userId);
+    expect(deferred?.lastError).toMatch(/hourly crawl limit/);
+    expect(deferred?.nextRunMs).toBe(at('2026-05-04T09:30:00Z'));
+    now = at('2026-05-04T09:30:01Z');
+    expect((await task.perform(now)).started).toBe(1);
+    expect(new Date((await schedules.get(s.id, userId))?.nextRunMs ?? 0).toISOString()).toBe(
+      '2026-05-05T09:00:00.000Z',
+    );
+  });
+
+  it('pauses while Pro has ended and resumes at the next slot once Pro is back', async () => {
+    const s = await daily();
+    await setPro(at('2026-05-04T08:30:00Z'));
+    now = at('2026-05-04T09:00:10Z');
+    expect(await task.perform(now)).toMatchObject({ started: 0, deferred: 1 });
+    expect(await jobsOf()).toHaveLength(0);
+    expect((await schedules.get(s.id, userId))?.nextRunMs).toBe(at('2026-05-05T09:00:00Z'));
+    // Pro paid again in the afternoon: nothing runs at once, the next slot runs.
+    now = at('2026-05-04T15:00:00Z');
+    await setPro(now + 30 * 24 * HOUR);
+    expect((await task.perform(now)).started).toBe(0);
+    now = at('2026-05-05T09:00:10Z');
+    expect((await task.perform(now)).started).toBe(1);
+  });
+
+  it('leaves a schedule its owner paused', async () => {
+    const s = await daily();
+    await schedules.setPaused(s.id, userId, true, s.nextRunMs);
+    now = at('2026-05-04T09:00:10Z');
+    expect((await task.perform(now)).started).toBe(0);
+  });
+});

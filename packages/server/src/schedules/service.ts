@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MAX_SCHEDULES_PER_USER,
+  nextRunAfter,
+  type Schedule,
+  type ScheduleCreateInput,
+} from '@mapsmith/core';
+import { HttpError } from '../http/errors.js';
+import type { PeriodicSchedule, TaskScheduler } from '../jobs/scheduler.js';
+import type { CrawlJobRepository } from '../repos/types.js';
+import { type AfterRunDeps, publishRun, stableSitemapUrl } from './after-run.js';
+import {
+  isProAt,
+  SCHEDULE_TICK_MS,
+  type SchedulePass,
+  type ScheduleTask,
+} from './schedule-task.js';
+import type { ScheduleRecord, ScheduleRepository } from './types.js';
+
+/** A new unguessable token for a stable URL: 24 random bytes, base64url (32 characters). */
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Whether `token` has the shape of one (`/s/:token/` is checked before any lookup). */
+export function isTokenShape(token: string): boolean {
+  return /^[A-Za-z0-9_-]{32}$/.test(token);
+}
+
+/**
+ * Scheduled crawls as the routes use them: each operation of the contract on the owner's
+ * schedules, their presentation, and the scheduler pass (`ScheduleTask`) run behind the
+ * `TaskScheduler` port. Only Pro users reach it (the routes check).
+ */
+export class ScheduleService {
+  private loop: PeriodicSchedule<SchedulePass> | undefined;
+
+  constructor(
+    private readonly repo: ScheduleRepository,
+    private readonly jobs: CrawlJobRepository,
+    private readonly task: ScheduleTask,
+    private readonly after: AfterRunDeps,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Starts the passes on `scheduler` (every 30 s, and one now). */
+  start(scheduler: TaskScheduler, report?: (pass: SchedulePass) => void): void {
+    this.loop = scheduler.every(this.task, SCHEDULE_TICK_MS, report);
+  }
+
+  /** Stops the passes, waiting for one in progress. */
+  async stop(): Promise<void> {
+    await this.loop?.stop();
+  }
+
+  /** Runs a pass now (after any in progress); tests and a just-created schedule use it. */
+  async runNow(): Promise<SchedulePass | undefined> {
+    return this.loop ? this.loop.runNow() : this.task.perform(this.now());
+  }
+
+  async list(userId: number): Promise<Schedule[]> {
+    const records = await this.repo.list(userId);
+    return Promise.all(records.map((r) => this.present(r)));
+  }
+
+  async create(userId: number, input: ScheduleCreateInput): Promise<Schedule> {
+    if ((await this.repo.count(userId)) >= MAX_SCHEDULES_PER_USER)
+      throw new HttpError(
+        409,
+        'Too many schedules',
+        `You can keep up to ${MAX_SCHEDULES_PER_USER} schedules. Delete one you no longer need first.`,
+        {},
+        'schedule.too-many',
+      );
+    const record = await this.repo.create(
+      userId,
+      input,
+      newToken(),
+      nextRunAfter(input, this.now()),
+    );
+    return this.present(record);
+  }
+
+  async update(userId: number, id: string, input: ScheduleCreateInput): Promise<Schedule> {
+    await this.own(userId, id);
+    await this.repo.update(id, userId, input, nextRunAfter(input, this.now()));
+    return this.present(await this.own(userId, id));
+  }
+
+  async pause(userId: number, id: string, paused: boolean): Promise<Schedule> {
+    const record = await this.own(userId, id);
+    // A resumed schedule waits for its next slot: missed slots are not made up.
+    await this.repo.setPaused(id, userId, paused, nextRunAfter(record, this.now()));
+    return this.present(await this.own(userId, id));
+  }
+
+  async delete(userId: number, id: string): Promise<void> {
+    await this.own(userId, id);
+    await this.repo.delete(id, userId);
+    await this.after.publisher.forget(id);
+  }
+
+  /** Removes the published files of every schedule of a user (the account is being deleted). */
+  async forgetUser(userId: number): Promise<void> {
+    for (const record of await this.repo.list(userId)) await this.after.publisher.forget(record.id);
+  }
+
+  /** A new token; published files are written again with the new URL in their index. */
+  async rotateToken(userId: number, id: string): Promise<Schedule> {
+    const record = await this.own(userId, id);
+    const token = newToken();
+    await this.repo.setToken(id, userId, token);
+    if (record.publishedJobId && (await this.jobs.get(record.publishedJobId, userId)))
+      await publishRun(this.after, { id, token }, record.publishedJobId);
+    return this.present(await this.own(userId, id));
+  }
+
+  /** The schedule whose stable URL has `token`, when it publishes. */
+  async byToken(token: string): Promise<ScheduleRecord | undefined> {
+    const record = await this.repo.byToken(token);
+    return record?.after.publish ? record : undefined;
+  }
+
+  /** A published file of a schedule, or null. */
+  publishedFile(scheduleId: string, name: string) {
+    return this.after.publisher.file(scheduleId, name);
+  }
+
+  private async own(userId: number, id: string): Promise<ScheduleRecord> {
+    const record = await this.repo.get(id, userId);
+    if (!record)
+      throw new HttpError(404, 'Not found', 'No schedule with this id', {}, 'schedule.not-found');
+    return record;
+  }
+
+  /** The contract's shape of a schedule, with its state as of now. */
+  private async present(r: ScheduleRecord): Promise<Schedule> {
+    const owner = await this.repo.owner(r.userId);
+    const pro = isProAt(owner?.proUntil ?? null, this.now());
+    const running = r.runningJobId && !r.runningJobId.startsWith('claim:') ? r.runningJobId : null;
+    const state = r.paused ? 'paused' : !pro ? 'pro-ended' : running ? 'running' : 'active';
+    const lastChanges = r.lastJobId ? (await this.jobs.changes(r.lastJobId)).summary : null;
+    return {
+      id: r.id,
+      url: r.url,
+      frequency: r.frequency,
+      weekday: r.weekday,
+      monthDay: r.monthDay,
+      time: r.time,
+      timeZone: r.timeZone,
+      settings: r.settings,
+      after: r.after,
+      state,
+      nextRunAt: r.paused || !pro ? null : new Date(r.nextRunMs).toISOString(),
+      runningJobId: running,
+      lastJobId: r.lastJobId,
+      lastRunAt: r.lastRunAt,
+      lastError: r.lastError,
+      lastChanges,
+      sitemapUrl: r.after.publish ? stableSitemapUrl(this.after.siteUrl(), r.token) : null,
+      publishedAt: r.publishedAt,
+      createdAt: r.createdAt,
+    };
+  }
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { CrawlSettings, ScheduleActions } from '@mapsmith/core';
+import type { Database } from '../db/database.js';
+import type {
+  ScheduleDefinition,
+  ScheduleOwner,
+  ScheduleRecord,
+  ScheduleRepository,
+} from './types.js';
+
+interface ScheduleRow {
+  id: string;
+  user_id: number;
+  url: string;
+  frequency: ScheduleRecord['frequency'];
+  weekday: number | null;
+  month_day: number | null;
+  time_of_day: string;
+  time_zone: string;
+  settings: string;
+  after_publish: number;
+  after_mail: number;
+  after_indexnow: number;
+  paused: number;
+  token: string;
+  next_run_ms: number;
+  running_job_id: string | null;
+  last_job_id: string | null;
+  last_run_at: string | null;
+  last_error: string | null;
+  published_job_id: string | null;
+  published_at: string | null;
+  created_at: string;
+}
+
+function toRecord(r: ScheduleRow): ScheduleRecord {
+  const after: ScheduleActions = {
+    publish: r.after_publish === 1,
+    mail: r.after_mail === 1,
+    indexNow: r.after_indexnow === 1,
+  };
+  return {
+    id: r.id,
+    userId: r.user_id,
+    url: r.url,
+    frequency: r.frequency,
+    weekday: r.weekday,
+    monthDay: r.month_day,
+    time: r.time_of_day,
+    timeZone: r.time_zone,
+    settings: JSON.parse(r.settings) as CrawlSettings,
+    after,
+    paused: r.paused === 1,
+    token: r.token,
+    nextRunMs: r.next_run_ms,
+    runningJobId: r.running_job_id,
+    lastJobId: r.last_job_id,
+    lastRunAt: r.last_run_at,
+    lastError: r.last_error,
+    publishedJobId: r.published_job_id,
+    publishedAt: r.published_at,
+    createdAt: r.created_at,
+  };
+}
+
+/** The columns a definition sets, in `defValues` order. */
+const DEF_COLUMNS = [
+  'url',
+  'frequency',
+  'weekday',
+  'month_day',
+  'time_of_day',
+  'time_zone',
+  'settings',
+  'after_publish',
+  'after_mail',
+  'after_indexnow',
+];
+
+function defValues(def: ScheduleDefinition): (string | number | null)[] {
+  return [
+    def.url,
+    def.frequency,
+    def.frequency === 'weekly' ? (def.weekday ?? null) : null,
+    def.frequency === 'monthly' ? (def.monthDay ?? null) : null,
+    def.time,
+    def.timeZone,
+    JSON.stringify(def.settings ?? {}),
+    def.after.publish ? 1 : 0,
+    def.after.mail ? 1 : 0,
+    def.after.indexNow ? 1 : 0,
+  ];
+}
+
+/** Schedules in the server's SQLite database (migration 50). */
+export class SqliteScheduleRepository implements ScheduleRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(
+    userId: number,
+    def: ScheduleDefinition,
+    token: string,
+    nextRunMs: number,
+  ): Promise<ScheduleRecord> {
+    const id = randomUUID();
+    await this.db.run(
+      `INSERT INTO crawl_schedules (id, user_id, ${DEF_COLUMNS.join(', ')}, token, next_run_ms, created_at)
+       VALUES (?, ?, ${DEF_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
+      [id, userId, ...defValues(def), token, nextRunMs, new Date().toISOString()],
+    );
+    return (await this.get(id, userId)) as ScheduleRecord;
+  }
+
+  async list(userId: number): Promise<ScheduleRecord[]> {
+    const rows = await this.db.all<ScheduleRow>(
+      'SELECT * FROM crawl_schedules WHERE user_id = ? ORDER BY created_at, rowid',
+      [userId],
+    );
+    return rows.map(toRecord);
+  }
+
+  async count(userId: number): Promise<number> {
+    const row = await this.db.first<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM crawl_schedules WHERE user_id = ?',
+      [userId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async get(id: string, userId: number): Promise<ScheduleRecord | undefined> {
+    const row = await this.db.first<ScheduleRow>(
+      'SELECT * FROM crawl_schedules WHERE id = ? AND user_id = ?',
+      [id, userId],
+    );
+    return row ? toRecord(row) : undefined;
+  }
+
+  async byToken(token: string): Promise<ScheduleRecord | undefined> {
+    const row = await this.db.first<ScheduleRow>('SELECT * FROM crawl_schedules WHERE token = ?', [
+      token,
+    ]);
+    return row ? toRecord(row) : undefined;
+  }
+
+  async update(id: string, userId: number, def: ScheduleDefinition, nextRunMs: number) {
+    await this.db.run(
+      `UPDATE crawl_schedules SET ${DEF_COLUMNS.map((c) => `${c} = ?`).join(', ')}, next_run_ms = ?
+        WHERE id = ? AND user_id = ?`,
+      [...defValues(def), nextRunMs, id, userId],
+    );
+  }
+
+  async setPaused(id: string, userId: number, paused: boolean, nextRunMs: number) {
+    await this.db.run(
+      'UPDATE crawl_schedules SET paused = ?, next_run_ms = ? WHERE id = ? AND user_id = ?',
+      [paused ? 1 : 0, nextRunMs, id, userId],
+    );
+  }
+
+  async delete(id: string, userId: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      'DELETE FROM crawl_schedules WHERE id = ? AND user_id = ?',
+      [id, userId],
+    );
+    return changes > 0;
+  }
+
+  async setToken(id: string, userId: number, token: string) {
+    await this.db.run('UPDATE crawl_schedules SET token = ? WHERE id = ? AND user_id = ?', [
+      token,
+      id,
+      userId,
+    ]);
+  }
+
+  async due(nowMs: number, limit: number): Promise<ScheduleRecord[]> {
+    const rows = await this.db.all<ScheduleRow>(
+      `SELECT * FROM crawl_schedules
+        WHERE next_run_ms <= ? AND paused = 0 AND running_job_id IS NULL
+        ORDER BY next_run_ms LIMIT ?`,
+      [nowMs, limit],
+    );
+    return rows.map(toRecord);
+  }
+
+  async running(): Promise<ScheduleRecord[]> {
+    const rows = await this.db.all<ScheduleRow>(
+      'SELECT * FROM crawl_schedules WHERE running_job_id IS NOT NULL',
+    );
+    return rows.map(toRecord);
+  }
+
+  async claim(id: string, dueMs: number, marker: string): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_schedules SET running_job_id = ?
+        WHERE id = ? AND running_job_id IS NULL AND paused = 0 AND next_run_ms = ?`,
+      [marker, id, dueMs],
+    );
+    return changes === 1;
+  }
+
+  async dropClaimsBefore(marker: string): Promise<number> {
+    const { changes } = await this.db.run(
+      "UPDATE crawl_schedules SET running_job_id = NULL WHERE running_job_id LIKE 'claim:%' AND running_job_id < ?",
+      [marker],
+    );
+    return changes;
+  }
+
+  async started(id: string, jobId: string, nextRunMs: number, at: string) {
+    await this.db.run(
+      `UPDATE crawl_schedules SET running_job_id = ?, next_run_ms = ?, last_run_at = ?, last_error = NULL
+        WHERE id = ?`,
+      [jobId, nextRunMs, at, id],
+    );
+  }
+
+  async deferred(id: string, reason: string | null, nextRunMs: number) {
+    await this.db.run(
+      `UPDATE crawl_schedules SET running_job_id = NULL, next_run_ms = ?,
+         last_error = COALESCE(?, last_error) WHERE id = ?`,
+      [nextRunMs, reason, id],
+    );
+  }
+
+  async finished(id: string, jobId: string, error: string | null) {
+    await this.db.run(
+      `UPDATE crawl_schedules SET running_job_id = NULL, last_job_id = ?, last_error = ?
+        WHERE id = ? AND running_job_id = ?`,
+      [jobId, error, id, jobId],
+    );
+  }
+
+  async published(id: string, jobId: string, at: string) {
+    await this.db.run(
+      'UPDATE crawl_schedules SET published_job_id = ?, published_at = ? WHERE id = ?',
+      [jobId, at, id],
+    );
+  }
+
+  async owner(userId: number): Promise<ScheduleOwner | undefined> {
+    const row = await this.db.first<{ email: string; username: string; pro_until: string | null }>(
+      'SELECT email, username, pro_until FROM users WHERE id = ?',
+      [userId],
+    );
+    return row ? { email: row.email, username: row.username, proUntil: row.pro_until } : undefined;
+  }
+}

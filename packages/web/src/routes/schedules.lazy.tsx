@@ -1,0 +1,59 @@
+import { PAGE_META } from '@mapsmith/core/browser';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useAuth } from '../app/auth';
+import { usePageMeta } from '../app/page-meta';
+import { PageHeader } from '../components/PageHeader';
+import { SchedulesManager } from '../schedules/SchedulesManager';
+
+function SchedulesPage() {
+  usePageMeta(PAGE_META['/schedules']);
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'signed-out') void navigate({ to: '/login', replace: true });
+  }, [status, navigate]);
+  if (status !== 'signed-in' || !user) {
+    return (
+      <div className="page">
+        <p className="card auth-checking" role="status">
+          Loading...
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="page schedules-page">
+      <PageHeader
+        eyebrow="Pro"
+        title="Scheduled Crawls"
+        lead="Crawl a site daily, weekly or monthly at a time of your choosing, see what changed since the last crawl, and keep its sitemap current at one URL."
+      />
+      <p>
+        <Link to="/dashboard">Back to the dashboard</Link>
+      </p>
+      {user.isPro ? (
+        <SchedulesManager />
+      ) : (
+        <section className="card" data-testid="schedules-locked">
+          <h2 className="card-title">
+            Scheduled crawls are part of Pro <span className="badge badge-pro">Pro</span>
+          </h2>
+          <p>
+            With Pro, Mapsmith crawls your sites on a schedule, compares each crawl with the last
+            one (added, removed and changed pages), keeps lastmod honest, publishes the sitemap at a
+            stable URL and mails you a summary.
+          </p>
+          <Link to="/subscribe" className="button primary">
+            Upgrade to Pro
+          </Link>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The lazily loaded half of `/schedules`: its screen. */
+export const schedulesLazyRoute = createLazyRoute('/schedules')({
+  component: SchedulesPage,
+});

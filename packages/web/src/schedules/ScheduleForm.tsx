@@ -1,0 +1,246 @@
+import {
+  type CrawlSettings,
+  nextRunAfter,
+  type Schedule,
+  type ScheduleCreateInput,
+} from '@mapsmith/core/browser';
+import { type FormEvent, useMemo, useState } from 'react';
+import { browserTimeZone, timeZones, WEEKDAYS, zonedWords } from './schedule-words';
+
+/** The form's fields as text, the way inputs hold them. */
+interface Draft {
+  url: string;
+  frequency: Schedule['frequency'];
+  weekday: string;
+  monthDay: string;
+  time: string;
+  timeZone: string;
+  maxDepth: string;
+  exclude: string;
+  publish: boolean;
+  mail: boolean;
+  indexNow: boolean;
+}
+
+function draftOf(s: Schedule | null): Draft {
+  return {
+    url: s?.url ?? '',
+    frequency: s?.frequency ?? 'weekly',
+    weekday: String(s?.weekday ?? 1),
+    monthDay: String(s?.monthDay ?? 1),
+    time: s?.time ?? '06:00',
+    timeZone: s?.timeZone ?? browserTimeZone(),
+    maxDepth: s?.settings.maxDepth === undefined ? '' : String(s.settings.maxDepth),
+    exclude: (s?.settings.exclude ?? []).join('\n'),
+    publish: s?.after.publish ?? true,
+    mail: s?.after.mail ?? true,
+    indexNow: s?.after.indexNow ?? false,
+  };
+}
+
+/** The contract input of a draft; the server checks it and answers in words when it is wrong. */
+function inputOf(d: Draft): ScheduleCreateInput {
+  const settings: CrawlSettings = {};
+  if (d.maxDepth.trim() !== '') settings.maxDepth = Number(d.maxDepth);
+  const exclude = d.exclude
+    .split(/\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (exclude.length) settings.exclude = exclude;
+  return {
+    url: d.url.trim(),
+    frequency: d.frequency,
+    weekday: d.frequency === 'weekly' ? Number(d.weekday) : null,
+    monthDay: d.frequency === 'monthly' ? Number(d.monthDay) : null,
+    time: d.time,
+    timeZone: d.timeZone,
+    settings,
+    after: { publish: d.publish, mail: d.mail, indexNow: d.indexNow },
+  };
+}
+
+/** "Next run: Mon, May 4, 06:00 (Europe/Berlin)", or nothing while the fields are incomplete. */
+function nextRunWords(d: Draft): string | null {
+  if (!/^\d\d:\d\d$/.test(d.time)) return null;
+  try {
+    const at = nextRunAfter(inputOf(d), Date.now());
+    return `Next run: ${zonedWords(new Date(at).toISOString(), d.timeZone)} (${d.timeZone})`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Create or edit a schedule (issue 13): site, frequency, time of day in the user's time zone,
+ * a few crawl settings, and what happens after each run. The next run is previewed with the
+ * same core function the server schedules with.
+ */
+export function ScheduleForm(props: {
+  schedule: Schedule | null;
+  busy: boolean;
+  error: string | null;
+  onSubmit(input: ScheduleCreateInput): void;
+  onCancel?: () => void;
+}) {
+  const [d, setD] = useState<Draft>(() => draftOf(props.schedule));
+  const zones = useMemo(timeZones, []);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setD((v) => ({ ...v, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onSubmit(inputOf(d));
+  };
+  const editing = props.schedule !== null;
+  const next = nextRunWords(d);
+  return (
+    <form
+      className="schedule-form"
+      onSubmit={submit}
+      aria-label={editing ? 'Edit schedule' : 'New schedule'}
+    >
+      <div className="filter-field form-wide">
+        <label htmlFor="schedule-url">Site URL</label>
+        <input
+          id="schedule-url"
+          type="url"
+          required
+          placeholder="https://example.com/"
+          value={d.url}
+          onChange={(e) => set('url', e.target.value)}
+        />
+      </div>
+      <div className="filter-field">
+        <label htmlFor="schedule-frequency">Frequency</label>
+        <select
+          id="schedule-frequency"
+          value={d.frequency}
+          onChange={(e) => set('frequency', e.target.value as Draft['frequency'])}
+        >
+          <option value="daily">Daily</option>
+          <option value="weekly">Weekly</option>
+          <option value="monthly">Monthly</option>
+        </select>
+      </div>
+      {d.frequency === 'weekly' && (
+        <div className="filter-field">
+          <label htmlFor="schedule-weekday">On</label>
+          <select
+            id="schedule-weekday"
+            value={d.weekday}
+            onChange={(e) => set('weekday', e.target.value)}
+          >
+            {WEEKDAYS.map((name, i) => (
+              <option key={name} value={String(i)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {d.frequency === 'monthly' && (
+        <div className="filter-field">
+          <label htmlFor="schedule-day">Day of the month</label>
+          <input
+            id="schedule-day"
+            type="number"
+            min={1}
+            max={31}
+            value={d.monthDay}
+            aria-describedby="schedule-day-note"
+            onChange={(e) => set('monthDay', e.target.value)}
+          />
+          <span id="schedule-day-note" className="muted small">
+            Shorter months run on their last day.
+          </span>
+        </div>
+      )}
+      <div className="filter-field">
+        <label htmlFor="schedule-time">Time</label>
+        <input
+          id="schedule-time"
+          type="time"
+          required
+          value={d.time}
+          onChange={(e) => set('time', e.target.value)}
+        />
+      </div>
+      <div className="filter-field">
+        <label htmlFor="schedule-zone">Time zone</label>
+        <select
+          id="schedule-zone"
+          value={d.timeZone}
+          onChange={(e) => set('timeZone', e.target.value)}
+        >
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-field">
+        <label htmlFor="schedule-depth">Max depth (optional)</label>
+        <input
+          id="schedule-depth"
+          type="number"
+          min={0}
+          max={100}
+          placeholder="no limit"
+          value={d.maxDepth}
+          onChange={(e) => set('maxDepth', e.target.value)}
+        />
+      </div>
+      <div className="filter-field form-wide">
+        <label htmlFor="schedule-exclude">Exclude (globs, one per line)</label>
+        <textarea
+          id="schedule-exclude"
+          rows={2}
+          placeholder="/tag/*"
+          value={d.exclude}
+          onChange={(e) => set('exclude', e.target.value)}
+        />
+      </div>
+      <fieldset className="form-wide">
+        <legend>After each run</legend>
+        <label>
+          <input
+            type="checkbox"
+            checked={d.publish}
+            onChange={(e) => set('publish', e.target.checked)}
+          />
+          Keep the sitemap current at a stable URL
+        </label>
+        <label>
+          <input type="checkbox" checked={d.mail} onChange={(e) => set('mail', e.target.checked)} />
+          Mail me a summary
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={d.indexNow}
+            onChange={(e) => set('indexNow', e.target.checked)}
+          />
+          Submit changed URLs with IndexNow (when the site's key file is live)
+        </label>
+      </fieldset>
+      <p className="form-wide muted small" role="status" data-testid="next-run">
+        {next ?? ''}
+      </p>
+      {props.error && (
+        <p className="form-wide field-error" role="alert" data-testid="schedule-error">
+          {props.error}
+        </p>
+      )}
+      <div className="form-wide schedule-actions">
+        <button type="submit" className="button primary" disabled={props.busy}>
+          {editing ? 'Save schedule' : 'Create schedule'}
+        </button>
+        {props.onCancel && (
+          <button type="button" className="button ghost" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { changeSummaryWords, type Schedule } from '@mapsmith/core/browser';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { cadenceWords, STATE_WORDS, zonedWords } from './schedule-words';
+
+/** What a schedule's buttons do (the page calls the API and refreshes). */
+export interface ScheduleActions {
+  edit(s: Schedule): void;
+  pause(s: Schedule, paused: boolean): void;
+  remove(s: Schedule): void;
+  rotate(s: Schedule): void;
+}
+
+/**
+ * One schedule in the list: its site and cadence, its state, the next and the last run (with
+ * what changed), its stable sitemap URL, and its buttons.
+ */
+export function ScheduleItem(props: {
+  schedule: Schedule;
+  busy: boolean;
+  actions: ScheduleActions;
+}) {
+  const { schedule: s, busy, actions } = props;
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (!s.sitemapUrl) return;
+    await navigator.clipboard?.writeText(s.sitemapUrl).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <li className="schedule-item" data-testid="schedule-item">
+      <h3>{s.url}</h3>
+      <p>
+        <span className="schedule-state" data-state={s.state}>
+          {STATE_WORDS[s.state]}
+        </span>{' '}
+        {cadenceWords(s)} <span className="muted">({s.timeZone})</span>
+      </p>
+      {s.nextRunAt && (
+        <p className="small" data-testid="schedule-next">
+          Next run: {zonedWords(s.nextRunAt, s.timeZone)}
+        </p>
+      )}
+      {s.state === 'pro-ended' && (
+        <p className="small">
+          Runs resume when Pro is active again. <Link to="/subscribe">Add a month of Pro</Link>
+        </p>
+      )}
+      {s.lastJobId && (
+        <p className="small">
+          Last run{s.lastRunAt ? ` ${zonedWords(s.lastRunAt, s.timeZone)}` : ''}:{' '}
+          <Link to="/crawls/$jobId" params={{ jobId: s.lastJobId }} search={{}}>
+            {s.lastChanges ? changeSummaryWords(s.lastChanges) : 'see the report'}
+          </Link>
+        </p>
+      )}
+      {s.runningJobId && (
+        <p className="small">
+          <Link to="/crawls/$jobId" params={{ jobId: s.runningJobId }} search={{}}>
+            Follow the run in progress
+          </Link>
+        </p>
+      )}
+      {s.lastError && (
+        <p className="small field-error" role="note">
+          {s.lastError}
+        </p>
+      )}
+      {s.sitemapUrl && (
+        <div className="stable-url">
+          <span>Stable sitemap URL:</span>
+          <code data-testid="stable-url">{s.sitemapUrl}</code>
+          <button type="button" className="button small" onClick={copy}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+          <button
+            type="button"
+            className="button small ghost"
+            disabled={busy}
+            onClick={() => actions.rotate(s)}
+          >
+            New URL
+          </button>
+          {!s.publishedAt && <span className="muted small">Files appear after the first run.</span>}
+        </div>
+      )}
+      <div className="schedule-actions">
+        <button
+          type="button"
+          className="button small"
+          disabled={busy}
+          onClick={() => actions.edit(s)}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button small"
+          disabled={busy}
+          onClick={() => actions.pause(s, s.state !== 'paused')}
+        >
+          {s.state === 'paused' ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          className="button small danger"
+          disabled={busy}
+          onClick={() => actions.remove(s)}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
