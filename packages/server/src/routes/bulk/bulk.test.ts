@@ -127,6 +127,20 @@ describe('a bulk crawl of 20 fixture sites', () => {
     );
   });
 
+  it("says what changed since the same user's previous crawl of each site", async () => {
+    const u = await createTestUser(t.server.context.db, { pro: true });
+    const list = `${sites[0]?.url}\n${sites[1]?.url}`;
+    const first = await (await call(t.server.url, u, 'POST', '/api/bulk', { list })).json();
+    expect((await settled(u, first.bulkId)).sites.map((s: BulkSite) => s.changes)).toEqual([
+      null,
+      null,
+    ]);
+    const again = await (await call(t.server.url, u, 'POST', '/api/bulk', { list })).json();
+    const bulk = await settled(u, again.bulkId);
+    // The fixture sites did not change between the two runs.
+    expect(bulk.sites.map((s: BulkSite) => s.changes)).toEqual(['no changes', 'no changes']);
+  });
+
   it('lists the bulk, and keeps it to its owner', async () => {
     const u = await createTestUser(t.server.context.db, { pro: true });
     const started = await (

@@ -1,4 +1,9 @@
-import { analyzeSeoStream, type BulkCrawl, type BulkSite } from '@mapsmith/core';
+import {
+  analyzeSeoStream,
+  type BulkCrawl,
+  type BulkSite,
+  changeSummaryWords,
+} from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { computeOutcome } from '../../jobs/crawl-outcome.js';
 import type { BulkRecord } from '../../repos/bulk-types.js';
@@ -8,15 +13,16 @@ import type { CrawlJobRecord } from '../../repos/types.js';
 const ANALYSES_PER_POLL = 5;
 
 /**
- * The change summary of a site's crawl against the previous crawl of the same site ("12
- * added, 3 removed, 41 changed"). The change report (issue 13, points 2 and 3) fills this in
- * once it lands; until then there is none to show, and the page and the CSV say "-".
+ * The change summary of a site's crawl against the previous completed crawl of the same site
+ * by the same user ("12 added, 3 removed, 41 changed"), from the change report kept on the
+ * job; null on a first crawl of the site (the page and the CSV then say "-").
  */
 export async function changeSummaryOf(
-  _ctx: AppContext,
-  _job: CrawlJobRecord,
+  ctx: AppContext,
+  job: CrawlJobRecord,
 ): Promise<string | null> {
-  return null;
+  const { summary } = await ctx.repos.jobs.changes(job.id);
+  return summary ? changeSummaryWords(summary) : null;
 }
 
 /**
