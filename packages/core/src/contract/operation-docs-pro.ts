@@ -1,6 +1,6 @@
 /**
- * The API reference's words for the Pro operations beyond single crawls (bulk crawls, and the
- * schedules and audits of issues 13 and 14): the same `OperationDoc` entries as
+ * The API reference's words for the Pro operations beyond single crawls (bulk crawls, schedules,
+ * the change report, and the audits of issue 14): the same `OperationDoc` entries as
  * `operation-docs.ts`, kept apart so each file stays readable.
  */
 import { PLAN_LIMITS } from '../plans.js';
@@ -8,6 +8,8 @@ import type { RoutedOperationName } from './http-routes.js';
 import type { OperationDoc } from './operation-docs.js';
 
 const BULK = 'b7Kq2mN4xP9z';
+const SCHEDULE = 7;
+const SCHEDULE_FIELD = { id: 'The schedule’s id, as schedules.create answered it.' };
 const BULK_FIELD = { bulkId: 'The bulk run’s id, as bulk.start answered it.' };
 
 /** Docs of the Pro operations beyond single crawls. */
@@ -51,5 +53,53 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     download: 'zip',
     example: { bulkId: BULK },
     fields: BULK_FIELD,
+  },
+  'crawl.changes': {
+    summary: 'What changed since the previous crawl of the same site',
+    description:
+      'Added, removed, changed (the main text’s fingerprint differs) and newly excluded URLs against your previous completed crawl of the same start URL; `summary` is null on a first crawl. Filter the URL table with `change=` for the rows.',
+    tag: 'Crawl report',
+    errors: ['input.invalid', 'crawl.not-found'],
+    example: { jobId: 'mZ3c9qLw2xY1' },
+  },
+  'schedules.list': {
+    summary: 'List your scheduled crawls (Pro)',
+    tag: 'Schedules',
+    errors: ['auth.pro-required'],
+  },
+  'schedules.create': {
+    summary: 'Schedule a crawl: daily, weekly or monthly at a time of day in your time zone (Pro)',
+    description:
+      'Each run counts against your hourly crawl starts like any crawl; a run missed while the service was down runs once when it is back. After a run the schedule can publish its files at a stable URL, mail a summary and submit changed URLs with IndexNow.',
+    tag: 'Schedules',
+    errors: ['input.invalid', 'auth.pro-required', 'schedule.too-many'],
+    created: true,
+  },
+  'schedules.update': {
+    summary: 'Change a schedule (Pro)',
+    tag: 'Schedules',
+    errors: ['input.invalid', 'auth.pro-required', 'schedule.not-found'],
+    fields: SCHEDULE_FIELD,
+    example: { id: SCHEDULE },
+  },
+  'schedules.pause': {
+    summary: 'Pause or resume a schedule (Pro)',
+    tag: 'Schedules',
+    errors: ['input.invalid', 'auth.pro-required', 'schedule.not-found'],
+    fields: SCHEDULE_FIELD,
+  },
+  'schedules.delete': {
+    summary: 'Delete a schedule and its published files (Pro)',
+    tag: 'Schedules',
+    errors: ['input.invalid', 'auth.pro-required', 'schedule.not-found'],
+    fields: SCHEDULE_FIELD,
+    example: { id: SCHEDULE },
+  },
+  'schedules.rotateToken': {
+    summary: 'Give a schedule’s stable sitemap URL a new token; the old URL stops at once (Pro)',
+    tag: 'Schedules',
+    errors: ['input.invalid', 'auth.pro-required', 'schedule.not-found'],
+    fields: SCHEDULE_FIELD,
+    example: { id: SCHEDULE },
   },
 };

@@ -9,6 +9,7 @@ export const OPERATION_TAGS = [
   'Crawl report',
   'Sitemaps',
   'Bulk crawls',
+  'Schedules',
   'Account',
   'API tokens',
   'Billing',

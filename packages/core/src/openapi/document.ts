@@ -24,6 +24,7 @@ const TAG_TEXT: Record<OperationTag, string> = {
   'Crawl report': 'Every URL a crawl met and why it is or is not in the sitemap; SEO findings.',
   Sitemaps: 'Download the sitemaps of a crawl, fetch published ones, notify search engines.',
   'Bulk crawls': 'Pro: crawl a list of up to 100 sites at once and download one zip of them.',
+  Schedules: 'Pro: crawls that run by themselves, daily, weekly or monthly, and what they publish.',
   Account: 'Sign-in and account calls, as the web app makes them.',
   'API tokens': 'Managing tokens is done from a signed-in session on the dashboard.',
   Billing: 'Payment for Pro, through PayPal.',
