@@ -2,8 +2,10 @@
  * The browser-safe entry point of the core: no Node modules, so the web bundle and the
  * desktop renderer can import it. Node-only parts (fetcher, crawler runtime) are in `index.ts`.
  */
+export * from './audit/verdicts.js';
 export * from './checker/index.js';
 export * from './contract/api-client.js';
+export * from './contract/audit-schemas.js';
 export * from './contract/error-codes.js';
 export * from './contract/crawl-settings.js';
 export * from './contract/formats.js';
