@@ -3,6 +3,7 @@
  * ports. Adapters for Express, SQLite, Electron and puppeteer live in the outer packages.
  */
 export * from './audit/check-url.js';
+export * from './audit/csv.js';
 export * from './audit/list-urls.js';
 export * from './audit/memory-store.js';
 export * from './audit/run-audit.js';

@@ -71,6 +71,11 @@ export const ERROR_CODES = [
   'checker.busy',
 
   // Crawler and checker
+
+  // Sitemap audit (issue 14)
+  'audit.pro-required',
+  'audit.not-found',
+  'audit.no-urls',
 ] as const;
 
 /** One stable error code of the contract. */

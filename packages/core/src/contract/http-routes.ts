@@ -43,6 +43,12 @@ export const HTTP_ROUTES = {
   'tokens.list': { method: 'GET', path: '/api/tokens', auth: true },
   'tokens.create': { method: 'POST', path: '/api/tokens', auth: true },
   'tokens.delete': { method: 'DELETE', path: '/api/tokens/:id', auth: true },
+
+  // Sitemap audit (issue 14, Pro): the live status of every listed URL, as a job.
+  'audit.start': { method: 'POST', path: '/api/audit', auth: true },
+  'audit.get': { method: 'GET', path: '/api/audit/:jobId', auth: true },
+  'audit.urls': { method: 'GET', path: '/api/audit/:jobId/urls', auth: true },
+  'audit.report': { method: 'GET', path: '/api/audit/:jobId/report', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as a from './audit-schemas.js';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
 import * as s from './schemas.js';
@@ -109,6 +110,12 @@ export const operations = {
     z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     message,
   ),
+
+  // Sitemap audit (issue 14, Pro): the live status of every listed URL, as a job.
+  'audit.start': op('audit.start', a.auditStartInput, z.object({ jobId: z.string() })),
+  'audit.get': op('audit.get', jobRef, a.auditJob),
+  'audit.urls': op('audit.urls', a.auditUrlsInput, a.auditUrlsPage),
+  'audit.report': op('audit.report', a.auditReportInput, z.custom<ExportFile>()),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

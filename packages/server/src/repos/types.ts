@@ -12,6 +12,8 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
+import type { SqliteAuditRepository } from './sqlite/audit-jobs.js';
+import type { SqliteAuditQueue } from './sqlite/audit-queue.js';
 
 /**
  * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
@@ -163,4 +165,8 @@ export interface Repositories {
   queue: JobQueue;
   usage: UsageRepository;
   rates: RateLimiter;
+  /** Sitemap audits (issue 14): jobs, listed URLs and results. */
+  audits: SqliteAuditRepository;
+  /** The audit jobs' queue, with leases like the crawl queue. */
+  auditQueue: SqliteAuditQueue;
 }

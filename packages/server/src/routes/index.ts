@@ -7,6 +7,7 @@ import { createPayPalClient } from '../payments/paypal-client.js';
 import { reconcileUserPending } from '../payments/reconcile.js';
 import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
+import { auditRouter, auditUploadBody } from './audit/router.js';
 import { authRouter } from './auth/router.js';
 import { configRouter } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
@@ -43,10 +44,11 @@ export function apiRouters(ctx: AppContext): Router[] {
     fetchSitemapRouter(ctx),
     seoAnalysisRouter(ctx),
     tokensRouter(ctx.db),
+    auditRouter(ctx),
   ];
 }
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.db), crawlRateHeaders(ctx)];
+  return [loadBearer(ctx.db), crawlRateHeaders(ctx), auditUploadBody()];
 }

@@ -69,6 +69,10 @@ export const HOSTED_ONLY = [
   'tokens.list',
   'tokens.create',
   'tokens.delete',
+  'audit.start',
+  'audit.get',
+  'audit.urls',
+  'audit.report',
 ] as const;
 
 /** `ping.submit` on desktop: notification needs the hosted app, which keeps each site's IndexNow key. */

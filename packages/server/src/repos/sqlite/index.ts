@@ -1,6 +1,8 @@
 import { type Clock, systemClock } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { Repositories } from '../types.js';
+import { SqliteAuditRepository } from './audit-jobs.js';
+import { SqliteAuditQueue } from './audit-queue.js';
 import { SqliteCrawlJobRepository } from './crawl-jobs.js';
 import { SqliteJobQueue } from './job-queue.js';
 import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
@@ -15,5 +17,7 @@ export function createSqliteRepositories(
     queue: new SqliteJobQueue(db, clock),
     usage: new SqliteUsageRepository(db),
     rates: new SqliteRateLimiter(db, clock),
+    audits: new SqliteAuditRepository(db, clock),
+    auditQueue: new SqliteAuditQueue(db, clock),
   };
 }
