@@ -3,6 +3,7 @@ import * as a from './audit-schemas.js';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
 import * as s from './schemas.js';
+import * as sc from './sitemap-compare-schemas.js';
 
 /** A downloaded export: the bytes and the name the browser or save dialog should use. */
 export interface ExportFile {
@@ -116,6 +117,18 @@ export const operations = {
   'audit.get': op('audit.get', jobRef, a.auditJob),
   'audit.urls': op('audit.urls', a.auditUrlsInput, a.auditUrlsPage),
   'audit.report': op('audit.report', a.auditReportInput, z.custom<ExportFile>()),
+  // The live sitemap against a crawl (issue 14, Pro).
+  'crawl.sitemapCompare': op('crawl.sitemapCompare', jobRef, sc.sitemapCompareSummary),
+  'crawl.sitemapFindings': op(
+    'crawl.sitemapFindings',
+    sc.sitemapCompareInput,
+    sc.sitemapComparePage,
+  ),
+  'crawl.sitemapReport': op(
+    'crawl.sitemapReport',
+    sc.sitemapCompareReportInput,
+    z.custom<ExportFile>(),
+  ),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

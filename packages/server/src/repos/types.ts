@@ -14,6 +14,7 @@ import type {
 } from '@mapsmith/core';
 import type { SqliteAuditRepository } from './sqlite/audit-jobs.js';
 import type { SqliteAuditQueue } from './sqlite/audit-queue.js';
+import type { SqliteSitemapCompareRepository } from './sqlite/sitemap-compare.js';
 
 /**
  * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
@@ -169,4 +170,6 @@ export interface Repositories {
   audits: SqliteAuditRepository;
   /** The audit jobs' queue, with leases like the crawl queue. */
   auditQueue: SqliteAuditQueue;
+  /** The live sitemap against a crawl (issue 14). */
+  sitemapCompare: SqliteSitemapCompareRepository;
 }

@@ -19,6 +19,7 @@ import { historyRouter } from './history/router.js';
 import { paypalRouter } from './paypal/router.js';
 import { pingRouter } from './ping/router.js';
 import { seoAnalysisRouter } from './seo-analysis/router.js';
+import { sitemapCompareRouter } from './sitemap-compare/router.js';
 import { tokensRouter } from './tokens/router.js';
 import { userRouter } from './user/router.js';
 
@@ -45,6 +46,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     seoAnalysisRouter(ctx),
     tokensRouter(ctx.db),
     auditRouter(ctx),
+    sitemapCompareRouter(ctx),
   ];
 }
 

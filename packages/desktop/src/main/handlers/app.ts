@@ -73,6 +73,9 @@ export const HOSTED_ONLY = [
   'audit.get',
   'audit.urls',
   'audit.report',
+  'crawl.sitemapCompare',
+  'crawl.sitemapFindings',
+  'crawl.sitemapReport',
 ] as const;
 
 /** `ping.submit` on desktop: notification needs the hosted app, which keeps each site's IndexNow key. */

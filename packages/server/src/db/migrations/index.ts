@@ -9,6 +9,7 @@ import * as m012 from './012-payment-reconcile.js';
 import * as m020 from './020-crawl-report.js';
 import * as m040 from './040-pro-reminder.js';
 import * as m070 from './070-sitemap-audit.js';
+import * as m071 from './071-sitemap-compare.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -25,6 +26,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; up: string }>
   { id: 20, name: 'crawl-report', up: m020.up },
   { id: 40, name: 'pro-reminder', up: m040.up },
   { id: 70, name: 'sitemap-audit', up: m070.up },
+  { id: 71, name: 'sitemap-compare', up: m071.up },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`; returns the ids applied. */

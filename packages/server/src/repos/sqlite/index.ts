@@ -5,6 +5,7 @@ import { SqliteAuditRepository } from './audit-jobs.js';
 import { SqliteAuditQueue } from './audit-queue.js';
 import { SqliteCrawlJobRepository } from './crawl-jobs.js';
 import { SqliteJobQueue } from './job-queue.js';
+import { SqliteSitemapCompareRepository } from './sitemap-compare.js';
 import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
 
 /** The embedded storage: every repository on one SQLite database. */
@@ -19,5 +20,6 @@ export function createSqliteRepositories(
     rates: new SqliteRateLimiter(db, clock),
     audits: new SqliteAuditRepository(db, clock),
     auditQueue: new SqliteAuditQueue(db, clock),
+    sitemapCompare: new SqliteSitemapCompareRepository(db),
   };
 }
