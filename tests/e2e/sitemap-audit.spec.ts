@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { HomePage } from './pages/home-page';
+import { startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 
@@ -21,10 +22,10 @@ function urlset(site: FixtureSite, paths: string[]): string {
 }
 
 /** Screenshots at desktop and phone widths (viewed by hand when the UI changes). */
-async function shots(page: Page, name: string): Promise<void> {
+async function shots(page: Page, name: string, selector = '#checker'): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.locator('#checker').screenshot({
+    await page.locator(selector).screenshot({
       path: test.info().outputPath(`${name}-${width}.png`),
     });
   }
@@ -101,4 +102,29 @@ test('a free user sees the free result and what the Pro audit would add', async 
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).code).toBe('audit.pro-required');
+});
+
+test('a Pro user compares the live sitemap with a crawl on its page; a free user sees what it adds', async ({
+  page,
+}) => {
+  await signInFreshUser(page, 'cmpfree');
+  const freeJob = await startCrawlByApi(page.request, site.url);
+  await waitForCrawl(page.request, freeJob);
+  await page.goto(`/crawls/${freeJob}`);
+  const card = page.getByTestId('sitemap-compare');
+  await expect(card).toContainText('Live sitemap against this crawl');
+  await expect(card.getByRole('link', { name: 'Get Pro' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Compare with the live sitemap' })).toHaveCount(0);
+
+  await becomePro(page.request);
+  await page.reload();
+  await card.getByRole('button', { name: 'Compare with the live sitemap' }).click();
+  const orphans = card.getByRole('button', { name: '4 in sitemap, never linked' });
+  await expect(orphans).toBeVisible({ timeout: 30_000 });
+  await expect(card).toContainText(`${site.origin}/sitemaps/missing.xml`);
+  await orphans.click();
+  const table = card.getByTestId('sitemap-findings');
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  await expect(table.locator('tbody')).toContainText(`${site.origin}/orphan/4`);
+  await shots(page, 'sitemap-compare', '[data-testid="sitemap-compare"]');
 });

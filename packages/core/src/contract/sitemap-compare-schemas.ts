@@ -62,6 +62,8 @@ export const sitemapCompareSummary = z.object({
   truncated: z.boolean(),
   /** URLs the live sitemaps list (each once). */
   inSitemap: z.number().int(),
+  /** URLs with at least one finding. */
+  withFindings: z.number().int(),
   /** URLs per finding. */
   counts: z.record(sitemapFlag, z.number().int()),
 });

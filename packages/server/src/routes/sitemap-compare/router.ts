@@ -70,6 +70,7 @@ export function sitemapCompareRouter(ctx: AppContext): Router {
         files: live.files,
         truncated: live.truncated,
         inSitemap: findings.filter((f) => f.inSitemap).length,
+        withFindings: findings.filter((f) => f.flags.length > 0).length,
         counts: SqliteSitemapCompareRepository.countsOf(findings),
       };
       await sitemapCompare.save(job.id, summary, findings);
