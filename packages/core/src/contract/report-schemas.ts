@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './formats.js';
+import { SITEMAP_FLAGS } from './sitemap-compare-schemas.js';
 
 /**
  * Schemas of the crawl report (issue 11): the URL table (`crawl.urls`), one URL in detail
@@ -66,6 +67,13 @@ export const reportFilter = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, 'issue must be an SEO rule id such as missing-title')
     .optional(),
+  /**
+   * A finding of the live sitemap comparison (issue 14, hosted Pro): the URLs it applies to.
+   * Absent: any.
+   */
+  sitemap: z
+    .enum(SITEMAP_FLAGS, { error: `sitemap must be one of: ${SITEMAP_FLAGS.join(', ')}` })
+    .optional(),
   /** Sort column; default `crawl`. */
   sort: z
     .enum(REPORT_SORTS, { error: `sort must be one of: ${REPORT_SORTS.join(', ')}` })
@@ -101,6 +109,11 @@ export const reportRow = z.object({
   renderReason: z.string().nullable(),
   /** Media type of the answer, or null. */
   contentType: z.string().nullable(),
+  /**
+   * The live sitemap comparison's findings for this URL, codes separated by spaces
+   * (`SITEMAP_FLAGS`); null when it has none or the sitemap was not compared.
+   */
+  sitemap: z.string().nullable(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 

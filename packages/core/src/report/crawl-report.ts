@@ -27,6 +27,7 @@ import {
   searchSql,
 } from './query.js';
 import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
+import { rowSource } from './source.js';
 import { lineExpression } from './sql-lines.js';
 import { REASON_LABELS } from './verdict-words.js';
 
@@ -38,6 +39,8 @@ export interface ReportLayout {
   counts: string;
   /** The inlinks table (`job_id, key, from_url`) and the page rows' key column, if kept. */
   inlinks?: { table: string; keyColumn: string };
+  /** The live sitemap comparison's table (`job_id, url, flags`), where the shell keeps one. */
+  sitemap?: { table: string };
 }
 
 /** A page request of the URL table (the parsed `crawl.urls` input, without the job). */
@@ -56,6 +59,9 @@ const LINKED_FROM_SHOWN = 10;
 
 /** The report of a shell's crawls. */
 export class CrawlReport {
+  /** The page rows with their sitemap findings, as the table reads them. */
+  private readonly source: string;
+
   /**
    * Reads `layout`'s tables through `db`. `scanWindow` is how many URLs a search or an issue
    * filter reads at most per call (tests make it small to cross windows).
@@ -64,7 +70,9 @@ export class CrawlReport {
     private readonly db: SqlReader,
     private readonly layout: ReportLayout,
     private readonly scanWindow = MAX_SCAN,
-  ) {}
+  ) {
+    this.source = rowSource(layout);
+  }
 
   /** URLs in the job and the figures per verdict code, largest first. */
   async counts(jobId: string): Promise<{ total: number; counts: ReportCount[] }> {
@@ -91,7 +99,7 @@ export class CrawlReport {
     return {
       rows: found.rows.map(toRow),
       nextCursor: found.last ? encodeCursor(query, found.last) : null,
-      matching: query.q || issue ? null : matching(query, total, counts),
+      matching: query.q || issue || query.sitemap ? null : matching(query, total, counts),
       total,
       counts,
     };
@@ -110,7 +118,7 @@ export class CrawlReport {
     const params: SqlParam[] = [jobId, ...where.params, ...order.params, limit];
     return this.db.all<RowData>(
       `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
-         FROM ${this.layout.pages} WHERE job_id = ?${where.sql}${order.where}
+         FROM ${this.source} WHERE job_id = ?${where.sql}${order.where}
         ORDER BY ${order.orderBy} LIMIT ?`,
       params,
     );
@@ -145,7 +153,7 @@ export class CrawlReport {
     const base = filterSql({ ...filter, q: undefined });
     const order = orderSql(filter, after);
     const search = searchSql(words);
-    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${this.layout.pages}
+    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${this.source}
       WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT ${this.scanWindow}`;
     const params: SqlParam[] = [jobId, ...base.params, ...order.params];
     // The window's columns carry the sort's names, so its ORDER BY applies outside unchanged.
@@ -155,7 +163,7 @@ export class CrawlReport {
     );
     if (rows.length > limit) return { rows: rows.slice(0, limit), last: keysetOf(rows[limit - 1]) };
     const end = await this.db.first<RowData>(
-      `SELECT seq, ${order.column} AS sortValue FROM ${this.layout.pages}
+      `SELECT seq, ${order.column} AS sortValue FROM ${this.source}
         WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${this.scanWindow - 1}`,
       params,
     );
@@ -220,7 +228,7 @@ export class CrawlReport {
     const key = this.layout.inlinks?.keyColumn;
     const row = await this.db.first<RowData & { key?: string }>(
       `SELECT ${ROW_COLUMNS}, record${key ? `, ${key} AS key` : ''}
-         FROM ${this.layout.pages} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
+         FROM ${this.source} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
       [jobId, url],
     );
     if (!row) return null;

@@ -24,6 +24,7 @@ export const CSV_COLUMNS: ReadonlyArray<readonly [string, keyof ReportRow]> = [
   ['Rendered', 'rendered'],
   ['Render reason', 'renderReason'],
   ['Content type', 'contentType'],
+  ['Sitemap findings', 'sitemap'],
 ];
 
 /** Media type and file name of each format. */

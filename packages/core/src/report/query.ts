@@ -45,6 +45,7 @@ function fingerprint(filter: ReportFilter): string {
     filter.reason ?? '',
     filter.q ?? '',
     filter.issue ?? '',
+    filter.sitemap ?? '',
     filter.sort ?? 'crawl',
     filter.dir ?? 'asc',
   ]);
@@ -108,6 +109,10 @@ export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam
   if (filter.reason) {
     parts.push('reason = ?');
     params.push(filter.reason);
+  }
+  if (filter.sitemap) {
+    parts.push("(' ' || sitemap || ' ') LIKE ?");
+    params.push(`% ${filter.sitemap} %`);
   }
   if (filter.q) {
     const search = searchSql(filter.q);

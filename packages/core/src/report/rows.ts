@@ -7,7 +7,7 @@ const IMAGES_SHOWN = 100;
 
 /** The columns a row of the table is read from. */
 export const ROW_COLUMNS =
-  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type';
+  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type, sitemap';
 
 /** A row as SQLite returns it (`record` and `sortValue` when the query asks for them). */
 export interface RowData {
@@ -23,6 +23,8 @@ export interface RowData {
   rendered: number;
   render_reason: string | null;
   content_type: string | null;
+  /** The live sitemap comparison's finding codes (see `rowSource`). */
+  sitemap?: string | null;
   record?: string;
   sortValue?: string | number;
 }
@@ -42,6 +44,7 @@ export function toRow(r: RowData): ReportRow {
     rendered: r.rendered === 1,
     renderReason: r.render_reason,
     contentType: r.content_type,
+    sitemap: r.sitemap ?? null,
   };
 }
 

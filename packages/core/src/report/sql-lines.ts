@@ -23,6 +23,7 @@ const FIELDS: Readonly<Record<keyof ReportRow, readonly [string, 'text' | 'numbe
   rendered: ['rendered', 'bool'],
   renderReason: ['render_reason', 'text'],
   contentType: ['content_type', 'text'],
+  sitemap: ['sitemap', 'text'],
 };
 
 /** The `ReportRow` fields in the order `toRow` (and so `JSON.stringify`) writes them. */
@@ -39,6 +40,7 @@ const ROW_ORDER: ReadonlyArray<keyof ReportRow> = [
   'rendered',
   'renderReason',
   'contentType',
+  'sitemap',
 ];
 
 function csvExpression(field: keyof ReportRow): string {

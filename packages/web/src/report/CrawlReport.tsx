@@ -50,6 +50,7 @@ export function CrawlReport(props: {
   onSearch(next: ReportSearch): void;
 }) {
   const { jobId, search, onSearch } = props;
+  const api = useApi();
   const filter = filterOf(search);
   const table = useReportPage(jobId, filter);
   const issueLabel = useIssueLabel(jobId, filter.issue);
@@ -72,6 +73,7 @@ export function CrawlReport(props: {
         filter={filter}
         counts={page?.counts ?? []}
         issueLabel={issueLabel}
+        sitemap={api.shell === 'hosted'}
         onChange={setFilter}
       />
       <ReportDownloads

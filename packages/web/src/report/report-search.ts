@@ -1,4 +1,10 @@
-import type { ReportFilter, ReportReason, ReportSort } from '@mapsmith/core/browser';
+import {
+  type ReportFilter,
+  type ReportReason,
+  type ReportSort,
+  SITEMAP_FLAGS,
+  type SitemapFlag,
+} from '@mapsmith/core/browser';
 
 /**
  * The crawl page's search params: the URL table's filter and sort, and the URL shown in
@@ -40,6 +46,8 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
   if (q) out.q = q;
   const issue = text(search.issue, 64);
   if (issue && /^[a-z0-9-]+$/.test(issue)) out.issue = issue;
+  if (SITEMAP_FLAGS.includes(search.sitemap as SitemapFlag))
+    out.sitemap = search.sitemap as SitemapFlag;
   if (SORTS.includes(search.sort as ReportSort)) out.sort = search.sort as ReportSort;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
   const url = text(search.url, 4096);
@@ -55,5 +63,5 @@ export function filterOf(search: ReportSearch): ReportFilter {
 
 /** Whether the filter narrows the table (anything but sorting). */
 export function isFiltered(filter: ReportFilter): boolean {
-  return Boolean(filter.verdict || filter.reason || filter.q || filter.issue);
+  return Boolean(filter.verdict || filter.reason || filter.q || filter.issue || filter.sitemap);
 }

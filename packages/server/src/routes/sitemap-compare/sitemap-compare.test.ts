@@ -176,6 +176,32 @@ describe('the live sitemap against the crawl', () => {
     );
   });
 
+  it('becomes a column and a filter of the URL table, and its CSV carries it', async () => {
+    const jobId = await crawl(pro);
+    await call(t.server.url, pro, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
+    const table = await (
+      await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/urls?sitemap=not-indexable`)
+    ).json();
+    expect(table.rows.map((r: { url: string }) => r.url.replace(origin, '')).sort()).toEqual([
+      '/noindex',
+      '/redirect',
+    ]);
+    expect(table.rows[0].sitemap).toBe('not-indexable');
+    const all = await (await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/urls`)).json();
+    const home = all.rows.find((r: { url: string }) => r.url === `${origin}/`);
+    expect(home.sitemap).toBeNull();
+    const bad = await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/urls?sitemap=nope`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).code).toBe('report.filter-invalid');
+    const csv = await (
+      await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/report?format=csv&sitemap=missing`)
+    ).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/,Sitemap findings$/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^${origin}/linked-missing,.*,missing$`));
+  });
+
   it('is Pro only: a free user gets 403 audit.pro-required', async () => {
     const jobId = await crawl(free);
     const res = await call(t.server.url, free, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
