@@ -1,4 +1,10 @@
-import { type Clock, createUrlPolicy, type Logger, systemClock } from '@mapsmith/core';
+import {
+  type Clock,
+  CRAWL_RETENTION_DAYS,
+  createUrlPolicy,
+  type Logger,
+  systemClock,
+} from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/sqlite/audit-queue.js';
 import type { Repositories } from '../repos/types.js';
@@ -74,7 +80,11 @@ export function createJobSystem(
     logger,
     'audit',
   );
-  const retention = new RetentionTask(repos.jobs, repos.rates, options.afterPurge);
+  // Audits are kept as long as crawls, and go in the same daily pass.
+  const retention = new RetentionTask(repos.jobs, repos.rates, async () => {
+    await repos.audits.deleteCreatedBefore(clock.now() - CRAWL_RETENTION_DAYS * DAY_MS);
+    await options.afterPurge?.();
+  });
   let schedule: ReturnType<typeof schedulePeriodic<number>> | undefined;
   return {
     pool,

@@ -252,6 +252,14 @@ export class SqliteAuditRepository {
     }
   }
 
+  /** Deletes audits created before `cutoffMs` (their URLs go with them); returns how many. */
+  async deleteCreatedBefore(cutoffMs: number): Promise<number> {
+    const { changes } = await this.db.run('DELETE FROM audit_jobs WHERE created_ms < ?', [
+      cutoffMs,
+    ]);
+    return changes;
+  }
+
   /** Leased URLs of an interrupted run go back to the queue (their results were not saved). */
   async requeueLeased(jobId: string): Promise<void> {
     await this.db.run(
