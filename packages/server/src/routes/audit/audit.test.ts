@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { monthKey } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
@@ -121,6 +122,49 @@ describe('POST /api/audit', () => {
     const job = await finished((await res.json()).jobId);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/HTML page/);
+  });
+
+  it('refuses every loopback and private URL a sitemap lists, with zero connections to a canary', async () => {
+    let connections = 0;
+    const canary = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    const port = (canary.address() as net.AddressInfo).port;
+    const strict = await startTestServer({ MAPSMITH_ALLOW_LOOPBACK: '0' });
+    try {
+      const u = await createTestUser(strict.server.context.db, { pro: true });
+      const forms = [
+        `http://127.0.0.1:${port}/`,
+        `http://localhost:${port}/`,
+        `http://[::1]:${port}/`,
+        `http://[::ffff:127.0.0.1]:${port}/`,
+        `http://2130706433:${port}/`,
+        `http://0x7f000001:${port}/`,
+        `http://127.1:${port}/`,
+        `http://0.0.0.0:${port}/`,
+        `http://10.0.0.1:${port}/`,
+        `http://192.168.0.1:${port}/`,
+        `http://169.254.169.254:${port}/latest/meta-data`,
+        `http://[fd00::1]:${port}/`,
+        `http://intranet:${port}/`,
+      ];
+      const content = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${forms.map((f) => `<url><loc>${f}</loc></url>`).join('')}</urlset>`;
+      const start = await call(strict.server.url, u, 'POST', '/api/audit', { content });
+      const { jobId } = await start.json();
+      let job = { status: 'pending', counts: {} as Record<string, number> };
+      for (let i = 0; i < 300 && (job.status === 'pending' || job.status === 'running'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await (await call(strict.server.url, u, 'GET', `/api/audit/${jobId}`)).json();
+      }
+      expect(job.status).toBe('completed');
+      expect(job.counts.refused).toBe(forms.length);
+      expect(connections).toBe(0);
+    } finally {
+      await strict.close();
+      await new Promise((resolve) => canary.close(resolve));
+    }
   });
 
   it('refuses a sitemap URL on a private address without MAPSMITH_ALLOW_LOOPBACK', async () => {
