@@ -55,12 +55,35 @@ function elsewhere(canonical: string | null, page: string): string | null {
   return a !== null && a !== urlKey(page) ? canonical : null;
 }
 
-/** Checks one listed URL; never throws except when `signal` aborts. */
+/**
+ * Checks one listed URL; never throws except when `signal` aborts or `settle` throws. `settle`
+ * gets the result while the URL's host slot is still held, so a result is saved before its
+ * slot frees: a crash leaves at most the per-host concurrency of checks unsaved.
+ */
 export async function checkListedUrl(
   url: string,
   sitemap: string | null,
   deps: UrlCheckDeps,
+  o: UrlCheckOptions & { settle?: (result: AuditResult) => Promise<void> },
+): Promise<AuditResult> {
+  const slot: { release?: () => void } = {};
+  try {
+    const result = await probe(url, sitemap, deps, o, (release) => {
+      slot.release = release;
+    });
+    await o.settle?.(result);
+    return result;
+  } finally {
+    slot.release?.();
+  }
+}
+
+async function probe(
+  url: string,
+  sitemap: string | null,
+  deps: UrlCheckDeps,
   o: UrlCheckOptions,
+  hold: (release: () => void) => void,
 ): Promise<AuditResult> {
   const started = deps.clock.now();
   const result: AuditResult = {
@@ -104,30 +127,26 @@ export async function checkListedUrl(
     result.blocked = true;
     return finish();
   }
-  const release = await deps.hosts.acquire(parsed.host, o.signal);
+  hold(await deps.hosts.acquire(parsed.host, o.signal));
   let outcome: FetchOutcome;
-  try {
-    const fetchDeps = { fetcher: deps.fetcher, policy: deps.policy, clock: deps.clock };
-    const base = {
-      maxRedirects: o.maxRedirects,
-      maxRetries: o.maxRetries,
-      retryBaseMs: 500,
-      maxRetryAfterMs: 10_000,
-      mayFollow: allowed,
-      ...(o.signal ? { signal: o.signal } : {}),
-    };
-    outcome = await fetchPage(url, fetchDeps, { ...base, method: 'HEAD', maxBodyBytes: 0 });
-    const headRefused = outcome.response && HEAD_REFUSED.has(outcome.response.status);
-    const type = mediaType(outcome.response?.headers['content-type']);
-    const needsBody = outcome.response?.status === 200 && (type === null || HTML_TYPES.has(type));
-    if (headRefused || needsBody) {
-      // The GET starts where HEAD ended, so its redirect hops are not asked twice.
-      const from = headRefused ? url : outcome.finalUrl;
-      const get = await fetchPage(from, fetchDeps, { ...base, maxBodyBytes: o.maxHtmlBytes });
-      outcome = headRefused ? get : { ...get, chain: outcome.chain };
-    }
-  } finally {
-    release();
+  const fetchDeps = { fetcher: deps.fetcher, policy: deps.policy, clock: deps.clock };
+  const base = {
+    maxRedirects: o.maxRedirects,
+    maxRetries: o.maxRetries,
+    retryBaseMs: 500,
+    maxRetryAfterMs: 10_000,
+    mayFollow: allowed,
+    ...(o.signal ? { signal: o.signal } : {}),
+  };
+  outcome = await fetchPage(url, fetchDeps, { ...base, method: 'HEAD', maxBodyBytes: 0 });
+  const headRefused = outcome.response && HEAD_REFUSED.has(outcome.response.status);
+  const type = mediaType(outcome.response?.headers['content-type']);
+  const needsBody = outcome.response?.status === 200 && (type === null || HTML_TYPES.has(type));
+  if (headRefused || needsBody) {
+    // The GET starts where HEAD ended, so its redirect hops are not asked twice.
+    const from = headRefused ? url : outcome.finalUrl;
+    const get = await fetchPage(from, fetchDeps, { ...base, maxBodyBytes: o.maxHtmlBytes });
+    outcome = headRefused ? get : { ...get, chain: outcome.chain };
   }
   const first = outcome.chain[0];
   if (first) {

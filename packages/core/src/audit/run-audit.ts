@@ -129,17 +129,21 @@ export async function runAudit(
       if (signal?.aborted || refused) return;
       const entry = await next();
       if (!entry) return;
-      let result: AuditResult;
+      let kept = false;
       try {
-        result = await checkListedUrl(entry.url, entry.sitemap, checkDeps, {
+        // Saved while the host slot is held: see `checkListedUrl`'s `settle`.
+        await checkListedUrl(entry.url, entry.sitemap, checkDeps, {
           ...o,
           ...(signal ? { signal } : {}),
+          settle: async (result: AuditResult) => {
+            kept = await store.save(entry, result);
+          },
         });
       } catch (err) {
         if (signal?.aborted) return;
         throw err;
       }
-      if (!(await store.save(entry, result))) {
+      if (!kept) {
         refused = true;
         return;
       }
