@@ -127,4 +127,12 @@ test('a Pro user compares the live sitemap with a crawl on its page; a free user
   await expect(table.locator('tbody tr')).toHaveCount(4);
   await expect(table.locator('tbody')).toContainText(`${site.origin}/orphan/4`);
   await shots(page, 'sitemap-compare', '[data-testid="sitemap-compare"]');
+
+  // The URL table: a column and a filter of the same findings.
+  await page.getByLabel('Live sitemap', { exact: true }).selectOption('orphan');
+  const rows = page.getByTestId('url-table').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first()).toContainText('in sitemap, never linked');
+  await expect(page).toHaveURL(/sitemap=orphan/);
+  await shots(page, 'url-table-sitemap', '#urls');
 });
