@@ -23,6 +23,8 @@ import {
   encodeCursor,
   filterSql,
   type Keyset,
+  keysetOf,
+  matching,
   orderSql,
   searchSql,
 } from './query.js';
@@ -59,8 +61,8 @@ const LINKED_FROM_SHOWN = 10;
 
 /** The report of a shell's crawls. */
 export class CrawlReport {
-  /** The page rows with their sitemap findings, as the table reads them. */
-  private readonly source: string;
+  /** The page rows with (or, for a job without a comparison, without) sitemap findings. */
+  private readonly sources: { found: string; none: string };
 
   /**
    * Reads `layout`'s tables through `db`. `scanWindow` is how many URLs a search or an issue
@@ -71,7 +73,7 @@ export class CrawlReport {
     private readonly layout: ReportLayout,
     private readonly scanWindow = MAX_SCAN,
   ) {
-    this.source = rowSource(layout);
+    this.sources = { found: rowSource(layout), none: rowSource({ pages: layout.pages }) };
   }
 
   /** URLs in the job and the figures per verdict code, largest first. */
@@ -86,6 +88,16 @@ export class CrawlReport {
       total: known.reduce((sum, r) => sum + r.n, 0),
       counts: known.map((r) => ({ reason: r.reason, label: REASON_LABELS[r.reason], count: r.n })),
     };
+  }
+
+  /** `jobId`'s rows: with the sitemap lookup only when it has a comparison (none: no cost). */
+  private async source(jobId: string): Promise<string> {
+    const table = this.layout.sitemap?.table;
+    if (!table) return this.sources.none;
+    const any = await this.db.first(`SELECT 1 AS x FROM ${table} WHERE job_id = ? LIMIT 1`, [
+      jobId,
+    ]);
+    return any ? this.sources.found : this.sources.none;
   }
 
   /** One page of the URL table; `issue` filters by an SEO issue (`issueMatcher`). */
@@ -115,10 +127,11 @@ export class CrawlReport {
   ): Promise<RowData[]> {
     const where = filterSql(filter);
     const order = orderSql(filter, after);
+    const source = await this.source(jobId);
     const params: SqlParam[] = [jobId, ...where.params, ...order.params, limit];
     return this.db.all<RowData>(
       `SELECT ${columns}, ${order.column} AS sortValue${withRecord ? ', record' : ''}
-         FROM ${this.source} WHERE job_id = ?${where.sql}${order.where}
+         FROM ${source} WHERE job_id = ?${where.sql}${order.where}
         ORDER BY ${order.orderBy} LIMIT ?`,
       params,
     );
@@ -153,7 +166,8 @@ export class CrawlReport {
     const base = filterSql({ ...filter, q: undefined });
     const order = orderSql(filter, after);
     const search = searchSql(words);
-    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${this.source}
+    const source = await this.source(jobId);
+    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${source}
       WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT ${this.scanWindow}`;
     const params: SqlParam[] = [jobId, ...base.params, ...order.params];
     // The window's columns carry the sort's names, so its ORDER BY applies outside unchanged.
@@ -163,7 +177,7 @@ export class CrawlReport {
     );
     if (rows.length > limit) return { rows: rows.slice(0, limit), last: keysetOf(rows[limit - 1]) };
     const end = await this.db.first<RowData>(
-      `SELECT seq, ${order.column} AS sortValue FROM ${this.source}
+      `SELECT seq, ${order.column} AS sortValue FROM ${source}
         WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${this.scanWindow - 1}`,
       params,
     );
@@ -228,7 +242,7 @@ export class CrawlReport {
     const key = this.layout.inlinks?.keyColumn;
     const row = await this.db.first<RowData & { key?: string }>(
       `SELECT ${ROW_COLUMNS}, record${key ? `, ${key} AS key` : ''}
-         FROM ${this.source} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
+         FROM ${await this.source(jobId)} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
       [jobId, url],
     );
     if (!row) return null;
@@ -283,22 +297,4 @@ export class CrawlReport {
     );
     return { results, total: count?.n ?? 0 };
   }
-}
-
-function keysetOf(row: RowData | undefined): Keyset | null {
-  if (!row) return null;
-  return { value: row.sortValue ?? row.seq, id: row.seq };
-}
-
-function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {
-  const of = (reason: ReportReason) => counts.find((c) => c.reason === reason)?.count ?? 0;
-  if (filter.reason) {
-    const kept =
-      (filter.verdict === 'listed' && filter.reason !== 'listed') ||
-      (filter.verdict === 'excluded' && filter.reason === 'listed');
-    return kept ? 0 : of(filter.reason);
-  }
-  if (filter.verdict === 'listed') return of('listed');
-  if (filter.verdict === 'excluded') return total - of('listed');
-  return total;
 }
