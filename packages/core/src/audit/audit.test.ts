@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
@@ -154,6 +155,56 @@ describe('the live status of every listed URL', () => {
       expect(connections).toBe(0);
     } finally {
       await new Promise((resolve) => canary.close(resolve));
+    }
+  });
+
+  it('asks with GET where HEAD is refused (405, 501), and reads the body of an HTML page', async () => {
+    const methods: string[] = [];
+    const server = http.createServer((req, res) => {
+      methods.push(`${req.method} ${req.url}`);
+      if (req.method === 'HEAD' && req.url !== '/ok') {
+        res.writeHead(req.url === '/501' ? 501 : 405).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        req.url === '/405'
+          ? '<html><head><meta name="robots" content="noindex"></head></html>'
+          : '<html><head><title>ok</title></head></html>',
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    try {
+      const { byUrl } = await audit([`${base}/405`, `${base}/501`, `${base}/ok`]);
+      expect(byUrl.get(`${base}/405`)).toMatchObject({ verdict: 'noindex', status: 200 });
+      expect(byUrl.get(`${base}/501`)).toMatchObject({ verdict: 'fine', status: 200 });
+      expect(byUrl.get(`${base}/ok`)?.verdict).toBe('fine');
+      expect(methods.filter((m) => !m.endsWith('/robots.txt')).sort()).toEqual([
+        'GET /405',
+        'GET /501',
+        'GET /ok',
+        'HEAD /405',
+        'HEAD /501',
+        'HEAD /ok',
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('stops listing at its bound and says so', async () => {
+    const policy = createUrlPolicy({ allowLoopback: true });
+    const fetcher = createHttpFetcher({ policy });
+    try {
+      const listing = await listAuditUrls({ url: `${site.origin}/sitemaps/index.xml` }, fetcher, {
+        maxUrls: 2,
+        maxChildSitemaps: 100,
+      });
+      expect(listing.urls).toHaveLength(2);
+      expect(listing.truncated).toBe(true);
+    } finally {
+      await fetcher.close();
     }
   });
 

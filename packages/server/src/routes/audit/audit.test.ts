@@ -117,6 +117,29 @@ describe('POST /api/audit', () => {
     expect((await other.json()).code).toBe('audit.not-found');
   });
 
+  it("charges a free user's audit to the month and stops at the quota", async () => {
+    // A free user cannot start one (403 above); an audit queued for one anyway (an account that
+    // lost Pro) is held to the month's 500 pages like a crawl.
+    const lapsed = await createTestUser(t.server.context.db, { username: 'auditlapsed' });
+    const month = monthKey(Date.now());
+    await t.server.context.db.run(
+      'INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 498)',
+      [lapsed.id, month],
+    );
+    const jobId = await t.server.context.repos.audits.start({
+      userId: lapsed.id,
+      source: 'lapsed.xml',
+      sourceUrl: null,
+      content: urlset(['/', '/p/1', '/p/2', '/p/3', '/p/4']),
+      monthQuota: 500,
+    });
+    t.server.context.jobs.audits.wake();
+    const job = await finished(jobId, lapsed);
+    expect(job).toMatchObject({ status: 'completed', total: 5, checked: 2 });
+    expect(job.error).toMatch(/monthly page limit/);
+    expect(await t.server.context.repos.usage.monthPages(lapsed.id, month)).toBe(500);
+  });
+
   it('audits a sitemap by URL and fails in plain words when it is not a sitemap', async () => {
     const res = await call(t.server.url, pro, 'POST', '/api/audit', { url: site.url });
     const job = await finished((await res.json()).jobId);
