@@ -75,7 +75,6 @@ export const ERROR_CODES = [
   // Sitemap audit (issue 14)
   'audit.pro-required',
   'audit.not-found',
-  'audit.no-urls',
 ] as const;
 
 /** One stable error code of the contract. */
