@@ -2,8 +2,10 @@
  * The browser-safe entry point of the core: no Node modules, so the web bundle and the
  * desktop renderer can import it. Node-only parts (fetcher, crawler runtime) are in `index.ts`.
  */
+export * from './audit/verdicts.js';
 export * from './checker/index.js';
 export * from './contract/api-client.js';
+export * from './contract/audit-schemas.js';
 export * from './contract/bulk-limits.js';
 export * from './contract/bulk-list.js';
 export * from './contract/bulk-schemas.js';
@@ -36,6 +38,7 @@ export type {
 } from './contract/schemas.js';
 export * as schemas from './contract/schemas.js';
 export { MAX_POLL_RESULTS } from './contract/schemas.js';
+export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';
 export type * from './crawler/types.js';

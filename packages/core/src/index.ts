@@ -2,7 +2,15 @@
  * The Node entry point of the core: everything browser-safe plus the crawler runtime and its
  * ports. Adapters for Express, SQLite, Electron and puppeteer live in the outer packages.
  */
+export * from './audit/check-url.js';
+export * from './audit/csv.js';
+export * from './audit/list-urls.js';
+export * from './audit/memory-store.js';
+export * from './audit/run-audit.js';
 export * from './browser.js';
+export * from './compare/csv.js';
+export * from './compare/live-sitemaps.js';
+export * from './compare/sitemap-vs-crawl.js';
 export * from './crawler/create-crawler.js';
 export * from './crawler/options.js';
 export { urlKey } from './crawler/url-key.js';

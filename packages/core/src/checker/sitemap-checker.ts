@@ -171,7 +171,8 @@ export class SitemapChecker {
       kind === 'rss' || kind === 'atom'
         ? linkOf(entry, kind === 'atom')?.url
         : entry.fields.find((f) => f.parent === null && f.key === 'loc')?.text;
-    if (url && this.onUrl?.(url, kind) === false) {
+    const lastmod = entry.fields.find((f) => f.parent === null && f.key === 'lastmod')?.text;
+    if (url && this.onUrl?.(url, kind, lastmod || undefined) === false) {
       this.stopped = true;
       throw new Stop('enough URLs');
     }

@@ -38,9 +38,10 @@ export interface CheckOptions {
   /**
    * Called with each entry's URL as it is read: the `<loc>` of a `<url>` or `<sitemap>`, the link
    * of an RSS item or Atom entry. Crawl seeding reads sitemaps through the checker this way (one
-   * parser for both uses); returning `false` stops reading.
+   * parser for both uses); returning `false` stops reading. `lastmod` is the entry's own
+   * `<lastmod>` text when it has one (the live sitemap against a crawl compares it).
    */
-  onUrl?: (url: string, kind: SitemapKind) => boolean | undefined;
+  onUrl?: (url: string, kind: SitemapKind, lastmod?: string) => boolean | undefined;
 }
 
 /** A rule set for one sitemap kind. */

@@ -81,6 +81,9 @@ export const ERROR_CODES = [
   // Scheduled crawls (issue 13)
   'schedule.not-found',
   'schedule.too-many',
+  // Sitemap audit (issue 14)
+  'audit.pro-required',
+  'audit.not-found',
 ] as const;
 
 /** One stable error code of the contract. */

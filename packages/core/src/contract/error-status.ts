@@ -71,6 +71,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'bulk.empty': 400,
   'schedule.not-found': 404,
   'schedule.too-many': 409,
+  'audit.pro-required': 403,
+  'audit.not-found': 404,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

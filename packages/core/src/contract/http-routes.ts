@@ -59,6 +59,20 @@ export const HTTP_ROUTES = {
   'schedules.pause': { method: 'POST', path: '/api/schedules/:id/pause', auth: true },
   'schedules.delete': { method: 'DELETE', path: '/api/schedules/:id', auth: true },
   'schedules.rotateToken': { method: 'POST', path: '/api/schedules/:id/rotate-token', auth: true },
+
+  // Sitemap audit (issue 14, Pro): the live status of every listed URL, as a job.
+  'audit.start': { method: 'POST', path: '/api/audit', auth: true },
+  'audit.get': { method: 'GET', path: '/api/audit/:jobId', auth: true },
+  'audit.urls': { method: 'GET', path: '/api/audit/:jobId/urls', auth: true },
+  'audit.report': { method: 'GET', path: '/api/audit/:jobId/report', auth: true },
+  // The live sitemap against a crawl (issue 14, Pro).
+  'crawl.sitemapCompare': { method: 'POST', path: '/api/crawl/:jobId/sitemap-compare', auth: true },
+  'crawl.sitemapFindings': { method: 'GET', path: '/api/crawl/:jobId/sitemap-compare', auth: true },
+  'crawl.sitemapReport': {
+    method: 'GET',
+    path: '/api/crawl/:jobId/sitemap-compare/report',
+    auth: true,
+  },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

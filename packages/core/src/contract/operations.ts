@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as a from './audit-schemas.js';
 import * as b from './bulk-schemas.js';
 import * as c from './change-schemas.js';
 import { crawlSettings } from './crawl-settings.js';
@@ -6,6 +7,7 @@ import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-ro
 import * as r from './report-schemas.js';
 import * as sc from './schedule-schemas.js';
 import * as s from './schemas.js';
+import * as sm from './sitemap-compare-schemas.js';
 
 /** A downloaded export: the bytes and the name the browser or save dialog should use. */
 export interface ExportFile {
@@ -144,6 +146,24 @@ export const operations = {
   'schedules.pause': op('schedules.pause', sc.schedulePauseInput, sc.schedule),
   'schedules.delete': op('schedules.delete', sc.scheduleRefInput, message),
   'schedules.rotateToken': op('schedules.rotateToken', sc.scheduleRefInput, sc.schedule),
+
+  // Sitemap audit (issue 14, Pro): the live status of every listed URL, as a job.
+  'audit.start': op('audit.start', a.auditStartInput, z.object({ jobId: z.string() })),
+  'audit.get': op('audit.get', jobRef, a.auditJob),
+  'audit.urls': op('audit.urls', a.auditUrlsInput, a.auditUrlsPage),
+  'audit.report': op('audit.report', a.auditReportInput, z.custom<ExportFile>()),
+  // The live sitemap against a crawl (issue 14, Pro).
+  'crawl.sitemapCompare': op('crawl.sitemapCompare', jobRef, sm.sitemapCompareSummary),
+  'crawl.sitemapFindings': op(
+    'crawl.sitemapFindings',
+    sm.sitemapCompareInput,
+    sm.sitemapComparePage,
+  ),
+  'crawl.sitemapReport': op(
+    'crawl.sitemapReport',
+    sm.sitemapCompareReportInput,
+    z.custom<ExportFile>(),
+  ),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

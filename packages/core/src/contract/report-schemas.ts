@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_KINDS, changeKind } from './change-schemas.js';
 import { EXPORT_FORMATS } from './formats.js';
+import { SITEMAP_FLAGS } from './sitemap-compare-schemas.js';
 
 /**
  * Schemas of the crawl report (issue 11): the URL table (`crawl.urls`), one URL in detail
@@ -67,6 +68,13 @@ export const reportFilter = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, 'issue must be an SEO rule id such as missing-title')
     .optional(),
+  /**
+   * A finding of the live sitemap comparison (issue 14, hosted Pro): the URLs it applies to.
+   * Absent: any.
+   */
+  sitemap: z
+    .enum(SITEMAP_FLAGS, { error: `sitemap must be one of: ${SITEMAP_FLAGS.join(', ')}` })
+    .optional(),
   /** Sort column; default `crawl`. */
   sort: z
     .enum(REPORT_SORTS, { error: `sort must be one of: ${REPORT_SORTS.join(', ')}` })
@@ -108,6 +116,11 @@ export const reportRow = z.object({
   contentType: z.string().nullable(),
   /** What changed since the previous crawl of the site; absent on a first crawl. */
   change: changeKind.optional(),
+  /**
+   * The live sitemap comparison's findings for this URL, codes separated by spaces
+   * (`SITEMAP_FLAGS`); null when it has none or the sitemap was not compared.
+   */
+  sitemap: z.string().nullable(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 

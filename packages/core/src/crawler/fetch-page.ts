@@ -38,6 +38,8 @@ export interface FetchPageOptions {
   maxRetryAfterMs: number;
   /** Cancels everything. */
   signal?: AbortSignal;
+  /** The request method of every hop (default GET; the sitemap audit asks with HEAD first). */
+  method?: 'GET' | 'HEAD';
   /** Asked before fetching each redirect target; false stops there (robots.txt disallows it). */
   mayFollow?: (url: string) => Promise<boolean>;
 }
@@ -61,7 +63,12 @@ async function fetchWithRetries(
   for (let attempt = 0; ; attempt++) {
     let wait = o.retryBaseMs * 2 ** attempt;
     try {
-      const res = await fetcher.fetch({ url, maxBodyBytes: o.maxBodyBytes, signal: o.signal });
+      const res = await fetcher.fetch({
+        url,
+        maxBodyBytes: o.maxBodyBytes,
+        signal: o.signal,
+        ...(o.method ? { method: o.method } : {}),
+      });
       if (!RETRY_STATUS.has(res.status) || attempt >= o.maxRetries) return res;
       const after = retryAfterMs(res.headers['retry-after'], clock.now());
       if (after !== null) wait = Math.min(after, o.maxRetryAfterMs);

@@ -28,8 +28,12 @@ const DEFAULT_LIMITS: SitemapSeedLimits = {
   maxBytes: 50 * 1024 * 1024,
 };
 
-/** Fetches a sitemap URL's text, following up to 5 redirects; null when unusable. */
-async function fetchSitemapText(
+/**
+ * Fetches a sitemap URL's text, following up to 5 redirects (each asked of the policy),
+ * gzip inflated within `maxBytes`; null when unusable. Any form is returned (XML, RSS, text):
+ * the parser decides. Crawl seeding and the live sitemap comparison read through it.
+ */
+export async function fetchSitemapText(
   url: string,
   fetcher: HttpFetcher,
   policy: UrlPolicy,

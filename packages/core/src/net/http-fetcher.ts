@@ -132,7 +132,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         const res = await agent.request({
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
-          method: 'GET',
+          method: request.method ?? 'GET',
           headers: {
             'user-agent': userAgent,
             'accept-encoding': 'gzip, deflate, br',

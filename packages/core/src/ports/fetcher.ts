@@ -2,6 +2,8 @@
 export interface FetchRequest {
   /** Absolute http(s) URL. */
   url: string;
+  /** GET (default), or HEAD when only the status and headers matter (the sitemap audit). */
+  method?: 'GET' | 'HEAD';
   /** Extra request headers (the fetcher adds User-Agent and Accept-Encoding). */
   headers?: Record<string, string>;
   /** Decoded body cap in bytes; the body is cut there and `truncated` set. */

@@ -26,11 +26,13 @@ import {
   filterSql,
   type Keyset,
   keysetOf,
+  matching,
   orderSql,
   pageSelect,
   searchSql,
 } from './query.js';
 import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
+import { rowSource } from './source.js';
 import { REASON_LABELS } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
@@ -41,6 +43,8 @@ export interface ReportLayout {
   counts: string;
   /** The inlinks table (`job_id, key, from_url`) and the page rows' key column, if kept. */
   inlinks?: { table: string; keyColumn: string };
+  /** The live sitemap comparison's table (`job_id, url, flags`), where the shell keeps one. */
+  sitemap?: { table: string };
 }
 
 /** A page request of the URL table (the parsed `crawl.urls` input, without the job). */
@@ -58,6 +62,9 @@ const DEFAULT_LIMIT = 100;
 
 /** The report of a shell's crawls. */
 export class CrawlReport {
+  /** The page rows with (or, for a job without a comparison, without) sitemap findings. */
+  private readonly sources: { found: string; none: string };
+
   /**
    * Reads `layout`'s tables through `db`. `scanWindow` is how many URLs a search or an issue
    * filter reads at most per call (tests make it small to cross windows).
@@ -67,7 +74,9 @@ export class CrawlReport {
     private readonly layout: ReportLayout,
     private readonly scanWindow = MAX_SCAN,
     private readonly lineBatch = LINE_BATCH,
-  ) {}
+  ) {
+    this.sources = { found: rowSource(layout), none: rowSource({ pages: layout.pages }) };
+  }
 
   /** URLs in the job and the figures per verdict code, largest first. */
   async counts(jobId: string): Promise<{ total: number; counts: ReportCount[] }> {
@@ -83,6 +92,16 @@ export class CrawlReport {
     };
   }
 
+  /** `jobId`'s rows: with the sitemap lookup only when it has a comparison (none: no cost). */
+  private async source(jobId: string): Promise<string> {
+    const table = this.layout.sitemap?.table;
+    if (!table) return this.sources.none;
+    const any = await this.db.first(`SELECT 1 AS x FROM ${table} WHERE job_id = ? LIMIT 1`, [
+      jobId,
+    ]);
+    return any ? this.sources.found : this.sources.none;
+  }
+
   /** One page of the URL table; `issue` filters by an SEO issue (`issueMatcher`). */
   async urls(jobId: string, query: UrlsQuery, issue?: IssueMatcher): Promise<ReportUrlsPage> {
     const after = query.cursor ? decodeCursor(query, query.cursor) : null;
@@ -94,7 +113,8 @@ export class CrawlReport {
     return {
       rows: found.rows.map(toRow),
       nextCursor: found.last ? encodeCursor(query, found.last) : null,
-      matching: query.q || issue || query.change ? null : matching(query, total, counts),
+      matching:
+        query.q || issue || query.change || query.sitemap ? null : matching(query, total, counts),
       total,
       counts,
     };
@@ -108,7 +128,8 @@ export class CrawlReport {
     withRecord: boolean,
   ): Promise<RowData[]> {
     const columns = withRecord ? `${ROW_COLUMNS}, record` : ROW_COLUMNS;
-    const { sql, params } = pageSelect(this.layout.pages, jobId, filter, after, columns);
+    const source = await this.source(jobId);
+    const { sql, params } = pageSelect(source, jobId, filter, after, columns);
     return this.db.all<RowData>(`${sql} LIMIT ?`, [...params, limit]);
   }
 
@@ -141,7 +162,8 @@ export class CrawlReport {
     const base = filterSql({ ...filter, q: undefined });
     const order = orderSql(filter, after);
     const search = searchSql(words);
-    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${this.layout.pages}
+    const source = await this.source(jobId);
+    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${source}
       WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT ${this.scanWindow}`;
     const params: SqlParam[] = [jobId, ...base.params, ...order.params];
     // The window's columns carry the sort's names, so its ORDER BY applies outside unchanged.
@@ -151,7 +173,7 @@ export class CrawlReport {
     );
     if (rows.length > limit) return { rows: rows.slice(0, limit), last: keysetOf(rows[limit - 1]) };
     const end = await this.db.first<RowData>(
-      `SELECT seq, ${order.column} AS sortValue FROM ${this.layout.pages}
+      `SELECT seq, ${order.column} AS sortValue FROM ${source}
         WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${this.scanWindow - 1}`,
       params,
     );
@@ -198,8 +220,13 @@ export class CrawlReport {
    * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes written by SQLite
    * (`line-batches.ts`). The CSV header is not included.
    */
-  lines(jobId: string, filter: ReportFilter, format: ReportFormat): AsyncIterable<Uint8Array> {
-    return lineBatches(this.db, this.layout.pages, jobId, filter, format, this.lineBatch);
+  async *lines(
+    jobId: string,
+    filter: ReportFilter,
+    format: ReportFormat,
+  ): AsyncIterable<Uint8Array> {
+    const source = await this.source(jobId);
+    yield* lineBatches(this.db, source, jobId, filter, format, this.lineBatch);
   }
 
   /** One URL in detail, or null when the job never met it. */
@@ -207,7 +234,7 @@ export class CrawlReport {
     const key = this.layout.inlinks?.keyColumn;
     const row = await this.db.first<RowData & { key?: string }>(
       `SELECT ${ROW_COLUMNS}, record${key ? `, ${key} AS key` : ''}
-         FROM ${this.layout.pages} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
+         FROM ${await this.source(jobId)} WHERE job_id = ? AND url = ? ORDER BY seq LIMIT 1`,
       [jobId, url],
     );
     if (!row) return null;
@@ -262,17 +289,4 @@ export class CrawlReport {
     );
     return { results, total: count?.n ?? 0 };
   }
-}
-
-function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {
-  const of = (reason: ReportReason) => counts.find((c) => c.reason === reason)?.count ?? 0;
-  if (filter.reason) {
-    const kept =
-      (filter.verdict === 'listed' && filter.reason !== 'listed') ||
-      (filter.verdict === 'excluded' && filter.reason === 'listed');
-    return kept ? 0 : of(filter.reason);
-  }
-  if (filter.verdict === 'listed') return of('listed');
-  if (filter.verdict === 'excluded') return total - of('listed');
-  return total;
 }

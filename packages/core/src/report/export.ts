@@ -25,6 +25,7 @@ export const CSV_COLUMNS: ReadonlyArray<readonly [string, keyof ReportRow]> = [
   ['Render reason', 'renderReason'],
   ['Content type', 'contentType'],
   ['Change', 'change'],
+  ['Sitemap findings', 'sitemap'],
 ];
 
 /** Media type and file name of each format. */

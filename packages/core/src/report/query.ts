@@ -4,8 +4,14 @@
  * URL appears exactly once across pages and a page costs the same at row 10 or row 900,000.
  */
 import type { ErrorCode } from '../contract/error-codes.js';
-import type { ReportFilter, ReportSort } from '../contract/report-schemas.js';
+import type {
+  ReportCount,
+  ReportFilter,
+  ReportReason,
+  ReportSort,
+} from '../contract/report-schemas.js';
 import type { SqlParam } from '../ports/sql-reader.js';
+import type { RowData } from './rows.js';
 
 /** A bad filter or cursor: the shells answer it with 400 and its code. */
 export class ReportQueryError extends Error {
@@ -45,6 +51,7 @@ function fingerprint(filter: ReportFilter): string {
     filter.reason ?? '',
     filter.q ?? '',
     filter.issue ?? '',
+    filter.sitemap ?? '',
     filter.sort ?? 'crawl',
     filter.dir ?? 'asc',
     // Added last and only when set, so cursors given before the change filter stay valid.
@@ -115,6 +122,10 @@ export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam
     parts.push('change = ?');
     params.push(filter.change);
   }
+  if (filter.sitemap) {
+    parts.push("(' ' || sitemap || ' ') LIKE ?");
+    params.push(`% ${filter.sitemap} %`);
+  }
   if (filter.q) {
     const search = searchSql(filter.q);
     parts.push(search.sql);
@@ -179,4 +190,18 @@ export function keysetOf(
 ): Keyset | null {
   if (!row) return null;
   return { value: row.sortValue ?? row.seq, id: row.seq };
+}
+
+/** How many rows a filter matches, from the per-reason counts (no query). */
+export function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {
+  const of = (reason: ReportReason) => counts.find((c) => c.reason === reason)?.count ?? 0;
+  if (filter.reason) {
+    const kept =
+      (filter.verdict === 'listed' && filter.reason !== 'listed') ||
+      (filter.verdict === 'excluded' && filter.reason === 'listed');
+    return kept ? 0 : of(filter.reason);
+  }
+  if (filter.verdict === 'listed') return of('listed');
+  if (filter.verdict === 'excluded') return total - of('listed');
+  return total;
 }

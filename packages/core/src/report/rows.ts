@@ -8,7 +8,7 @@ const IMAGES_SHOWN = 100;
 
 /** The columns a row of the table is read from. */
 export const ROW_COLUMNS =
-  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type, change';
+  'seq, url, status, reason, verdict, title, depth, inlinks, response_ms, rendered, render_reason, content_type, change, sitemap';
 
 /** A row as SQLite returns it (`record` and `sortValue` when the query asks for them). */
 export interface RowData {
@@ -26,6 +26,8 @@ export interface RowData {
   content_type: string | null;
   /** What changed since the previous crawl (issue 13); null on a first crawl. */
   change: ChangeKind | null;
+  /** The live sitemap comparison's finding codes (see `rowSource`). */
+  sitemap?: string | null;
   record?: string;
   sortValue?: string | number;
 }
@@ -46,6 +48,7 @@ export function toRow(r: RowData): ReportRow {
     renderReason: r.render_reason,
     contentType: r.content_type,
     ...(r.change ? { change: r.change } : {}),
+    sitemap: r.sitemap ?? null,
   };
 }
 

@@ -31,6 +31,7 @@ const FIELDS: Readonly<
   renderReason: ['render_reason', 'text'],
   contentType: ['content_type', 'text'],
   change: ['change', 'text'],
+  sitemap: ['sitemap', 'text'],
 };
 
 /** The `ReportRow` fields in the order `toRow` (and so `JSON.stringify`) writes them. */
@@ -47,6 +48,7 @@ const ROW_ORDER: ReadonlyArray<keyof ReportRow> = [
   'rendered',
   'renderReason',
   'contentType',
+  'sitemap',
 ];
 
 /** The `printf` conversion and argument of one CSV field (`%s` of NULL prints nothing). */

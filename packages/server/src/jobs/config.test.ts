@@ -11,6 +11,8 @@ describe('loadJobsConfig', () => {
       crawlConcurrency: 8,
       render: 'auto',
       paymentReconcileMs: 600_000,
+      auditPerHost: 4,
+      auditDelayMs: 0,
     });
   });
 
@@ -27,6 +29,9 @@ describe('loadJobsConfig', () => {
     expect(() => loadJobsConfig({ MAPSMITH_JOB_LEASE_MS: '5s' })).toThrow(/MAPSMITH_JOB_LEASE_MS/);
     expect(() => loadJobsConfig({ MAPSMITH_MAX_PAGES_PER_CRAWL: '1.5' })).toThrow(/whole number/);
     expect(() => loadJobsConfig({ MAPSMITH_RENDER: 'always' })).toThrow(/MAPSMITH_RENDER/);
+    expect(() => loadJobsConfig({ MAPSMITH_AUDIT_PER_HOST: '0' })).toThrow(
+      /MAPSMITH_AUDIT_PER_HOST/,
+    );
     expect(() => loadJobsConfig({ MAPSMITH_PAYMENT_RECONCILE_MS: '10m' })).toThrow(
       /MAPSMITH_PAYMENT_RECONCILE_MS/,
     );

@@ -26,6 +26,13 @@ export interface JobsConfig {
    * `MAPSMITH_PAYMENT_RECONCILE_MS`, default 600000 (10 minutes).
    */
   paymentReconcileMs: number;
+  /** URLs a sitemap audit checks at once on one host. `MAPSMITH_AUDIT_PER_HOST`, default 4. */
+  auditPerHost: number;
+  /**
+   * Least time between two audit checks' starts on one host, in ms (robots.txt Crawl-delay
+   * raises it). `MAPSMITH_AUDIT_DELAY_MS`, default 0.
+   */
+  auditDelayMs: number;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -60,5 +67,7 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     crawlConcurrency: wholeNumber(env, 'MAPSMITH_CRAWL_CONCURRENCY', 8, 1),
     render: renderMode(env.MAPSMITH_RENDER),
     paymentReconcileMs: wholeNumber(env, 'MAPSMITH_PAYMENT_RECONCILE_MS', 600_000, 1000),
+    auditPerHost: wholeNumber(env, 'MAPSMITH_AUDIT_PER_HOST', 4, 1),
+    auditDelayMs: wholeNumber(env, 'MAPSMITH_AUDIT_DELAY_MS', 0, 0),
   };
 }

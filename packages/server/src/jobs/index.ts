@@ -1,7 +1,15 @@
-import { type Clock, type Logger, systemClock } from '@mapsmith/core';
+import {
+  type Clock,
+  CRAWL_RETENTION_DAYS,
+  createUrlPolicy,
+  type Logger,
+  systemClock,
+} from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
+import type { AuditRunSummary, ClaimedAudit } from '../repos/sqlite/audit-queue.js';
 import type { Repositories } from '../repos/types.js';
 import type { DiskSpace } from '../storage/disk-space.js';
+import { AuditTask } from './audit-task.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';
 import { RetentionTask } from './retention-task.js';
 import { schedulePeriodic } from './scheduler.js';
@@ -15,6 +23,8 @@ import { WorkerPool } from './worker-pool.js';
 export interface JobSystem {
   /** The crawl workers; routes call `wake()` after creating a job. */
   pool: WorkerPool;
+  /** The sitemap audit workers (issue 14), on the same rails; woken when an audit starts. */
+  audits: WorkerPool<ClaimedAudit, AuditRunSummary>;
   /** Deletes expired crawl jobs now; resolves with how many. */
   runRetention(): Promise<number>;
   /** Resumes jobs a dead process left, then starts the workers and the daily retention. */
@@ -52,21 +62,51 @@ export function createJobSystem(
     },
     logger,
   );
-  const retention = new RetentionTask(repos.jobs, repos.rates, options.afterPurge, repos.bulks);
+  // One audit at a time per worker slot: audits are long, and each is polite on its own.
+  const audits = new WorkerPool(
+    repos.auditQueue,
+    new AuditTask(repos.audits, createUrlPolicy({ allowLoopback: config.allowLoopback }), logger, {
+      perHostConcurrency: config.jobs.auditPerHost,
+      politenessDelayMs: config.jobs.auditDelayMs,
+    }),
+    {
+      concurrency: config.jobs.workers,
+      leaseMs,
+      heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
+      pollMs: Math.min(1000, leaseMs),
+      ...(disk
+        ? { hasRoom: async () => !(await disk.low()), releaseReserve: () => disk.release() }
+        : {}),
+    },
+    logger,
+    'audit',
+  );
+  // Audits are kept as long as crawls, and go in the same daily pass.
+  const retention = new RetentionTask(
+    repos.jobs,
+    repos.rates,
+    async () => {
+      await repos.audits.deleteCreatedBefore(clock.now() - CRAWL_RETENTION_DAYS * DAY_MS);
+      await options.afterPurge?.();
+    },
+    repos.bulks,
+  );
   let schedule: ReturnType<typeof schedulePeriodic<number>> | undefined;
   return {
     pool,
+    audits,
     runRetention: () => retention.perform(clock.now()),
     start: async () => {
       // Embedded mode: jobs of crashed local processes resume now, not after their lease.
       await pool.start(true);
+      await audits.start(true);
       schedule = schedulePeriodic(retention, DAY_MS, clock, logger, (deleted) => {
         if (deleted > 0) logger.info('old crawl jobs deleted', { deleted });
       });
     },
     stop: async () => {
       await schedule?.stop();
-      await pool.stop();
+      await Promise.all([pool.stop(), audits.stop()]);
       await run.close?.();
     },
   };

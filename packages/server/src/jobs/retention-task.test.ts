@@ -71,6 +71,16 @@ describe('RetentionTask', () => {
       [makePage('https://a.example/')],
       Date.now() - 100 * DAY,
     );
+    // A sitemap audit as old goes in the same pass; a fresh one stays.
+    for (const [id, ms] of [
+      ['old-audit', Date.now() - 100 * DAY],
+      ['new-audit', Date.now()],
+    ] as const)
+      await seed.run(
+        `INSERT INTO audit_jobs (id, user_id, source, status, created_at, created_ms)
+         VALUES (?, ?, 'x.xml', 'completed', ?, ?)`,
+        [id, user.id, new Date(ms).toISOString(), ms],
+      );
     await seed.close();
     const server = await startServer(
       loadConfig({ PORT: '0', MAPSMITH_DATA_DIR: dataDir, MAPSMITH_RENDER: 'never' }),
@@ -83,6 +93,13 @@ describe('RetentionTask', () => {
         left = await server.context.db.first('SELECT id FROM crawl_jobs WHERE id = ?', [old]);
       }
       expect(left).toBeUndefined();
+      let audits: unknown[] = [];
+      for (let i = 0; i < 50; i++) {
+        audits = await server.context.db.all<{ id: string }>('SELECT id FROM audit_jobs');
+        if (audits.length === 1) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(audits).toEqual([{ id: 'new-audit' }]);
     } finally {
       await server.close();
     }

@@ -1,8 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@mapsmith/core';
+import type { CrawlSummary, Logger } from '@mapsmith/core';
 import type { ClaimedJob, JobQueue } from '../repos/types.js';
 import { isDiskFull } from '../storage/disk-space.js';
-import type { CrawlTask } from './crawl-task.js';
+import type { BackgroundTask } from './task.js';
+
+/** A claimed job of any kind: crawl jobs, and sitemap audits (issue 14) on the same rails. */
+export interface LeasedJob {
+  job: { id: string };
+  /** True when an earlier attempt was interrupted. */
+  resumed: boolean;
+}
+
+/** The queue a pool takes jobs from: `JobQueue`'s leases, for jobs of kind `J` ending in `S`. */
+export type PoolQueue<J extends LeasedJob, S> = Omit<JobQueue, 'claim' | 'complete'> & {
+  /** See `JobQueue.claim` (a queue without owners' caps ignores `perUserCap`). */
+  claim(
+    owner: string,
+    leaseMs: number,
+    maxAttempts: number,
+    perUserCap?: number,
+  ): Promise<J | null>;
+  /** See `JobQueue.complete`. */
+  complete(jobId: string, owner: string, summary: S): Promise<void>;
+};
 
 /** Tuning of the pool; every value comes from configuration. */
 export interface WorkerPoolOptions {
@@ -50,7 +70,7 @@ export function isDeadLocalOwner(owner: string): boolean {
  * concurrency, holds each one's lease with a heartbeat, and records the outcome. A job whose
  * lease is lost (another worker took it over) is aborted here and its outcome not recorded.
  */
-export class WorkerPool {
+export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
   /** This process's lease owner id. */
   readonly owner = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -60,12 +80,13 @@ export class WorkerPool {
   private stopped = true;
   private waitingForRoom = false;
 
-  /** Runs `task` for jobs of `queue`. */
+  /** Runs `task` for jobs of `queue`; `kind` names them in the log. */
   constructor(
-    private readonly queue: JobQueue,
-    private readonly task: CrawlTask,
+    private readonly queue: PoolQueue<J, S>,
+    private readonly task: BackgroundTask<J, S>,
     private readonly options: WorkerPoolOptions,
     private readonly logger: Logger,
+    private readonly kind = 'crawl',
   ) {}
 
   /** Jobs in progress in this process. */
@@ -83,7 +104,8 @@ export class WorkerPool {
       .catch((err) => this.logger.warn('frontier sweep failed', { error: String(err) }));
     if (recoverLocal) {
       const n = await this.queue.expireLeasesOf(isDeadLocalOwner);
-      if (n > 0) this.logger.warn('resuming crawl jobs left by a stopped server', { jobs: n });
+      if (n > 0)
+        this.logger.warn(`resuming ${this.kind} jobs left by a stopped server`, { jobs: n });
     }
     this.stopped = false;
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
@@ -160,7 +182,7 @@ export class WorkerPool {
     }
   }
 
-  private async runOne(claimed: ClaimedJob, abort: AbortController): Promise<void> {
+  private async runOne(claimed: J, abort: AbortController): Promise<void> {
     const { id } = claimed.job;
     const heartbeat = setInterval(() => {
       this.queue
@@ -170,16 +192,16 @@ export class WorkerPool {
         })
         .catch((err) => this.logger.warn('heartbeat failed', { jobId: id, error: String(err) }));
     }, this.options.heartbeatMs);
-    this.logger.info('crawl job started', { jobId: id, resumed: claimed.resumed });
+    this.logger.info(`${this.kind} job started`, { jobId: id, resumed: claimed.resumed });
     try {
       const summary = await this.task.perform(claimed, abort.signal);
       if (abort.signal.aborted) return;
       await this.record(() => this.queue.complete(id, this.owner, summary));
-      this.logger.info('crawl job completed', { jobId: id, pages: summary.pagesCrawled });
+      this.logger.info(`${this.kind} job completed`, { jobId: id });
     } catch (err) {
       if (abort.signal.aborted) return;
       const reason = this.task.onFailed(err);
-      this.logger.warn('crawl job failed', { jobId: id, reason });
+      this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });
       await this.record(() => this.queue.fail(id, this.owner, reason)).catch((e) =>
         this.logger.error('could not record a failed job', { error: String(e) }),
       );

@@ -16,6 +16,9 @@ import type {
   SeoAnalysis,
 } from '@mapsmith/core';
 import type { BulkRepository } from './bulk-types.js';
+import type { SqliteAuditRepository } from './sqlite/audit-jobs.js';
+import type { SqliteAuditQueue } from './sqlite/audit-queue.js';
+import type { SqliteSitemapCompareRepository } from './sqlite/sitemap-compare.js';
 
 /**
  * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
@@ -195,4 +198,10 @@ export interface Repositories {
   rates: RateLimiter;
   /** Bulk crawls (issue 13). */
   bulks: BulkRepository;
+  /** Sitemap audits (issue 14): jobs, listed URLs and results. */
+  audits: SqliteAuditRepository;
+  /** The audit jobs' queue, with leases like the crawl queue. */
+  auditQueue: SqliteAuditQueue;
+  /** The live sitemap against a crawl (issue 14). */
+  sitemapCompare: SqliteSitemapCompareRepository;
 }

@@ -7,6 +7,7 @@ import { createPayPalClient } from '../payments/paypal-client.js';
 import { reconcileUserPending } from '../payments/reconcile.js';
 import { outboxDir } from '../server.js';
 import { analyticsRouter } from './analytics/router.js';
+import { auditRouter, auditUploadBody } from './audit/router.js';
 import { authRouter } from './auth/router.js';
 import { bulkRouter } from './bulk/router.js';
 import { configRouter } from './config/router.js';
@@ -22,6 +23,7 @@ import { paypalRouter } from './paypal/router.js';
 import { pingRouter } from './ping/router.js';
 import { schedulesRouter } from './schedules/router.js';
 import { seoAnalysisRouter } from './seo-analysis/router.js';
+import { sitemapCompareRouter } from './sitemap-compare/router.js';
 import { stableSitemapRouter } from './stable-sitemap/router.js';
 import { tokensRouter } from './tokens/router.js';
 import { userRouter } from './user/router.js';
@@ -54,10 +56,12 @@ export function apiRouters(ctx: AppContext): Router[] {
     crawlChangesRouter(ctx),
     schedulesRouter(ctx),
     stableSitemapRouter(ctx),
+    auditRouter(ctx),
+    sitemapCompareRouter(ctx),
   ];
 }
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.db), crawlRateHeaders(ctx)];
+  return [loadBearer(ctx.db), crawlRateHeaders(ctx), auditUploadBody()];
 }

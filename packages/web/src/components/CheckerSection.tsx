@@ -3,6 +3,8 @@ import { ApiCallError } from '@mapsmith/core/browser';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
+import { AuditOffer } from '../audit/AuditOffer';
+import type { AuditSource } from '../audit/use-audit';
 import { hasScheme } from '../crawl/use-crawl';
 import { CheckerResults } from './CheckerResults';
 
@@ -51,15 +53,21 @@ export function CheckerSection() {
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [url, setUrl] = useState('');
-  const [shown, setShown] = useState<{ result: ValidationResult; source: string } | null>(null);
+  const [shown, setShown] = useState<{
+    result: ValidationResult;
+    source: string;
+    audit?: AuditSource;
+    key?: number;
+  } | null>(null);
 
   const validate = async (
     run: () => ValidationResult | Promise<ValidationResult>,
     source: string,
+    audit: AuditSource,
   ) => {
     try {
       const result = await run();
-      setShown({ result, source });
+      setShown({ result, source, audit, key: Date.now() });
       toast(
         result.isValid
           ? { title: 'Your sitemap is valid!', variant: 'success' }
@@ -87,7 +95,10 @@ export function CheckerSection() {
     }
     setBusy(true);
     try {
-      await validate(async () => (await loadValidator()).validateSitemapFile(file), file.name);
+      await validate(async () => (await loadValidator()).validateSitemapFile(file), file.name, {
+        file,
+        content: async () => (await loadValidator()).sitemapFileText(file),
+      });
     } finally {
       setBusy(false);
     }
@@ -114,6 +125,7 @@ export function CheckerSection() {
       await validate(
         async () => (await loadValidator()).validateSitemapText(content, target),
         target,
+        { url: target },
       );
     } catch (err) {
       const text =
@@ -139,8 +151,8 @@ export function CheckerSection() {
       <p className="eyebrow">Free tool</p>
       <h2 id="checker-title">Sitemap Checker</h2>
       <p className="lead">
-        Validate a sitemap before search engines see it. Files are checked in your browser and never
-        uploaded.
+        Validate a sitemap before search engines see it. Files are checked in your browser; one is
+        uploaded only when you start a Pro audit of its URLs.
       </p>
       <div className="checker-inputs">
         <label
@@ -186,6 +198,7 @@ export function CheckerSection() {
         </form>
       </div>
       {shown && <CheckerResults result={shown.result} source={shown.source} />}
+      {shown?.audit && <AuditOffer key={shown.key} source={shown.audit} result={shown.result} />}
     </section>
   );
 }

@@ -69,6 +69,7 @@ export function CrawlReport(props: {
   onSearch(next: ReportSearch): void;
 }) {
   const { jobId, search, onSearch } = props;
+  const api = useApi();
   const filter = filterOf(search);
   const table = useReportPage(jobId, filter);
   const issueLabel = useIssueLabel(jobId, filter.issue);
@@ -100,6 +101,7 @@ export function CrawlReport(props: {
         filter={filter}
         counts={page?.counts ?? []}
         issueLabel={issueLabel}
+        sitemap={api.shell === 'hosted'}
         onChange={setFilter}
       />
       <ReportDownloads

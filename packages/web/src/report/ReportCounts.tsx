@@ -1,14 +1,22 @@
-import type { ReportCount, ReportReason } from '@mapsmith/core/browser';
+import type { ReportReason } from '@mapsmith/core/browser';
+
+/** One figure: a group, its words and its count (the crawl report's verdicts, the audit's). */
+export interface CountChip<R extends string> {
+  reason: R;
+  label: string;
+  count: number;
+}
 
 /**
  * The figures above the table ("4,650 listed · 150 noindex · 124 redirects …"), largest first
- * as the server orders them; each one filters the table to its verdict.
+ * as the server orders them; each one filters the table to its verdict. The sitemap audit's
+ * table uses it too, with its own verdicts.
  */
-export function ReportCounts(props: {
-  counts: ReportCount[];
+export function ReportCounts<R extends string = ReportReason>(props: {
+  counts: CountChip<R>[];
   total: number;
-  active?: ReportReason;
-  onPick(reason: ReportReason | undefined): void;
+  active?: R | undefined;
+  onPick(reason: R | undefined): void;
 }) {
   return (
     <div className="report-counts" data-testid="report-counts">

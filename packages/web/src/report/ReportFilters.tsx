@@ -1,4 +1,10 @@
-import type { ReportCount, ReportFilter, ReportReason } from '@mapsmith/core/browser';
+import {
+  type ReportCount,
+  type ReportFilter,
+  type ReportReason,
+  SITEMAP_FLAG_LABELS,
+  SITEMAP_FLAGS,
+} from '@mapsmith/core/browser';
 import { type FormEvent, useEffect, useState } from 'react';
 import { isFiltered } from './report-search';
 
@@ -12,6 +18,8 @@ export function ReportFilters(props: {
   counts: ReportCount[];
   /** The words of the SEO issue filtered to, when known. */
   issueLabel?: string;
+  /** Offer the live sitemap filter (the hosted app, where the comparison exists). */
+  sitemap?: boolean;
   onChange(next: ReportFilter): void;
 }) {
   const { filter, onChange } = props;
@@ -61,6 +69,28 @@ export function ReportFilters(props: {
           )}
         </select>
       </div>
+      {props.sitemap && (
+        <div className="filter-field">
+          <label htmlFor="filter-sitemap">Live sitemap</label>
+          <select
+            id="filter-sitemap"
+            value={filter.sitemap ?? ''}
+            onChange={(e) =>
+              onChange({
+                ...filter,
+                sitemap: (e.target.value || undefined) as ReportFilter['sitemap'],
+              })
+            }
+          >
+            <option value="">Any</option>
+            {SITEMAP_FLAGS.map((f) => (
+              <option key={f} value={f}>
+                {SITEMAP_FLAG_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="filter-field filter-search">
         <label htmlFor="filter-q">Search URL or title</label>
         <input

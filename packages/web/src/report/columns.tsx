@@ -1,4 +1,11 @@
-import type { ChangeKind, ReportRow, ReportSort } from '@mapsmith/core/browser';
+import {
+  type ChangeKind,
+  type ReportRow,
+  type ReportSort,
+  SITEMAP_FLAG_LABELS,
+  SITEMAP_FLAGS,
+  type SitemapFlag,
+} from '@mapsmith/core/browser';
 import type { ReactNode } from 'react';
 
 /** What a cell may need besides its row: opening the row's detail. */
@@ -81,6 +88,18 @@ export const REPORT_COLUMNS: ReportColumn[] = [
     cell: (row) => (row.rendered ? `Yes${row.renderReason ? `: ${row.renderReason}` : ''}` : 'No'),
   },
   { key: 'contentType', label: 'Content type', cell: (row) => dash(row.contentType) },
+  {
+    key: 'sitemap',
+    label: 'Live sitemap',
+    cell: (row) =>
+      dash(
+        row.sitemap
+          ?.split(' ')
+          .filter((f): f is SitemapFlag => SITEMAP_FLAGS.includes(f as SitemapFlag))
+          .map((f) => SITEMAP_FLAG_LABELS[f])
+          .join(', ') || null,
+      ),
+  },
 ];
 
 /** The words of each change kind in the table (issue 13). */

@@ -4,6 +4,8 @@ import {
   type ReportFilter,
   type ReportReason,
   type ReportSort,
+  SITEMAP_FLAGS,
+  type SitemapFlag,
 } from '@mapsmith/core/browser';
 
 /**
@@ -46,6 +48,8 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
   if (q) out.q = q;
   const issue = text(search.issue, 64);
   if (issue && /^[a-z0-9-]+$/.test(issue)) out.issue = issue;
+  if (SITEMAP_FLAGS.includes(search.sitemap as SitemapFlag))
+    out.sitemap = search.sitemap as SitemapFlag;
   if (SORTS.includes(search.sort as ReportSort)) out.sort = search.sort as ReportSort;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
   if (CHANGE_KINDS.includes(search.change as ChangeKind)) out.change = search.change as ChangeKind;
@@ -62,5 +66,7 @@ export function filterOf(search: ReportSearch): ReportFilter {
 
 /** Whether the filter narrows the table (anything but sorting). */
 export function isFiltered(filter: ReportFilter): boolean {
-  return Boolean(filter.verdict || filter.reason || filter.q || filter.issue || filter.change);
+  return Boolean(
+    filter.verdict || filter.reason || filter.q || filter.issue || filter.change || filter.sitemap,
+  );
 }

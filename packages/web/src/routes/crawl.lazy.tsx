@@ -18,6 +18,7 @@ import { CrawlResults } from '../components/CrawlResults';
 import { useJob } from '../crawl/use-job';
 import { CrawlReport } from '../report/CrawlReport';
 import type { ReportSearch } from '../report/report-search';
+import { SitemapCompareCard } from '../sitemap-compare/SitemapCompareCard';
 import { NotFound } from './not-found';
 
 function when(iso: string): string {
@@ -114,6 +115,7 @@ function CrawlPage() {
           />
         )}
       </div>
+      {job?.status === 'completed' && <SitemapCompareCard jobId={jobId} />}
       {job?.status === 'completed' && (
         <CrawlReport jobId={jobId} search={search} onSearch={onSearch} />
       )}

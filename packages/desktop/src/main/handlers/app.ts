@@ -69,6 +69,13 @@ export const HOSTED_ONLY = [
   'tokens.list',
   'tokens.create',
   'tokens.delete',
+  'audit.start',
+  'audit.get',
+  'audit.urls',
+  'audit.report',
+  'crawl.sitemapCompare',
+  'crawl.sitemapFindings',
+  'crawl.sitemapReport',
 ] as const;
 
 /** `ping.submit` on desktop: notification needs the hosted app, which keeps each site's IndexNow key. */

@@ -10,6 +10,8 @@ import * as m020 from './020-crawl-report.js';
 import * as m040 from './040-pro-reminder.js';
 import * as m050 from './050-schedules.js';
 import * as m060 from './060-crawl-settings-bulk.js';
+import * as m070 from './070-sitemap-audit.js';
+import * as m071 from './071-sitemap-compare.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -27,6 +29,8 @@ export const migrations: readonly Migration[] = [
   { id: 40, name: 'pro-reminder', up: m040.up },
   { id: 50, name: 'schedules', up: m050.up },
   { id: 60, name: 'crawl-settings-bulk', up: m060.up },
+  { id: 70, name: 'sitemap-audit', up: m070.up },
+  { id: 71, name: 'sitemap-compare', up: m071.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

@@ -188,6 +188,7 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
       pages: 'crawl_pages',
       counts: 'crawl_report_counts',
       inlinks: { table: 'crawl_inlinks', keyColumn: 'key' },
+      sitemap: { table: 'crawl_sitemap_urls' },
     });
     return this.crawlReport;
   }

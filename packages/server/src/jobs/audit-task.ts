@@ -1,0 +1,80 @@
+import {
+  type AuditOptions,
+  createHttpFetcher,
+  type Logger,
+  listAuditUrls,
+  runAudit,
+  SitemapDownloadError,
+  systemClock,
+  type UrlPolicy,
+} from '@mapsmith/core';
+import type { SqliteAuditRepository } from '../repos/sqlite/audit-jobs.js';
+import type { AuditRunSummary, ClaimedAudit } from '../repos/sqlite/audit-queue.js';
+import type { BackgroundTask } from './task.js';
+
+/** Thrown for an audit that cannot go on, with a reason the user reads as the job's error. */
+export class AuditFailedError extends Error {
+  /** `message` is shown to the user. */
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuditFailedError';
+  }
+}
+
+/**
+ * The sitemap audit job (issue 14): lists the sitemap's URLs once (the checker's rules, the
+ * children of an index), then checks them with core `runAudit` on the job's durable list. A
+ * resumed run puts back the URLs a dead run had leased and checks only what is not saved.
+ */
+export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> {
+  /** Interrupted runs are resumed twice, then the job fails with its reason. */
+  readonly maxAttempts = 3;
+
+  /** Checks through a fetcher guarded by `policy`, with `options`' politeness. */
+  constructor(
+    private readonly audits: SqliteAuditRepository,
+    private readonly policy: UrlPolicy,
+    private readonly logger: Logger,
+    private readonly options: Partial<AuditOptions> = {},
+  ) {}
+
+  /** Lists (first run only), then checks until nothing is left, the quota ends, or abort. */
+  async perform(claimed: ClaimedAudit, signal: AbortSignal): Promise<AuditRunSummary> {
+    const job = await this.audits.record(claimed.job.id);
+    if (!job) throw new AuditFailedError('The audit no longer exists.');
+    const fetcher = createHttpFetcher({
+      policy: this.policy,
+      connectionsPerOrigin: this.options.perHostConcurrency ?? 4,
+    });
+    try {
+      if (!job.listed) {
+        const source = job.sourceUrl
+          ? { url: job.sourceUrl }
+          : { text: job.content ?? '', name: job.source };
+        const listing = await listAuditUrls(source, fetcher);
+        if (listing.urls.length === 0)
+          throw new AuditFailedError('The sitemap lists no URLs to check.');
+        await this.audits.saveListing(job.id, listing);
+      } else {
+        await this.audits.requeueLeased(job.id);
+      }
+      const end = await runAudit(
+        { fetcher, policy: this.policy, clock: systemClock, logger: this.logger },
+        this.audits.store(job.id),
+        this.options,
+        signal,
+      );
+      return { saved: end.saved, endedBy: end.endedBy === 'refused' ? 'refused' : 'done' };
+    } finally {
+      await fetcher.close().catch(() => undefined);
+    }
+  }
+
+  /** Our own failures and the checker's download errors keep their words. */
+  onFailed(error: unknown): string {
+    if (error instanceof AuditFailedError || error instanceof SitemapDownloadError)
+      return error.message;
+    const detail = error instanceof Error ? error.message : String(error);
+    return `The audit failed: ${detail}`;
+  }
+}

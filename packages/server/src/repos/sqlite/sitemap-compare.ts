@@ -1,0 +1,147 @@
+import {
+  type CrawledUrl,
+  SITEMAP_FLAGS,
+  type SitemapComparePage,
+  type SitemapCompareSummary,
+  type SitemapFinding,
+  type SitemapFlag,
+} from '@mapsmith/core';
+import type { Database } from '../../db/database.js';
+
+/** The column of each finding kind. */
+const FLAG_COLUMNS: Readonly<Record<SitemapFlag, string>> = {
+  'not-indexable': 'not_indexable',
+  orphan: 'orphan',
+  missing: 'missing',
+  duplicate: 'duplicate',
+  'lastmod-newer': 'lastmod_newer',
+};
+
+/** Crawled URLs read per query, so a 1,000,000-page crawl is never held twice. */
+const READ_BATCH = 5000;
+
+/** The live sitemap comparisons of crawls, in SQLite. */
+export class SqliteSitemapCompareRepository {
+  /** Uses `db`. */
+  constructor(private readonly db: Database) {}
+
+  /** The crawl's URLs as the comparison needs them, read in batches. */
+  async crawled(jobId: string): Promise<CrawledUrl[]> {
+    const out: CrawledUrl[] = [];
+    let after = 0;
+    for (;;) {
+      const rows = await this.db.all<{
+        seq: number;
+        url: string;
+        reason: string;
+        verdict: string;
+        inlinks: number;
+        found_via: string | null;
+        last_modified: string | null;
+      }>(
+        `SELECT seq, url, reason, verdict, inlinks,
+                json_extract(record, '$.foundVia') AS found_via,
+                json_extract(record, '$.lastModified') AS last_modified
+           FROM crawl_pages WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+        [jobId, after, READ_BATCH],
+      );
+      for (const r of rows)
+        out.push({
+          url: r.url,
+          reason: r.reason,
+          verdict: r.verdict,
+          inlinks: r.inlinks,
+          foundVia: r.found_via ?? 'link',
+          lastModified: r.last_modified,
+        });
+      if (rows.length < READ_BATCH) return out;
+      after = rows.at(-1)?.seq ?? after;
+    }
+  }
+
+  /** Replaces the crawl's comparison in one transaction: figures and URLs with a finding. */
+  async save(jobId: string, summary: SitemapCompareSummary, findings: SitemapFinding[]) {
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM crawl_sitemap_urls WHERE job_id = ?', [jobId]);
+      for (const f of findings) {
+        if (f.flags.length === 0) continue;
+        const has = (flag: SitemapFlag) => (f.flags.includes(flag) ? 1 : 0);
+        await tx.run(
+          `INSERT INTO crawl_sitemap_urls (job_id, url, in_sitemap, flags, not_indexable, orphan,
+                  missing, duplicate, lastmod_newer, finding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            jobId,
+            f.url,
+            f.inSitemap ? 1 : 0,
+            f.flags.join(' '),
+            has('not-indexable'),
+            has('orphan'),
+            has('missing'),
+            has('duplicate'),
+            has('lastmod-newer'),
+            JSON.stringify(f),
+          ],
+        );
+      }
+      await tx.run(
+        `INSERT INTO crawl_sitemap_runs (job_id, summary) VALUES (?, ?)
+         ON CONFLICT (job_id) DO UPDATE SET summary = excluded.summary`,
+        [jobId, JSON.stringify(summary)],
+      );
+    });
+  }
+
+  /** The figures of the last comparison, or null. */
+  async summary(jobId: string): Promise<SitemapCompareSummary | null> {
+    const row = await this.db.first<{ summary: string }>(
+      'SELECT summary FROM crawl_sitemap_runs WHERE job_id = ?',
+      [jobId],
+    );
+    return row ? (JSON.parse(row.summary) as SitemapCompareSummary) : null;
+  }
+
+  /** A page of findings (one kind, or every URL with one), in comparison order. */
+  async page(
+    jobId: string,
+    filter: { flag?: SitemapFlag | undefined; cursor?: number | undefined; limit?: number },
+  ): Promise<SitemapComparePage> {
+    const where = `job_id = ?${filter.flag ? ` AND ${FLAG_COLUMNS[filter.flag]} = 1` : ''}`;
+    const limit = filter.limit ?? 50;
+    const total = await this.db.first<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM crawl_sitemap_urls WHERE ${where}`,
+      [jobId],
+    );
+    const rows = await this.db.all<{ seq: number; finding: string }>(
+      `SELECT seq, finding FROM crawl_sitemap_urls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`,
+      [jobId, filter.cursor ?? 0, limit + 1],
+    );
+    const shown = rows.slice(0, limit);
+    return {
+      summary: await this.summary(jobId),
+      rows: shown.map((r) => JSON.parse(r.finding) as SitemapFinding),
+      total: total?.n ?? 0,
+      nextCursor: rows.length > limit ? (shown.at(-1)?.seq ?? null) : null,
+    };
+  }
+
+  /** Every finding (one kind, or all), in pages so memory stays flat. */
+  async *findings(jobId: string, flag?: SitemapFlag): AsyncGenerator<SitemapFinding> {
+    let cursor = 0;
+    for (;;) {
+      const page = await this.page(jobId, { flag, cursor, limit: 200 });
+      yield* page.rows;
+      if (page.nextCursor === null) return;
+      cursor = page.nextCursor;
+    }
+  }
+
+  /** URLs per finding kind. */
+  static countsOf(findings: SitemapFinding[]): Record<SitemapFlag, number> {
+    const counts = Object.fromEntries(SITEMAP_FLAGS.map((f) => [f, 0])) as Record<
+      SitemapFlag,
+      number
+    >;
+    for (const f of findings) for (const flag of f.flags) counts[flag]++;
+    return counts;
+  }
+}

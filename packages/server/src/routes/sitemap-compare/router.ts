@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  compareSitemapWithCrawl,
+  createHttpFetcher,
+  createUrlPolicy,
+  operations,
+  readLiveSitemaps,
+  type SitemapCompareSummary,
+  sitemapCompareInput,
+  sitemapCompareReportInput,
+  sitemapFindingsCsv,
+} from '@mapsmith/core';
+import { Router } from 'express';
+import { requireUser } from '../../auth/session.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import { SqliteSitemapCompareRepository } from '../../repos/sqlite/sitemap-compare.js';
+import type { CrawlJobRecord } from '../../repos/types.js';
+
+/**
+ * The live sitemap against a crawl (issue 14, Pro), on a crawl's page: `POST` reads the site's
+ * own sitemaps now through the guarded fetcher and compares them with the finished crawl;
+ * `GET` pages the findings (one kind or all) with the figures; `.../report` is the CSV.
+ */
+export function sitemapCompareRouter(ctx: AppContext): Router {
+  const router = Router();
+  const { jobs, sitemapCompare } = ctx.repos;
+  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+
+  async function ownJob(jobId: string, userId: number): Promise<CrawlJobRecord> {
+    const job = await jobs.get(jobId, userId);
+    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'not-found');
+    return job;
+  }
+
+  router.post(operations['crawl.sitemapCompare'].path, requireUser, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    if (!user.isPro)
+      throw new HttpError(
+        403,
+        'Pro required',
+        'Comparing the live sitemap with the crawl is part of Pro.',
+        {},
+        'audit.pro-required',
+      );
+    const { jobId } = parseInput(operations['crawl.sitemapCompare'].input, req.params);
+    const job = await ownJob(jobId, user.id);
+    if (job.status !== 'completed')
+      throw new HttpError(
+        409,
+        'Crawl not finished',
+        'The sitemap is compared with a finished crawl; please wait until it completes.',
+        {},
+        'crawl.not-finished',
+      );
+    const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 2 });
+    let summary: SitemapCompareSummary;
+    try {
+      const live = await readLiveSitemaps(new URL(job.url).origin, {
+        fetcher,
+        policy,
+        logger: ctx.logger,
+      });
+      const findings = compareSitemapWithCrawl(live.entries, await sitemapCompare.crawled(job.id));
+      summary = {
+        checkedAt: new Date().toISOString(),
+        files: live.files,
+        truncated: live.truncated,
+        inSitemap: findings.filter((f) => f.inSitemap).length,
+        withFindings: findings.filter((f) => f.flags.length > 0).length,
+        counts: SqliteSitemapCompareRepository.countsOf(findings),
+      };
+      await sitemapCompare.save(job.id, summary, findings);
+    } finally {
+      await fetcher.close().catch(() => undefined);
+    }
+    res.set('Cache-Control', 'no-store').json(summary);
+  });
+
+  router.get(operations['crawl.sitemapFindings'].path, requireUser, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    const input = parseInput(sitemapCompareInput, { ...req.query, ...req.params });
+    const job = await ownJob(input.jobId, user.id);
+    res.set('Cache-Control', 'no-store').json(await sitemapCompare.page(job.id, input));
+  });
+
+  router.get(operations['crawl.sitemapReport'].path, requireUser, async (req, res) => {
+    const user = res.locals.user;
+    if (!user) return;
+    const input = parseInput(sitemapCompareReportInput, { ...req.query, ...req.params });
+    const job = await ownJob(input.jobId, user.id);
+    const host = new URL(job.url).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'site';
+    res.set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="sitemap-vs-crawl-${host}.csv"`,
+      'Cache-Control': 'no-store',
+    });
+    await pipeline(
+      Readable.from(sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag))),
+      res,
+    );
+  });
+
+  return router;
+}

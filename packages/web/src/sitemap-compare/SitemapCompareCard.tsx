@@ -1,0 +1,184 @@
+import {
+  SITEMAP_FLAG_LABELS,
+  SITEMAP_FLAGS,
+  type SitemapFinding,
+  type SitemapFlag,
+} from '@mapsmith/core/browser';
+import { httpGetUrl } from '../api/http-api';
+import { useAuth } from '../app/auth';
+import { saveLink } from '../app/save-file';
+import { useApi } from '../app/use-api';
+import { HostedPageLink } from '../components/HostedPageLink';
+import { ReportCounts } from '../report/ReportCounts';
+import { useSitemapCompare } from './use-sitemap-compare';
+
+function FindingRow(props: { f: SitemapFinding }) {
+  const { f } = props;
+  return (
+    <tr>
+      <td className="col-url">
+        <a className="url-cell" href={f.url} target="_blank" rel="noreferrer noopener">
+          {f.url}
+        </a>
+      </td>
+      <td className="col-flags">
+        {f.flags.map((flag) => (
+          <span key={flag} className="audit-flag" data-flag={flag}>
+            {SITEMAP_FLAG_LABELS[flag]}
+          </span>
+        ))}
+      </td>
+      <td>{f.crawlVerdict ?? 'not met by the crawl'}</td>
+      <td className="num">{f.listedTimes}</td>
+      <td>{f.lastmod ?? ''}</td>
+      <td>{f.contentChanged ? f.contentChanged.slice(0, 10) : ''}</td>
+    </tr>
+  );
+}
+
+function ProCompare(props: { jobId: string }) {
+  const cmp = useSitemapCompare(props.jobId);
+  const summary = cmp.page?.summary ?? null;
+  const counts = summary
+    ? SITEMAP_FLAGS.map((f) => ({
+        reason: f,
+        label: SITEMAP_FLAG_LABELS[f],
+        count: summary.counts[f] ?? 0,
+      })).filter((c) => c.count > 0)
+    : [];
+  const unread = summary?.files.filter((f) => f.error !== null) ?? [];
+  return (
+    <>
+      {summary ? (
+        <p className="muted" data-testid="sitemap-compare-summary">
+          {summary.inSitemap.toLocaleString('en-US')} URLs in {summary.files.length - unread.length}{' '}
+          live sitemap files, read {new Date(summary.checkedAt).toLocaleString('en-US')}.
+          {counts.length === 0 ? ' The sitemap and the crawl agree.' : ''}
+          {summary.truncated ? ' Reading stopped at its bound; later files were not read.' : ''}
+        </p>
+      ) : (
+        <p className="muted">
+          Reads the site's own sitemaps now (robots.txt Sitemap: lines, /sitemap.xml, indexes, text
+          and RSS/Atom sitemaps) and sets them beside this crawl.
+        </p>
+      )}
+      <button
+        type="button"
+        className="button primary"
+        disabled={cmp.busy}
+        onClick={() => void cmp.compare()}
+      >
+        {cmp.busy
+          ? 'Reading the sitemaps...'
+          : summary
+            ? 'Compare again'
+            : 'Compare with the live sitemap'}
+      </button>
+      {cmp.error && (
+        <p className="form-error" role="alert">
+          {cmp.error}
+        </p>
+      )}
+      {unread.length > 0 && (
+        <ul className="muted compare-unread">
+          {unread.map((f) => (
+            <li key={f.url}>
+              {f.url}: {f.error}
+            </li>
+          ))}
+        </ul>
+      )}
+      {counts.length > 0 && (
+        <>
+          <ReportCounts<SitemapFlag>
+            counts={counts}
+            total={summary?.withFindings ?? 0}
+            active={cmp.flag}
+            onPick={cmp.filter}
+          />
+          <div className="audit-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                saveLink(
+                  httpGetUrl('crawl.sitemapReport', {
+                    jobId: props.jobId,
+                    ...(cmp.flag ? { flag: cmp.flag } : {}),
+                  }),
+                )
+              }
+            >
+              Download CSV{cmp.flag ? ` (${SITEMAP_FLAG_LABELS[cmp.flag]})` : ''}
+            </button>
+          </div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
+          <section className="table-scroll" aria-label="Sitemap findings" tabIndex={0}>
+            <table className="url-table audit-table" data-testid="sitemap-findings">
+              <caption className="visually-hidden">The live sitemap against the crawl</caption>
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col" className="col-flags">
+                    Sitemap
+                  </th>
+                  <th scope="col">Crawl verdict</th>
+                  <th scope="col" className="num">
+                    Listed
+                  </th>
+                  <th scope="col">Lastmod</th>
+                  <th scope="col">Content changed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {cmp.page?.rows.map((f) => (
+                  <FindingRow key={f.url} f={f} />
+                ))}
+              </tbody>
+            </table>
+          </section>
+          {cmp.page?.nextCursor != null && (
+            <button type="button" className="button" onClick={() => void cmp.more()}>
+              Show more
+            </button>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The card "Live sitemap against this crawl" on a crawl's page (Pro): the site's own sitemaps
+ * beside the crawl, with a chip per finding that filters its table, and the CSV. A free user
+ * sees what it would show.
+ */
+export function SitemapCompareCard(props: { jobId: string }) {
+  const { user } = useAuth();
+  const hosted = useApi().shell === 'hosted';
+  if (!hosted) return null;
+  return (
+    <section
+      className="card audit-panel"
+      aria-labelledby="compare-title"
+      data-testid="sitemap-compare"
+    >
+      <p className="eyebrow">Pro</p>
+      <h2 id="compare-title">Live sitemap against this crawl</h2>
+      {user?.isPro ? (
+        <ProCompare jobId={props.jobId} />
+      ) : (
+        <>
+          <p>
+            Pro reads the site's live sitemaps and shows URLs that are in the sitemap but not
+            indexable or never linked, indexable pages missing from it, URLs listed twice, and
+            lastmod dates newer than the page's content.
+          </p>
+          <HostedPageLink to="/subscribe" className="button primary">
+            Get Pro
+          </HostedPageLink>
+        </>
+      )}
+    </section>
+  );
+}
