@@ -11,7 +11,6 @@ import type {
   ReportSort,
 } from '../contract/report-schemas.js';
 import type { SqlParam } from '../ports/sql-reader.js';
-import type { RowData } from './rows.js';
 
 /** A bad filter or cursor: the shells answer it with 400 and its code. */
 export class ReportQueryError extends Error {
