@@ -102,4 +102,47 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     fields: SCHEDULE_FIELD,
     example: { id: SCHEDULE },
   },
+  'audit.start': {
+    summary: 'Audit a sitemap: the live status of every URL it lists (Pro)',
+    description:
+      'Give the sitemap by `url`, or its text as `content`. After the checker’s rules, every <loc> (children of an index too) is requested politely through the same guarded fetcher as crawls: robots.txt obeyed, a few requests per host at once, HEAD then GET. Each URL checked counts as a page on the monthly meter. Poll audit.get for progress.',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'limit.monthly', 'storage.full'],
+    created: true,
+    example: { url: 'https://example.com/sitemap.xml' },
+  },
+  'audit.get': {
+    summary: 'Get an audit: progress, counts per verdict and its summary (Pro)',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+  },
+  'audit.urls': {
+    summary: 'Page through an audit’s URLs with their verdicts (Pro)',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+  },
+  'audit.report': {
+    summary: 'Download an audit’s URLs and verdicts as CSV (Pro)',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+    download: 'csv',
+  },
+  'crawl.sitemapCompare': {
+    summary: 'Set the site’s live sitemaps beside a finished crawl (Pro)',
+    description:
+      'Reads the site’s own sitemaps (robots.txt Sitemap: lines, /sitemap.xml, indexes, text and RSS/Atom) and compares them with the crawl: listed but not indexable, never linked, missing, listed twice, lastmod newer than the content change. The findings join the URL table (`sitemap=` filter).',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found', 'crawl.not-finished'],
+  },
+  'crawl.sitemapFindings': {
+    summary: 'Page through the live-sitemap findings of a crawl (Pro)',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found'],
+  },
+  'crawl.sitemapReport': {
+    summary: 'Download the live-sitemap findings of a crawl as CSV (Pro)',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found'],
+    download: 'csv',
+  },
 };

@@ -10,6 +10,7 @@ export const OPERATION_TAGS = [
   'Sitemaps',
   'Bulk crawls',
   'Schedules',
+  'Audits',
   'Account',
   'API tokens',
   'Billing',
@@ -36,8 +37,11 @@ export interface OperationDoc {
   errors: readonly ErrorCode[];
   /** It answers 201 Created rather than 200. */
   created?: true;
-  /** It answers a file rather than JSON: a sitemap export, the crawl report, or a zip of them. */
-  download?: 'sitemap' | 'report' | 'zip';
+  /**
+   * It answers a file rather than JSON: a sitemap export, the crawl report, a zip of them, or
+   * a CSV table.
+   */
+  download?: 'sitemap' | 'report' | 'zip' | 'csv';
   /** Only a signed-in browser session may call it: API tokens are refused. */
   sessionOnly?: true;
   /**

@@ -25,6 +25,8 @@ const TAG_TEXT: Record<OperationTag, string> = {
   Sitemaps: 'Download the sitemaps of a crawl, fetch published ones, notify search engines.',
   'Bulk crawls': 'Pro: crawl a list of up to 100 sites at once and download one zip of them.',
   Schedules: 'Pro: crawls that run by themselves, daily, weekly or monthly, and what they publish.',
+  Audits:
+    'Pro: the live status of every URL a sitemap lists, and a site’s own sitemaps set beside its crawl.',
   Account: 'Sign-in and account calls, as the web app makes them.',
   'API tokens': 'Managing tokens is done from a signed-in session on the dashboard.',
   Billing: 'Payment for Pro, through PayPal.',
@@ -39,8 +41,9 @@ const DESCRIPTION = [
 ].join('\n\n');
 
 /** Media types a download can answer with, bare (without `charset`). */
-function downloadTypes(kind: 'sitemap' | 'report' | 'zip'): string[] {
+function downloadTypes(kind: 'sitemap' | 'report' | 'zip' | 'csv'): string[] {
   if (kind === 'zip') return ['application/zip'];
+  if (kind === 'csv') return ['text/csv'];
   const types =
     kind === 'sitemap'
       ? [...EXPORT_FORMATS.map((format) => exporters[format].contentType), 'application/gzip']

@@ -47,8 +47,9 @@ export function toRow(r: RowData): ReportRow {
     rendered: r.rendered === 1,
     renderReason: r.render_reason,
     contentType: r.content_type,
-    ...(r.change ? { change: r.change } : {}),
     sitemap: r.sitemap ?? null,
+    // Last, as the JSON Lines written by SQLite put it (`sql-lines.ts`).
+    ...(r.change ? { change: r.change } : {}),
   };
 }
 
