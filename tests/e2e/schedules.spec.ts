@@ -49,7 +49,9 @@ test('a Pro user creates, edits, pauses and deletes a schedule; free users see i
   await page.getByLabel('On', { exact: true }).selectOption('Monday');
   await page.getByLabel('Time', { exact: true }).fill('06:30');
   await page.getByLabel('Time zone').selectOption('Europe/Berlin');
-  await page.getByLabel('Exclude (globs, one per line)').fill('/tag/*');
+  // The crawl settings are the one-off crawl's panel, folded until opened.
+  await page.locator('summary', { hasText: 'Crawl settings' }).click();
+  await page.getByLabel('Exclude').fill('/tag/*');
   await expect(page.getByTestId('next-run')).toContainText(
     /Next run: Mon, .* 06:30 \(Europe\/Berlin\)/,
   );
@@ -67,11 +69,13 @@ test('a Pro user creates, edits, pauses and deletes a schedule; free users see i
   await item.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Frequency').selectOption('monthly');
   await page.getByLabel('Day of the month').fill('31');
-  await page.getByLabel('Exclude (globs, one per line)').fill('/a*b*c*d*e*f*');
+  await page.locator('summary', { hasText: 'Crawl settings' }).click();
+  await expect(page.getByLabel('Exclude')).toHaveValue('/tag/*');
+  await page.getByLabel('Exclude').fill('/a*b*c*d*e*f*');
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByTestId('schedule-error')).toContainText('at most 5 * wildcards');
-  await page.getByLabel('Exclude (globs, one per line)').fill('/tag/*');
-  await page.getByLabel('Max depth (optional)').fill('5');
+  await page.getByLabel('Exclude').fill('/tag/*');
+  await page.getByLabel('Max depth').fill('5');
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(item).toContainText('Monthly on day 31 at 06:30');
 

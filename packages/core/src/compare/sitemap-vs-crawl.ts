@@ -20,21 +20,17 @@ export interface CrawledUrl {
   inlinks: number;
   /** How the crawl first found it (`start`, `link`, `sitemap`, ...). */
   foundVia: string;
-  /** `Last-Modified` of the page as the crawl saw it (ISO), or null. */
-  lastModified: string | null;
   /**
-   * When the page's content last changed (issue 13 adds content fingerprints across crawls);
-   * null until that is known. Preferred over `lastModified` when present.
+   * When the page's content last changed, as the crawl's record holds it (ISO), or null: the
+   * honest lastmod the change report wrote (issue 13: the previous date while the main text's
+   * fingerprint is unchanged) when an earlier crawl of the site exists, else `Last-Modified`.
    */
-  contentChangedAt?: string | null;
+  lastModified: string | null;
 }
 
-/**
- * The date the page's content last changed, as far as the crawl knows: the content-change
- * date when a later crawl history gives one (the hook issue 13 fills), else `Last-Modified`.
- */
+/** The date the page's content last changed, as far as the crawl knows (see `lastModified`). */
 export function contentChangeOf(page: CrawledUrl): string | null {
-  return page.contentChangedAt ?? page.lastModified;
+  return page.lastModified;
 }
 
 /** Lastmod more than this ahead of the content change counts as newer (time-zone slack). */

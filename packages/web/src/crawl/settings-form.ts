@@ -61,3 +61,18 @@ export function settingsFromForm(form: SettingsForm): CrawlSettings | undefined 
   if (form.userAgentSuffix.trim()) settings.userAgentSuffix = form.userAgentSuffix.trim();
   return Object.keys(settings).length > 0 ? settings : undefined;
 }
+
+/** The form of stored settings (a schedule's, say), each absent field at its default. */
+export function formFromSettings(settings: CrawlSettings | null | undefined): SettingsForm {
+  const s = settings ?? {};
+  return {
+    maxDepth: s.maxDepth === undefined ? '' : String(s.maxDepth),
+    include: (s.include ?? []).join('\n'),
+    exclude: (s.exclude ?? []).join('\n'),
+    listQueryUrls: s.listQueryUrls ?? false,
+    scope: s.scope ?? '',
+    render: s.render ?? '',
+    delayMs: s.politenessDelayMs === undefined ? '' : String(s.politenessDelayMs),
+    userAgentSuffix: s.userAgentSuffix ?? '',
+  };
+}

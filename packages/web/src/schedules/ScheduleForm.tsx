@@ -1,10 +1,7 @@
-import {
-  type CrawlSettings,
-  nextRunAfter,
-  type Schedule,
-  type ScheduleCreateInput,
-} from '@mapsmith/core/browser';
+import { nextRunAfter, type Schedule, type ScheduleCreateInput } from '@mapsmith/core/browser';
 import { type FormEvent, useMemo, useState } from 'react';
+import { CrawlSettingsPanel } from '../components/CrawlSettingsPanel';
+import { formFromSettings, type SettingsForm, settingsFromForm } from '../crawl/settings-form';
 import { browserTimeZone, timeZones, WEEKDAYS, zonedWords } from './schedule-words';
 
 /** The form's fields as text, the way inputs hold them. */
@@ -15,8 +12,8 @@ interface Draft {
   monthDay: string;
   time: string;
   timeZone: string;
-  maxDepth: string;
-  exclude: string;
+  /** The crawl settings of every run (the same panel as a one-off crawl's). */
+  settings: SettingsForm;
   publish: boolean;
   mail: boolean;
   indexNow: boolean;
@@ -30,8 +27,7 @@ function draftOf(s: Schedule | null): Draft {
     monthDay: String(s?.monthDay ?? 1),
     time: s?.time ?? '06:00',
     timeZone: s?.timeZone ?? browserTimeZone(),
-    maxDepth: s?.settings.maxDepth === undefined ? '' : String(s.settings.maxDepth),
-    exclude: (s?.settings.exclude ?? []).join('\n'),
+    settings: formFromSettings(s?.settings),
     publish: s?.after.publish ?? true,
     mail: s?.after.mail ?? true,
     indexNow: s?.after.indexNow ?? false,
@@ -40,13 +36,7 @@ function draftOf(s: Schedule | null): Draft {
 
 /** The contract input of a draft; the server checks it and answers in words when it is wrong. */
 function inputOf(d: Draft): ScheduleCreateInput {
-  const settings: CrawlSettings = {};
-  if (d.maxDepth.trim() !== '') settings.maxDepth = Number(d.maxDepth);
-  const exclude = d.exclude
-    .split(/\s+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (exclude.length) settings.exclude = exclude;
+  const settings = settingsFromForm(d.settings) ?? {};
   return {
     url: d.url.trim(),
     frequency: d.frequency,
@@ -72,7 +62,7 @@ function nextRunWords(d: Draft): string | null {
 
 /**
  * Create or edit a schedule (issue 13): site, frequency, time of day in the user's time zone,
- * a few crawl settings, and what happens after each run. The next run is previewed with the
+ * the crawl settings of every run, and what happens after each run. The next run is previewed with the
  * same core function the server schedules with.
  */
 export function ScheduleForm(props: {
@@ -178,26 +168,11 @@ export function ScheduleForm(props: {
           ))}
         </select>
       </div>
-      <div className="filter-field">
-        <label htmlFor="schedule-depth">Max depth (optional)</label>
-        <input
-          id="schedule-depth"
-          type="number"
-          min={0}
-          max={100}
-          placeholder="no limit"
-          value={d.maxDepth}
-          onChange={(e) => set('maxDepth', e.target.value)}
-        />
-      </div>
-      <div className="filter-field form-wide">
-        <label htmlFor="schedule-exclude">Exclude (globs, one per line)</label>
-        <textarea
-          id="schedule-exclude"
-          rows={2}
-          placeholder="/tag/*"
-          value={d.exclude}
-          onChange={(e) => set('exclude', e.target.value)}
+      <div className="form-wide">
+        <CrawlSettingsPanel
+          value={d.settings}
+          onChange={(next) => set('settings', next)}
+          lock={null}
         />
       </div>
       <fieldset className="form-wide">
