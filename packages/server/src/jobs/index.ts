@@ -47,19 +47,20 @@ export function createJobSystem(
   const clock = options.clock ?? systemClock;
   const leaseMs = config.jobs.leaseMs;
   const disk = options.disk;
+  // Crawls and audits lease their jobs alike: the same lease, heartbeat, polling and disk floor.
+  const leased = {
+    concurrency: config.jobs.workers,
+    leaseMs,
+    heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
+    pollMs: Math.min(1000, leaseMs),
+    ...(disk
+      ? { hasRoom: async () => !(await disk.low()), releaseReserve: () => disk.release() }
+      : {}),
+  };
   const pool = new WorkerPool(
     repos.queue,
     new CrawlTask(repos.jobs, run),
-    {
-      concurrency: config.jobs.workers,
-      perUserConcurrency: config.jobs.crawlsPerUser,
-      leaseMs,
-      heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
-      pollMs: Math.min(1000, leaseMs),
-      ...(disk
-        ? { hasRoom: async () => !(await disk.low()), releaseReserve: () => disk.release() }
-        : {}),
-    },
+    { ...leased, perUserConcurrency: config.jobs.crawlsPerUser },
     logger,
   );
   // One audit at a time per worker slot: audits are long, and each is polite on its own.
@@ -69,15 +70,7 @@ export function createJobSystem(
       perHostConcurrency: config.jobs.auditPerHost,
       politenessDelayMs: config.jobs.auditDelayMs,
     }),
-    {
-      concurrency: config.jobs.workers,
-      leaseMs,
-      heartbeatMs: Math.max(250, Math.floor(leaseMs / 3)),
-      pollMs: Math.min(1000, leaseMs),
-      ...(disk
-        ? { hasRoom: async () => !(await disk.low()), releaseReserve: () => disk.release() }
-        : {}),
-    },
+    leased,
     logger,
     'audit',
   );

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type AuditJob,
   auditCsv,
@@ -15,6 +13,7 @@ import {
 import express, { type RequestHandler, Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { planOf } from '../../limits/plan.js';
@@ -120,12 +119,11 @@ export function auditRouter(ctx: AppContext): Router {
     if (!user) return;
     const input = parseInput(auditReportInput, { ...req.query, ...req.params });
     const job = await ownAudit(input.jobId, user.id);
-    res.set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${auditFileName(job.source)}"`,
-      'Cache-Control': 'no-store',
-    });
-    await pipeline(Readable.from(auditCsv(audits.results(job.id, input.verdict))), res);
+    await sendDownload(
+      res,
+      { contentType: 'text/csv; charset=utf-8', fileName: auditFileName(job.source) },
+      auditCsv(audits.results(job.id, input.verdict)),
+    );
   });
 
   return router;

@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import {
   createUrlPolicy,
   isBulkListTooLong,
@@ -14,6 +13,7 @@ import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
 import { zipStream } from '../../exports/zip-stream.js';
+import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
@@ -144,13 +144,15 @@ export function bulkRouter(ctx: AppContext): Router {
     const { bulkId } = parseInput(operations['bulk.download'].input, req.params);
     const bulk = await bulks.get(bulkId, user.id);
     if (!bulk) throw bulkNotFound();
-    res.set({
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="mapsmith-bulk-${bulk.createdAt.slice(0, 10)}.zip"`,
-      'Cache-Control': 'no-store',
-    });
     // Streamed: headers go now, then each site's files as they are read (no length known).
-    await pipeline(zipStream(bulkZipEntries(ctx, bulk)), res);
+    await sendDownload(
+      res,
+      {
+        contentType: 'application/zip',
+        fileName: `mapsmith-bulk-${bulk.createdAt.slice(0, 10)}.zip`,
+      },
+      zipStream(bulkZipEntries(ctx, bulk)),
+    );
   });
 
   return router;

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type CrawlReport,
   type IssueMatcher,
@@ -15,6 +13,7 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../http/download.js';
 import { describeZodError, HttpError } from '../../http/errors.js';
 import type { CrawlJobRecord } from '../../repos/types.js';
 import { reportInput, urlInput, urlsInput } from './schema.js';
@@ -101,16 +100,14 @@ export function crawlReportRouter(ctx: AppContext): Router {
     const input = parseFilter(reportInput, { ...req.query, ...req.params });
     const job = await ownJob(input.jobId, user.id);
     const issue = await reading(() => issueOf(job.id, input));
-    const file = REPORT_FILES[input.format];
-    res.set({
-      'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${reportFileName(job.url, input.format)}"`,
-      'Cache-Control': 'no-store',
-    });
     // One chunk (a batch of about 1 MB) waits at most: the socket's pace sets the reads'.
-    await pipeline(
-      Readable.from(reportText(report(), job.id, input, input.format, issue), { highWaterMark: 1 }),
+    await sendDownload(
       res,
+      {
+        contentType: REPORT_FILES[input.format].contentType,
+        fileName: reportFileName(job.url, input.format),
+      },
+      reportText(report(), job.id, input, input.format, issue),
     );
   });
 

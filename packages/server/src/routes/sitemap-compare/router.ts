@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   compareSitemapWithCrawl,
   createHttpFetcher,
@@ -14,6 +12,7 @@ import {
 import { Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { SqliteSitemapCompareRepository } from '../../repos/sqlite/sitemap-compare.js';
@@ -94,14 +93,10 @@ export function sitemapCompareRouter(ctx: AppContext): Router {
     const input = parseInput(sitemapCompareReportInput, { ...req.query, ...req.params });
     const job = await ownJob(input.jobId, user.id);
     const host = new URL(job.url).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'site';
-    res.set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="sitemap-vs-crawl-${host}.csv"`,
-      'Cache-Control': 'no-store',
-    });
-    await pipeline(
-      Readable.from(sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag))),
+    await sendDownload(
       res,
+      { contentType: 'text/csv; charset=utf-8', fileName: `sitemap-vs-crawl-${host}.csv` },
+      sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag)),
     );
   });
 
