@@ -41,7 +41,6 @@ export const ERROR_CODES = [
   'limit.sitemap-fetch',
   'crawl.url-not-allowed',
   'crawl.not-found',
-  'crawl.not-finished',
   'export.no-part',
   'notify.no-urls',
   'token.too-many',
