@@ -93,6 +93,24 @@ describe('the IPC guards', () => {
     }
   });
 
+  it('says where each hosted-only feature runs, not that accounts live there', async () => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['audit.get', { jobId: 'x' }, /^Sitemap audits .* run on mapsmith\.app/],
+      ['bulk.list', {}, /^Bulk crawls of many sites run on mapsmith\.app/],
+      ['schedules.list', {}, /^Scheduled crawls run on mapsmith\.app/],
+      [
+        'ping.key',
+        { sitemapUrl: 'https://example.com/sitemap.xml' },
+        /^Search-engine notification \(IndexNow\) runs on mapsmith\.app/,
+      ],
+    ];
+    for (const [name, input, message] of cases) {
+      const reply = await desktop.dispatch(TEST_ORIGIN, name, input);
+      expect(reply, name).toMatchObject({ ok: false, status: 400 });
+      if (!reply.ok) expect((reply.body as { message?: string }).message, name).toMatch(message);
+    }
+  });
+
   it('turns handler failures into a status and body, never a stack trace', async () => {
     const reply = await desktop.dispatch(TEST_ORIGIN, 'crawl.get', { jobId: 'no-such-job' });
     expect(reply).toEqual({

@@ -91,11 +91,15 @@ export async function* reportText(
 
 /** The download's file name: `crawl-report-<host>.<csv|jsonl>`. */
 export function reportFileName(startUrl: string, format: ReportFormat): string {
-  let host = 'site';
+  return `crawl-report-${fileHost(startUrl)}.${REPORT_FILES[format].suffix}`;
+}
+
+/** A crawl's host as a safe part of a download's file name ("site" when there is none). */
+export function fileHost(startUrl: string): string {
   try {
-    host = new URL(startUrl).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'site';
+    return new URL(startUrl).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'site';
   } catch {
     // A stored start URL is always absolute; the generic name is only a fallback.
+    return 'site';
   }
-  return `crawl-report-${host}.${REPORT_FILES[format].suffix}`;
 }

@@ -16,6 +16,7 @@ export {
   CSV_HEAD,
   csvField,
   csvLine,
+  fileHost,
   REPORT_FILES,
   type ReportFormat,
   reportChunks,

@@ -5,7 +5,7 @@ import {
   type ValidationResult,
 } from '@mapsmith/core/browser';
 import { httpGetUrl } from '../api/http-api';
-import { saveLink } from '../app/save-file';
+import { CsvDownload } from '../components/CsvDownload';
 import { ReportCounts } from '../report/ReportCounts';
 import { AuditTable } from './AuditTable';
 import { type AuditSource, useAudit } from './use-audit';
@@ -85,22 +85,13 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
                 active={audit.verdict}
                 onPick={audit.filter}
               />
-              <div className="audit-actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() =>
-                    saveLink(
-                      httpGetUrl('audit.report', {
-                        jobId: job.id,
-                        ...(audit.verdict ? { verdict: audit.verdict } : {}),
-                      }),
-                    )
-                  }
-                >
-                  Download CSV{audit.verdict ? ` (${AUDIT_VERDICT_LABELS[audit.verdict]})` : ''}
-                </button>
-              </div>
+              <CsvDownload
+                href={httpGetUrl('audit.report', {
+                  jobId: job.id,
+                  ...(audit.verdict ? { verdict: audit.verdict } : {}),
+                })}
+                filterLabel={audit.verdict && AUDIT_VERDICT_LABELS[audit.verdict]}
+              />
               <AuditTable rows={audit.rows} busy={running} />
               {audit.nextCursor !== null && (
                 <button type="button" className="button" onClick={() => void audit.more()}>

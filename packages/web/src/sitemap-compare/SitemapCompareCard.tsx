@@ -6,8 +6,8 @@ import {
 } from '@mapsmith/core/browser';
 import { httpGetUrl } from '../api/http-api';
 import { useAuth } from '../app/auth';
-import { saveLink } from '../app/save-file';
 import { useApi } from '../app/use-api';
+import { CsvDownload } from '../components/CsvDownload';
 import { HostedPageLink } from '../components/HostedPageLink';
 import { ReportCounts } from '../report/ReportCounts';
 import { useSitemapCompare } from './use-sitemap-compare';
@@ -96,22 +96,13 @@ function ProCompare(props: { jobId: string }) {
             active={cmp.flag}
             onPick={cmp.filter}
           />
-          <div className="audit-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                saveLink(
-                  httpGetUrl('crawl.sitemapReport', {
-                    jobId: props.jobId,
-                    ...(cmp.flag ? { flag: cmp.flag } : {}),
-                  }),
-                )
-              }
-            >
-              Download CSV{cmp.flag ? ` (${SITEMAP_FLAG_LABELS[cmp.flag]})` : ''}
-            </button>
-          </div>
+          <CsvDownload
+            href={httpGetUrl('crawl.sitemapReport', {
+              jobId: props.jobId,
+              ...(cmp.flag ? { flag: cmp.flag } : {}),
+            })}
+            filterLabel={cmp.flag && SITEMAP_FLAG_LABELS[cmp.flag]}
+          />
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
           <section className="table-scroll" aria-label="Sitemap findings" tabIndex={0}>
             <table className="url-table audit-table" data-testid="sitemap-findings">

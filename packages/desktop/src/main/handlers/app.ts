@@ -1,4 +1,5 @@
 import { type AppConfig, isAppPath, type User } from '@mapsmith/core';
+import type { IpcOperationName } from '../../shared/desktop-operations';
 import { HandlerError } from '../errors';
 import type { AccountDeps } from './account';
 import { currentPlan } from './account';
@@ -54,83 +55,72 @@ export async function openHosted(
   return { opened: true, url: url.href };
 }
 
-/** The hosted-only operations: accounts and payment live on the hosted site. */
-export const HOSTED_ONLY = [
-  'user.delete',
-  'auth.login',
-  'auth.register',
-  'auth.logout',
-  'auth.resendConfirmation',
-  'auth.forgotPassword',
-  'auth.resetPassword',
-  'auth.confirmEmail',
-  'paypal.createOrder',
-  'paypal.captureOrder',
-  'tokens.list',
-  'tokens.create',
-  'tokens.delete',
-  'audit.start',
-  'audit.get',
-  'audit.urls',
-  'audit.report',
-  'crawl.sitemapCompare',
-  'crawl.sitemapFindings',
-  'crawl.sitemapReport',
-] as const;
+/**
+ * The operations the desktop app does not run, each group with the sentence that says where it
+ * runs instead (`{host}` is the hosted site's host). One refusal serves them all.
+ */
+export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; where: string }> = [
+  {
+    names: [
+      'user.delete',
+      'auth.login',
+      'auth.register',
+      'auth.logout',
+      'auth.resendConfirmation',
+      'auth.forgotPassword',
+      'auth.resetPassword',
+      'auth.confirmEmail',
+      'paypal.createOrder',
+      'paypal.captureOrder',
+      'tokens.list',
+      'tokens.create',
+      'tokens.delete',
+    ],
+    where:
+      'Accounts and payment live at {host}. The desktop app opens it in your browser; link a Pro account with an API token to lift the free limits here.',
+  },
+  {
+    // Notification needs the hosted app, which keeps each site's IndexNow key.
+    names: ['ping.submit', 'ping.key'],
+    where:
+      "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
+  },
+  {
+    names: ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download'],
+    where:
+      'Bulk crawls of many sites run on {host} with a Pro account. The desktop app crawls one site at a time.',
+  },
+  {
+    // The hosted server is awake when this computer sleeps.
+    names: [
+      'schedules.list',
+      'schedules.create',
+      'schedules.update',
+      'schedules.pause',
+      'schedules.delete',
+      'schedules.rotateToken',
+    ],
+    where:
+      'Scheduled crawls run on {host} with Mapsmith Pro, so they run on time even when this computer is off.',
+  },
+  {
+    names: [
+      'audit.start',
+      'audit.get',
+      'audit.urls',
+      'audit.report',
+      'crawl.sitemapCompare',
+      'crawl.sitemapFindings',
+      'crawl.sitemapReport',
+    ],
+    where: 'Sitemap audits and the live sitemap against a crawl run on {host} with a Pro account.',
+  },
+];
 
-/** `ping.submit` on desktop: notification needs the hosted app, which keeps each site's IndexNow key. */
-export function pingOnHostedOnly(deps: AppDeps): () => Promise<never> {
+/** The handler of a hosted-only operation: a clear refusal that says where it runs. */
+export function hostedOnly(deps: AppDeps, where: string): () => Promise<never> {
+  const text = where.replace('{host}', new URL(deps.hostedUrl).host);
   return async () => {
-    throw new HandlerError(
-      400,
-      'Only on the hosted site',
-      `Search-engine notification (IndexNow) runs on ${new URL(deps.hostedUrl).host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.`,
-    );
-  };
-}
-
-/** Bulk crawls (issue 13) crawl many sites on the hosted servers; the desktop crawls one at a time. */
-export const BULK_HOSTED_ONLY = ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download'] as const;
-
-/** A bulk operation on desktop: a clear refusal that names where bulk crawls run. */
-export function bulkOnHostedOnly(deps: AppDeps): () => Promise<never> {
-  return async () => {
-    throw new HandlerError(
-      400,
-      'Only on the hosted site',
-      `Bulk crawls of many sites run on ${new URL(deps.hostedUrl).host} with a Pro account. The desktop app crawls one site at a time.`,
-    );
-  };
-}
-
-/** Scheduled crawls (issue 13) run on the hosted server, which is awake when this computer sleeps. */
-export const SCHEDULES_HOSTED = [
-  'schedules.list',
-  'schedules.create',
-  'schedules.update',
-  'schedules.pause',
-  'schedules.delete',
-  'schedules.rotateToken',
-] as const;
-
-/** The refusal of a schedule operation on desktop, naming where schedules live. */
-export function schedulesOnHostedOnly(deps: AppDeps): () => Promise<never> {
-  return async () => {
-    throw new HandlerError(
-      400,
-      'Only on the hosted site',
-      `Scheduled crawls run on ${new URL(deps.hostedUrl).host} with Mapsmith Pro, so they run on time even when this computer is off.`,
-    );
-  };
-}
-
-/** A handler for a hosted-only operation: a clear refusal that names the hosted site. */
-export function hostedOnly(deps: AppDeps): () => Promise<never> {
-  return async () => {
-    throw new HandlerError(
-      400,
-      'Only on the hosted site',
-      `Accounts and payment live at ${new URL(deps.hostedUrl).host}. The desktop app opens it in your browser; link a Pro account with an API token to lift the free limits here.`,
-    );
+    throw new HandlerError(400, 'Only on the hosted site', text);
   };
 }

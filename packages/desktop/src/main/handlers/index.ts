@@ -1,19 +1,7 @@
 import { buildOpenApiDocument } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
-import {
-  type AppDeps,
-  BULK_HOSTED_ONLY,
-  bulkOnHostedOnly,
-  getConfig,
-  getLocalUser,
-  HOSTED_ONLY,
-  hostedOnly,
-  openHosted,
-  pingOnHostedOnly,
-  SCHEDULES_HOSTED,
-  schedulesOnHostedOnly,
-} from './app';
+import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
 import { openSitemapFile } from './checker';
 import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
@@ -51,10 +39,9 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     // The hosted API's reference: the same document, its calls addressed to the hosted site.
     'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };
-  for (const name of HOSTED_ONLY) table[name] = hostedOnly(deps);
-  for (const name of BULK_HOSTED_ONLY) table[name] = bulkOnHostedOnly(deps);
-  for (const name of SCHEDULES_HOSTED) table[name] = schedulesOnHostedOnly(deps);
-  table['ping.submit'] = pingOnHostedOnly(deps);
-  table['ping.key'] = pingOnHostedOnly(deps);
+  for (const { names, where } of HOSTED_ONLY) {
+    const refuse = hostedOnly(deps, where);
+    for (const name of names) table[name] = refuse as never;
+  }
   return table;
 }

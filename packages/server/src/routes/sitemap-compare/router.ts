@@ -2,6 +2,7 @@ import {
   compareSitemapWithCrawl,
   createHttpFetcher,
   createUrlPolicy,
+  fileHost,
   operations,
   readLiveSitemaps,
   type SitemapCompareSummary,
@@ -92,10 +93,12 @@ export function sitemapCompareRouter(ctx: AppContext): Router {
     if (!user) return;
     const input = parseInput(sitemapCompareReportInput, { ...req.query, ...req.params });
     const job = await ownJob(input.jobId, user.id);
-    const host = new URL(job.url).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'site';
     await sendDownload(
       res,
-      { contentType: 'text/csv; charset=utf-8', fileName: `sitemap-vs-crawl-${host}.csv` },
+      {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: `sitemap-vs-crawl-${fileHost(job.url)}.csv`,
+      },
       sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag)),
     );
   });
