@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
+import { sqliteDialect } from './dialect.js';
 import { Mutex } from './mutex.js';
 
 /** A value SQLite can bind. */
@@ -11,6 +12,8 @@ export type SqlParams = SqlValue[] | Record<string, SqlValue>;
 
 /** What every query surface offers: the thin `all/first/run` trio (Actual's db.ts shape). */
 export interface Queryable {
+  /** SQLite's fragments of the SQL both databases share. */
+  readonly dialect: typeof sqliteDialect;
   /** All rows of a query. */
   all<T>(sql: string, params?: SqlParams): Promise<T[]>;
   /** The first row, or `undefined`. */
@@ -21,14 +24,23 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** The inside of a transaction: the query trio and the (free) key lock of the port. */
+export type Transaction = Queryable & {
+  /** Holds a key until the transaction ends: free here, one writer already runs alone. */
+  lock(key: string): Promise<void>;
+};
+
 function open(file: string, mode: number): Promise<sqlite3.Database> {
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(file, mode, (err) => (err ? reject(err) : resolve(db)));
   });
 }
 
-function wrap(conn: sqlite3.Database): Queryable {
+function wrap(conn: sqlite3.Database): Transaction {
   return {
+    dialect: sqliteDialect,
+    // One writer runs transactions one at a time: every key is already held.
+    lock: async () => {},
     all: (sql, params = []) =>
       new Promise((resolve, reject) =>
         conn.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as never))),
@@ -59,7 +71,9 @@ function exec(conn: sqlite3.Database, sql: string): Promise<void> {
  * which WAL mode lets proceed while a write is in progress.
  */
 export class Database implements Queryable {
-  private readonly lock = new Mutex();
+  /** SQLite's fragments of the SQL both databases share. */
+  readonly dialect = sqliteDialect;
+  private readonly writeLock = new Mutex();
 
   private constructor(
     /** Path of the database file. */
@@ -93,7 +107,7 @@ export class Database implements Queryable {
 
   /** Runs one write statement, after any transaction in progress. */
   run(sql: string, params?: SqlParams): Promise<{ changes: number; lastID: number }> {
-    return this.lock.run(() => wrap(this.writer).run(sql, params));
+    return this.writeLock.run(() => wrap(this.writer).run(sql, params));
   }
 
   /**
@@ -101,8 +115,8 @@ export class Database implements Queryable {
    * write or transaction runs until it commits or rolls back. Reads inside `work` go through
    * `tx` so they see the transaction's own writes.
    */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.lock.run(async () => {
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.writeLock.run(async () => {
       const tx = wrap(this.writer);
       await exec(this.writer, 'BEGIN IMMEDIATE');
       try {
@@ -118,12 +132,12 @@ export class Database implements Queryable {
 
   /** Runs a multi-statement script (migrations), alone. */
   exec(sql: string): Promise<void> {
-    return this.lock.run(() => exec(this.writer, sql));
+    return this.writeLock.run(() => exec(this.writer, sql));
   }
 
   /** Writes a consistent copy of the database to `target` (`VACUUM INTO`). */
   backup(target: string): Promise<void> {
-    return this.lock.run(() =>
+    return this.writeLock.run(() =>
       wrap(this.writer)
         .run('VACUUM INTO ?', [target])
         .then(() => undefined),
@@ -132,7 +146,7 @@ export class Database implements Queryable {
 
   /** Closes both connections. */
   async close(): Promise<void> {
-    await this.lock.run(async () => {
+    await this.writeLock.run(async () => {
       const closeOne = (c: sqlite3.Database) =>
         new Promise<void>((resolve, reject) => c.close((err) => (err ? reject(err) : resolve())));
       if (this.reader !== this.writer) await closeOne(this.reader);
