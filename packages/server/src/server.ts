@@ -15,7 +15,7 @@ import { PRO_REMINDER_INTERVAL_MS, ProReminderTask } from './jobs/pro-reminder-t
 import { inProcessScheduler, schedulePeriodic } from './jobs/scheduler.js';
 import { createMailer } from './mail/mailer.js';
 import { createPayPalClient } from './payments/paypal-client.js';
-import { createSqliteRepositories } from './repos/sqlite/index.js';
+import { createSqliteRepositories } from './repos/sql/index.js';
 import { apiBeforeBody, apiRouters } from './routes/index.js';
 import { createScheduleService } from './schedules/index.js';
 import { createDiskSpace } from './storage/disk-space.js';

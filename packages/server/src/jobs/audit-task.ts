@@ -8,8 +8,8 @@ import {
   systemClock,
   type UrlPolicy,
 } from '@mapsmith/core';
-import type { SqliteAuditRepository } from '../repos/sqlite/audit-jobs.js';
-import type { AuditRunSummary, ClaimedAudit } from '../repos/sqlite/audit-queue.js';
+import type { SqliteAuditRepository } from '../repos/sql/audit-jobs.js';
+import type { AuditRunSummary, ClaimedAudit } from '../repos/sql/audit-queue.js';
 import type { BackgroundTask } from './task.js';
 
 /** Thrown for an audit that cannot go on, with a reason the user reads as the job's error. */

@@ -5,7 +5,7 @@ import { type CrawlSummary, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
-import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createSqliteRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import type { Repositories } from '../repos/types.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
-import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createSqliteRepositories } from '../repos/sql/index.js';
 import { createTestUser, seedCompletedJob } from '../repos/test-support.js';
 import { databaseFile, startServer } from '../server.js';
 import { RetentionTask } from './retention-task.js';

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createLogger } from '../logger.js';
 import { type RunningServer, startServer } from '../server.js';
-import { SqliteCrawlStore } from './sqlite/crawl-store.js';
+import { SqliteCrawlStore } from './sql/crawl-store.js';
 
 /**
  * Test support for the API tests (not used by the app): a server on an ephemeral port with a

@@ -16,9 +16,9 @@ import type {
   SeoAnalysis,
 } from '@mapsmith/core';
 import type { BulkRepository } from './bulk-types.js';
-import type { SqliteAuditRepository } from './sqlite/audit-jobs.js';
-import type { SqliteAuditQueue } from './sqlite/audit-queue.js';
-import type { SqliteSitemapCompareRepository } from './sqlite/sitemap-compare.js';
+import type { SqliteAuditRepository } from './sql/audit-jobs.js';
+import type { SqliteAuditQueue } from './sql/audit-queue.js';
+import type { SqliteSitemapCompareRepository } from './sql/sitemap-compare.js';
 
 /**
  * The storage and queue interfaces routes and workers use. SQLite with in-process workers is

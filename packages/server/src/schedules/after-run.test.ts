@@ -8,7 +8,7 @@ import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
-import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createSqliteRepositories } from '../repos/sql/index.js';
 import type { CrawlJobRecord } from '../repos/types.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';

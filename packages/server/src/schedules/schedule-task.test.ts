@@ -7,7 +7,7 @@ import { PLAN_LIMITS } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
-import { createSqliteRepositories } from '../repos/sqlite/index.js';
+import { createSqliteRepositories } from '../repos/sql/index.js';
 import type { CrawlJobRecord, Repositories } from '../repos/types.js';
 import { ScheduleTask } from './schedule-task.js';
 import { SqliteScheduleRepository } from './sqlite-repository.js';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { SqliteSitemapCompareRepository } from '../../repos/sqlite/sitemap-compare.js';
+import { SqliteSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
 import type { CrawlJobRecord } from '../../repos/types.js';
 
 /**
