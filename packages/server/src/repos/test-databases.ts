@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SqlDatabase } from '@mapsmith/core';
+import { Database } from '../db/database.js';
+import { migrate } from '../db/migrations/index.js';
+
+/**
+ * Test support for the repository contract suites (not used by the app): a fresh, migrated
+ * database of each kind the server runs on. A suite runs once per kind with
+ * `describe.each(testDatabaseKinds)`, so SQLite and Postgres answer the same assertions.
+ */
+
+/** The database kinds a contract suite runs on. */
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/** Every kind this run can test: SQLite always; Postgres once its harness is in place. */
+export const testDatabaseKinds: TestDatabaseKind[] = ['sqlite'];
+
+/** A fresh database with the server's schema, and how to throw it away. */
+export interface TestDatabase {
+  kind: TestDatabaseKind;
+  db: SqlDatabase;
+  /** Closes the connections and deletes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens a fresh database of `kind` with every server migration applied. */
+export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind !== 'sqlite') throw new Error(`No test database of kind ${kind} yet.`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-contract-'));
+  const db = await Database.open(path.join(dir, 'test.sqlite'));
+  await migrate(db);
+  return {
+    kind,
+    db,
+    close: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
