@@ -13,6 +13,7 @@ describe('loadJobsConfig', () => {
       paymentReconcileMs: 600_000,
       auditPerHost: 4,
       auditDelayMs: 0,
+      queueConnections: 4,
     });
   });
 
@@ -31,6 +32,9 @@ describe('loadJobsConfig', () => {
     expect(() => loadJobsConfig({ MAPSMITH_RENDER: 'always' })).toThrow(/MAPSMITH_RENDER/);
     expect(() => loadJobsConfig({ MAPSMITH_AUDIT_PER_HOST: '0' })).toThrow(
       /MAPSMITH_AUDIT_PER_HOST/,
+    );
+    expect(() => loadJobsConfig({ MAPSMITH_QUEUE_CONNECTIONS: '1' })).toThrow(
+      /MAPSMITH_QUEUE_CONNECTIONS must be a whole number of at least 2/,
     );
     expect(() => loadJobsConfig({ MAPSMITH_PAYMENT_RECONCILE_MS: '10m' })).toThrow(
       /MAPSMITH_PAYMENT_RECONCILE_MS/,

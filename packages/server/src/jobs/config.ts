@@ -33,6 +33,11 @@ export interface JobsConfig {
    * raises it). `MAPSMITH_AUDIT_DELAY_MS`, default 0.
    */
   auditDelayMs: number;
+  /**
+   * The queue engine's own Postgres connections per process (scaled mode only).
+   * `MAPSMITH_QUEUE_CONNECTIONS`, default 4.
+   */
+  queueConnections: number;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -69,5 +74,6 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     paymentReconcileMs: wholeNumber(env, 'MAPSMITH_PAYMENT_RECONCILE_MS', 600_000, 1000),
     auditPerHost: wholeNumber(env, 'MAPSMITH_AUDIT_PER_HOST', 4, 1),
     auditDelayMs: wholeNumber(env, 'MAPSMITH_AUDIT_DELAY_MS', 0, 0),
+    queueConnections: wholeNumber(env, 'MAPSMITH_QUEUE_CONNECTIONS', 4, 2),
   };
 }
