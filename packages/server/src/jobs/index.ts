@@ -7,17 +7,37 @@ import {
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/sql/audit-queue.js';
-import type { Repositories } from '../repos/types.js';
+import type { JobQueue, Repositories } from '../repos/types.js';
 import type { DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';
 import { RetentionTask } from './retention-task.js';
-import { schedulePeriodic } from './scheduler.js';
+import { inProcessScheduler, type PeriodicSchedule, type TaskScheduler } from './scheduler.js';
+import { WorkerPool } from './worker-pool.js';
 
 /** Retention runs at start and then once a day. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-import { WorkerPool } from './worker-pool.js';
+/** How the job system is assembled; the defaults are the embedded server's. */
+export interface JobSystemOptions {
+  clock?: Pick<Clock, 'now'>;
+  /** Called after retention deleted jobs (sweeps their built exports). */
+  afterPurge?: () => Promise<void>;
+  /** No job is claimed while it is under its floor. */
+  disk?: DiskSpace;
+  /**
+   * The crawl queue; `repos.queue` (the SQL lease loop) by default. A worker process of the
+   * scaled server passes the engine's (`EngineJobQueue`).
+   */
+  queue?: JobQueue;
+  /** Where retention runs; in-process timers by default, the engine's slots when scaled. */
+  scheduler?: TaskScheduler;
+  /**
+   * Whether leases of dead local processes (the pid table) are expired at start: true for the
+   * embedded server; false when scaled, where the engine finds dead workers by their heartbeats.
+   */
+  recoverLocal?: boolean;
+}
 
 /** The background work of the hosted server: the crawl worker pool and the daily retention. */
 export interface JobSystem {
@@ -42,9 +62,11 @@ export function createJobSystem(
   repos: Repositories,
   run: CrawlRunner,
   logger: Logger,
-  options: { clock?: Pick<Clock, 'now'>; afterPurge?: () => Promise<void>; disk?: DiskSpace } = {},
+  options: JobSystemOptions = {},
 ): JobSystem {
   const clock = options.clock ?? systemClock;
+  const scheduler = options.scheduler ?? inProcessScheduler(clock, logger);
+  const recoverLocal = options.recoverLocal ?? true;
   const leaseMs = config.jobs.leaseMs;
   const disk = options.disk;
   // Crawls and audits lease their jobs alike: the same lease, heartbeat, polling and disk floor.
@@ -58,7 +80,7 @@ export function createJobSystem(
       : {}),
   };
   const pool = new WorkerPool(
-    repos.queue,
+    options.queue ?? repos.queue,
     new CrawlTask(repos.jobs, run),
     { ...leased, perUserConcurrency: config.jobs.crawlsPerUser },
     logger,
@@ -84,16 +106,16 @@ export function createJobSystem(
     },
     repos.bulks,
   );
-  let schedule: ReturnType<typeof schedulePeriodic<number>> | undefined;
+  let schedule: PeriodicSchedule<number> | undefined;
   return {
     pool,
     audits,
     runRetention: () => retention.perform(clock.now()),
     start: async () => {
       // Embedded mode: jobs of crashed local processes resume now, not after their lease.
-      await pool.start(true);
-      await audits.start(true);
-      schedule = schedulePeriodic(retention, DAY_MS, clock, logger, (deleted) => {
+      await pool.start(recoverLocal);
+      await audits.start(recoverLocal);
+      schedule = scheduler.every(retention, DAY_MS, (deleted) => {
         if (deleted > 0) logger.info('old crawl jobs deleted', { deleted });
       });
     },

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
+import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
+import { type CrawlJobRow, JOB_COLUMNS, toJob } from '../repos/sql/rows.js';
+import type { ClaimedJob, JobQueue } from '../repos/types.js';
+
+/** The engine queue crawl jobs are dispatched on. */
+export const CRAWL_ENGINE_QUEUE = 'mapsmith-crawl';
+
+/** What a dispatched engine job carries: only the id; the job's state stays in `crawl_jobs`. */
+interface CrawlDispatch {
+  jobId: string;
+}
+
+/** Pending jobs dispatched per pass (the rest go in the next pass, a poll later). */
+const DISPATCH_BATCH = 200;
+
+/** Tuning of the engine queue (from configuration). */
+export interface EngineJobQueueOptions {
+  /** Least time between two dispatch passes of this process. */
+  dispatchEveryMs: number;
+}
+
+/**
+ * The crawl queue of the scaled server (`MAPSMITH_ROLE=worker`): job state stays in the shared
+ * `crawl_jobs` table, while dispatch, retries and dead-worker detection go through the queue
+ * engine. Every worker dispatches the pending rows to the engine, idempotently (one engine job
+ * per crawl job id while it is queued or active), so routes only insert rows. A claim takes the
+ * next engine job (the engine skips users at their cap of running crawls, across all workers),
+ * then claims its row with a fresh claim token. Heartbeats go to both: a worker that stops
+ * heart-beating loses the engine job, another worker fetches it within the heartbeat time and
+ * resumes from the stored frontier under a new token, which fences the old holder's page
+ * charges and its completion. Nothing here reads the local pid table (`expireLeasesOf`).
+ */
+export class EngineJobQueue implements JobQueue {
+  /** The engine attempt this process holds, per crawl job id. */
+  private readonly held = new Map<string, EngineJob<CrawlDispatch>>();
+  private lastDispatch = Number.NEGATIVE_INFINITY;
+
+  /**
+   * `rows` is the SQL queue over the same database: heartbeats, completion and release of the
+   * rows themselves are its token-fenced statements.
+   */
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly engine: QueueEngine,
+    private readonly rows: JobQueue,
+    private readonly clock: Pick<Clock, 'now'>,
+    private readonly logger: Logger,
+    private readonly options: EngineJobQueueOptions,
+  ) {}
+
+  /** Dispatches what is pending, then claims the row of the next job the engine hands out. */
+  async claim(
+    owner: string,
+    leaseMs: number,
+    maxAttempts: number,
+    perUserCap?: number,
+  ): Promise<ClaimedJob | null> {
+    await this.dispatch(leaseMs);
+    for (;;) {
+      const job = await this.engine.fetch<CrawlDispatch>(CRAWL_ENGINE_QUEUE, perUserCap);
+      if (!job) return null;
+      const claimed = await this.claimRow(job.data.jobId, owner, leaseMs, maxAttempts);
+      if (claimed) {
+        this.held.set(claimed.job.id, job);
+        return claimed;
+      }
+      // The row is over (finished, failed at its attempt limit, deleted): so is the engine job.
+      await this.engine.complete(CRAWL_ENGINE_QUEUE, job);
+    }
+  }
+
+  /** Both hold, or the worker must stop: the engine's claim and the row's token. */
+  async heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean> {
+    const job = this.held.get(jobId);
+    if (!job) return false;
+    const [engineHeld, rowHeld] = await Promise.all([
+      this.engine.touch(CRAWL_ENGINE_QUEUE, job),
+      this.rows.heartbeat(jobId, claimToken, leaseMs),
+    ]);
+    return engineHeld && rowHeld;
+  }
+
+  /** Completes the row under the token, then settles the engine job (a stale one is a no-op). */
+  async complete(jobId: string, claimToken: string, summary: CrawlSummary): Promise<boolean> {
+    const done = await this.rows.complete(jobId, claimToken, summary);
+    await this.settle(jobId);
+    return done;
+  }
+
+  /**
+   * A failed crawl is final (its reason is shown): the engine job is settled, not retried; only
+   * interruptions are retried, by the engine handing out an abandoned job again.
+   */
+  async fail(jobId: string, claimToken: string, reason: string): Promise<boolean> {
+    const done = await this.rows.fail(jobId, claimToken, reason);
+    await this.settle(jobId);
+    return done;
+  }
+
+  /** Scaled mode never trusts local pids: dead workers are found by their missed heartbeats. */
+  async expireLeasesOf(): Promise<number> {
+    return 0;
+  }
+
+  /**
+   * Graceful shutdown: the rows go back to pending, the engine jobs are settled, and the rows
+   * are dispatched again at once, so another worker takes them without waiting for a timeout.
+   */
+  async release(owner: string): Promise<number> {
+    const released = await this.rows.release(owner);
+    await Promise.all([...this.held.keys()].map((id) => this.settle(id)));
+    this.lastDispatch = Number.NEGATIVE_INFINITY;
+    await this.dispatch(0);
+    return released;
+  }
+
+  /** See `JobQueue.sweepFrontiers`. */
+  sweepFrontiers(): Promise<number> {
+    return this.rows.sweepFrontiers();
+  }
+
+  /**
+   * Sends the pending rows (and, as a backstop, rows whose lease ran out long ago, e.g. an engine
+   * job deleted by hand) to the engine; duplicates of queued or active jobs are dropped there.
+   */
+  async dispatch(leaseMs: number): Promise<number> {
+    const now = this.clock.now();
+    if (now - this.lastDispatch < this.options.dispatchEveryMs) return 0;
+    this.lastDispatch = now;
+    const rows = await this.db.all<{ id: string; user_id: number }>(
+      `SELECT id, user_id FROM crawl_jobs
+        WHERE status = 'pending' OR (status = 'crawling' AND lease_expires_at < ?)
+        ORDER BY created_ms LIMIT ${DISPATCH_BATCH}`,
+      [now - 2 * leaseMs],
+    );
+    const sent = await this.engine.dispatch(
+      CRAWL_ENGINE_QUEUE,
+      rows.map((r) => ({ key: r.id, group: `user:${r.user_id}`, data: { jobId: r.id } })),
+    );
+    if (sent > 0) this.logger.info('crawl jobs dispatched', { jobs: sent });
+    return sent;
+  }
+
+  /**
+   * Claims the row of a job the engine handed to this process: a fresh token, one more attempt.
+   * A row still `crawling` belongs to a worker the engine found dead (no heartbeat): it resumes.
+   * One conditional update, so a row that changed since it was read is not taken.
+   */
+  private async claimRow(
+    jobId: string,
+    owner: string,
+    leaseMs: number,
+    maxAttempts: number,
+  ): Promise<ClaimedJob | null> {
+    for (;;) {
+      const row = await this.db.first<{ status: string; attempts: number; pages_crawled: number }>(
+        'SELECT status, attempts, pages_crawled FROM crawl_jobs WHERE id = ?',
+        [jobId],
+      );
+      if (!row || (row.status !== 'pending' && row.status !== 'crawling')) return null;
+      const now = this.clock.now();
+      const iso = new Date(now).toISOString();
+      if (row.attempts >= maxAttempts) {
+        await this.db.run(
+          `UPDATE crawl_jobs SET status = 'failed', error = ?, finished_at = ?,
+                  lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
+            WHERE id = ? AND status = ? AND attempts = ?`,
+          [
+            `The crawl was interrupted ${row.attempts} times by a server restart and was stopped; ${row.pages_crawled} pages had been stored. Please start it again.`,
+            iso,
+            jobId,
+            row.status,
+            row.attempts,
+          ],
+        );
+        return null;
+      }
+      const claimToken = randomUUID();
+      const claimed = await this.db.first<CrawlJobRow>(
+        `UPDATE crawl_jobs SET status = 'crawling', attempts = attempts + 1, lease_owner = ?,
+                lease_expires_at = ?, claim_token = ?, started_at = COALESCE(started_at, ?),
+                started_ms = COALESCE(started_ms, ?)
+          WHERE id = ? AND status = ? AND attempts = ?
+          RETURNING ${JOB_COLUMNS}`,
+        [owner, now + leaseMs, claimToken, iso, now, jobId, row.status, row.attempts],
+      );
+      if (!claimed) continue;
+      const resumed = row.status === 'crawling' || row.attempts > 0;
+      return { job: toJob(claimed), resumed, claimToken };
+    }
+  }
+
+  /** Settles the engine job this process held for `jobId`, if any. */
+  private async settle(jobId: string): Promise<void> {
+    const job = this.held.get(jobId);
+    this.held.delete(jobId);
+    if (!job) return;
+    await this.engine
+      .complete(CRAWL_ENGINE_QUEUE, job)
+      .catch((err) =>
+        this.logger.warn('could not settle an engine job', { jobId, error: String(err) }),
+      );
+  }
+}
