@@ -122,10 +122,11 @@ function attemptOf(job: EngineJob<unknown>): { id: string; retryCount: number } 
 /** The queue engine on pg-boss (12.x): see `QueueEngine` for what each operation guarantees. */
 export function createPgBossEngine(options: PgBossEngineOptions): QueueEngine {
   const supervise = options.superviseSeconds ?? 5;
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 4,
-    schema: options.schema ?? 'pgboss',
+    schema,
     superviseIntervalSeconds: supervise,
     monitorIntervalSeconds: supervise,
     // Timed work goes through `sendOncePerSlot`, not the engine's cron pass (minute slots).
@@ -203,8 +204,17 @@ export function createPgBossEngine(options: PgBossEngineOptions): QueueEngine {
       workers.delete(queue);
     },
     counts: async (queue) => {
-      const q = await boss.getQueue(queue);
-      return { queued: Number(q?.queuedCount ?? 0), active: Number(q?.activeCount ?? 0) };
+      // Read now: the engine's own queue counts are a cache its monitor refreshes.
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT COUNT(*) FILTER (WHERE state IN ('created', 'retry')) AS queued,
+                  COUNT(*) FILTER (WHERE state = 'active') AS active
+             FROM ${schema}.job WHERE name = $1`,
+          [queue],
+        );
+      const row = rows[0] as { queued?: unknown; active?: unknown } | undefined;
+      return { queued: Number(row?.queued ?? 0), active: Number(row?.active ?? 0) };
     },
   };
 }

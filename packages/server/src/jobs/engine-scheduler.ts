@@ -62,25 +62,37 @@ export function engineScheduler(
         current = current.then(once);
         return current;
       };
-      const ready = (async () => {
-        await engine.ensureQueue({
-          name: queue,
-          policy: 'standard',
-          retryLimit: 0,
-          expireInSeconds: Math.min(MAX_PASS_SECONDS, Math.max(900, slotSeconds)),
-          // A settled job keeps its slot taken while it is kept: longer than any slot's width.
-          deleteAfterSeconds: Math.max(2 * slotSeconds, 3600),
-        });
-        await engine.work(queue, pollSeconds, async () => {
-          await runNow();
-        });
-        return true;
-      })().catch((err) => {
-        logger.error('could not schedule a timed task', { queue, error: String(err) });
-        return false;
-      });
+      // Set up again at the next offer when it failed (Postgres down at start, a race with
+      // another process creating the same queue).
+      const setUp = async (): Promise<boolean> => {
+        try {
+          await engine.ensureQueue({
+            name: queue,
+            policy: 'standard',
+            retryLimit: 0,
+            expireInSeconds: Math.min(MAX_PASS_SECONDS, Math.max(900, slotSeconds)),
+            // A settled job keeps its slot taken while it is kept: longer than any slot's width.
+            deleteAfterSeconds: Math.max(2 * slotSeconds, 3600),
+          });
+          await engine.work(queue, pollSeconds, async () => {
+            await runNow();
+          });
+          return true;
+        } catch (err) {
+          logger.error('could not schedule a timed task', { queue, error: String(err) });
+          return false;
+        }
+      };
+      let ready: Promise<boolean> | null = null;
+      let stopped = false;
       const offer = async () => {
-        if (!(await ready)) return;
+        if (stopped) return;
+        ready ??= setUp();
+        if (!(await ready)) {
+          ready = null;
+          return;
+        }
+        if (stopped) return;
         await engine
           .sendOncePerSlot(queue, slotSeconds)
           .catch((err) => logger.warn('could not offer a timed pass', { queue, error: String(err) }));
@@ -91,6 +103,7 @@ export function engineScheduler(
       return {
         stop: async () => {
           clearInterval(timer);
+          stopped = true;
           if (await ready) await engine.offWork(queue);
           await current;
           taken.delete(queue);

@@ -1,0 +1,196 @@
+// `npm run bench:scale` (issue 16): crawl jobs on the scaled job system, run by 1, 2 and 4
+// worker PROCESSES on one machine against a throwaway Postgres, crawling a fixture site that
+// answers every request after 50 ms (a real site's latency). Reports jobs per minute, pages per
+// second, Postgres round trips per stored page (pg_stat_statements calls of the workers' role:
+// their SQL and the queue engine's), and the p99 of `GET /api/crawl/{id}` from an API process
+// polled while they run. Medians of BENCH_RUNS runs (default 3), a fresh database per run.
+// Targets: 4 workers >= 3 x the pages per second of 1; p99 < 50 ms (reported, not failed).
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { migratePostgres, PgDatabase, startThrowawayCluster } from '@mapsmith/postgres';
+import { postgresMigrations } from '../../packages/server/src/db/migrations-pg/index.js';
+import { startFixtureSiteProcess } from '../../tests/fixtures/site/process.js';
+import { startApiProcess, type ApiProcess } from './scale-api.js';
+import { createBenchJobs, createBenchUsers } from './scale-data.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const JOBS = Number(process.env.BENCH_SCALE_JOBS ?? 16);
+const PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 150);
+const WORKER_COUNTS = (process.env.BENCH_SCALE_WORKERS ?? '1,2,4').split(',').map(Number);
+/** Per worker process: crawls at once, and requests at once per crawl. */
+const CRAWLS_PER_WORKER = process.env.MAPSMITH_CRAWL_WORKERS ?? '2';
+const CRAWL_CONCURRENCY = process.env.MAPSMITH_CRAWL_CONCURRENCY ?? '2';
+const POLL_EVERY_MS = 50;
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface RunResult {
+  seconds: number;
+  jobsPerMinute: number;
+  pagesPerSecond: number;
+  roundTripsPerPage: number;
+  p99Ms: number;
+  polls: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function withDatabase(url: string, user: string, name: string): string {
+  const u = new URL(url);
+  u.username = user;
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Starts a worker process and resolves once it takes jobs. */
+function startWorker(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions', 'source', '--import', 'tsx', path.join(root, 'scripts/bench/scale-worker.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        MAPSMITH_CRAWL_WORKERS: CRAWLS_PER_WORKER,
+        MAPSMITH_CRAWLS_PER_USER: CRAWLS_PER_WORKER,
+        MAPSMITH_CRAWL_CONCURRENCY: CRAWL_CONCURRENCY,
+      },
+    },
+  );
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    rl.once('line', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+const cluster = await startThrowawayCluster();
+const admin = new PgDatabase({ connectionString: cluster.url, max: 1 });
+await admin.exec("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+await admin.close();
+await cluster.restart();
+const setup = new PgDatabase({ connectionString: cluster.url, max: 1 });
+await setup.exec(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements;
+  CREATE ROLE bench_worker LOGIN SUPERUSER; CREATE ROLE bench_api LOGIN SUPERUSER;`);
+const site = await startFixtureSiteProcess({ pages: PAGES, latencyMs: 50 });
+
+async function runOnce(workers: number, run: number): Promise<RunResult> {
+  const name = `scale_${workers}_${run}`;
+  await setup.exec(`CREATE DATABASE ${name}`);
+  const db = new PgDatabase({ connectionString: withDatabase(cluster.url, 'mapsmith', name) });
+  await migratePostgres(db, postgresMigrations);
+  const users = await createBenchUsers(db, JOBS);
+  const procs = await Promise.all(
+    Array.from({ length: workers }, () =>
+      startWorker(withDatabase(cluster.url, 'bench_worker', name)),
+    ),
+  );
+  let api: ApiProcess | undefined;
+  try {
+    api = await startApiProcess(withDatabase(cluster.url, 'bench_api', name));
+    await setup.exec('SELECT pg_stat_statements_reset()');
+    const began = performance.now();
+    const ids = await createBenchJobs(db, users, site.url, PAGES);
+    const latencies: number[] = [];
+    let done = false;
+    const poller = (async () => {
+      for (let i = 0; !done; i++) {
+        const id = ids[i % ids.length] as string;
+        const user = users[i % users.length];
+        const t0 = performance.now();
+        const res = await fetch(`${api?.url}/api/crawl/${id}`, {
+          headers: { Cookie: user?.cookie ?? '' },
+        });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        await sleep(POLL_EVERY_MS);
+      }
+    })();
+    for (;;) {
+      const row = await db.first<{ over: number }>(
+        "SELECT COUNT(*) AS over FROM crawl_jobs WHERE status IN ('completed', 'failed')",
+      );
+      if (Number(row?.over) >= JOBS) break;
+      await sleep(200);
+    }
+    const seconds = (performance.now() - began) / 1000;
+    done = true;
+    await poller;
+    const pages = await db.first<{ n: number; failed: number }>(
+      `SELECT SUM(pages_crawled) AS n, SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed
+         FROM crawl_jobs`,
+    );
+    if (Number(pages?.failed) > 0) throw new Error(`${pages?.failed} crawl jobs failed`);
+    const calls = await setup.first<{ calls: number }>(
+      `SELECT SUM(calls) AS calls FROM pg_stat_statements
+        WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = 'bench_worker')`,
+    );
+    const stored = Number(pages?.n);
+    return {
+      seconds,
+      jobsPerMinute: (JOBS / seconds) * 60,
+      pagesPerSecond: stored / seconds,
+      roundTripsPerPage: Number(calls?.calls) / stored,
+      p99Ms: percentile(latencies, 99),
+      polls: latencies.length,
+    };
+  } finally {
+    await Promise.all([...procs.map(stopProcess), api?.close()]);
+    await db.close();
+    await setup.exec(`DROP DATABASE ${name} WITH (FORCE)`);
+  }
+}
+
+process.stdout.write(
+  `bench:scale on ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}: ` +
+    `${JOBS} jobs of ${PAGES} pages, 50 ms per answer, ${CRAWLS_PER_WORKER} crawls x ${CRAWL_CONCURRENCY} requests per worker\n`,
+);
+const medians = new Map<number, RunResult>();
+try {
+  for (const workers of WORKER_COUNTS) {
+    const results: RunResult[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const r = await runOnce(workers, run);
+      results.push(r);
+      process.stdout.write(
+        `  ${workers} worker(s) run ${run + 1}: ${r.seconds.toFixed(1)} s, ${r.pagesPerSecond.toFixed(0)} pages/s, ${r.roundTripsPerPage.toFixed(2)} round trips/page, p99 ${r.p99Ms.toFixed(1)} ms (${r.polls} polls)\n`,
+      );
+    }
+    const m: RunResult = {
+      seconds: median(results.map((r) => r.seconds)),
+      jobsPerMinute: median(results.map((r) => r.jobsPerMinute)),
+      pagesPerSecond: median(results.map((r) => r.pagesPerSecond)),
+      roundTripsPerPage: median(results.map((r) => r.roundTripsPerPage)),
+      p99Ms: median(results.map((r) => r.p99Ms)),
+      polls: median(results.map((r) => r.polls)),
+    };
+    medians.set(workers, m);
+    process.stdout.write(
+      `${workers} worker(s) (median of ${RUNS}): ${m.jobsPerMinute.toFixed(1)} jobs/min, ${m.pagesPerSecond.toFixed(0)} pages/s, ${m.roundTripsPerPage.toFixed(2)} round trips/stored page, GET /api/crawl/{id} p99 ${m.p99Ms.toFixed(1)} ms ${m.p99Ms < 50 ? 'OK' : 'ABOVE TARGET'}\n`,
+    );
+  }
+  const one = medians.get(1)?.pagesPerSecond;
+  const four = medians.get(4)?.pagesPerSecond;
+  if (one && four)
+    process.stdout.write(
+      `4 workers / 1 worker: ${(four / one).toFixed(2)} x ${four / one >= 3 ? 'OK' : 'BELOW TARGET'} (target >= 3 x)\n`,
+    );
+} finally {
+  await site.close();
+  await setup.close();
+  await cluster.destroy();
+}
