@@ -1,5 +1,6 @@
 import type { PgMigration } from '@mapsmith/postgres';
 import * as m071 from './071-schema.js';
+import * as m080 from './080-claim-token.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
@@ -7,4 +8,7 @@ import * as m071 from './071-schema.js';
  * its step 71; every later SQLite step lands here with the same id and meaning. The
  * schema-parity test (`schema-parity.test.ts`) fails when the two lists drift.
  */
-export const postgresMigrations: readonly PgMigration[] = [{ id: 71, name: 'schema', up: m071.up }];
+export const postgresMigrations: readonly PgMigration[] = [
+  { id: 71, name: 'schema', up: m071.up },
+  { id: 80, name: 'claim-token', up: m080.up },
+];
