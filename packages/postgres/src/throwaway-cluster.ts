@@ -60,6 +60,14 @@ function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
+/** `runuser` lives in /usr/sbin, which a minimal PATH (CI's `env -i`) leaves out. */
+function runuserPath(): string {
+  const found = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((p) =>
+    fs.existsSync(p),
+  );
+  return found ?? 'runuser';
+}
+
 function postgresUser(): { uid: number; gid: number } | undefined {
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -93,7 +101,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   if (owner) fs.chownSync(dir, owner.uid, owner.gid);
   const pgRun = (tool: string, args: string[]) =>
     owner
-      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args], { cwd: dir })
+      ? run(runuserPath(), ['-u', 'postgres', '--', path.join(bin, tool), ...args], { cwd: dir })
       : run(path.join(bin, tool), args, { cwd: dir });
   let port = await freePort();
   const start = async () => {
