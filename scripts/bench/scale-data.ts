@@ -54,7 +54,7 @@ export async function createBenchJobs(
       url,
       engineeringCap: pages + 50,
     });
-    if (!started.ok) throw new Error(`the bench's crawl was refused: ${started.code}`);
+    if (!started.ok) throw new Error(`the bench's crawl was refused: ${started.reason}`);
     ids.push(started.job.id);
   }
   return ids;

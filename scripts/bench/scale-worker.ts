@@ -27,7 +27,11 @@ const config = loadConfig({
   MAPSMITH_RENDER: 'never',
 });
 const logger = createLogger({ quiet: true });
-const db = new PgDatabase({ connectionString: databaseUrl, max: 4, applicationName: 'bench-worker' });
+const db = new PgDatabase({
+  connectionString: databaseUrl,
+  max: 4,
+  applicationName: 'bench-worker',
+});
 const repos = createSqlRepositories(db, systemClock);
 const scaled = createScaledJobs({
   databaseUrl,

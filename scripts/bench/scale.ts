@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { migratePostgres, PgDatabase, startThrowawayCluster } from '@mapsmith/postgres';
 import { postgresMigrations } from '../../packages/server/src/db/migrations-pg/index.js';
 import { startFixtureSiteProcess } from '../../tests/fixtures/site/process.js';
-import { startApiProcess, type ApiProcess } from './scale-api.js';
+import { type ApiProcess, startApiProcess } from './scale-api.js';
 import { createBenchJobs, createBenchUsers } from './scale-data.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -156,7 +156,10 @@ async function runOnce(workers: number, run: number): Promise<RunResult> {
 }
 
 process.stdout.write(
-  `bench:scale on ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}: ` +
+  `bench:scale on ${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}: ` +
     `${JOBS} jobs of ${PAGES} pages, 50 ms per answer, ${CRAWLS_PER_WORKER} crawls x ${CRAWL_CONCURRENCY} requests per worker\n`,
 );
 const medians = new Map<number, RunResult>();

@@ -205,14 +205,12 @@ export function createPgBossEngine(options: PgBossEngineOptions): QueueEngine {
     },
     counts: async (queue) => {
       // Read now: the engine's own queue counts are a cache its monitor refreshes.
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          `SELECT COUNT(*) FILTER (WHERE state IN ('created', 'retry')) AS queued,
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT COUNT(*) FILTER (WHERE state IN ('created', 'retry')) AS queued,
                   COUNT(*) FILTER (WHERE state = 'active') AS active
              FROM ${schema}.job WHERE name = $1`,
-          [queue],
-        );
+        [queue],
+      );
       const row = rows[0] as { queued?: unknown; active?: unknown } | undefined;
       return { queued: Number(row?.queued ?? 0), active: Number(row?.active ?? 0) };
     },

@@ -7,7 +7,11 @@ import { testPostgresUrl } from '../repos/test-postgres.js';
 import type { Repositories } from '../repos/types.js';
 import { loadJobsConfig } from './config.js';
 import { createScaledJobs, type ScaledJobs } from './scaled.js';
-import { insertUser, openScaledTestDatabase, type ScaledTestDatabase } from './scaled-test-support.js';
+import {
+  insertUser,
+  openScaledTestDatabase,
+  type ScaledTestDatabase,
+} from './scaled-test-support.js';
 
 /**
  * The crawl queue of worker processes on the real engine and a real Postgres: each "worker" is
@@ -26,7 +30,10 @@ async function worker(): Promise<ScaledJobs> {
     databaseUrl: t.url,
     db: t.db,
     rows: repos.queue,
-    jobs: loadJobsConfig({ MAPSMITH_JOB_LEASE_MS: String(LEASE_MS), MAPSMITH_QUEUE_CONNECTIONS: '2' }),
+    jobs: loadJobsConfig({
+      MAPSMITH_JOB_LEASE_MS: String(LEASE_MS),
+      MAPSMITH_QUEUE_CONNECTIONS: '2',
+    }),
     logger,
     clock: systemClock,
     superviseSeconds: 1,
@@ -38,7 +45,7 @@ async function worker(): Promise<ScaledJobs> {
 
 async function startJob(userId: number, url = 'https://example.com/'): Promise<string> {
   const started = await repos.jobs.start({ userId, plan: 'pro', url, engineeringCap: 1000 });
-  if (!started.ok) throw new Error(`job refused: ${started.code}`);
+  if (!started.ok) throw new Error(`job refused: ${started.reason}`);
   return started.job.id;
 }
 

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
 import { engineScheduler, timedQueueName } from './engine-scheduler.js';
-import type { PeriodicSchedule } from './scheduler.js';
 import { openScaledTestDatabase, type ScaledTestDatabase } from './scaled-test-support.js';
+import type { PeriodicSchedule } from './scheduler.js';
 import type { BackgroundTask } from './task.js';
 
 const serverUrl = testPostgresUrl();

@@ -95,10 +95,15 @@ export function engineScheduler(
         if (stopped) return;
         await engine
           .sendOncePerSlot(queue, slotSeconds)
-          .catch((err) => logger.warn('could not offer a timed pass', { queue, error: String(err) }));
+          .catch((err) =>
+            logger.warn('could not offer a timed pass', { queue, error: String(err) }),
+          );
       };
       void offer();
-      const timer = setInterval(() => void offer(), Math.max(500, Math.min(intervalMs / 2, 30_000)));
+      const timer = setInterval(
+        () => void offer(),
+        Math.max(500, Math.min(intervalMs / 2, 30_000)),
+      );
       timer.unref();
       return {
         stop: async () => {
