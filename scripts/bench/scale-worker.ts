@@ -52,7 +52,8 @@ process.stdout.write('ready\n');
 
 process.once('SIGTERM', () => {
   void (async () => {
-    await jobs.stop();
+    // A failed stop (a repository that cannot release on Postgres yet) must not hang the bench.
+    await jobs.stop().catch((err) => process.stderr.write(`worker stop: ${String(err)}\n`));
     await scaled.stop();
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -16,12 +16,12 @@ import { type ApiProcess, startApiProcess } from './scale-api.js';
 import { createBenchJobs, createBenchUsers } from './scale-data.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const JOBS = Number(process.env.BENCH_SCALE_JOBS ?? 16);
-const PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 150);
+const JOBS = Number(process.env.BENCH_SCALE_JOBS ?? 12);
+const PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 100);
 const WORKER_COUNTS = (process.env.BENCH_SCALE_WORKERS ?? '1,2,4').split(',').map(Number);
 /** Per worker process: crawls at once, and requests at once per crawl. */
-const CRAWLS_PER_WORKER = process.env.MAPSMITH_CRAWL_WORKERS ?? '2';
-const CRAWL_CONCURRENCY = process.env.MAPSMITH_CRAWL_CONCURRENCY ?? '2';
+const CRAWLS_PER_WORKER = process.env.MAPSMITH_CRAWL_WORKERS ?? '1';
+const CRAWL_CONCURRENCY = process.env.MAPSMITH_CRAWL_CONCURRENCY ?? '1';
 const POLL_EVERY_MS = 50;
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -87,6 +87,10 @@ const setup = new PgDatabase({ connectionString: cluster.url, max: 1 });
 await setup.exec(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements;
   CREATE ROLE bench_worker LOGIN SUPERUSER; CREATE ROLE bench_api LOGIN SUPERUSER;`);
 const site = await startFixtureSiteProcess({ pages: PAGES, latencyMs: 50 });
+/** The workers' most frequent statements in the latest run, per stored page. */
+let topStatements: string[] = [];
+/** Why no API process could start (the p99 is then not measured), or undefined. */
+let apiMissing: string | undefined;
 
 async function runOnce(workers: number, run: number): Promise<RunResult> {
   const name = `scale_${workers}_${run}`;
@@ -101,14 +105,19 @@ async function runOnce(workers: number, run: number): Promise<RunResult> {
   );
   let api: ApiProcess | undefined;
   try {
-    api = await startApiProcess(withDatabase(cluster.url, 'bench_api', name));
+    if (process.env.BENCH_SCALE_API === '0') apiMissing = 'BENCH_SCALE_API=0';
+    else
+      api = await startApiProcess(withDatabase(cluster.url, 'bench_api', name)).catch((err) => {
+        apiMissing ??= (err as Error).message.split('\n')[0];
+        return undefined;
+      });
     await setup.exec('SELECT pg_stat_statements_reset()');
     const began = performance.now();
     const ids = await createBenchJobs(db, users, site.url, PAGES);
     const latencies: number[] = [];
     let done = false;
     const poller = (async () => {
-      for (let i = 0; !done; i++) {
+      for (let i = 0; api && !done; i++) {
         const id = ids[i % ids.length] as string;
         const user = users[i % users.length];
         const t0 = performance.now();
@@ -117,6 +126,7 @@ async function runOnce(workers: number, run: number): Promise<RunResult> {
         });
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
+        if (res.status !== 200) throw new Error(`GET /api/crawl/{id} answered ${res.status}`);
         await sleep(POLL_EVERY_MS);
       }
     })();
@@ -140,12 +150,21 @@ async function runOnce(workers: number, run: number): Promise<RunResult> {
         WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = 'bench_worker')`,
     );
     const stored = Number(pages?.n);
+    const top = await setup.all<{ calls: number; query: string }>(
+      `SELECT calls, query FROM pg_stat_statements
+        WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = 'bench_worker')
+        ORDER BY calls DESC LIMIT 8`,
+    );
+    topStatements = top.map(
+      (q) =>
+        `    ${(Number(q.calls) / stored).toFixed(2)}/page  ${q.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+    );
     return {
       seconds,
       jobsPerMinute: (JOBS / seconds) * 60,
       pagesPerSecond: stored / seconds,
       roundTripsPerPage: Number(calls?.calls) / stored,
-      p99Ms: percentile(latencies, 99),
+      p99Ms: latencies.length > 0 ? percentile(latencies, 99) : Number.NaN,
       polls: latencies.length,
     };
   } finally {
@@ -182,8 +201,10 @@ try {
       polls: median(results.map((r) => r.polls)),
     };
     medians.set(workers, m);
+    if (process.env.BENCH_SCALE_STATEMENTS === '1')
+      process.stdout.write(`  the workers' most frequent statements:\n${topStatements.join('\n')}\n`);
     process.stdout.write(
-      `${workers} worker(s) (median of ${RUNS}): ${m.jobsPerMinute.toFixed(1)} jobs/min, ${m.pagesPerSecond.toFixed(0)} pages/s, ${m.roundTripsPerPage.toFixed(2)} round trips/stored page, GET /api/crawl/{id} p99 ${m.p99Ms.toFixed(1)} ms ${m.p99Ms < 50 ? 'OK' : 'ABOVE TARGET'}\n`,
+      `${workers} worker(s) (median of ${RUNS}): ${m.jobsPerMinute.toFixed(1)} jobs/min, ${m.pagesPerSecond.toFixed(0)} pages/s, ${m.roundTripsPerPage.toFixed(2)} round trips/stored page, GET /api/crawl/{id} p99 ${Number.isNaN(m.p99Ms) ? `not measured (${apiMissing})` : `${m.p99Ms.toFixed(1)} ms ${m.p99Ms < 50 ? 'OK' : 'ABOVE TARGET'}`}\n`,
     );
   }
   const one = medians.get(1)?.pagesPerSecond;
