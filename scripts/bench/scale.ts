@@ -6,11 +6,13 @@
 // polled while they run. Medians of BENCH_RUNS runs (default 3), a fresh database per run.
 // Targets: 4 workers >= 3 x the pages per second of 1; p99 < 50 ms (reported, not failed).
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { migratePostgres, PgDatabase, startThrowawayCluster } from '@mapsmith/postgres';
 import { postgresMigrations } from '../../packages/server/src/db/migrations-pg/index.js';
+import { BUILT_MAIN } from '../../packages/server/src/repos/test-support.js';
 import { startFixtureSiteProcess } from '../../tests/fixtures/site/process.js';
 import { type ApiProcess, startApiProcess } from './scale-api.js';
 import { createBenchJobs, createBenchUsers } from './scale-data.js';
@@ -78,6 +80,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+if (process.env.BENCH_SCALE_API !== '0' && !fs.existsSync(BUILT_MAIN)) {
+  process.stderr.write('bench:scale needs the built server: run `npm run build:ts` first.\n');
+  process.exit(2);
+}
 const cluster = await startThrowawayCluster();
 const admin = new PgDatabase({ connectionString: cluster.url, max: 1 });
 await admin.exec("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
@@ -202,7 +208,9 @@ try {
     };
     medians.set(workers, m);
     if (process.env.BENCH_SCALE_STATEMENTS === '1')
-      process.stdout.write(`  the workers' most frequent statements:\n${topStatements.join('\n')}\n`);
+      process.stdout.write(
+        `  the workers' most frequent statements:\n${topStatements.join('\n')}\n`,
+      );
     process.stdout.write(
       `${workers} worker(s) (median of ${RUNS}): ${m.jobsPerMinute.toFixed(1)} jobs/min, ${m.pagesPerSecond.toFixed(0)} pages/s, ${m.roundTripsPerPage.toFixed(2)} round trips/stored page, GET /api/crawl/{id} p99 ${Number.isNaN(m.p99Ms) ? `not measured (${apiMissing})` : `${m.p99Ms.toFixed(1)} ms ${m.p99Ms < 50 ? 'OK' : 'ABOVE TARGET'}`}\n`,
     );
