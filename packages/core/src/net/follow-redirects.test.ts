@@ -54,6 +54,7 @@ beforeAll(async () => {
     res.end('internal secret');
   });
   routes.set('/relative', { status: 301, location: 'sub/next' });
+  // standalone-ok: a relative Location, not a file path
   routes.set('/sub/next', { status: 302, location: '../root-relative' });
   routes.set('/root-relative', { status: 307, location: '/absolute' });
   routes.set('/absolute', { status: 308, location: `${site.url}/final?x=1` });
