@@ -97,7 +97,10 @@ describe('the live status of every listed URL', () => {
     const policy = createUrlPolicy({ allowLoopback: true });
     const fetcher = createHttpFetcher({ policy });
     try {
-      const listing = await listAuditUrls({ url: `${site.origin}/sitemaps/index.xml` }, fetcher);
+      const listing = await listAuditUrls(
+        { url: `${site.origin}/sitemaps/index.xml` },
+        { fetcher, policy },
+      );
       expect(listing.validation.kind).toBe('sitemapindex');
       expect(listing.failedChildren.map((f) => f.url)).toContain(
         `${site.origin}/sitemaps/missing.xml`,
@@ -197,10 +200,14 @@ describe('the live status of every listed URL', () => {
     const policy = createUrlPolicy({ allowLoopback: true });
     const fetcher = createHttpFetcher({ policy });
     try {
-      const listing = await listAuditUrls({ url: `${site.origin}/sitemaps/index.xml` }, fetcher, {
-        maxUrls: 2,
-        maxChildSitemaps: 100,
-      });
+      const listing = await listAuditUrls(
+        { url: `${site.origin}/sitemaps/index.xml` },
+        { fetcher, policy },
+        {
+          maxUrls: 2,
+          maxChildSitemaps: 100,
+        },
+      );
       expect(listing.urls).toHaveLength(2);
       expect(listing.truncated).toBe(true);
     } finally {
