@@ -167,7 +167,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     throw new Error(`Cannot start a throwaway Postgres: ${(err as Error).message}\n${log}`);
   }
   const pgCtl = owner
-    ? ['runuser', '-u', 'postgres', '--', path.join(bin, 'pg_ctl')]
+    ? [runuserPath(), '-u', 'postgres', '--', path.join(bin, 'pg_ctl')]
     : [path.join(bin, 'pg_ctl')];
   const stopWatchdog = startWatchdog(pgCtl, data, dir);
   return {
