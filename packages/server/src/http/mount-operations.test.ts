@@ -145,4 +145,17 @@ describe('the contract’s access, over HTTP', () => {
       });
     }
   });
+
+  it('never lets a user’s data be cached: every GET answer of a signed-in route is no-store', async () => {
+    const answered: string[] = [];
+    for (const name of names.filter((n) => HTTP_ROUTES[n].method === 'GET')) {
+      if (httpAccess(name) === 'public') continue;
+      const res = await send(name, pro);
+      await res.body?.cancel();
+      if (res.status !== 200) continue;
+      answered.push(name);
+      expect(res.headers.get('cache-control'), name).toBe('no-store');
+    }
+    expect(answered).toEqual(expect.arrayContaining(['user.get', 'history.list', 'bulk.list']));
+  });
 });
