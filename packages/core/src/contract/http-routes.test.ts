@@ -36,7 +36,7 @@ describe('the routes’ access', () => {
       });
       if (access === 'pro' || access === 'pro-session')
         expect(
-          doc.errors.some((code) => code.endsWith('pro-required')),
+          (doc?.errors ?? []).some((code) => code.endsWith('pro-required')),
           name,
         ).toBe(true);
       expect(access === 'public', name).toBe(!HTTP_ROUTES[name].auth);
