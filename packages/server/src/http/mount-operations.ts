@@ -25,6 +25,7 @@ export function routeTableProblems(tables: readonly Readonly<Record<string, unkn
   return problems;
 }
 
+/** The refusals a route gets unless it words its own (`RouteSpec`). */
 function signedOut(): HttpError {
   return new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
 }
@@ -33,7 +34,7 @@ function notPro(): HttpError {
   return new HttpError(
     403,
     'Pro required',
-    'This is part of Mapsmith Pro',
+    'This is part of Mapsmith Pro: upgrade to use it.',
     {},
     'auth.pro-required',
   );
@@ -43,7 +44,7 @@ function tokenRefused(): HttpError {
   return new HttpError(
     403,
     'Session required',
-    'Do this from the Mapsmith dashboard, signed in',
+    'An API token cannot do this: sign in to the Mapsmith dashboard and do it there.',
     {},
     'auth.session-required',
   );
