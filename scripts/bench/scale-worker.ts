@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock } from '@mapsmith/core';
+import { createUrlPolicy, systemClock } from '@mapsmith/core';
 import { PgDatabase } from '@mapsmith/postgres';
 import { loadConfig } from '../../packages/server/src/config.js';
 import { createCrawlRunner } from '../../packages/server/src/jobs/crawl-runner.js';
@@ -42,7 +42,10 @@ const scaled = createScaledJobs({
   clock: systemClock,
 });
 await scaled.start();
-const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
+// This process's one SSRF guard (loopback allowed: the bench's site is local).
+const policy = createUrlPolicy({ allowLoopback: config.allowLoopback });
+const jobs = createJobSystem(config, repos, createCrawlRunner(config, policy, logger), logger, {
+  policy,
   queue: scaled.queue,
   scheduler: scaled.scheduler,
   recoverLocal: false,

@@ -1,9 +1,9 @@
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
-  createUrlPolicy,
   type Logger,
   systemClock,
+  type UrlPolicy,
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/sql/audit-queue.js';
@@ -21,6 +21,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How the job system is assembled; the defaults are the embedded server's. */
 export interface JobSystemOptions {
   clock?: Pick<Clock, 'now'>;
+  /** The server's one SSRF guard; the audits fetch behind it. */
+  policy: UrlPolicy;
   /** Called after retention deleted jobs (sweeps their built exports). */
   afterPurge?: () => Promise<void>;
   /** No job is claimed while it is under its floor. */
@@ -62,7 +64,7 @@ export function createJobSystem(
   repos: Repositories,
   run: CrawlRunner,
   logger: Logger,
-  options: JobSystemOptions = {},
+  options: JobSystemOptions,
 ): JobSystem {
   const clock = options.clock ?? systemClock;
   const scheduler = options.scheduler ?? inProcessScheduler(clock, logger);
@@ -88,7 +90,7 @@ export function createJobSystem(
   // One audit at a time per worker slot: audits are long, and each is polite on its own.
   const audits = new WorkerPool(
     repos.auditQueue,
-    new AuditTask(repos.audits, createUrlPolicy({ allowLoopback: config.allowLoopback }), logger, {
+    new AuditTask(repos.audits, options.policy, logger, {
       perHostConcurrency: config.jobs.auditPerHost,
       politenessDelayMs: config.jobs.auditDelayMs,
     }),
