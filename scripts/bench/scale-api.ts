@@ -1,11 +1,12 @@
-// The API process of `npm run bench:scale`: the built server with `MAPSMITH_ROLE=api` on the
-// bench's Postgres database (HTTP only: no workers, no timed work), and the settings scaled
-// mode requires. Resolves once it prints its URL.
+// Starts the API process of `npm run bench:scale` (scale-api-entry.ts: the app on the bench's
+// Postgres, HTTP only) and resolves once it prints its URL. When the server's own roles land,
+// this becomes `mapsmith serve` with MAPSMITH_ROLE=api.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILT_MAIN } from '../../packages/server/src/repos/test-support.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** A running API process. */
 export interface ApiProcess {
@@ -13,26 +14,16 @@ export interface ApiProcess {
   close(): Promise<void>;
 }
 
-/** Starts the built server as an API node on `databaseUrl`. */
+/** Starts an API process on `databaseUrl`. */
 export function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
-  if (!fs.existsSync(BUILT_MAIN))
-    throw new Error('bench:scale needs the built server: run `npm run build:ts` first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-scale-api-'));
-  const child = spawn(process.execPath, [BUILT_MAIN], {
+  const entry = path.join(root, 'scripts/bench/scale-api-entry.ts');
+  const child = spawn(process.execPath, ['--conditions', 'source', '--import', 'tsx', entry], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      MAPSMITH_ROLE: 'api',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MAPSMITH_DATA_DIR: dataDir,
       MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
-      MAPSMITH_ALLOW_LOOPBACK: '1',
-      MAPSMITH_RENDER: 'never',
-      // Required in scaled mode; no mail is sent by the polls.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      MAPSMITH_PUBLIC_URL: 'http://127.0.0.1',
-      MAPSMITH_TRUST_PROXY: '0',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,17 +23,18 @@ export async function createBenchUsers(db: SqlDatabase, count: number): Promise<
        VALUES (?, ?, 'not-a-real-hash', ?, ?) RETURNING id`,
       [name, `${name}@example.test`, new Date().toISOString(), proUntil],
     );
+    if (!row) throw new Error('no bench user inserted');
     const sid = randomBytes(32).toString('base64url');
     await db.run(
       'INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)',
       [
         hashSessionId(sid),
-        row?.id,
+        row.id,
         randomBytes(16).toString('hex'),
         new Date(Date.now() + 86_400_000).toISOString(),
       ],
     );
-    users.push({ id: Number(row?.id), cookie: `${SESSION_COOKIE}=${sid}` });
+    users.push({ id: Number(row.id), cookie: `${SESSION_COOKIE}=${sid}` });
   }
   return users;
 }
