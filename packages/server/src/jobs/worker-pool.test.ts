@@ -132,6 +132,27 @@ describe('WorkerPool', () => {
     expect(jb?.error).toBe('The crawl failed: boom');
   });
 
+  it('does not fail a crawl the database went away under: it is claimed again and completes', async () => {
+    const { user, job } = await newJob();
+    let runs = 0;
+    await startPool(async () => {
+      runs += 1;
+      // The crawler turns the store's lost connection into an errored summary.
+      if (runs === 1)
+        return summary({
+          endedBy: 'error',
+          error: 'Postgres is unreachable at 127.0.0.1:5432 (ECONNREFUSED)',
+        });
+      return summary();
+    }, 600).start(true);
+    const done = await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'completed' || j?.status === 'failed',
+    );
+    expect(done?.status).toBe('completed');
+    expect(done?.attempts).toBe(2);
+  });
+
   it('resumes a job a dead process left crawling, with its leased frontier requeued', async () => {
     const { user, job } = await newJob();
     const store = repos.jobs.store(job.id);
