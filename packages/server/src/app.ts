@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import { loadSession } from './auth/session.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import type { WorkerRegistry } from './health/worker-registry.js';
 import { csrfGuard } from './http/csrf.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: ServerConfig;
   db: Database;
   logger: Logger;
+  /** The live crawl-worker processes, for `GET /api/health`. */
+  workers: WorkerRegistry;
   /** Extra API routers (one per resource), mounted after the built-in ones. */
   routers?: Router[];
   /**
@@ -31,13 +34,14 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Unset (embedded): a reverse proxy on this machine is believed, no other.
+  app.set('trust proxy', deps.config.trustProxy ?? 'loopback');
   app.use(securityHeaders);
   app.use('/api', loadSession(deps.db));
   for (const handler of deps.beforeBody ?? []) app.use(handler);
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfGuard);
-  app.use(healthRouter(deps.db));
+  app.use(healthRouter({ db: deps.db, role: deps.config.role, workers: deps.workers }));
   for (const router of deps.routers ?? []) app.use(router);
   app.use('/api', (req) => {
     throw new HttpError(

@@ -1,16 +1,19 @@
-import { VERSION } from '@mapsmith/core';
+import { operations } from '@mapsmith/core';
 import { Router } from 'express';
-import type { Database } from '../../db/database.js';
+import { checkHealth, type HealthCheckDeps } from '../../health/health-check.js';
 
-/** `GET /api/health`: the version and whether the database answers. */
-export function healthRouter(db: Database): Router {
+/**
+ * `GET /api/health`: the database, the crawl queue and the live workers (see `checkHealth`);
+ * 503 when the database does not answer, so a load balancer takes the node out.
+ */
+export function healthRouter(deps: HealthCheckDeps): Router {
   const router = Router();
-  router.get('/api/health', async (_req, res) => {
-    const row = await db.first<{ ok: number }>('SELECT 1 AS ok').catch(() => undefined);
-    const ok = row?.ok === 1;
+  router.get(operations['health.get'].path, async (_req, res) => {
+    const report = await checkHealth(deps);
     res
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? 'ok' : 'degraded', version: VERSION, database: ok });
+      .status(report.status === 'ok' ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(report);
   });
   return router;
 }

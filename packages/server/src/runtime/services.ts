@@ -1,0 +1,58 @@
+import type { Logger } from '@mapsmith/core';
+import type { ServerConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { createExportCache } from '../exports/index.js';
+import { createCrawlRunner } from '../jobs/crawl-runner.js';
+import { createJobSystem } from '../jobs/index.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createScheduleService } from '../schedules/index.js';
+import { createDiskSpace } from '../storage/disk-space.js';
+import { outboxDir, type Storage } from './storage.js';
+
+/** The services of a process, and the one fact only known once it listens. */
+export interface Services {
+  context: AppContext;
+  mailer: Mailer;
+  /** Sets the origin links use when no public URL is configured (the address it listens on). */
+  setListenUrl(url: string): void;
+}
+
+/**
+ * Builds every service on `storage`, whatever the role: an API process still needs the job
+ * system's repositories and `wake()` (routes create jobs), a worker still needs the export
+ * cache's sweep; what a role *starts* is decided by its caller.
+ */
+export function buildServices(config: ServerConfig, logger: Logger, storage: Storage): Services {
+  const { db, repos } = storage;
+  const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
+  const exports = createExportCache(config, repos.jobs, disk);
+  const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
+    afterPurge: () => exports.sweep(),
+    disk,
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    logger,
+  });
+  // Without a public URL, links and stable sitemap URLs use the address the server listens on.
+  let siteUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
+  const schedules = createScheduleService({
+    config,
+    db,
+    repos,
+    mailer,
+    logger,
+    wake: () => jobs.pool.wake(),
+    siteUrl: () => siteUrl,
+  });
+  const context: AppContext = { config, db, logger, repos, jobs, exports, disk, schedules };
+  return {
+    context,
+    mailer,
+    setListenUrl: (url) => {
+      siteUrl ||= url;
+    },
+  };
+}
