@@ -22,6 +22,11 @@ export interface ServerConfig {
    * embedded SQLite file in the data folder. Never logged with its password.
    */
   databaseUrl: string | null;
+  /**
+   * Connections this process may open to Postgres (its pool). `MAPSMITH_DB_POOL`, default 10;
+   * the sum over every process must stay under the server's `max_connections`.
+   */
+  databasePool: number;
   /** What this process runs: `MAPSMITH_ROLE` = `api`, `worker` or `all` (default). */
   role: ProcessRole;
   /**
@@ -118,6 +123,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     port,
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databasePool: poolSize(env.MAPSMITH_DB_POOL),
     role: parseRole(env.MAPSMITH_ROLE),
     trustProxy: parseTrustProxy(env.MAPSMITH_TRUST_PROXY),
     healthPort: portNumber('MAPSMITH_HEALTH_PORT', env.MAPSMITH_HEALTH_PORT, 0),
@@ -135,6 +141,14 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     exportSweepMs: wholeMs('MAPSMITH_EXPORT_SWEEP_MS', env.MAPSMITH_EXPORT_SWEEP_MS, 60_000),
     minFreeBytes: megabytes('MAPSMITH_MIN_FREE_MB', env.MAPSMITH_MIN_FREE_MB, 256),
   };
+}
+
+function poolSize(raw: string | undefined): number {
+  const n = Number(raw || 10);
+  if (!Number.isInteger(n) || n < 2 || n > 1000) {
+    throw new ConfigError(`MAPSMITH_DB_POOL must be a whole number from 2 to 1000, not "${raw}"`);
+  }
+  return n;
 }
 
 function wholeMs(name: string, raw: string | undefined, fallback: number): number {
