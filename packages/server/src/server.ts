@@ -1,6 +1,7 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { keepRegistered } from './health/worker-registry.js';
 import { type Background, startBackground } from './runtime/background.js';
 import { sweepExportsEvery } from './runtime/export-sweep.js';
 import { listenHealth } from './runtime/health-listener.js';
@@ -55,6 +56,10 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     if (runsWorkers(config.role)) {
       background = await startBackground(context, mailer);
       stops.push(background.stop);
+      if (config.databaseUrl) {
+        const unregister = keepRegistered(storage.db);
+        stops.push(async () => unregister());
+      }
     }
     // On Postgres other nodes delete jobs too; the embedded server deletes its own at once.
     if (config.databaseUrl && servesHttp(config.role)) {

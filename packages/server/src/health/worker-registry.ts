@@ -53,3 +53,17 @@ export function postgresRegistry(db: SqlQueryable): WorkerRegistry {
     },
   };
 }
+
+/**
+ * Keeps a worker process's registration alive: one trivial query every `intervalMs` holds a
+ * pooled connection open (the pool closes idle ones after 30 s), so an idle worker, waiting for
+ * crawls through the queue engine's own connections, is still counted. Returns the stop.
+ */
+export function keepRegistered(db: SqlQueryable, intervalMs = 10_000): () => void {
+  const timer = setInterval(() => {
+    // A failed beat (Postgres restarting) is the next one's to repeat; the health route says so.
+    db.first('SELECT 1 AS ok').catch(() => undefined);
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

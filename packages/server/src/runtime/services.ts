@@ -1,5 +1,6 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
+import type { Database } from '../db/database.js';
 import type { AppContext } from '../context.js';
 import { createExportCache } from '../exports/index.js';
 import { createCrawlRunner } from '../jobs/crawl-runner.js';
@@ -23,7 +24,10 @@ export interface Services {
  * cache's sweep; what a role *starts* is decided by its caller.
  */
 export function buildServices(config: ServerConfig, logger: Logger, storage: Storage): Services {
-  const { db, repos } = storage;
+  const { repos } = storage;
+  // The account, payment and schedule modules are still typed with the SQLite class while they
+  // move to the SQL port (their owners' change); their SQL is the common subset either way.
+  const db = storage.db as Database;
   const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
   const exports = createExportCache(config, repos.jobs, disk);
   const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
