@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
+import { expectEveryPageOnce } from './cluster-checks.js';
 import {
   type ClusterNode,
   createClusterUser,
@@ -9,7 +10,6 @@ import {
   type TestCluster,
   waitFor,
 } from './cluster-test-support.js';
-import { expectEveryPageOnce } from './cluster-checks.js';
 
 const PAGES = 150;
 

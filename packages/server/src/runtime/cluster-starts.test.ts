@@ -65,7 +65,9 @@ describe.skipIf(!testPostgresUrl())('two API processes on one Postgres', () => {
     const url = new URL(cluster.databaseUrl);
     url.pathname = '/unmigrated';
     const refused = await cluster.start('api', { DATABASE_URL: url.toString() }).catch((e) => e);
-    expect(String(refused)).toMatch(/exited with 78: .*lacks schema steps 71, .*run `mapsmith migrate`/s);
+    expect(String(refused)).toMatch(
+      /exited with 78: .*lacks schema steps 71, .*run `mapsmith migrate`/s,
+    );
     const migrated = await cluster.cli(['migrate'], { DATABASE_URL: url.toString() });
     expect(migrated.stdout).toMatch(/applied 71, /);
     const node = await cluster.start('api', { DATABASE_URL: url.toString() });

@@ -1,7 +1,7 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { AppContext } from '../context.js';
+import type { Database } from '../db/database.js';
 import { createExportCache } from '../exports/index.js';
 import { createCrawlRunner } from '../jobs/crawl-runner.js';
 import { createJobSystem } from '../jobs/index.js';

@@ -123,7 +123,10 @@ export async function migrateDatabase(
   if (where.databaseUrl) {
     const db = await openPool(where.databaseUrl, 2, 'api');
     try {
-      return { applied: await migratePostgres(db, postgresMigrations), describe: redactUrl(where.databaseUrl) };
+      return {
+        applied: await migratePostgres(db, postgresMigrations),
+        describe: redactUrl(where.databaseUrl),
+      };
     } finally {
       await db.close();
     }
