@@ -8,7 +8,7 @@ import { listenHealth } from './runtime/health-listener.js';
 import { type Listening, listenApi } from './runtime/http.js';
 import { runsWorkers, servesHttp } from './runtime/process-config.js';
 import { buildServices } from './runtime/services.js';
-import { openStorage } from './runtime/storage.js';
+import { openStorage, type Storage } from './runtime/storage.js';
 
 export { databaseFile, outboxDir } from './runtime/storage.js';
 
@@ -23,6 +23,25 @@ export interface RunningServer {
   context: AppContext;
   /** Stops accepting connections, finishes work in progress and closes the database. */
   close(): Promise<void>;
+}
+
+/**
+ * Runs every stop in order, then closes the database. A stop that fails is logged and the rest
+ * still run: an open pool left behind would keep the process alive after SIGTERM.
+ */
+async function stopAll(
+  stops: (() => Promise<void>)[],
+  storage: Storage,
+  logger: Logger,
+): Promise<void> {
+  for (const stop of stops) {
+    await stop().catch((err: unknown) => {
+      logger.error('a part of the server did not stop cleanly', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+    });
+  }
+  await storage.db.close();
 }
 
 /**
@@ -68,17 +87,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     }
     logger.info('server started', { role: config.role, database: storage.describe, url });
   } catch (err) {
-    for (const stop of stops.reverse()) await stop();
-    await storage.db.close();
+    await stopAll(stops.reverse(), storage, logger);
     throw err;
   }
   return {
     url,
     context,
-    close: async () => {
-      // HTTP first (no new work arrives), then the workers, then the database they use.
-      for (const stop of stops) await stop();
-      await storage.db.close();
-    },
+    // HTTP first (no new work arrives), then the workers, then the database they use.
+    close: () => stopAll(stops, storage, logger),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CrawlSummary, Logger } from '@mapsmith/core';
 import { isClaimLost } from '../repos/claim-lost.js';
+import { isDatabaseUnreachable } from '../repos/database-unreachable.js';
 import type { ClaimedJob, JobQueue } from '../repos/types.js';
 import { isDiskFull } from '../storage/disk-space.js';
 import type { BackgroundTask } from './task.js';
@@ -226,6 +227,14 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
       // Another worker holds the job now and carries on: stop, record nothing.
       if (isClaimLost(err)) {
         this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
+        return;
+      }
+      // Not the job's failure either: it resumes from its stored frontier once the database
+      // answers and its lease has run out (issue 16: workers ride out a Postgres restart).
+      if (isDatabaseUnreachable(err)) {
+        this.logger.warn(`${this.kind} job interrupted: the database is unreachable`, {
+          jobId: id,
+        });
         return;
       }
       const reason = this.task.onFailed(err);

@@ -30,3 +30,12 @@ export async function expectEveryPageOnce(
   );
   expect(charged?.pages).toBe(rows.reduce((sum, r) => sum + r.crawled, 0));
 }
+
+/** The user's jobs as one line each (status, pages, error), for a timeout's message. */
+export async function jobStates(db: SqlQueryable, userId: number): Promise<string> {
+  const rows = await db.all<{ id: string; status: string; pages: number; error: string | null }>(
+    'SELECT id, status, pages_crawled AS pages, error FROM crawl_jobs WHERE user_id = ?',
+    [userId],
+  );
+  return rows.map((r) => `${r.id} ${r.status} ${r.pages} ${r.error ?? ''}`).join('; ');
+}

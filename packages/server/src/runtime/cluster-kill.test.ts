@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
-import { expectEveryPageOnce } from './cluster-checks.js';
+import { expectEveryPageOnce, jobStates } from './cluster-checks.js';
 import {
   type ClusterNode,
   createClusterUser,
@@ -73,10 +73,11 @@ describe.skipIf(!testPostgresUrl())('a cluster of 2 API and 3 worker processes',
         return row?.done === jobs.length ? true : undefined;
       },
       50_000,
+      () => jobStates(cluster.db, user.id),
     );
     await expectEveryPageOnce(cluster.db, user.id, jobs);
     const body = await (await fetch(`${apis[1]?.url}/api/health`)).json();
     expect(body.workers).toEqual({ live: 2 });
     expect(body.queue).toEqual({ waiting: 0, running: 0 });
-  });
+  }, 90_000);
 });

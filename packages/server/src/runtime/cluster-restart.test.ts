@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
-import { expectEveryPageOnce } from './cluster-checks.js';
+import { expectEveryPageOnce, jobStates } from './cluster-checks.js';
 import {
   createClusterUser,
   startCrawl,
@@ -66,11 +66,13 @@ describe.skipIf(!testPostgresUrl())('a Postgres restart mid-crawl', () => {
         return row?.done === jobs.length ? true : undefined;
       },
       50_000,
+      async () =>
+        `${await jobStates(cluster.db, user.id)}\n${workers.map((w) => w.output()).join('\n')}`,
     );
     for (const node of [api, ...workers]) {
       expect(node.child.exitCode, node.output()).toBeNull();
       expect(node.child.signalCode).toBeNull();
     }
     await expectEveryPageOnce(cluster.db, user.id, jobs);
-  });
+  }, 90_000);
 });

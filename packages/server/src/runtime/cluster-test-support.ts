@@ -170,11 +170,17 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
     start,
     cli,
     close: async () => {
+      // SIGTERM as an operator would; one that has not stopped after 15 s is killed, so a
+      // stuck process fails its own test (its output is kept) instead of hanging the run.
       for (const node of nodes) {
         if (node.child.exitCode === null && node.child.signalCode === null)
           node.child.kill('SIGTERM');
       }
+      const stuck = setTimeout(() => {
+        for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
+      }, 15_000);
       await Promise.all(nodes.map((n) => n.exited));
+      clearTimeout(stuck);
       await db.close();
       await postgres.destroy();
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -229,17 +235,22 @@ export async function startCrawl(
   return { status: res.status, body: (await res.json()) as { jobId?: string; code?: string } };
 }
 
-/** Polls `check` every 100 ms until it answers a value, or throws after `ms`. */
+/**
+ * Polls `check` every 100 ms until it answers a value, or throws after `ms` with what
+ * `explain` says of the state then.
+ */
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined>,
   ms = 45_000,
+  explain: () => Promise<string> = async () => '',
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}. ${await explain().catch(String)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

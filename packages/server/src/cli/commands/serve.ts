@@ -55,11 +55,15 @@ export async function runProcess(
       ? `Mapsmith worker is running (${config.jobs.workers} crawl workers)${server.url ? `; health at ${server.url}/api/health` : ''}.\n`
       : `Mapsmith is running at ${server.url}\nOpen ${server.url} in your browser.\n`,
   );
+  // A worker has no listening socket and its timers are unref'd: while Postgres restarts and
+  // no connection is open, nothing else would keep the process alive until the signal.
+  const alive = setInterval(() => undefined, 1 << 30);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  clearInterval(alive);
   await server.close();
   return 0;
 }
