@@ -42,6 +42,8 @@ export interface ClusterNode {
   role: 'api' | 'worker';
   /** The API's URL (empty for a worker). */
   url: string;
+  /** Its own data folder (the per-node caches). */
+  dataDir: string;
   child: ChildProcess;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
@@ -107,21 +109,24 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
   const spawnCli = (args: string[], extra: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-node-'));
     dirs.push(dataDir);
-    return spawn(process.execPath, [BUILT_CLI, ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...base,
-        MAPSMITH_DATA_DIR: dataDir,
-        MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
-        ...extra,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    return {
+      dataDir,
+      child: spawn(process.execPath, [BUILT_CLI, ...args], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...base,
+          MAPSMITH_DATA_DIR: dataDir,
+          MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
+          ...extra,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    };
   };
   const cli = (args: string[], extra: Record<string, string> = {}) =>
     new Promise<CliResult>((resolve) => {
-      const child = spawnCli(args, extra);
+      const { child } = spawnCli(args, extra);
       let stdout = '';
       let stderr = '';
       child.stdout?.on('data', (d: Buffer) => {
@@ -136,7 +141,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
   if (migrated.status !== 0) throw new Error(`mapsmith migrate failed: ${migrated.stderr}`);
   const db = new PgDatabase({ connectionString: databaseUrl, max: 4 });
   const start = (role: 'api' | 'worker', extra: Record<string, string> = {}) => {
-    const child = spawnCli([role === 'api' ? 'serve' : 'worker'], extra);
+    const { child, dataDir } = spawnCli([role === 'api' ? 'serve' : 'worker'], extra);
     let out = '';
     const keep = (d: Buffer) => {
       out = (out + d.toString()).slice(-8000);
@@ -153,7 +158,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
         const match = ready.exec(out);
         if (!match) return;
         clearTimeout(timer);
-        const node = { role, url: match[1] ?? '', child, exited, output: () => out };
+        const node = { role, url: match[1] ?? '', dataDir, child, exited, output: () => out };
         nodes.push(node);
         resolve(node);
       });
