@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
@@ -60,6 +61,31 @@ describe.skipIf(!testPostgresUrl())('two API processes on one Postgres', () => {
     });
   });
 
+  it('never log the database or SMTP password', async () => {
+    const url = new URL(cluster.databaseUrl);
+    url.password = 'pg-s3cret-pw';
+    const node = await cluster.start('api', {
+      DATABASE_URL: url.toString(),
+      SMTP_URL: 'smtp://mailer:smtp-s3cret-pw@127.0.0.1:9',
+      MAPSMITH_DEBUG: '1',
+    });
+    expect((await fetch(`${node.url}/api/health`)).status).toBe(200);
+    expect(node.output()).toContain('postgres://mapsmith:***@');
+    expect(node.output()).not.toMatch(/s3cret-pw/);
+  });
+
+  it('give a worker only a health listener, which counts it', async () => {
+    const port = await freePort();
+    const worker = await cluster.start('worker', { MAPSMITH_HEALTH_PORT: String(port) });
+    expect(worker.output()).toContain(`health at http://127.0.0.1:${port}/api/health`);
+    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', role: 'worker', workers: { live: 1 } });
+    expect((await fetch(`http://127.0.0.1:${port}/api/crawl`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  });
+
   it('refuse to start on a database whose schema is behind, saying to run mapsmith migrate', async () => {
     await cluster.db.exec('CREATE DATABASE unmigrated');
     const url = new URL(cluster.databaseUrl);
@@ -74,3 +100,15 @@ describe.skipIf(!testPostgresUrl())('two API processes on one Postgres', () => {
     expect((await fetch(`${node.url}/api/health`)).status).toBe(200);
   });
 });
+
+/** A TCP port free on 127.0.0.1 now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
