@@ -24,13 +24,6 @@ export function applicationName(role: ProcessRole): string {
   return `${kind} ${os.hostname().slice(0, 32)} ${process.pid}`;
 }
 
-/** The URL with `application_name` set, so this process's connections carry its name. */
-export function withApplicationName(databaseUrl: string, role: ProcessRole): string {
-  const url = new URL(databaseUrl);
-  url.searchParams.set('application_name', applicationName(role));
-  return url.toString();
-}
-
 /** The embedded registry: one process runs everything, so its workers are alive while it answers. */
 export function singleProcessRegistry(role: ProcessRole): WorkerRegistry {
   return { live: async () => (runsWorkers(role) ? 1 : 0) };
