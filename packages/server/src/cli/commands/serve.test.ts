@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli-test-support.js';
+import { commandRole } from './serve.js';
 
 let dir: string;
 
@@ -20,6 +21,19 @@ function env(extra: Record<string, string>): Record<string, string> {
 }
 
 describe('process roles from the command line', () => {
+  it('serve is the API on Postgres and everything on SQLite; worker is the workers; npm start reads MAPSMITH_ROLE', () => {
+    const pg = { DATABASE_URL: 'postgres://db/x' };
+    expect(commandRole('serve', {})).toBe('all');
+    expect(commandRole('serve', pg)).toBe('api');
+    expect(commandRole('serve', { ...pg, MAPSMITH_ROLE: 'all' })).toBe('all');
+    expect(commandRole('worker', pg)).toBe('worker');
+    expect(commandRole('start', { ...pg, MAPSMITH_ROLE: 'worker' })).toBe('worker');
+    expect(commandRole('start', pg)).toBeUndefined();
+    expect(() => commandRole('worker', { ...pg, MAPSMITH_ROLE: 'api' })).toThrow(
+      /mapsmith worker runs the crawl workers, but MAPSMITH_ROLE=api/,
+    );
+  });
+
   it('refuses a worker on SQLite with a sentence and exit code 78, before touching the data folder', async () => {
     const run = await runCli(['worker'], env({}));
     expect(run.status).toBe(78);
