@@ -10,7 +10,7 @@ export async function sendConfirmation(
   user: Pick<UserRow, 'id' | 'email' | 'username'>,
   origin: string,
 ): Promise<void> {
-  const token = await issueToken(s.db, user.id, 'confirm');
+  const token = await issueToken(s.accounts.accountTokens, user.id, 'confirm');
   const link = `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
   await s.mailer.send(confirmationMail(user.email, user.username, link));
 }
@@ -21,14 +21,9 @@ export async function sendConfirmation(
  * a bad or expired token 400.
  */
 export async function confirmEmail(s: AccountServices, token: string): Promise<void> {
-  const userId = await consumeToken(s.db, token, 'confirm');
+  const userId = await consumeToken(s.accounts.accountTokens, token, 'confirm');
   if (userId === null) {
-    const spent = await s.db.first<{ confirmed: string | null }>(
-      `SELECT u.email_confirmed_at AS confirmed FROM account_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = ? AND t.kind = 'confirm' AND t.used_at IS NOT NULL`,
-      [hashToken(token)],
-    );
-    if (spent?.confirmed) {
+    if (await s.accounts.accountTokens.spentOnConfirmedAddress(hashToken(token))) {
       throw new HttpError(
         409,
         'Email already confirmed',
@@ -45,10 +40,7 @@ export async function confirmEmail(s: AccountServices, token: string): Promise<v
       'account.link-invalid',
     );
   }
-  await s.db.run(
-    'UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?',
-    [new Date().toISOString(), userId],
-  );
+  await s.accounts.users.confirmEmail(userId, new Date().toISOString());
 }
 
 /** "Resend confirmation" for the signed-in user, at most 5 an hour. */
@@ -59,7 +51,8 @@ export async function resendConfirmation(
 ): Promise<string> {
   if (user.emailConfirmed) return 'Your email address is already confirmed.';
   const key = `resend:${user.id}`;
-  const wait = s.mailThrottle.retryAfter(key);
+  // Counted as it is checked (one atomic step in the database), so racing clicks share it.
+  const wait = await s.mailThrottle.take(key);
   if (wait > 0) {
     throw new HttpError(
       429,
@@ -71,7 +64,6 @@ export async function resendConfirmation(
       'account.mail-throttled',
     );
   }
-  s.mailThrottle.fail(key);
   try {
     await sendConfirmation(s, user, origin);
   } catch (err) {

@@ -1,4 +1,4 @@
-import { FailureThrottle } from './throttle.js';
+import type { FailureLog } from '../repos/ports-accounts.js';
 
 /** The throttling window: failures older than this are forgotten. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -25,54 +25,62 @@ export const MAX_DELAY_SECONDS = 15 * 60;
  * - A client address with 30 failures in 15 minutes, over any accounts, is refused until they
  *   age out.
  *
- * Kept in memory: the hosted app is one process, and a restart forgetting failures is harmless
- * next to the cost of a write per failed attempt.
+ * The failures live in the database (`FailureLog`), so every server process sees the same
+ * counts: N API nodes do not give a guesser N times the attempts.
  */
 export class LoginThrottle {
-  private readonly ips: FailureThrottle;
-  private readonly accounts: FailureThrottle;
-  private readonly pairs: FailureThrottle;
-
-  /** Uses `now` for time (tests step it). */
-  constructor(private readonly now: () => number = Date.now) {
-    this.ips = new FailureThrottle(IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, now);
-    this.accounts = new FailureThrottle(Number.POSITIVE_INFINITY, FAILURE_WINDOW_MS, now);
-    this.pairs = new FailureThrottle(Number.POSITIVE_INFINITY, FAILURE_WINDOW_MS, now);
-  }
+  /** Keeps failures in `log`; uses `now` for time (tests step it). */
+  constructor(
+    private readonly log: FailureLog,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Seconds `ip` must wait before trying `account`, or 0 to check the password now. */
-  wait(account: string, ip: string): number {
-    const ipWait = this.ips.retryAfter(ip);
-    const pairKey = `${account}\n${ip}`;
-    const own = this.pairs.count(pairKey);
-    if (own === 0) return ipWait;
-    const past = Math.max(
-      own - PAIR_FREE_FAILURES,
-      this.accounts.count(account) - ACCOUNT_FREE_FAILURES,
-    );
+  async wait(account: string, ip: string): Promise<number> {
+    const now = this.now();
+    const since = now - FAILURE_WINDOW_MS;
+    const ips = await this.log.recent(ipKey(ip), since, IP_FAILURE_LIMIT);
+    const ipWait =
+      ips.count >= IP_FAILURE_LIMIT && ips.nthLatest !== null
+        ? Math.max(1, Math.ceil((ips.nthLatest + FAILURE_WINDOW_MS - now) / 1000))
+        : 0;
+    const own = await this.log.recent(pairKey(account, ip), since);
+    if (own.count === 0) return ipWait;
+    const everyone = await this.log.recent(accountKeyOf(account), since);
+    const past = Math.max(own.count - PAIR_FREE_FAILURES, everyone.count - ACCOUNT_FREE_FAILURES);
     if (past < 0) return ipWait;
     const delayMs = Math.min(2 ** past, MAX_DELAY_SECONDS) * 1000;
-    const last = this.pairs.latest(pairKey) ?? this.now();
-    const pairWait = Math.ceil((last + delayMs - this.now()) / 1000);
+    const last = own.latest ?? now;
+    const pairWait = Math.ceil((last + delayMs - now) / 1000);
     return Math.max(ipWait, pairWait, 0);
   }
 
   /** Records a wrong password (or unknown name) from `ip` for `account`. */
-  fail(account: string, ip: string): void {
-    this.ips.fail(ip);
-    this.accounts.fail(account);
-    this.pairs.fail(`${account}\n${ip}`);
+  fail(account: string, ip: string): Promise<void> {
+    return this.log.record([ipKey(ip), accountKeyOf(account), pairKey(account, ip)], this.now());
   }
 
   /** A correct password: this client's own failures on the account are forgotten. */
-  succeed(account: string, ip: string): void {
-    this.pairs.clear(`${account}\n${ip}`);
+  succeed(account: string, ip: string): Promise<void> {
+    return this.log.clear(pairKey(account, ip));
   }
 
   /** The owner proved the address (a reset): the account's count starts again. */
-  clearAccount(account: string): void {
-    this.accounts.clear(account);
+  clearAccount(account: string): Promise<void> {
+    return this.log.clear(accountKeyOf(account));
   }
+}
+
+function ipKey(ip: string): string {
+  return `login-ip:${ip}`;
+}
+
+function accountKeyOf(account: string): string {
+  return `login-account:${account}`;
+}
+
+function pairKey(account: string, ip: string): string {
+  return `login-pair:${account}\n${ip}`;
 }
 
 /** The throttle key of an account: its user id, or the typed name when there is no account. */

@@ -39,6 +39,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     paypalRouter({ ...ctx, paypal }),
     pingRouter({
       ...ctx,
+      siteKeys: ctx.repos.accounts.siteKeys,
       createFetcher: () => createNotifyFetcher(ctx.config),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
@@ -50,7 +51,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     generateRouter(ctx),
     fetchSitemapRouter(ctx),
     seoAnalysisRouter(ctx),
-    tokensRouter(ctx.db),
+    tokensRouter(ctx.repos.accounts.apiTokens),
     openApiRouter(ctx.config),
     // Scheduled crawls, the change report and stable sitemap URLs (issue 13).
     crawlChangesRouter(ctx),
@@ -63,5 +64,5 @@ export function apiRouters(ctx: AppContext): Router[] {
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.db), crawlRateHeaders(ctx), auditUploadBody()];
+  return [loadBearer(ctx.repos.accounts.apiTokens), crawlRateHeaders(ctx), auditUploadBody()];
 }

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { Repositories } from '../types.js';
+import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqliteAuditRepository } from './audit-jobs.js';
 import { SqliteAuditQueue } from './audit-queue.js';
 import { SqliteBulkRepository } from './bulk-crawls.js';
@@ -23,5 +24,6 @@ export function createSqliteRepositories(
     audits: new SqliteAuditRepository(db, clock),
     auditQueue: new SqliteAuditQueue(db, clock),
     sitemapCompare: new SqliteSitemapCompareRepository(db),
+    accounts: createSqlAccountRepositories(db),
   };
 }

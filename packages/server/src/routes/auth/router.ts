@@ -35,12 +35,12 @@ export function authRouter(s: AccountServices): Router {
   router.post(operations['auth.login'].path, async (req, res) => {
     const { username, password } = parseInput(loginInput, req.body);
     const user = await signIn(s, username, password, req.ip ?? 'unknown');
-    await startSession(s.db, res, user.id, secureCookies(req, s.config.publicUrl));
+    await startSession(s.accounts.sessions, res, user.id, secureCookies(req, s.config.publicUrl));
     res.json(presentUser(user));
   });
 
   router.post(operations['auth.logout'].path, async (req, res) => {
-    if (res.locals.sessionIdHash) await endSession(s.db, res.locals.sessionIdHash);
+    if (res.locals.sessionIdHash) await endSession(s.accounts.sessions, res.locals.sessionIdHash);
     clearSessionCookie(res, secureCookies(req, s.config.publicUrl));
     res.json({ message: 'Logged out successfully' });
   });

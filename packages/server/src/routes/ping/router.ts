@@ -26,7 +26,7 @@ export function pingRouter(deps: PingRouteDeps): Router {
     const user = res.locals.user;
     if (!user) return;
     const { sitemapUrl } = parseInput(operations['ping.key'].input, req.query);
-    res.set('Cache-Control', 'no-store').json(await pingKeyFor(deps.db, user.id, sitemapUrl));
+    res.set('Cache-Control', 'no-store').json(await pingKeyFor(deps.siteKeys, user.id, sitemapUrl));
   });
   router.post(operations['ping.submit'].path, requireUser, async (req, res) => {
     const user = res.locals.user;

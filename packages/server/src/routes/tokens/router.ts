@@ -8,9 +8,9 @@ import {
 } from '../../auth/api-tokens.js';
 import { proRequired } from '../../auth/bearer.js';
 import { requireUser } from '../../auth/session.js';
-import type { Database } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
+import type { ApiTokenRepository } from '../../repos/ports-accounts.js';
 import { createTokenInput, tokenRefInput } from './schema.js';
 
 /** Tokens are managed from a signed-in session of a Pro user; a token cannot mint tokens. */
@@ -29,12 +29,12 @@ const requireProSession: RequestHandler = (_req, res, next) => {
 };
 
 /** `GET /api/tokens`, `POST /api/tokens` and `DELETE /api/tokens/:id` (Pro API tokens). */
-export function tokensRouter(db: Database): Router {
+export function tokensRouter(tokens: ApiTokenRepository): Router {
   const router = Router();
   router.get(operations['tokens.list'].path, requireUser, requireProSession, async (_req, res) => {
     const user = res.locals.user;
     if (!user) return;
-    res.set('Cache-Control', 'no-store').json(await listApiTokens(db, user.id));
+    res.set('Cache-Control', 'no-store').json(await listApiTokens(tokens, user.id));
   });
 
   router.post(
@@ -45,7 +45,7 @@ export function tokensRouter(db: Database): Router {
       const user = res.locals.user;
       if (!user) return;
       const { name } = parseInput(createTokenInput, req.body);
-      const created = await createApiToken(db, user.id, name);
+      const created = await createApiToken(tokens, user.id, name);
       if (!created) {
         throw new HttpError(
           409,
@@ -68,7 +68,7 @@ export function tokensRouter(db: Database): Router {
       const user = res.locals.user;
       if (!user) return;
       const { id } = parseInput(tokenRefInput, req.params);
-      if (!(await revokeApiToken(db, user.id, id))) {
+      if (!(await revokeApiToken(tokens, user.id, id))) {
         throw new HttpError(404, 'Not found', 'No such API token', {}, 'token.not-found');
       }
       res.json({ message: 'The API token has been revoked.' });
