@@ -1,11 +1,16 @@
 /**
- * Whether `err` is a unique-constraint violation from either database driver: SQLite's
- * `UNIQUE constraint failed` (SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY) or Postgres' SQLSTATE
- * 23505. Repositories decide "already taken" with it instead of matching one driver's text.
+ * Driver-neutral checks on database errors, so repositories written once for both databases
+ * need neither `pg` nor SQLite's message texts.
+ */
+
+/**
+ * Whether `err` is a unique-constraint violation: SQLite's `SQLITE_CONSTRAINT` with
+ * "UNIQUE constraint failed" (or a PRIMARY KEY clash) or Postgres' SQLSTATE 23505.
  */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const { code, message } = err as { code?: unknown; message?: unknown };
   if (code === '23505') return true;
-  return typeof message === 'string' && message.includes('UNIQUE constraint failed');
+  const text = typeof message === 'string' ? message : '';
+  return /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(text);
 }
