@@ -1,8 +1,7 @@
 /** WindowLimit over the database's rate limiter: one budget however many server processes. */
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
-import { SqliteRateLimiter } from '../repos/sql/usage.js';
+import { SqlRateLimiter } from '../repos/sql/usage.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { WindowLimit } from './throttle.js';
 
@@ -15,15 +14,8 @@ describe.each(testDatabaseKinds)('WindowLimit on %s', (kind) => {
     now = 1_000_000;
   });
   afterEach(() => test.close());
-  // The rate limiter's class is still typed on SQLite's handle; its SQL is the shared subset.
   const limitOn = (db: SqlDatabase, prefix: string, limit: number, windowMs: number) =>
-    new WindowLimit(
-      new SqliteRateLimiter(db as Database, clock),
-      prefix,
-      limit,
-      windowMs,
-      clock.now,
-    );
+    new WindowLimit(new SqlRateLimiter(db, clock), prefix, limit, windowMs, clock.now);
 
   it('allows the limit within the window, then waits until the oldest ages out', async () => {
     const limit = limitOn(test.db, 'm', 3, 60_000);

@@ -1,29 +1,35 @@
-import { type Clock, systemClock } from '@mapsmith/core';
+import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { Repositories } from '../types.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqliteAuditRepository } from './audit-jobs.js';
 import { SqliteAuditQueue } from './audit-queue.js';
 import { SqliteBulkRepository } from './bulk-crawls.js';
-import { SqliteCrawlJobRepository } from './crawl-jobs.js';
-import { SqliteJobQueue } from './job-queue.js';
+import { SqlCrawlJobRepository } from './crawl-jobs.js';
+import { SqlJobQueue } from './job-queue.js';
 import { SqliteSitemapCompareRepository } from './sitemap-compare.js';
-import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
+import { SqlRateLimiter, SqlUsageRepository } from './usage.js';
 
-/** The embedded storage: every repository on one SQLite database. */
-export function createSqliteRepositories(
-  db: Database,
+/** Every repository on one database: SQLite (embedded) or Postgres (scaled). */
+export function createSqlRepositories(
+  db: SqlDatabase,
   clock: Pick<Clock, 'now'> = systemClock,
 ): Repositories {
+  // Until the bulk, audit and sitemap repositories take the port too (their owner's change),
+  // they get the database as the class they are typed with; on SQLite it is that class.
+  const legacy = db as Database;
   return {
-    jobs: new SqliteCrawlJobRepository(db, clock),
-    queue: new SqliteJobQueue(db, clock),
-    usage: new SqliteUsageRepository(db),
-    rates: new SqliteRateLimiter(db, clock),
-    bulks: new SqliteBulkRepository(db, clock),
-    audits: new SqliteAuditRepository(db, clock),
-    auditQueue: new SqliteAuditQueue(db, clock),
-    sitemapCompare: new SqliteSitemapCompareRepository(db),
+    jobs: new SqlCrawlJobRepository(db, clock),
+    queue: new SqlJobQueue(db, clock),
+    usage: new SqlUsageRepository(db),
+    rates: new SqlRateLimiter(db, clock),
+    bulks: new SqliteBulkRepository(legacy, clock),
+    audits: new SqliteAuditRepository(legacy, clock),
+    auditQueue: new SqliteAuditQueue(legacy, clock),
+    sitemapCompare: new SqliteSitemapCompareRepository(legacy),
     accounts: createSqlAccountRepositories(db),
   };
 }
+
+/** @deprecated The old name of `createSqlRepositories`, kept while callers move over. */
+export const createSqliteRepositories = createSqlRepositories;
