@@ -74,7 +74,7 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
 
   /**
    * The window's events are pruned, counted and written under the token's lock, so the limit
-   * holds across processes; only a counted request updates `last_used_at`.
+   * holds across processes without conflicts; only a counted request updates `last_used_at`.
    */
   countRequest(
     tokenHash: string,
@@ -83,6 +83,9 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
     windowMs: number,
   ): Promise<BearerCount> {
     return this.db.transaction(async (tx): Promise<BearerCount> => {
+      // First, before any read: on Postgres a lock taken later would leave this transaction
+      // reading the window from before the holder committed (and retrying on conflict).
+      await tx.lock(`api-token:${tokenHash}`);
       const row = await tx.first<TokenUserRow>(
         `SELECT t.id AS token_id, t.revoked_at, u.id, u.username, u.email, u.email_confirmed_at,
                 u.pro_until
@@ -92,7 +95,6 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
       if (!row || row.revoked_at !== null) return { kind: 'invalid' };
       const tokenId = Number(row.token_id);
       const bucket = `api-token:${tokenId}`;
-      await tx.lock(bucket);
       await tx.run('DELETE FROM rate_events WHERE bucket = ? AND at_ms <= ?', [
         bucket,
         now - windowMs,
