@@ -56,6 +56,31 @@ describe.each(testDatabaseKinds)('LoginThrottle on %s', (kind) => {
     expect(await t.wait('name:new', 'y')).toBe(0);
   });
 
+  it('holds a burst of parallel attempts on two nodes to the free tries', async () => {
+    const a = throttle();
+    const b = new LoginThrottle(new SqlFailureLog(await test.openAnother()), () => now);
+    const pair = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a).begin('user:3', 'p')),
+    );
+    expect(pair.filter((r) => r.wait === 0)).toHaveLength(5);
+    const spray = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? b : a).begin(`name:s${i}`, 'q')),
+    );
+    expect(spray.filter((r) => r.wait === 0)).toHaveLength(IP_FAILURE_LIMIT);
+  });
+
+  it('withdraws the provisional failure of a correct password', async () => {
+    const t = throttle();
+    for (let i = 0; i < 4; i++) await t.fail('user:4', 'w');
+    const { wait, ticket } = await t.begin('user:4', 'w');
+    expect(wait).toBe(0);
+    expect(ticket).toHaveLength(3);
+    await t.succeed('user:4', 'w', ticket);
+    const log = new SqlFailureLog(test.db);
+    expect((await log.recent('login-account:user:4', 0)).count).toBe(4);
+    expect((await log.recent('login-pair:user:4\nw', 0)).count).toBe(0);
+  });
+
   it('counts the failures of two server processes together', async () => {
     const a = throttle();
     const b = new LoginThrottle(new SqlFailureLog(await test.openAnother()), () => now);

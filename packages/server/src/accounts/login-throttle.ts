@@ -1,4 +1,4 @@
-import type { FailureLog } from '../repos/ports-accounts.js';
+import type { FailureLog, FailureStats } from '../repos/ports-accounts.js';
 
 /** The throttling window: failures older than this are forgotten. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -35,24 +35,27 @@ export class LoginThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds `ip` must wait before trying `account`, or 0 to check the password now. */
+  /**
+   * Seconds `ip` must wait before trying `account`, or 0 to check the password now; a 0
+   * records the attempt as a failure at once (withdrawn by `succeed`), in the same atomic step
+   * as the check, so a burst of parallel guesses on any number of servers is held to the same
+   * free tries as guesses one after another.
+   */
+  async begin(account: string, ip: string): Promise<{ wait: number; ticket: number[] }> {
+    const now = this.now();
+    return this.log.attempt(keysOf(account, ip), now - FAILURE_WINDOW_MS, now, (stats) =>
+      waitFor(stats, account, ip, now),
+    );
+  }
+
+  /** Seconds `ip` must wait before trying `account` (a look, recording nothing). */
   async wait(account: string, ip: string): Promise<number> {
     const now = this.now();
-    const since = now - FAILURE_WINDOW_MS;
-    const ips = await this.log.recent(ipKey(ip), since, IP_FAILURE_LIMIT);
-    const ipWait =
-      ips.count >= IP_FAILURE_LIMIT && ips.nthLatest !== null
-        ? Math.max(1, Math.ceil((ips.nthLatest + FAILURE_WINDOW_MS - now) / 1000))
-        : 0;
-    const own = await this.log.recent(pairKey(account, ip), since);
-    if (own.count === 0) return ipWait;
-    const everyone = await this.log.recent(accountKeyOf(account), since);
-    const past = Math.max(own.count - PAIR_FREE_FAILURES, everyone.count - ACCOUNT_FREE_FAILURES);
-    if (past < 0) return ipWait;
-    const delayMs = Math.min(2 ** past, MAX_DELAY_SECONDS) * 1000;
-    const last = own.latest ?? now;
-    const pairWait = Math.ceil((last + delayMs - now) / 1000);
-    return Math.max(ipWait, pairWait, 0);
+    const stats = new Map<string, FailureStats>();
+    for (const { key, nth } of keysOf(account, ip)) {
+      stats.set(key, await this.log.recent(key, now - FAILURE_WINDOW_MS, nth));
+    }
+    return waitFor(stats, account, ip, now);
   }
 
   /** Records a wrong password (or unknown name) from `ip` for `account`. */
@@ -60,15 +63,51 @@ export class LoginThrottle {
     return this.log.record([ipKey(ip), accountKeyOf(account), pairKey(account, ip)], this.now());
   }
 
-  /** A correct password: this client's own failures on the account are forgotten. */
-  succeed(account: string, ip: string): Promise<void> {
-    return this.log.clear(pairKey(account, ip));
+  /**
+   * A correct password: the attempt's provisional failures (`ticket` from `begin`) go, and this
+   * client's own failures on the account are forgotten.
+   */
+  async succeed(account: string, ip: string, ticket: readonly number[] = []): Promise<void> {
+    await this.log.withdraw(ticket);
+    await this.log.clear(pairKey(account, ip));
   }
 
   /** The owner proved the address (a reset): the account's count starts again. */
   clearAccount(account: string): Promise<void> {
     return this.log.clear(accountKeyOf(account));
   }
+}
+
+// Locked in this order by every attempt (address, account, pair), so attempts never deadlock.
+function keysOf(account: string, ip: string): Array<{ key: string; nth?: number }> {
+  return [
+    { key: ipKey(ip), nth: IP_FAILURE_LIMIT },
+    { key: accountKeyOf(account) },
+    { key: pairKey(account, ip) },
+  ];
+}
+
+/** The policy above, from the failures of the three keys (pure: it may run twice). */
+function waitFor(
+  stats: ReadonlyMap<string, FailureStats>,
+  account: string,
+  ip: string,
+  now: number,
+): number {
+  const none: FailureStats = { count: 0, latest: null, nthLatest: null };
+  const ips = stats.get(ipKey(ip)) ?? none;
+  const ipWait =
+    ips.count >= IP_FAILURE_LIMIT && ips.nthLatest !== null
+      ? Math.max(1, Math.ceil((ips.nthLatest + FAILURE_WINDOW_MS - now) / 1000))
+      : 0;
+  const own = stats.get(pairKey(account, ip)) ?? none;
+  if (own.count === 0) return ipWait;
+  const everyone = stats.get(accountKeyOf(account)) ?? none;
+  const past = Math.max(own.count - PAIR_FREE_FAILURES, everyone.count - ACCOUNT_FREE_FAILURES);
+  if (past < 0) return ipWait;
+  const delayMs = Math.min(2 ** past, MAX_DELAY_SECONDS) * 1000;
+  const pairWait = Math.ceil(((own.latest ?? now) + delayMs - now) / 1000);
+  return Math.max(ipWait, pairWait, 0);
 }
 
 function ipKey(ip: string): string {

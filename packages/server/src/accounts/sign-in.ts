@@ -32,14 +32,15 @@ export async function signIn(
 ): Promise<UserRow> {
   const user = await s.accounts.users.byLogin(login);
   const key = accountKey(user, login);
-  const wait = await s.throttles.wait(key, ip);
+  // The attempt counts as a failure from here on (in the same step as the check), so parallel
+  // guesses see each other; a correct password withdraws it.
+  const { wait, ticket } = await s.throttles.begin(key, ip);
   if (wait > 0) throw throttled(wait);
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !ok) {
-    await s.throttles.fail(key, ip);
     throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login');
   }
-  await s.throttles.succeed(key, ip);
+  await s.throttles.succeed(key, ip, ticket);
   await s.accounts.users.recordLogin(user.id, new Date().toISOString());
   return user;
 }

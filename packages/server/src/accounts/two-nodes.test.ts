@@ -96,6 +96,15 @@ describe.each(testDatabaseKinds)('account flows on two nodes over %s', (kind) =>
     }
   });
 
+  it('holds a burst of 12 parallel guesses on both nodes to 5 checked passwords', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => signIn(on(i), 'nina', `guess-${i}`, '198.51.100.7')),
+    );
+    const answers = codes(results);
+    expect(answers.filter((c) => c === 'auth.invalid-login')).toHaveLength(5);
+    expect(answers.filter((c) => c === 'auth.throttled')).toHaveLength(7);
+  });
+
   it('holds the 10-token cap when 16 requests race over both nodes', async () => {
     const made = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>

@@ -232,6 +232,13 @@ export interface SiteKeyRepository {
   keyFor(userId: number, host: string, fresh: string): Promise<string>;
 }
 
+/** Failures of one key in a window: how many, the latest, and the `nth` latest. */
+export interface FailureStats {
+  count: number;
+  latest: number | null;
+  nthLatest: number | null;
+}
+
 /**
  * Failures in a sliding window, shared by every server process (sign-in throttling): N nodes
  * see one count, so they do not give N times the attempts.
@@ -240,11 +247,22 @@ export interface FailureLog {
   /** Records one failure at `atMs` under each key. */
   record(keys: string[], atMs: number): Promise<void>;
   /** Failures of `key` after `sinceMs`: how many, the latest, and the `nth` latest (1: latest). */
-  recent(
-    key: string,
+  recent(key: string, sinceMs: number, nth?: number): Promise<FailureStats>;
+  /**
+   * One attempt, atomically under the keys' locks (taken in the order given): `decide` sees
+   * each key's failures after `sinceMs` (`nth` as in `recent`) and answers a wait in seconds;
+   * when it is 0, a provisional failure is recorded under every key at `atMs` before the locks
+   * go, so racing attempts (on any process) count each other. `decide` must be pure (it may
+   * run again). Resolves with the wait and the ids of the provisional failures.
+   */
+  attempt(
+    keys: ReadonlyArray<{ key: string; nth?: number }>,
     sinceMs: number,
-    nth?: number,
-  ): Promise<{ count: number; latest: number | null; nthLatest: number | null }>;
+    atMs: number,
+    decide: (stats: ReadonlyMap<string, FailureStats>) => number,
+  ): Promise<{ wait: number; ticket: number[] }>;
+  /** Withdraws the provisional failures of an attempt that succeeded. */
+  withdraw(ticket: readonly number[]): Promise<void>;
   /** Forgets the key's failures. */
   clear(key: string): Promise<void>;
 }

@@ -22,6 +22,26 @@ describe.each(testDatabaseKinds)('FailureLog on %s', (kind) => {
     expect((await log.recent('b', 0)).count).toBe(4);
   });
 
+  it('records an attempt only when the decision allows it, atomically across two handles', async () => {
+    const other = new SqlFailureLog(await test.openAnother());
+    // At most 3 attempts: each one decides on the attempts recorded before it.
+    const decide = (stats: ReadonlyMap<string, { count: number }>) =>
+      (stats.get('k')?.count ?? 0) >= 3 ? 60 : 0;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? other : log).attempt([{ key: 'k' }, { key: 'j' }], 0, 500, decide),
+      ),
+    );
+    const passed = results.filter((r) => r.wait === 0);
+    expect(passed).toHaveLength(3);
+    expect(results.filter((r) => r.wait === 60 && r.ticket.length === 0)).toHaveLength(5);
+    expect((await log.recent('j', 0)).count).toBe(3);
+    await other.withdraw(passed[0]?.ticket ?? []);
+    expect((await log.recent('k', 0)).count).toBe(2);
+    expect((await log.recent('j', 0)).count).toBe(2);
+    await log.withdraw([]);
+  });
+
   it('sees every failure recorded by 10 racing writers on two handles', async () => {
     const other = new SqlFailureLog(await test.openAnother());
     await Promise.all(
