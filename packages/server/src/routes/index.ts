@@ -40,7 +40,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     pingRouter({
       ...ctx,
       siteKeys: ctx.repos.accounts.siteKeys,
-      createFetcher: () => createNotifyFetcher(ctx.config),
+      createFetcher: () => createNotifyFetcher(ctx.policy),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
     crawlRouter(ctx),
