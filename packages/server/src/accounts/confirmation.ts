@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors.js';
 import { confirmationMail } from '../mail/messages.js';
 import type { AccountServices } from './services.js';
-import { consumeToken, hashToken, issueToken } from './tokens.js';
+import { issueToken, linkHash } from './tokens.js';
 import type { UserRow } from './users.js';
 
 /** Issues a confirmation token and mails its link; rejects when the mail cannot be sent. */
@@ -21,9 +21,14 @@ export async function sendConfirmation(
  * a bad or expired token 400.
  */
 export async function confirmEmail(s: AccountServices, token: string): Promise<void> {
-  const userId = await consumeToken(s.accounts.accountTokens, token, 'confirm');
+  const hash = linkHash(token);
+  const { accountTokens } = s.accounts;
+  // Spent and confirmed in one transaction: racing clicks on any server confirm once.
+  const userId = hash
+    ? await accountTokens.redeemConfirmation(hash, new Date().toISOString())
+    : null;
   if (userId === null) {
-    if (await s.accounts.accountTokens.spentOnConfirmedAddress(hashToken(token))) {
+    if (hash && (await accountTokens.spentOnConfirmedAddress(hash))) {
       throw new HttpError(
         409,
         'Email already confirmed',
@@ -40,7 +45,6 @@ export async function confirmEmail(s: AccountServices, token: string): Promise<v
       'account.link-invalid',
     );
   }
-  await s.accounts.users.confirmEmail(userId, new Date().toISOString());
 }
 
 /** "Resend confirmation" for the signed-in user, at most 5 an hour. */

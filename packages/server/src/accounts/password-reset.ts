@@ -1,11 +1,10 @@
-import { revokeAllApiTokens } from '../auth/api-tokens.js';
 import { HttpError } from '../http/errors.js';
 import { passwordChangedMail, resetMail } from '../mail/messages.js';
 import { accountKey } from './login-throttle.js';
 import { hashPassword } from './password.js';
 import { isValidEmail, passwordProblems } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
-import { consumeToken, issueToken } from './tokens.js';
+import { issueToken, linkHash } from './tokens.js';
 
 /** The one answer to "forgot password", whether the address has an account or not (spec §8). */
 export const FORGOT_MESSAGE = 'If your account exists, we emailed you a reset link.';
@@ -43,8 +42,11 @@ export async function resetPassword(
   if (problems.length > 0)
     throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
   const passwordHash = await hashPassword(password);
-  const userId = await consumeToken(s.accounts.accountTokens, token, 'reset');
-  if (userId === null) {
+  const hash = linkHash(token);
+  const redeemed = hash
+    ? await s.accounts.accountTokens.redeemReset(hash, new Date().toISOString(), passwordHash)
+    : null;
+  if (redeemed === null) {
     throw new HttpError(
       400,
       'Invalid or expired token',
@@ -53,9 +55,7 @@ export async function resetPassword(
       'account.link-invalid',
     );
   }
-  await s.accounts.users.setPassword(userId, passwordHash, new Date().toISOString());
-  await s.accounts.sessions.endAll(userId);
-  const revokedTokens = await revokeAllApiTokens(s.accounts.apiTokens, userId);
+  const { userId, revokedTokens } = redeemed;
   // The owner proved the address: lift a lock that an attacker's guesses may have caused.
   const user = await s.accounts.users.byId(userId);
   if (user) {

@@ -36,16 +36,9 @@ export async function issueToken(
 }
 
 /**
- * Spends a token: answers its user id if the token exists, is of `kind`, is unexpired and
- * unused, and marks it used in the same statement, so concurrent uses (any number of
- * processes) cannot both pass.
+ * The stored form of a link's token, or null for a value no link can have (longer than any
+ * token we mail), which is refused without a database round trip.
  */
-export async function consumeToken(
-  tokens: AccountTokenRepository,
-  token: string,
-  kind: TokenKind,
-  now = Date.now(),
-): Promise<number | null> {
-  if (token.length > 200) return null;
-  return tokens.consume(hashToken(token), kind, new Date(now).toISOString());
+export function linkHash(token: string): string | null {
+  return token.length > 200 ? null : hashToken(token);
 }

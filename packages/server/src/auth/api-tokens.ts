@@ -97,11 +97,3 @@ export async function checkBearerToken(
     },
   };
 }
-
-/**
- * Revokes every live token of a user (a password reset): a token minted by whoever held a
- * session must not outlive the owner taking the account back. Returns how many were revoked.
- */
-export function revokeAllApiTokens(tokens: ApiTokenRepository, userId: number): Promise<number> {
-  return tokens.revokeAll(userId, new Date().toISOString());
-}

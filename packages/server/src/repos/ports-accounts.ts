@@ -39,8 +39,6 @@ export interface UserRepository {
   }): Promise<{ ok: true; id: number } | { ok: false; taken: TakenField }>;
   /** Marks the address confirmed at `at` unless it already was. */
   confirmEmail(id: number, at: string): Promise<void>;
-  /** Sets a new password hash; the reset link proved the address, so it confirms it too. */
-  setPassword(id: number, passwordHash: string, at: string): Promise<void>;
   /** Records a successful sign-in. */
   recordLogin(id: number, at: string): Promise<void>;
   /** Deletes the user; every table holding their data cascades. */
@@ -98,6 +96,18 @@ export interface AccountTokenRepository {
    * used in the same statement, so of any number of racing uses exactly one gets the id.
    */
   consume(tokenHash: string, kind: AccountTokenKind, now: string): Promise<number | null>;
+  /** Spends a confirmation link and confirms its user's address, in one transaction. */
+  redeemConfirmation(tokenHash: string, now: string): Promise<number | null>;
+  /**
+   * Spends a reset link and, in the same transaction, sets the password (confirming the
+   * address), ends every session and revokes every API token of its user: a crash can never
+   * leave the link spent with the old credentials alive. Null when the link is not valid.
+   */
+  redeemReset(
+    tokenHash: string,
+    now: string,
+    passwordHash: string,
+  ): Promise<{ userId: number; revokedTokens: number } | null>;
   /** Whether the token was a confirmation link already used and its user's address is confirmed. */
   spentOnConfirmedAddress(tokenHash: string): Promise<boolean>;
 }

@@ -63,6 +63,46 @@ describe.each(testDatabaseKinds)('AccountTokenRepository on %s', (kind) => {
     },
   );
 
+  it('confirms the address with the link in the same step, once', async () => {
+    await tokens.issue(userId, 'confirm', 'c3', IN_AN_HOUR);
+    expect(await tokens.redeemConfirmation('c3', NOW)).toBe(userId);
+    expect(await tokens.redeemConfirmation('c3', IN_AN_HOUR)).toBeNull();
+    expect((await users.byId(userId))?.email_confirmed_at).toBe(NOW);
+    expect(await tokens.redeemConfirmation('unknown', NOW)).toBeNull();
+  });
+
+  it('resets every credential with the link together, once of 8 racing on two handles', async () => {
+    const db = test.db;
+    await db.run(
+      "INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ('s1', ?, 'c', ?)",
+      [userId, IN_AN_HOUR],
+    );
+    for (const t of ['a', 'b']) {
+      await db.run(
+        'INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)',
+        [userId, t, `hash-${t}`, NOW],
+      );
+    }
+    await tokens.issue(userId, 'reset', 'r9', IN_AN_HOUR);
+    const other = new SqlAccountTokenRepository(await test.openAnother());
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? other : tokens).redeemReset('r9', NOW, `new-hash-${i}`),
+      ),
+    );
+    const winners = results.filter((r) => r !== null);
+    expect(winners).toEqual([{ userId, revokedTokens: 2 }]);
+    const user = await users.byId(userId);
+    expect(user?.password_hash).toMatch(/^new-hash-\d$/);
+    expect(user?.email_confirmed_at).toBe(NOW);
+    const left = await db.first<{ n: number }>('SELECT COUNT(*) AS n FROM sessions');
+    expect(Number(left?.n)).toBe(0);
+    const live = await db.first<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM api_tokens WHERE revoked_at IS NULL',
+    );
+    expect(Number(live?.n)).toBe(0);
+  });
+
   it('leaves one live link when 8 requests for a new one race on two handles', async () => {
     const other = new SqlAccountTokenRepository(await test.openAnother());
     await Promise.all(

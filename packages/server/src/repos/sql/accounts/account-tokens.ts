@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@mapsmith/core';
+import type { SqlDatabase, SqlQueryable } from '@mapsmith/core';
 import type { AccountTokenKind, AccountTokenRepository } from '../../ports-accounts.js';
 
 /** One-time links (confirmation, reset) over the SQL port. */
@@ -30,16 +30,44 @@ export class SqlAccountTokenRepository implements AccountTokenRepository {
   }
 
   /** One conditional UPDATE ... RETURNING: the row can be spent once, whoever races for it. */
-  async consume(tokenHash: string, kind: AccountTokenKind, now: string): Promise<number | null> {
-    const row = await this.db.transaction((tx) =>
-      tx.first<{ user_id: number }>(
-        `UPDATE account_tokens SET used_at = ?
-          WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?
-          RETURNING user_id`,
-        [now, tokenHash, kind, now],
-      ),
-    );
-    return row ? Number(row.user_id) : null;
+  consume(tokenHash: string, kind: AccountTokenKind, now: string): Promise<number | null> {
+    return this.db.transaction((tx) => spend(tx, tokenHash, kind, now));
+  }
+
+  /** The first confirmation's time is kept. */
+  redeemConfirmation(tokenHash: string, now: string): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const userId = await spend(tx, tokenHash, 'confirm', now);
+      if (userId === null) return null;
+      await tx.run(
+        'UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?',
+        [now, userId],
+      );
+      return userId;
+    });
+  }
+
+  /** Every credential of the account changes together, or none does. */
+  redeemReset(
+    tokenHash: string,
+    now: string,
+    passwordHash: string,
+  ): Promise<{ userId: number; revokedTokens: number } | null> {
+    return this.db.transaction(async (tx) => {
+      const userId = await spend(tx, tokenHash, 'reset', now);
+      if (userId === null) return null;
+      await tx.run(
+        `UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?)
+          WHERE id = ?`,
+        [passwordHash, now, userId],
+      );
+      await tx.run('DELETE FROM sessions WHERE user_id = ?', [userId]);
+      const { changes } = await tx.run(
+        'UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+        [now, userId],
+      );
+      return { userId, revokedTokens: changes };
+    });
   }
 
   /** A second click on a confirmation link whose address is confirmed. */
@@ -51,4 +79,20 @@ export class SqlAccountTokenRepository implements AccountTokenRepository {
     );
     return Boolean(row?.confirmed);
   }
+}
+
+/** Marks the token used if it is of `kind`, unexpired and unused; its user id, else null. */
+async function spend(
+  tx: SqlQueryable,
+  tokenHash: string,
+  kind: AccountTokenKind,
+  now: string,
+): Promise<number | null> {
+  const row = await tx.first<{ user_id: number }>(
+    `UPDATE account_tokens SET used_at = ?
+      WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?
+      RETURNING user_id`,
+    [now, tokenHash, kind, now],
+  );
+  return row ? Number(row.user_id) : null;
 }

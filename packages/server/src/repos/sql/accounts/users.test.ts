@@ -54,13 +54,11 @@ describe.each(testDatabaseKinds)('UserRepository on %s', (kind) => {
     expect(results.filter((r) => !r.ok && r.taken === 'username')).toHaveLength(7);
   });
 
-  it('confirms once, sets passwords, records sign-ins and deletes', async () => {
+  it('confirms once, records sign-ins and deletes', async () => {
     const id = await make('erin');
     await users.confirmEmail(id, '2026-01-01T00:00:00.000Z');
     await users.confirmEmail(id, '2026-02-01T00:00:00.000Z');
     expect((await users.byId(id))?.email_confirmed_at).toBe('2026-01-01T00:00:00.000Z');
-    await users.setPassword(id, 'new-hash', '2026-03-01T00:00:00.000Z');
-    expect((await users.byId(id))?.password_hash).toBe('new-hash');
     await users.recordLogin(id, '2026-03-02T00:00:00.000Z');
     expect(await users.proUntil(id)).toBeNull();
     await users.delete(id);

@@ -71,15 +71,6 @@ export class SqlUserRepository implements UserRepository {
     );
   }
 
-  /** Confirms the address too (the reset link was mailed to it). */
-  async setPassword(id: number, passwordHash: string, at: string): Promise<void> {
-    await this.db.run(
-      `UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?)
-        WHERE id = ?`,
-      [passwordHash, at, id],
-    );
-  }
-
   /** Kept for support questions ("when did I last sign in?"). */
   async recordLogin(id: number, at: string): Promise<void> {
     await this.db.run('UPDATE users SET last_login_at = ? WHERE id = ?', [at, id]);
