@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import { HttpError } from '../http/errors.js';
 import type { SessionRepository } from '../repos/ports-accounts.js';
 import { parseCookies } from './cookies.js';
 
@@ -60,10 +59,3 @@ export function loadSession(
     next();
   };
 }
-
-/** Refuses the request with 401 unless a user is signed in. */
-export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!res.locals.user)
-    throw new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
-  next();
-};
