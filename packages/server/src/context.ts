@@ -1,7 +1,8 @@
-import type { Logger } from '@mapsmith/core';
+import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
+import type { WorkerRegistry } from './health/worker-registry.js';
 import type { JobSystem } from './jobs/index.js';
 import type { Repositories } from './repos/types.js';
 import type { ScheduleService } from './schedules/service.js';
@@ -15,6 +16,11 @@ export interface AppContext {
   config: ServerConfig;
   db: Database;
   logger: Logger;
+  /**
+   * The SSRF guard of every fetch made for a user, built once in `startServer` (loopback only
+   * under `MAPSMITH_ALLOW_LOOPBACK=1`): routes, jobs and notifications use this one.
+   */
+  policy: UrlPolicy;
   /** Crawl jobs, pages, usage and rate counters, behind repository interfaces. */
   repos: Repositories;
   /** The crawl workers and the retention task. */
@@ -25,4 +31,6 @@ export interface AppContext {
   disk: DiskSpace;
   /** Scheduled crawls (issue 13): their operations and the scheduler pass. */
   schedules: ScheduleService;
+  /** The live crawl-worker processes of the deployment, for `GET /api/health` (issue 16). */
+  workers: WorkerRegistry;
 }

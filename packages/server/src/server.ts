@@ -1,4 +1,4 @@
-import type { Logger } from '@mapsmith/core';
+import { createUrlPolicy, type Logger } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { keepRegistered } from './health/worker-registry.js';
@@ -52,13 +52,15 @@ async function stopAll(
  */
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const storage = await openStorage(config, logger);
-  const { context, mailer, setListenUrl } = buildServices(config, logger, storage);
+  // The one SSRF guard of the process: every route, job and notification fetches behind it.
+  const policy = createUrlPolicy({ allowLoopback: config.allowLoopback });
+  const { context, mailer, setListenUrl } = buildServices(config, logger, storage, policy);
   const stops: (() => Promise<void>)[] = [];
   let url = '';
   try {
     let http: Listening | undefined;
     if (servesHttp(config.role)) {
-      http = await listenApi(context, storage.workers);
+      http = await listenApi(context);
     } else if (config.healthPort > 0) {
       http = await listenHealth(config, {
         db: storage.db,

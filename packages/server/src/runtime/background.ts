@@ -19,10 +19,10 @@ export async function startBackground(
   mailer: Mailer,
   scheduler: TaskScheduler = inProcessScheduler({ now: Date.now }, context.logger),
 ): Promise<Background> {
-  const { config, db, logger, jobs, schedules } = context;
+  const { config, repos, logger, jobs, schedules } = context;
   await jobs.start();
   const payments = scheduler.every(
-    new PaymentReconcileTask({ db, logger, paypal: createPayPalClient(config.paypal) }),
+    new PaymentReconcileTask({ repos, logger, paypal: createPayPalClient(config.paypal) }),
     config.jobs.paymentReconcileMs,
     (counts) => {
       if (counts.granted + counts.rejected + counts.refunded > 0)
@@ -30,7 +30,7 @@ export async function startBackground(
     },
   );
   const reminders = scheduler.every(
-    new ProReminderTask({ db, mailer, publicUrl: config.publicUrl }),
+    new ProReminderTask({ repos, mailer, publicUrl: config.publicUrl }),
     PRO_REMINDER_INTERVAL_MS,
     (sent) => {
       if (sent > 0) logger.info('Pro reminders sent', { sent });

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import type { WorkerRegistry } from '../health/worker-registry.js';
 import { apiBeforeBody, apiRouters } from '../routes/index.js';
 
 /** A listening HTTP server. */
@@ -33,13 +32,13 @@ export async function listen(app: Express, port: number, host: string): Promise<
 }
 
 /** The API and the web app (roles `api` and `all`) on the configured port. */
-export function listenApi(context: AppContext, workers: WorkerRegistry): Promise<Listening> {
+export function listenApi(context: AppContext): Promise<Listening> {
   const { config, db, logger } = context;
   const app = createApp({
     config,
     db,
+    sessions: context.repos.accounts.sessions,
     logger,
-    workers,
     routers: apiRouters(context),
     beforeBody: apiBeforeBody(context),
   });

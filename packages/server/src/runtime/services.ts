@@ -1,4 +1,4 @@
-import type { Logger } from '@mapsmith/core';
+import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/database.js';
@@ -23,16 +23,22 @@ export interface Services {
  * system's repositories and `wake()` (routes create jobs), a worker still needs the export
  * cache's sweep; what a role *starts* is decided by its caller.
  */
-export function buildServices(config: ServerConfig, logger: Logger, storage: Storage): Services {
+export function buildServices(
+  config: ServerConfig,
+  logger: Logger,
+  storage: Storage,
+  policy: UrlPolicy,
+): Services {
   const { repos } = storage;
   // The account, payment and schedule modules are still typed with the SQLite class while they
   // move to the SQL port (their owners' change); their SQL is the common subset either way.
   const db = storage.db as Database;
   const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
   const exports = createExportCache(config, repos.jobs, disk);
-  const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
+  const jobs = createJobSystem(config, repos, createCrawlRunner(config, policy, logger), logger, {
     afterPurge: () => exports.sweep(),
     disk,
+    policy,
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -48,10 +54,22 @@ export function buildServices(config: ServerConfig, logger: Logger, storage: Sto
     repos,
     mailer,
     logger,
+    policy,
     wake: () => jobs.pool.wake(),
     siteUrl: () => siteUrl,
   });
-  const context: AppContext = { config, db, logger, repos, jobs, exports, disk, schedules };
+  const context: AppContext = {
+    config,
+    db,
+    logger,
+    policy,
+    repos,
+    jobs,
+    exports,
+    disk,
+    schedules,
+    workers: storage.workers,
+  };
   return {
     context,
     mailer,
