@@ -9,7 +9,7 @@ import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 import { ScheduleTask } from './schedule-task.js';
 import { ScheduleService } from './service.js';
-import { SqliteScheduleRepository } from './sqlite-repository.js';
+import { SqlScheduleRepository } from './sql-repository.js';
 
 export { ScheduleService } from './service.js';
 
@@ -35,9 +35,9 @@ export interface ScheduleWiring {
   maxUrlsPerFile?: number;
 }
 
-/** The embedded scheduled-crawls service: SQLite schedules, published files on disk. */
+/** The scheduled-crawls service: schedules in the SQL database, published files on disk. */
 export function createScheduleService(w: ScheduleWiring): ScheduleService {
-  const schedules = new SqliteScheduleRepository(w.db);
+  const schedules = new SqlScheduleRepository(w.db);
   const deps: AfterRunDeps = {
     db: w.db,
     jobs: w.repos.jobs,

@@ -34,7 +34,7 @@ import { type CrawlJobRow, JOB_COLUMNS, settingsJson, toJob } from './rows.js';
 
 /**
  * The user's crawl starts in the rolling hour. A bulk list's sites are counted in their own
- * window (plans.ts `bulkSitesPerHour`, see `SqliteBulkRepository`), not in this one.
+ * window (plans.ts `bulkSitesPerHour`, see `SqlBulkRepository`), not in this one.
  */
 const START_WINDOW_SQL =
   'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL';

@@ -1,12 +1,12 @@
 import { type Clock, systemClock } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { Repositories } from '../types.js';
-import { SqliteAuditRepository } from './audit-jobs.js';
-import { SqliteAuditQueue } from './audit-queue.js';
-import { SqliteBulkRepository } from './bulk-crawls.js';
+import { SqlAuditRepository } from './audit-jobs.js';
+import { SqlAuditQueue } from './audit-queue.js';
+import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqliteCrawlJobRepository } from './crawl-jobs.js';
 import { SqliteJobQueue } from './job-queue.js';
-import { SqliteSitemapCompareRepository } from './sitemap-compare.js';
+import { SqlSitemapCompareRepository } from './sitemap-compare.js';
 import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
 
 /** The embedded storage: every repository on one SQLite database. */
@@ -19,9 +19,9 @@ export function createSqliteRepositories(
     queue: new SqliteJobQueue(db, clock),
     usage: new SqliteUsageRepository(db),
     rates: new SqliteRateLimiter(db, clock),
-    bulks: new SqliteBulkRepository(db, clock),
-    audits: new SqliteAuditRepository(db, clock),
-    auditQueue: new SqliteAuditQueue(db, clock),
-    sitemapCompare: new SqliteSitemapCompareRepository(db),
+    bulks: new SqlBulkRepository(db, clock),
+    audits: new SqlAuditRepository(db, clock),
+    auditQueue: new SqlAuditQueue(db, clock),
+    sitemapCompare: new SqlSitemapCompareRepository(db),
   };
 }

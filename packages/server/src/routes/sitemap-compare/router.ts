@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { SqliteSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
+import { SqlSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
 import type { CrawlJobRecord } from '../../repos/types.js';
 
 /**
@@ -71,7 +71,7 @@ export function sitemapCompareRouter(ctx: AppContext): Router {
         truncated: live.truncated,
         inSitemap: findings.filter((f) => f.inSitemap).length,
         withFindings: findings.filter((f) => f.flags.length > 0).length,
-        counts: SqliteSitemapCompareRepository.countsOf(findings),
+        counts: SqlSitemapCompareRepository.countsOf(findings),
       };
       await sitemapCompare.save(job.id, summary, findings);
     } finally {
