@@ -1,4 +1,5 @@
 import type { CrawlProgress, CrawlStore, CrawlSummary } from '@mapsmith/core';
+import { isClaimLost } from '../repos/claim-lost.js';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/disk-space.js';
 import { computeOutcome } from './crawl-outcome.js';
@@ -57,14 +58,20 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
    */
   async perform(claimed: ClaimedJob, signal: AbortSignal): Promise<CrawlSummary> {
     const quota = new AbortController();
-    const store = this.jobs.store(claimed.job.id, () => quota.abort('quota'));
+    const lost = new AbortController();
+    const store = fencedStore(
+      this.jobs.store(claimed.job.id, claimed.claimToken, () => quota.abort('quota')),
+      lost,
+    );
     await store.requeueLeased();
     let ran = await this.run(claimed.job, {
       store,
-      signal: AbortSignal.any([signal, quota.signal]),
+      signal: AbortSignal.any([signal, quota.signal, lost.signal]),
       resumed: claimed.resumed,
       onProgress: this.progressWriter(claimed.job.id),
     });
+    // The crawler ends on a store failure with a summary: a lost claim is not the job's failure.
+    if (lost.signal.aborted) throw lost.signal.reason;
     if (quota.signal.aborted && !signal.aborted) {
       ran = { ...ran, endedBy: 'page-limit', error: null };
     }
@@ -122,4 +129,25 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
     const detail = error instanceof Error ? error.message : String(error);
     return `The crawl failed: ${detail}`;
   }
+}
+
+/**
+ * The job's store, watched: the first `ClaimLostError` of a fenced write (another worker took
+ * the job over) aborts `lost` with it, so the crawl stops at once and the task can say why.
+ */
+function fencedStore(store: CrawlStore, lost: AbortController): CrawlStore {
+  const watch = <T>(write: Promise<T>): Promise<T> =>
+    write.catch((err: unknown) => {
+      if (isClaimLost(err) && !lost.signal.aborted) lost.abort(err);
+      throw err;
+    });
+  return {
+    enqueue: (entries) => watch(store.enqueue(entries)),
+    take: (limit) => watch(store.take(limit)),
+    requeueLeased: () => store.requeueLeased(),
+    counts: () => store.counts(),
+    addInlinks: (links) => watch(store.addInlinks(links)),
+    savePage: (key, page) => watch(store.savePage(key, page)),
+    pages: () => store.pages(),
+  };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type CrawlSummary, silentLogger } from '@mapsmith/core';
+import { type CrawlSummary, makePage, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
@@ -213,7 +213,11 @@ describe('WorkerPool', () => {
       () => repos.jobs.get(job.id, user.id),
       (j) => j?.status === 'crawling',
     );
-    await db.run("UPDATE crawl_jobs SET lease_owner = 'someone-else' WHERE id = ?", [job.id]);
+    // What a claim by another worker does to the row: a new owner and a new claim token.
+    await db.run(
+      "UPDATE crawl_jobs SET lease_owner = 'someone-else', claim_token = 'another-claim' WHERE id = ?",
+      [job.id],
+    );
     await until(
       async () => aborted,
       (v) => v,
@@ -221,6 +225,46 @@ describe('WorkerPool', () => {
     );
     expect(aborted).toBe(true);
     expect((await repos.jobs.get(job.id, user.id))?.status).toBe('crawling');
+  });
+
+  it('stops a crawl whose page store finds the claim taken over, without failing the job', async () => {
+    const { user, job } = await newJob();
+    let stored: unknown = 'not tried';
+    let release: () => void = () => {};
+    const takenOver = new Promise<void>((r) => {
+      release = r;
+    });
+    // A long lease: the page store, not a heartbeat, is what notices the takeover here.
+    await startPool(async (_job, ctx) => {
+      await takenOver;
+      stored = await ctx.store
+        .savePage('k', makePage('https://example.com/', { status: 200 }))
+        .then(
+          () => 'stored',
+          (err: Error) => err.name,
+        );
+      // The crawler turns a store failure into an errored summary: the task must not record it.
+      return summary({ endedBy: 'error', error: 'storage failed' });
+    }, 60_000).start(true);
+    await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'crawling',
+    );
+    await db.run(
+      "UPDATE crawl_jobs SET lease_owner = 'someone-else', claim_token = 'another-claim' WHERE id = ?",
+      [job.id],
+    );
+    release();
+    await until(
+      async () => pool?.active ?? 0,
+      (n) => n === 0,
+    );
+    expect(stored).toBe('ClaimLostError');
+    expect(await repos.jobs.get(job.id, user.id)).toMatchObject({
+      status: 'crawling',
+      error: null,
+      pagesCrawled: 0,
+    });
   });
 
   it('keeps heartbeats going so a crawl longer than the lease is not taken away', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CrawlSummary, Logger } from '@mapsmith/core';
+import { isClaimLost } from '../repos/claim-lost.js';
 import type { ClaimedJob, JobQueue } from '../repos/types.js';
 import { isDiskFull } from '../storage/disk-space.js';
 import type { BackgroundTask } from './task.js';
@@ -9,10 +10,22 @@ export interface LeasedJob {
   job: { id: string };
   /** True when an earlier attempt was interrupted. */
   resumed: boolean;
+  /**
+   * The claim's fencing token (`ClaimedJob.claimToken`). The pool passes it to `heartbeat`,
+   * `complete` and `fail`; a queue without tokens (audits) is fenced by the owner id instead.
+   */
+  claimToken?: string;
 }
 
-/** The queue a pool takes jobs from: `JobQueue`'s leases, for jobs of kind `J` ending in `S`. */
-export type PoolQueue<J extends LeasedJob, S> = Omit<JobQueue, 'claim' | 'complete'> & {
+/**
+ * The queue a pool takes jobs from: `JobQueue`'s leases, for jobs of kind `J` ending in `S`.
+ * `claim` (the second argument of heartbeat, complete and fail) is the job's claim token, or
+ * the pool's owner id for a queue whose jobs carry none.
+ */
+export type PoolQueue<J extends LeasedJob, S> = Pick<
+  JobQueue,
+  'expireLeasesOf' | 'release' | 'sweepFrontiers'
+> & {
   /** See `JobQueue.claim` (a queue without owners' caps ignores `perUserCap`). */
   claim(
     owner: string,
@@ -20,8 +33,12 @@ export type PoolQueue<J extends LeasedJob, S> = Omit<JobQueue, 'claim' | 'comple
     maxAttempts: number,
     perUserCap?: number,
   ): Promise<J | null>;
+  /** See `JobQueue.heartbeat`. */
+  heartbeat(jobId: string, claim: string, leaseMs: number): Promise<boolean>;
   /** See `JobQueue.complete`. */
-  complete(jobId: string, owner: string, summary: S): Promise<void>;
+  complete(jobId: string, claim: string, summary: S): Promise<unknown>;
+  /** See `JobQueue.fail`. */
+  fail(jobId: string, claim: string, reason: string): Promise<unknown>;
 };
 
 /** Tuning of the pool; every value comes from configuration. */
@@ -184,9 +201,10 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
 
   private async runOne(claimed: J, abort: AbortController): Promise<void> {
     const { id } = claimed.job;
+    const claim = claimed.claimToken ?? this.owner;
     const heartbeat = setInterval(() => {
       this.queue
-        .heartbeat(id, this.owner, this.options.leaseMs)
+        .heartbeat(id, claim, this.options.leaseMs)
         .then((held) => {
           if (!held) abort.abort('lease lost');
         })
@@ -196,13 +214,23 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
     try {
       const summary = await this.task.perform(claimed, abort.signal);
       if (abort.signal.aborted) return;
-      await this.record(() => this.queue.complete(id, this.owner, summary));
-      this.logger.info(`${this.kind} job completed`, { jobId: id });
+      let recorded: unknown;
+      await this.record(async () => {
+        recorded = await this.queue.complete(id, claim, summary);
+      });
+      if (recorded === false)
+        this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
+      else this.logger.info(`${this.kind} job completed`, { jobId: id });
     } catch (err) {
       if (abort.signal.aborted) return;
+      // Another worker holds the job now and carries on: stop, record nothing.
+      if (isClaimLost(err)) {
+        this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
+        return;
+      }
       const reason = this.task.onFailed(err);
       this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });
-      await this.record(() => this.queue.fail(id, this.owner, reason)).catch((e) =>
+      await this.record(() => this.queue.fail(id, claim, reason)).catch((e) =>
         this.logger.error('could not record a failed job', { error: String(e) }),
       );
     } finally {

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createLogger } from '../logger.js';
 import { type RunningServer, startServer } from '../server.js';
-import { SqliteCrawlStore } from './sql/crawl-store.js';
+import { SqlCrawlStore } from './sql/crawl-store.js';
 
 /**
  * Test support for the API tests (not used by the app): a server on an ephemeral port with a
@@ -131,7 +131,7 @@ export async function seedCompletedJob(
       new Date(createdMs + 2000).toISOString(),
     ],
   );
-  const store = new SqliteCrawlStore(db, id, { now: () => createdMs });
+  const store = new SqlCrawlStore(db, id, { now: () => createdMs });
   for (const [i, page] of pages.entries()) await store.savePage(`k${i}`, page);
   return id;
 }

@@ -103,8 +103,13 @@ export interface CrawlJobRepository {
   /**
    * The crawl store of one job: frontier and pages, written as they arrive. A page that would
    * charge past the owner's monthly quota is not stored, and `onQuotaReached` is called.
+   *
+   * With `claimToken` (a worker's claim from `JobQueue.claim`) the store is fenced: a page is
+   * stored and charged only while the job still carries that token (checked in the charging
+   * write itself), and `savePage`/`take` reject with `ClaimLostError` once another worker
+   * has claimed the job. Without one (readers, test seeding) nothing is fenced.
    */
-  store(jobId: string, onQuotaReached?: () => void): CrawlStore;
+  store(jobId: string, claimToken?: string | null, onQuotaReached?: () => void): CrawlStore;
   /** The crawl report of every job (URL table, detail, exports), over the same database. */
   report(): CrawlReport;
   /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */
@@ -137,6 +142,12 @@ export interface ClaimedJob {
   job: CrawlJobRecord;
   /** True when an earlier attempt was interrupted and this one resumes its frontier. */
   resumed: boolean;
+  /**
+   * A fresh random token of this claim (kept in `crawl_jobs.claim_token`). Heartbeats, the
+   * job's page store and its completion act only while the job still carries it, so a worker
+   * whose lease expired and whose job was claimed again can neither charge nor finish it.
+   */
+  claimToken: string;
 }
 
 /** The durable queue of crawl jobs, with leases renewed by heartbeats. */
@@ -153,12 +164,21 @@ export interface JobQueue {
     maxAttempts: number,
     perUserCap?: number,
   ): Promise<ClaimedJob | null>;
-  /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Marks the job completed with its summary (only while `owner` holds the lease). */
-  complete(jobId: string, owner: string, summary: CrawlSummary): Promise<void>;
-  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
-  fail(jobId: string, owner: string, reason: string): Promise<void>;
+  /**
+   * Extends the lease; false when the job no longer carries `claimToken` (it was claimed again,
+   * released or finished): the worker must stop.
+   */
+  heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Marks the job completed with its summary, only while it carries `claimToken` (one
+   * statement); false when the claim was lost and nothing was written.
+   */
+  complete(jobId: string, claimToken: string, summary: CrawlSummary): Promise<boolean>;
+  /**
+   * Marks the job failed with a reason a user can read, only while it carries `claimToken`;
+   * false when the claim was lost and nothing was written.
+   */
+  fail(jobId: string, claimToken: string, reason: string): Promise<boolean>;
   /**
    * Expires at once the leases whose owner `isGone` says is dead, without waiting for them to
    * time out. The embedded server calls it at start for owners that were processes of this

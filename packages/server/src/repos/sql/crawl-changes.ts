@@ -3,9 +3,10 @@ import {
   type CrawlChanges,
   compareCrawls,
   readChanges,
+  type SqlDatabase,
+  type SqlReader,
   startUrlVariants,
 } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
 import type { CrawlJobRecord } from '../types.js';
 
 const LAYOUT = { pages: 'crawl_pages', jobs: 'crawl_jobs' };
@@ -16,7 +17,7 @@ const LAYOUT = { pages: 'crawl_pages', jobs: 'crawl_jobs' };
  * Null on a first crawl of the site.
  */
 export async function compareWithPrevious(
-  db: Database,
+  db: SqlDatabase,
   job: CrawlJobRecord,
 ): Promise<ChangeSummary | null> {
   const urls = startUrlVariants(job.url);
@@ -37,6 +38,6 @@ export async function compareWithPrevious(
 }
 
 /** The change report kept for a job. */
-export function jobChanges(db: Database, jobId: string): Promise<CrawlChanges> {
+export function jobChanges(db: SqlReader, jobId: string): Promise<CrawlChanges> {
   return readChanges(db, LAYOUT, jobId);
 }

@@ -18,8 +18,8 @@ import {
   type RateInfo,
   type ResultItem,
   type SeoAnalysis,
+  type SqlDatabase,
 } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
 import type {
   CrawlJobDetails,
   CrawlJobRecord,
@@ -29,29 +29,33 @@ import type {
   StartCrawlResult,
 } from '../types.js';
 import { compareWithPrevious, jobChanges } from './crawl-changes.js';
-import { SqliteCrawlStore } from './crawl-store.js';
+import { SqlCrawlStore } from './crawl-store.js';
 import { type CrawlJobRow, JOB_COLUMNS, settingsJson, toJob } from './rows.js';
+import { lockedTransaction } from './transactions.js';
 
 /**
  * The user's crawl starts in the rolling hour. A bulk list's sites are counted in their own
- * window (plans.ts `bulkSitesPerHour`, see `SqlBulkRepository`), not in this one.
+ * window (plans.ts `bulkSitesPerHour`, see the bulk repository), not in this one.
  */
 const START_WINDOW_SQL =
   'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL';
 
-/** Crawl jobs in SQLite. */
-export class SqliteCrawlJobRepository implements CrawlJobRepository {
+/** Crawl jobs over SQL (SQLite or Postgres). */
+export class SqlCrawlJobRepository implements CrawlJobRepository {
   private crawlReport: CrawlReport | undefined;
 
   /** Uses `db` for storage and `clock` for every timestamp. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
-  /** Reads the counters and inserts the job in one `BEGIN IMMEDIATE` transaction. */
+  /**
+   * Reads the counters and inserts the job in one transaction holding the user's lock, so
+   * concurrent starts of one user (on any node) are counted one after the other.
+   */
   start(input: StartCrawlInput): Promise<StartCrawlResult> {
-    return this.db.transaction(async (tx) => {
+    return lockedTransaction(this.db, `user:${input.userId}`, async (tx) => {
       const now = this.clock.now();
       const window = await tx.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
         input.userId,
@@ -145,10 +149,10 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
     >(
       // A completed job without a kept outcome (older jobs) counts its listed rows.
       `SELECT ${JOB_COLUMNS},
-              CASE WHEN status = 'completed' THEN COALESCE(json_extract(outcome, '$.listed'),
+              CASE WHEN status = 'completed' THEN COALESCE(${this.db.dialect.jsonNumber('outcome', ['listed'])},
                 (SELECT n FROM crawl_report_counts c WHERE c.job_id = crawl_jobs.id AND c.reason = 'listed'),
                 0) END AS listed,
-              json_extract(outcome, '$.nothingListed') AS nothing_listed
+              ${this.db.dialect.jsonText('outcome', ['nothingListed'])} AS nothing_listed
          FROM crawl_jobs WHERE user_id = ? ORDER BY created_ms DESC, rowid DESC LIMIT ?`,
       [userId, limit],
     );
@@ -168,7 +172,8 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
       avg: number | null;
     }>(
       `SELECT COUNT(*) AS total, SUM(pages_crawled) AS pages,
-              SUM(status = 'completed') AS completed, SUM(status = 'failed') AS failed,
+              COUNT(*) FILTER (WHERE status = 'completed') AS completed,
+              COUNT(*) FILTER (WHERE status = 'failed') AS failed,
               AVG(CASE WHEN status = 'completed' THEN duration_ms END) AS avg
          FROM crawl_jobs WHERE user_id = ?`,
       [userId],
@@ -244,9 +249,9 @@ export class SqliteCrawlJobRepository implements CrawlJobRepository {
     return row?.n ?? 0;
   }
 
-  /** A store bound to the job; it charges each new page to the job's owner. */
-  store(jobId: string, onQuotaReached: () => void = () => {}): CrawlStore {
-    return new SqliteCrawlStore(this.db, jobId, this.clock, onQuotaReached);
+  /** A store bound to the job (fenced by `claimToken`); it charges each new page to the job's owner. */
+  store(jobId: string, claimToken: string | null = null, onQuotaReached?: () => void): CrawlStore {
+    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onQuotaReached);
   }
 
   /** Null until computed. */

@@ -133,7 +133,7 @@ describe('SqliteCrawlStore', () => {
       monthKey(Date.now()),
     ]);
     let refused = 0;
-    const store = repos.jobs.store(job.id, () => refused++);
+    const store = repos.jobs.store(job.id, null, () => refused++);
     for (let i = 0; i < 5; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
     expect(refused).toBe(3);
     expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(500);

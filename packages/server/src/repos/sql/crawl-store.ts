@@ -5,11 +5,17 @@ import type {
   FrontierEntry,
   InlinkObservation,
   PageRecord,
+  SqlDatabase,
+  SqlQueryable,
 } from '@mapsmith/core';
-import { LINKED_FROM_KEPT, monthKey, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
-import type { Database, Queryable } from '../../db/database.js';
+import { LINKED_FROM_KEPT, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import { ClaimLostError } from '../claim-lost.js';
+import { chargePage, fenceJob } from './page-charge.js';
+import { fencedTransaction } from './transactions.js';
 
 const PAGE_BATCH = 500;
+/** Rows per multi-row INSERT: few round trips, well under either database's parameter cap. */
+const INSERT_BATCH = 100;
 
 interface FrontierRow {
   key: string;
@@ -19,32 +25,39 @@ interface FrontierRow {
   referrer: string | null;
 }
 
+/** Rolls back a page save that the monthly quota refused. */
+class QuotaRefused extends Error {}
+
 /**
- * The core `CrawlStore` port on SQLite, for one job. Every page is a row written when it
- * arrives, and the frontier is durable, so after a crash the job resumes where it stopped.
- * A page is charged (job counter and the owner's monthly meter) in the same transaction
- * that first stores it, so a page saved again after a resume is never charged twice; a page
- * that would go past the job's page cap or the owner's monthly quota is not stored at all.
+ * The core `CrawlStore` port over SQL (SQLite or Postgres), for one job. Every page is a row
+ * written when it arrives, and the frontier is durable, so after a crash the job resumes where
+ * it stopped. A page is charged (job counter and the owner's monthly meter) in the same
+ * transaction that first stores it, so a page saved again after a resume is never charged
+ * twice; a page that would go past the job's page cap or the owner's monthly quota is not
+ * stored at all. With a claim token, every page save is fenced by it (`page-charge.ts`).
  */
-export class SqliteCrawlStore implements CrawlStore {
-  /** A store for `jobId`; `clock` dates the monthly charge. */
+export class SqlCrawlStore implements CrawlStore {
+  /** A store for `jobId`; `clock` dates the monthly charge; `claimToken` fences page saves. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly jobId: string,
     private readonly clock: Pick<Clock, 'now'>,
+    private readonly claimToken: string | null = null,
     private readonly onQuotaReached: () => void = () => {},
   ) {}
 
-  /** `INSERT OR IGNORE` on (job, key) keeps it idempotent. */
+  /** `ON CONFLICT DO NOTHING` on (job, key) keeps it idempotent. */
   enqueue(entries: FrontierEntry[]): Promise<number> {
     if (entries.length === 0) return Promise.resolve(0);
-    return this.db.transaction(async (tx) => {
+    return fencedTransaction(this.db, async (tx) => {
       let added = 0;
-      for (const e of entries) {
+      for (let i = 0; i < entries.length; i += INSERT_BATCH) {
+        const batch = entries.slice(i, i + INSERT_BATCH);
         const { changes } = await tx.run(
-          `INSERT OR IGNORE INTO crawl_frontier (job_id, key, url, depth, found_via, referrer)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-          [this.jobId, e.key, e.url, e.depth, e.foundVia, e.referrer],
+          `INSERT INTO crawl_frontier (job_id, key, url, depth, found_via, referrer)
+           VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
+           ON CONFLICT (job_id, key) DO NOTHING`,
+          batch.flatMap((e) => [this.jobId, e.key, e.url, e.depth, e.foundVia, e.referrer]),
         );
         added += changes;
       }
@@ -52,18 +65,26 @@ export class SqliteCrawlStore implements CrawlStore {
     });
   }
 
-  /** Oldest queued first; leased rows stay leased until saved or requeued. */
+  /**
+   * Oldest queued first; leased rows stay leased until saved or requeued. A fenced store
+   * leases nothing once the claim is lost (the new holder requeued the leased rows), and says so.
+   */
   async take(limit: number): Promise<FrontierEntry[]> {
     if (limit <= 0) return [];
-    const rows = await this.db.transaction((tx) =>
+    const fence = this.claimToken
+      ? 'AND EXISTS (SELECT 1 FROM crawl_jobs WHERE id = ? AND claim_token = ?)'
+      : '';
+    const rows = await fencedTransaction(this.db, (tx) =>
       tx.all<FrontierRow & { seq: number }>(
         `UPDATE crawl_frontier SET state = 'leased'
           WHERE seq IN (SELECT seq FROM crawl_frontier WHERE job_id = ? AND state = 'queued'
-                        ORDER BY seq LIMIT ?)
+                        ORDER BY seq LIMIT ?) ${fence}
           RETURNING seq, key, url, depth, found_via, referrer`,
-        [this.jobId, limit],
+        this.claimToken ? [this.jobId, limit, this.jobId, this.claimToken] : [this.jobId, limit],
       ),
     );
+    if (rows.length === 0 && this.claimToken && !(await this.holdsClaim(this.db)))
+      throw new ClaimLostError(this.jobId);
     rows.sort((a, b) => a.seq - b.seq);
     return rows.map((r) => ({
       key: r.key,
@@ -83,13 +104,13 @@ export class SqliteCrawlStore implements CrawlStore {
     return changes;
   }
 
-  /** Read on the write connection's committed state through the reader. */
+  /** Three counts on the frontier's and the pages' job indexes. */
   async counts(): Promise<{ queued: number; seen: number; saved: number }> {
-    const row = await this.db.first<{ queued: number | null; seen: number; saved: number }>(
-      `SELECT (SELECT SUM(state = 'queued') FROM crawl_frontier WHERE job_id = ?1) AS queued,
-              (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ?1) AS seen,
-              (SELECT COUNT(*) FROM crawl_pages WHERE job_id = ?1) AS saved`,
-      [this.jobId],
+    const row = await this.db.first<{ queued: number; seen: number; saved: number }>(
+      `SELECT (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ? AND state = 'queued') AS queued,
+              (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ?) AS seen,
+              (SELECT COUNT(*) FROM crawl_pages WHERE job_id = ?) AS saved`,
+      [this.jobId, this.jobId, this.jobId],
     );
     return { queued: row?.queued ?? 0, seen: row?.seen ?? 0, saved: row?.saved ?? 0 };
   }
@@ -100,16 +121,24 @@ export class SqliteCrawlStore implements CrawlStore {
    */
   async addInlinks(links: InlinkObservation[]): Promise<void> {
     if (links.length === 0) return;
-    await this.db.transaction(async (tx) => {
-      for (const link of links) {
-        const { changes } = await tx.run(
-          'INSERT OR IGNORE INTO crawl_inlinks (job_id, key, from_url) VALUES (?, ?, ?)',
-          [this.jobId, link.key, link.from],
+    await fencedTransaction(this.db, async (tx) => {
+      const added = new Map<string, number>();
+      for (let i = 0; i < links.length; i += INSERT_BATCH) {
+        const batch = links.slice(i, i + INSERT_BATCH);
+        const rows = await tx.all<{ key: string }>(
+          `INSERT INTO crawl_inlinks (job_id, key, from_url)
+           VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
+           ON CONFLICT (job_id, key, from_url) DO NOTHING RETURNING key`,
+          batch.flatMap((link) => [this.jobId, link.key, link.from]),
         );
-        if (changes === 0) continue;
-        await tx.run('UPDATE crawl_pages SET inlinks = inlinks + 1 WHERE job_id = ? AND key = ?', [
+        for (const { key } of rows) added.set(key, (added.get(key) ?? 0) + 1);
+      }
+      // Keys in a fixed order, so two stores never lock the same pages in opposite orders.
+      for (const key of [...added.keys()].sort()) {
+        await tx.run('UPDATE crawl_pages SET inlinks = inlinks + ? WHERE job_id = ? AND key = ?', [
+          added.get(key) ?? 0,
           this.jobId,
-          link.key,
+          key,
         ]);
       }
     });
@@ -123,13 +152,19 @@ export class SqliteCrawlStore implements CrawlStore {
   async savePage(key: string, page: CrawledPage): Promise<void> {
     const columns = reportColumns(page);
     const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
-    const refused = await this.db.transaction(async (tx) => {
-      const included = page.verdict.included ? 1 : 0;
-      const record = JSON.stringify(page);
+    const included = page.verdict.included ? 1 : 0;
+    const record = JSON.stringify(page);
+    const saved = await fencedTransaction(this.db, async (tx) => {
       const existing = await tx.first<{ seq: number; reason: string }>(
         'SELECT seq, reason FROM crawl_pages WHERE job_id = ? AND key = ?',
         [this.jobId, key],
       );
+      const charging = !existing && columns.is_page === 1;
+      // First, in one statement: the claim still held (row-locked until commit), the job's
+      // cap, and the job's count when this save charges.
+      const job = await fenceJob(tx, this.jobId, this.claimToken, charging);
+      if (!job) return (await this.holdsClaim(tx)) ? 'refused' : 'lost';
+      if (charging && !(await chargePage(tx, job, this.clock.now()))) throw new QuotaRefused();
       if (existing) {
         await tx.run(
           `UPDATE crawl_pages SET url = ?, title = ?, included = ?, record = ?,
@@ -138,60 +173,41 @@ export class SqliteCrawlStore implements CrawlStore {
         );
         await this.count(tx, existing.reason, -1);
       } else {
-        if (columns.is_page && (await this.overLimit(tx))) return true;
         await tx.run(
           `INSERT INTO crawl_pages (job_id, key, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
            VALUES (?, ?, ?, ?, ?, ?, (SELECT COUNT(*) FROM crawl_inlinks WHERE job_id = ? AND key = ?), ${values.map(() => '?').join(', ')})`,
           [this.jobId, key, page.url, page.title, included, record, this.jobId, key, ...values],
         );
-        if (columns.is_page) await this.charge(tx);
       }
       await this.count(tx, columns.reason, 1);
       await tx.run("UPDATE crawl_frontier SET state = 'done' WHERE job_id = ? AND key = ?", [
         this.jobId,
         key,
       ]);
-      return false;
+      return 'saved';
+    }).catch((err: unknown) => {
+      if (err instanceof QuotaRefused) return 'refused' as const;
+      throw err;
     });
-    if (refused) this.onQuotaReached();
+    if (saved === 'lost') throw new ClaimLostError(this.jobId);
+    if (saved === 'refused') this.onQuotaReached();
   }
 
-  /** Whether one more page would pass the job's page cap or the owner's monthly quota. */
-  private async overLimit(tx: Queryable): Promise<boolean> {
-    const job = await tx.first<{
-      page_cap: number;
-      pages_crawled: number;
-      month_quota: number | null;
-      used: number | null;
-    }>(
-      `SELECT j.page_cap, j.pages_crawled, j.month_quota, u.pages AS used
-         FROM crawl_jobs j LEFT JOIN usage_months u ON u.user_id = j.user_id AND u.month = ?
-        WHERE j.id = ?`,
-      [monthKey(this.clock.now()), this.jobId],
+  /** Whether the job still carries this store's claim token (always, unfenced). */
+  private async holdsClaim(q: SqlQueryable): Promise<boolean> {
+    if (!this.claimToken) return true;
+    const row = await q.first<{ claim_token: string | null }>(
+      'SELECT claim_token FROM crawl_jobs WHERE id = ?',
+      [this.jobId],
     );
-    if (!job) return true;
-    const overQuota = job.month_quota !== null && (job.used ?? 0) >= job.month_quota;
-    return job.pages_crawled >= job.page_cap || overQuota;
-  }
-
-  /** Charges one page to the job and to its owner's month. */
-  private async charge(tx: Queryable): Promise<void> {
-    await tx.run('UPDATE crawl_jobs SET pages_crawled = pages_crawled + 1 WHERE id = ?', [
-      this.jobId,
-    ]);
-    await tx.run(
-      `INSERT INTO usage_months (user_id, month, pages)
-       SELECT user_id, ?, 1 FROM crawl_jobs WHERE id = ?
-       ON CONFLICT (user_id, month) DO UPDATE SET pages = pages + 1`,
-      [monthKey(this.clock.now()), this.jobId],
-    );
+    return row?.claim_token === this.claimToken;
   }
 
   /** Adds `delta` to the job's count of `reason`. */
-  private async count(tx: Queryable, reason: string, delta: number): Promise<void> {
+  private async count(tx: SqlQueryable, reason: string, delta: number): Promise<void> {
     await tx.run(
       `INSERT INTO crawl_report_counts (job_id, reason, n) VALUES (?, ?, ?)
-       ON CONFLICT (job_id, reason) DO UPDATE SET n = n + excluded.n`,
+       ON CONFLICT (job_id, reason) DO UPDATE SET n = crawl_report_counts.n + excluded.n`,
       [this.jobId, reason, delta],
     );
   }
@@ -199,6 +215,7 @@ export class SqliteCrawlStore implements CrawlStore {
   /** Pages in save order, read in batches, with the inlinks merged in. */
   async *pages(): AsyncIterable<PageRecord> {
     let after = 0;
+    const linkedFrom = this.db.dialect.jsonGroupArray('l.from_url', 'l.from_url');
     for (;;) {
       const rows = await this.db.all<{
         seq: number;
@@ -206,10 +223,10 @@ export class SqliteCrawlStore implements CrawlStore {
         inlinks: number;
         linked_from: string | null;
       }>(
-        `SELECT p.seq, p.record,
-                p.inlinks,
-                (SELECT json_group_array(from_url) FROM (SELECT from_url FROM crawl_inlinks i
-                   WHERE i.job_id = p.job_id AND i.key = p.key LIMIT ${LINKED_FROM_KEPT})) AS linked_from
+        `SELECT p.seq, p.record, p.inlinks,
+                (SELECT ${linkedFrom} FROM (SELECT from_url FROM crawl_inlinks i
+                   WHERE i.job_id = p.job_id AND i.key = p.key
+                   ORDER BY from_url LIMIT ${LINKED_FROM_KEPT}) AS l) AS linked_from
            FROM crawl_pages p WHERE p.job_id = ? AND p.seq > ? ORDER BY p.seq LIMIT ${PAGE_BATCH}`,
         [this.jobId, after],
       );

@@ -74,7 +74,7 @@ describe('the claim query with a per-user cap', () => {
     const first = await repos.queue.claim('w1', LEASE, 3, 1);
     expect(first?.job.url).toBe('https://s1.example/');
     expect(await repos.queue.claim('w2', LEASE, 3, 1)).toBeNull();
-    await repos.queue.fail(first?.job.id ?? '', 'w1', 'stopped');
+    await repos.queue.fail(first?.job.id ?? '', first?.claimToken ?? '', 'stopped');
     expect((await repos.queue.claim('w2', LEASE, 3, 1))?.job.url).toBe('https://s2.example/');
     // A worker that died holds no slot once its lease has lapsed.
     now += LEASE + 1;

@@ -1,27 +1,29 @@
-import { type Clock, systemClock } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../types.js';
 import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
-import { SqliteCrawlJobRepository } from './crawl-jobs.js';
-import { SqliteJobQueue } from './job-queue.js';
+import { SqlCrawlJobRepository } from './crawl-jobs.js';
+import { SqlJobQueue } from './job-queue.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
-import { SqliteRateLimiter, SqliteUsageRepository } from './usage.js';
+import { SqlRateLimiter, SqlUsageRepository } from './usage.js';
 
-/** The embedded storage: every repository on one SQLite database. */
-export function createSqliteRepositories(
-  db: Database,
+/** Every repository on one database: SQLite (embedded) or Postgres (scaled). */
+export function createSqlRepositories(
+  db: SqlDatabase,
   clock: Pick<Clock, 'now'> = systemClock,
 ): Repositories {
   return {
-    jobs: new SqliteCrawlJobRepository(db, clock),
-    queue: new SqliteJobQueue(db, clock),
-    usage: new SqliteUsageRepository(db),
-    rates: new SqliteRateLimiter(db, clock),
+    jobs: new SqlCrawlJobRepository(db, clock),
+    queue: new SqlJobQueue(db, clock),
+    usage: new SqlUsageRepository(db),
+    rates: new SqlRateLimiter(db, clock),
     bulks: new SqlBulkRepository(db, clock),
     audits: new SqlAuditRepository(db, clock),
     auditQueue: new SqlAuditQueue(db, clock),
     sitemapCompare: new SqlSitemapCompareRepository(db),
   };
 }
+
+/** @deprecated The old name of `createSqlRepositories`, kept while callers move over. */
+export const createSqliteRepositories = createSqlRepositories;

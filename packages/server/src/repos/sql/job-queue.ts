@@ -1,24 +1,31 @@
-import type { Clock, CrawlSummary } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import { randomUUID } from 'node:crypto';
+import type { Clock, CrawlSummary, SqlDatabase } from '@mapsmith/core';
 import type { ClaimedJob, JobQueue } from '../types.js';
 import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
+import { lockedTransaction } from './transactions.js';
 
-/** The job queue in SQLite: the `crawl_jobs` table itself, with a lease per running job. */
-export class SqliteJobQueue implements JobQueue {
+/** Serialises claims across processes: the per-user cap is read, then written. */
+const CLAIM_LOCK = 'crawl-queue:claim';
+
+/**
+ * The embedded job queue: the `crawl_jobs` table itself, with a lease per running job and a
+ * fresh claim token per claim that fences the holder's writes.
+ */
+export class SqlJobQueue implements JobQueue {
   /** Uses `clock` for leases and timestamps. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
-  /** One immediate transaction, so two workers can never take the same job. */
+  /** One transaction under the claim lock, so two workers can never take the same job. */
   claim(
     owner: string,
     leaseMs: number,
     maxAttempts: number,
     perUserCap = Number.MAX_SAFE_INTEGER,
   ): Promise<ClaimedJob | null> {
-    return this.db.transaction(async (tx) => {
+    return lockedTransaction(this.db, CLAIM_LOCK, async (tx) => {
       const now = this.clock.now();
       for (;;) {
         // An interrupted job resumes whatever its owner runs: it was running before.
@@ -37,7 +44,7 @@ export class SqliteJobQueue implements JobQueue {
         if (row.attempts >= maxAttempts) {
           await tx.run(
             `UPDATE crawl_jobs SET status = 'failed', error = ?, finished_at = ?,
-                    lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
+                    lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL WHERE id = ?`,
             [
               `The crawl was interrupted ${row.attempts} times by a server restart and was stopped; ${row.pages_crawled} pages had been stored. Please start it again.`,
               iso,
@@ -47,53 +54,56 @@ export class SqliteJobQueue implements JobQueue {
           continue;
         }
         const resumed = row.status === 'crawling' || row.attempts > 0;
+        const claimToken = randomUUID();
+        // The new token fences off the previous holder of an expired lease at once.
         const claimed = await tx.first<CrawlJobRow>(
           `UPDATE crawl_jobs SET status = 'crawling', attempts = attempts + 1, lease_owner = ?,
-                  lease_expires_at = ?, started_at = COALESCE(started_at, ?),
+                  lease_expires_at = ?, claim_token = ?, started_at = COALESCE(started_at, ?),
                   started_ms = COALESCE(started_ms, ?)
-            WHERE id = ? RETURNING ${JOB_COLUMNS}`,
-          [owner, now + leaseMs, iso, now, row.id],
+            WHERE id = ? AND (status = 'pending' OR (status = 'crawling' AND lease_expires_at < ?))
+            RETURNING ${JOB_COLUMNS}`,
+          [owner, now + leaseMs, claimToken, iso, now, row.id, now],
         );
-        if (!claimed) return null;
-        return { job: toJob(claimed), resumed };
+        if (!claimed) continue;
+        return { job: toJob(claimed), resumed, claimToken };
       }
     });
   }
 
-  /** Extends only a lease still held by `owner`. */
-  async heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
+  /** Extends only a lease still held under `claimToken`. */
+  async heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean> {
     const { changes } = await this.db.run(
       `UPDATE crawl_jobs SET lease_expires_at = ?
-        WHERE id = ? AND lease_owner = ? AND status = 'crawling'`,
-      [this.clock.now() + leaseMs, jobId, owner],
+        WHERE id = ? AND claim_token = ? AND status = 'crawling'`,
+      [this.clock.now() + leaseMs, jobId, claimToken],
     );
     return changes === 1;
   }
 
   /** The frontier is dropped once the job is done: only the pages are kept. */
-  async complete(jobId: string, owner: string, summary: CrawlSummary): Promise<void> {
-    await this.finish(jobId, owner, 'completed', null, JSON.stringify(summary));
+  complete(jobId: string, claimToken: string, summary: CrawlSummary): Promise<boolean> {
+    return this.finish(jobId, claimToken, 'completed', null, JSON.stringify(summary));
   }
 
   /** Keeps the pages stored so far, for the report. */
-  async fail(jobId: string, owner: string, reason: string): Promise<void> {
-    await this.finish(jobId, owner, 'failed', reason, null);
+  fail(jobId: string, claimToken: string, reason: string): Promise<boolean> {
+    return this.finish(jobId, claimToken, 'failed', reason, null);
   }
 
   private async finish(
     jobId: string,
-    owner: string,
+    claimToken: string,
     status: 'completed' | 'failed',
     error: string | null,
     summary: string | null,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const now = this.clock.now();
     const { changes } = await this.db.run(
       `UPDATE crawl_jobs SET status = ?, error = ?, summary = ?, finished_at = ?,
               duration_ms = ? - started_ms,
-              lease_owner = NULL, lease_expires_at = NULL
-        WHERE id = ? AND lease_owner = ? AND status = 'crawling'`,
-      [status, error, summary, new Date(now).toISOString(), now, jobId, owner],
+              lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
+        WHERE id = ? AND claim_token = ? AND status = 'crawling'`,
+      [status, error, summary, new Date(now).toISOString(), now, jobId, claimToken],
     );
     // Apart from the status: on a full disk, deleting a large frontier needs journal room the
     // small update does not, and the job's outcome matters more. `sweepFrontiers` catches up.
@@ -101,6 +111,7 @@ export class SqliteJobQueue implements JobQueue {
       await this.db
         .run('DELETE FROM crawl_frontier WHERE job_id = ?', [jobId])
         .catch(() => undefined);
+    return changes === 1;
   }
 
   /** Deletes the frontier rows of jobs that are over (a failed claim, a full disk). */
@@ -132,8 +143,8 @@ export class SqliteJobQueue implements JobQueue {
   /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
   async release(owner: string): Promise<number> {
     const { changes } = await this.db.run(
-      `UPDATE crawl_jobs SET status = 'pending', attempts = MAX(attempts - 1, 0),
-              lease_owner = NULL, lease_expires_at = NULL
+      `UPDATE crawl_jobs SET status = 'pending', attempts = ${this.db.dialect.greatest('attempts - 1', '0')},
+              lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
         WHERE status = 'crawling' AND lease_owner = ?`,
       [owner],
     );

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase } from '@mapsmith/core';
+import { PgDatabase } from '@mapsmith/postgres';
 import { Database } from '../../db/database.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from '../test-databases.js';
+import { testPostgresUrl } from '../test-postgres.js';
 
 /**
  * Test support for the contract suites of the Pro ports (not used by the app): rows the ports
@@ -20,11 +22,7 @@ export interface TwoHandles {
 /** Opens a fresh database of `kind` twice: two handles racing model two processes. */
 export async function openTwoHandles(kind: TestDatabaseKind): Promise<TwoHandles> {
   const t: TestDatabase = await openTestDatabase(kind);
-  if (!(t.db instanceof Database)) {
-    await t.close();
-    throw new Error(`No second handle on a ${kind} test database yet.`);
-  }
-  const second = await Database.open(t.db.file);
+  const second = await secondHandle(t);
   return {
     first: t.db,
     second,
@@ -33,6 +31,17 @@ export async function openTwoHandles(kind: TestDatabaseKind): Promise<TwoHandles
       await t.close();
     },
   };
+}
+
+/** Another pool (Postgres) or another pair of connections (SQLite) on the database of `t`. */
+async function secondHandle(t: TestDatabase): Promise<SqlDatabase> {
+  if (t.db instanceof Database) return Database.open(t.db.file);
+  const url = testPostgresUrl();
+  const row = await t.db.first<{ name: string }>('SELECT current_database() AS name');
+  if (!url || !row) throw new Error(`No second handle on this ${t.kind} test database.`);
+  const target = new URL(url);
+  target.pathname = `/${row.name}`;
+  return new PgDatabase({ connectionString: target.toString(), max: 5 });
 }
 
 /** Inserts a user; returns its id. */

@@ -1,11 +1,11 @@
-import type { Clock, RateInfo } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import type { Clock, RateInfo, SqlDatabase } from '@mapsmith/core';
 import type { RateLimiter, UsageRepository } from '../types.js';
+import { lockedTransaction } from './transactions.js';
 
-/** The monthly usage meter in SQLite (`usage_months`, charged by the crawl store). */
-export class SqliteUsageRepository implements UsageRepository {
+/** The monthly usage meter over SQL (`usage_months`, charged by the crawl store). */
+export class SqlUsageRepository implements UsageRepository {
   /** Reads through `db`. */
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   /** Zero for a month without crawls. */
   async monthPages(userId: number, month: string): Promise<number> {
@@ -25,17 +25,20 @@ export class SqliteUsageRepository implements UsageRepository {
   }
 }
 
-/** Rolling-window counters in SQLite (`rate_events`), counted and written in one transaction. */
-export class SqliteRateLimiter implements RateLimiter {
+/**
+ * Rolling-window counters over SQL (`rate_events`), counted and written in one transaction
+ * that holds the bucket's lock, so concurrent hits on any node are counted one after the other.
+ */
+export class SqlRateLimiter implements RateLimiter {
   /** Uses `clock` for the window. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   /** Old events of the bucket are pruned on the way, so the table stays small. */
   hit(bucket: string, limit: number, windowMs: number): Promise<{ ok: boolean; rate: RateInfo }> {
-    return this.db.transaction(async (tx) => {
+    return lockedTransaction(this.db, `rate:${bucket}`, async (tx) => {
       const now = this.clock.now();
       await tx.run('DELETE FROM rate_events WHERE bucket = ? AND at_ms <= ?', [
         bucket,

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { makePage, type PageRecord, type SqlDatabase } from '@mapsmith/core';
+import type { Repositories } from '../types.js';
+
+/**
+ * Test support for the crawl repositories' contract suites (not used by the app): users and
+ * pages written through the SQL port, so the same suite runs on SQLite and on Postgres.
+ */
+
+/** Inserts a user (Pro for 30 days with `pro`) and returns its id. */
+export async function insertUser(db: SqlDatabase, pro = false): Promise<number> {
+  const name = `user${randomBytes(6).toString('hex')}`;
+  const proUntil = pro ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null;
+  // In a transaction: SQLite's `first` outside one reads on its read-only connection.
+  const row = await db.transaction((tx) =>
+    tx.first<{ id: number }>(
+      `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
+       VALUES (?, ?, 'not-a-real-hash', ?, ?) RETURNING id`,
+      [name, `${name}@example.test`, new Date().toISOString(), proUntil],
+    ),
+  );
+  if (!row) throw new Error('no user id returned');
+  return row.id;
+}
+
+/** Starts a crawl of `url` for `userId` and returns the job (throws when refused). */
+export async function startJob(
+  repos: Pick<Repositories, 'jobs'>,
+  userId: number,
+  plan: 'free' | 'pro' = 'free',
+  url = 'https://example.com/',
+) {
+  const started = await repos.jobs.start({ userId, plan, url, engineeringCap: 1000 });
+  if (!started.ok) throw new Error(`start refused: ${started.reason}`);
+  return started.job;
+}
+
+/** An included 200 page (it counts as a page and is charged). */
+export function htmlPage(url: string, title = `Title of ${url}`): PageRecord {
+  return makePage(url, {
+    status: 200,
+    bytes: 100,
+    responseTimeMs: 5,
+    inlinks: 0,
+    title,
+    canonical: null,
+    verdict: { included: true },
+  });
+}
