@@ -4,6 +4,7 @@ import {
   type HttpFetcher,
   type Logger,
   NothingToListError,
+  type SqlReader,
 } from '@mapsmith/core';
 import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -53,7 +54,7 @@ export async function publishRun(
 }
 
 /** Added and changed listed URLs of a run: what IndexNow is told about. */
-async function changedUrls(db: Database, jobId: string): Promise<string[]> {
+async function changedUrls(db: SqlReader, jobId: string): Promise<string[]> {
   const rows = await db.all<{ url: string }>(
     "SELECT url FROM crawl_pages WHERE job_id = ? AND reason = 'listed' AND change IN ('added', 'changed') ORDER BY seq",
     [jobId],
