@@ -1,5 +1,6 @@
 import type { Clock, SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
+import { fencedTransaction } from './transactions.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
@@ -34,8 +35,8 @@ export class SqlAuditQueue implements AuditQueue {
 
   /**
    * Fails the claimable jobs out of attempts, then takes the oldest claimable one with one
-   * conditional UPDATE: of two workers that chose the same job, one changes it and the other
-   * (its condition no longer true, or its serializable transaction retried) takes the next.
+   * conditional UPDATE: of two workers that chose the same job, one changes it, and the other
+   * finds the condition false on the row's latest version (read committed) and tries the next.
    */
   async claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedAudit | null> {
     const now = this.clock.now();
@@ -49,7 +50,7 @@ export class SqlAuditQueue implements AuditQueue {
     );
     for (let i = 0; i < CLAIM_TRIES; i++) {
       // A write that returns rows runs in a transaction: SQLite reads outside one are read-only.
-      const row = await this.db.transaction((tx) =>
+      const row = await fencedTransaction(this.db, (tx) =>
         tx.first<ClaimRow>(
           `UPDATE audit_jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?,
                 lease_expires_at = ?

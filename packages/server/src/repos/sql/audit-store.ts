@@ -6,6 +6,7 @@ import {
   monthKey,
   type SqlDatabase,
 } from '@mapsmith/core';
+import { fencedTransaction } from './transactions.js';
 
 /**
  * One audit job's durable URL list in SQL (SQLite or Postgres), as `runAudit` leases and
@@ -36,15 +37,16 @@ export class SqlAuditStore implements AuditStore {
   }
 
   /**
-   * Saves one result and charges it to the job and the owner's month, in one transaction. The
-   * charge is one conditional upsert (`pages < quota`), so audits and crawls of one owner
-   * writing at once on several nodes never charge past the quota, and a URL already done is
-   * neither saved nor charged again.
+   * Saves one result and charges it to the job and the owner's month, in one transaction. Each
+   * write is conditional on its row's latest version (read committed: concurrent saves wait
+   * for the row instead of failing and retrying): the URL is marked done only if it was not,
+   * and the month charged only while under the quota (one upsert), so audits and crawls of one
+   * owner saving at once on several nodes never charge twice or past the quota.
    */
   async save(entry: AuditEntry, r: AuditResult): Promise<boolean> {
     const month = monthKey(this.clock.now());
     try {
-      return await this.db.transaction(async (tx) => {
+      return await fencedTransaction(this.db, async (tx) => {
         const job = await tx.first<{ user_id: number; month_quota: number | null }>(
           'SELECT user_id, month_quota FROM audit_jobs WHERE id = ?',
           [this.jobId],

@@ -14,6 +14,7 @@ import type {
 } from '../bulk-types.js';
 import type { BulkRepository } from '../ports-pro.js';
 import { type CrawlJobRow, JOB_COLUMNS, parseSettings, settingsJson, toJob } from './rows.js';
+import { lockedTransaction } from './transactions.js';
 
 /**
  * Bulk crawls in SQL (SQLite or Postgres): `bulk_crawls` rows, and crawl jobs carrying
@@ -31,8 +32,7 @@ export class SqlBulkRepository implements BulkRepository {
    * lock makes a second start (another node's, too) read the window after this one's sites.
    */
   start(input: StartBulkInput): Promise<StartBulkResult> {
-    return this.db.transaction(async (tx) => {
-      await tx.lock(`user:${input.userId}`);
+    return lockedTransaction(this.db, `user:${input.userId}`, async (tx) => {
       const now = this.clock.now();
       const window = await tx.first<{ n: number; oldest: number | null }>(
         `SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs
