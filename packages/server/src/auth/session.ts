@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
-import { HttpError } from '../http/errors.js';
 import { parseCookies } from './cookies.js';
 
 /** Name of the session cookie (said once in core, where the API reference reads it too). */
@@ -70,10 +69,3 @@ export function loadSession(db: Database, now: () => number = Date.now): Request
     next();
   };
 }
-
-/** Refuses the request with 401 unless a user is signed in. */
-export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!res.locals.user)
-    throw new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
-  next();
-};
