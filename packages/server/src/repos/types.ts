@@ -15,6 +15,7 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
+import type { AccountRepositories } from './ports-accounts.js';
 import type {
   AuditQueue,
   AuditRepository,
@@ -226,4 +227,6 @@ export interface Repositories {
   auditQueue: AuditQueue;
   /** The live sitemap against a crawl (issue 14). */
   sitemapCompare: SitemapCompareRepository;
+  /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */
+  accounts: AccountRepositories;
 }

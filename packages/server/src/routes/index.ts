@@ -44,6 +44,7 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     paypalRoutes({ ...ctx, paypal }),
     pingRoutes({
       ...ctx,
+      siteKeys: ctx.repos.accounts.siteKeys,
       createFetcher: () => createNotifyFetcher(ctx.policy),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
@@ -55,7 +56,7 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     generateRoutes(ctx),
     fetchSitemapRoutes(ctx),
     seoAnalysisRoutes(ctx),
-    tokensRoutes(ctx.db),
+    tokensRoutes(ctx.repos.accounts.apiTokens),
     openApiRoutes(ctx.config),
     // Scheduled crawls and the change report (issue 13).
     crawlChangesRoutes(ctx),
@@ -72,5 +73,5 @@ export function apiRouters(ctx: AppContext): Router[] {
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.db), crawlRateHeaders(ctx), auditUploadBody()];
+  return [loadBearer(ctx.repos.accounts.apiTokens), crawlRateHeaders(ctx), auditUploadBody()];
 }

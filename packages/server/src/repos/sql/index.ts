@@ -1,5 +1,6 @@
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../types.js';
+import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
@@ -22,6 +23,7 @@ export function createSqlRepositories(
     audits: new SqlAuditRepository(db, clock),
     auditQueue: new SqlAuditQueue(db, clock),
     sitemapCompare: new SqlSitemapCompareRepository(db),
+    accounts: createSqlAccountRepositories(db),
   };
 }
 
