@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase } from '@mapsmith/core';
-import { PgDatabase } from '@mapsmith/postgres';
-import { Database } from '../../db/database.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from '../test-databases.js';
-import { testPostgresUrl } from '../test-postgres.js';
 
 /**
  * Test support for the contract suites of the Pro ports (not used by the app): rows the ports
@@ -22,26 +19,7 @@ export interface TwoHandles {
 /** Opens a fresh database of `kind` twice: two handles racing model two processes. */
 export async function openTwoHandles(kind: TestDatabaseKind): Promise<TwoHandles> {
   const t: TestDatabase = await openTestDatabase(kind);
-  const second = await secondHandle(t);
-  return {
-    first: t.db,
-    second,
-    close: async () => {
-      await second.close();
-      await t.close();
-    },
-  };
-}
-
-/** Another pool (Postgres) or another pair of connections (SQLite) on the database of `t`. */
-async function secondHandle(t: TestDatabase): Promise<SqlDatabase> {
-  if (t.db instanceof Database) return Database.open(t.db.file);
-  const url = testPostgresUrl();
-  const row = await t.db.first<{ name: string }>('SELECT current_database() AS name');
-  if (!url || !row) throw new Error(`No second handle on this ${t.kind} test database.`);
-  const target = new URL(url);
-  target.pathname = `/${row.name}`;
-  return new PgDatabase({ connectionString: target.toString(), max: 5 });
+  return { first: t.db, second: await t.openAnother(), close: () => t.close() };
 }
 
 /** Inserts a user; returns its id. */
