@@ -4,9 +4,9 @@ import {
   type HttpFetcher,
   type Logger,
   NothingToListError,
+  type SqlDatabase,
   type SqlReader,
 } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
@@ -19,7 +19,7 @@ import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** What the after-run actions use. */
 export interface AfterRunDeps {
-  db: Database;
+  db: SqlDatabase;
   jobs: CrawlJobRepository;
   schedules: ScheduleRepository;
   publisher: SitemapPublisher;

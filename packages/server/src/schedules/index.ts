@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { Logger, UrlPolicy } from '@mapsmith/core';
+import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import type { Repositories } from '../repos/types.js';
@@ -21,7 +20,7 @@ export function publishedDir(dataDir: string): string {
 /** What the scheduled crawls are built from. */
 export interface ScheduleWiring {
   config: ServerConfig;
-  db: Database;
+  db: SqlDatabase;
   repos: Repositories;
   mailer: Mailer;
   logger: Logger;
