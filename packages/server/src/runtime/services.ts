@@ -30,8 +30,8 @@ export function buildServices(
   policy: UrlPolicy,
 ): Services {
   const { repos } = storage;
-  // The account, payment and schedule modules are still typed with the SQLite class while they
-  // move to the SQL port (their owners' change); their SQL is the common subset either way.
+  // `AppContext.db` is still typed with the SQLite class, which the API tests use to seed rows;
+  // every module of the server reads it through the SQL port, so Postgres serves it as well.
   const db = storage.db as Database;
   const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
   const exports = createExportCache(config, repos.jobs, disk);
