@@ -1,6 +1,5 @@
 import type { CrawlProgress, CrawlStore, CrawlSummary } from '@mapsmith/core';
 import { isClaimLost } from '../repos/claim-lost.js';
-import { isDatabaseUnreachable } from '../repos/database-unreachable.js';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/disk-space.js';
 import { computeOutcome } from './crawl-outcome.js';
@@ -139,8 +138,7 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
 function fencedStore(store: CrawlStore, lost: AbortController): CrawlStore {
   const watch = <T>(write: Promise<T>): Promise<T> =>
     write.catch((err: unknown) => {
-      // The database gone is the same for the crawl: it cannot go on, and it is not failed.
-      if ((isClaimLost(err) || isDatabaseUnreachable(err)) && !lost.signal.aborted) lost.abort(err);
+      if (isClaimLost(err) && !lost.signal.aborted) lost.abort(err);
       throw err;
     });
   return {

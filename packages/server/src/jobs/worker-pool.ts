@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CrawlSummary, Logger } from '@mapsmith/core';
+import { isConnectionError } from '@mapsmith/postgres';
 import { isClaimLost } from '../repos/claim-lost.js';
-import { isDatabaseUnreachable } from '../repos/database-unreachable.js';
 import type { ClaimedJob, JobQueue } from '../repos/types.js';
 import { isDiskFull } from '../storage/disk-space.js';
 import type { BackgroundTask } from './task.js';
@@ -67,6 +67,9 @@ export interface WorkerPoolOptions {
 }
 
 const SHUTDOWN = 'shutdown';
+
+/** The adapter's words for a lost database, as a crawler's error summary carries them. */
+const UNREACHABLE = /Postgres is unreachable at /;
 
 /** Whether a lease owner id (`worker-<pid>-<id>`) names a process of this machine that is gone. */
 export function isDeadLocalOwner(owner: string): boolean {
@@ -229,15 +232,16 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
         this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
         return;
       }
-      // Not the job's failure either: it resumes from its stored frontier once the database
-      // answers and its lease has run out (issue 16: workers ride out a Postgres restart).
-      if (isDatabaseUnreachable(err)) {
+      const reason = this.task.onFailed(err);
+      // The database went away under the run (a Postgres restart): an interruption, not the
+      // crawl's failure. Nothing is recorded; the job is claimed again (its lease or its engine
+      // heartbeat runs out) and resumes from its stored frontier.
+      if (isConnectionError(err) || UNREACHABLE.test(reason)) {
         this.logger.warn(`${this.kind} job interrupted: the database is unreachable`, {
           jobId: id,
         });
         return;
       }
-      const reason = this.task.onFailed(err);
       this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });
       await this.record(() => this.queue.fail(id, claim, reason)).catch((e) =>
         this.logger.error('could not record a failed job', { error: String(e) }),
