@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { makePage, type PageRecord, type SqlDatabase } from '@mapsmith/core';
+import { Database } from '../../db/database.js';
+import type { TestDatabase } from '../test-databases.js';
 import type { Repositories } from '../types.js';
 
 /**
@@ -46,4 +48,14 @@ export function htmlPage(url: string, title = `Title of ${url}`): PageRecord {
     canonical: null,
     verdict: { included: true },
   });
+}
+
+/**
+ * A second, independent handle on the same database as `t` (its own connections), as a second
+ * API or worker process would hold: concurrency tests fire requests through both at once.
+ */
+export async function openSecondHandle(t: TestDatabase): Promise<SqlDatabase> {
+  const [main] = await t.db.all<{ file: string }>('PRAGMA database_list');
+  if (!main?.file) throw new Error('the test database has no file');
+  return Database.open(main.file);
 }
