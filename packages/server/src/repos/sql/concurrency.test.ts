@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('limits under concurrency on %s (two handles)',
       jobs.push(await startJob(nodes[0], user, 'free', `https://j${i}.example/`));
     let refused = 0;
     await Promise.all(
-      jobs.map(async (job, i) => {
+      jobs.map(async (_job, i) => {
         const claimed = await node(i).queue.claim(`worker-${i}`, 60_000, 3);
         if (!claimed) throw new Error('not claimed');
         const store = node(i).jobs.store(claimed.job.id, claimed.claimToken, () => refused++);
