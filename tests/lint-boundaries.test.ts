@@ -106,4 +106,30 @@ describe('dependencies point inward (lint rule)', () => {
       ).status,
     ).not.toBe(0);
   });
+
+  it('only packages/postgres imports pg, and only the server imports @mapsmith/postgres', () => {
+    const importing = (pkg: string) => `import x from '${pkg}';\nexport const y = x;\n`;
+    expect(lint('packages/postgres/src/probe.ts', importing('pg')).status).toBe(0);
+    expect(lint('packages/server/src/probe.ts', importing('@mapsmith/postgres')).status).toBe(0);
+    for (const place of [
+      'packages/server/src/probe.ts',
+      'packages/core/src/probe.ts',
+      'packages/sqlite/src/probe.ts',
+      'tests/probe.ts',
+    ]) {
+      expect(lint(place, importing('pg')).status, place).not.toBe(0);
+    }
+    for (const place of [
+      'packages/core/src/probe.ts',
+      'packages/web/src/probe.ts',
+      'packages/render/src/probe.ts',
+      'packages/sqlite/src/probe.ts',
+      'packages/desktop/src/main/probe.ts',
+    ]) {
+      expect(lint(place, importing('@mapsmith/postgres')).status, place).not.toBe(0);
+    }
+    expect(lint('packages/postgres/src/probe.ts', importing('@mapsmith/sqlite')).status).not.toBe(
+      0,
+    );
+  });
 });

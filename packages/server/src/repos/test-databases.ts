@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SqlDatabase } from '@mapsmith/core';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
+import { openPostgresTestDatabase, testPostgresUrl } from './test-postgres.js';
 
 /**
  * Test support for the repository contract suites (not used by the app): a fresh, migrated
@@ -14,8 +15,14 @@ import { migrate } from '../db/migrations/index.js';
 /** The database kinds a contract suite runs on. */
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
-/** Every kind this run can test: SQLite always; Postgres once its harness is in place. */
-export const testDatabaseKinds: TestDatabaseKind[] = ['sqlite'];
+/**
+ * Every kind this run can test: SQLite always; Postgres whenever a server is known
+ * (`MAPSMITH_TEST_DATABASE_URL`/`DATABASE_URL`, or the throwaway cluster vitest's global
+ * setup starts; when it cannot start one it prints why).
+ */
+export const testDatabaseKinds: TestDatabaseKind[] = testPostgresUrl()
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /** A fresh database with the server's schema, and how to throw it away. */
 export interface TestDatabase {
@@ -27,7 +34,11 @@ export interface TestDatabase {
 
 /** Opens a fresh database of `kind` with every server migration applied. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
-  if (kind !== 'sqlite') throw new Error(`No test database of kind ${kind} yet.`);
+  if (kind === 'postgres') {
+    const url = testPostgresUrl();
+    if (!url) throw new Error('No Postgres for tests: see the global setup message.');
+    return { kind, ...(await openPostgresTestDatabase(url)) };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-contract-'));
   const db = await Database.open(path.join(dir, 'test.sqlite'));
   await migrate(db);

@@ -1,11 +1,14 @@
-import type { Migration } from '@mapsmith/sqlite';
+import type { PgMigration } from '@mapsmith/postgres';
+import * as m071 from './071-schema.js';
 import * as m080 from './080-claim-token.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
  * tables and columns in Postgres' types. Step 71 creates the whole schema as SQLite has it after
- * its step 71; every later SQLite step lands here with the same id and meaning.
+ * its step 71; every later SQLite step lands here with the same id and meaning. The
+ * schema-parity test (`schema-parity.test.ts`) fails when the two lists drift.
  */
-export const postgresMigrations: readonly Migration[] = [
+export const postgresMigrations: readonly PgMigration[] = [
+  { id: 71, name: 'schema', up: m071.up },
   { id: 80, name: 'claim-token', up: m080.up },
 ];

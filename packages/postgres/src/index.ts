@@ -1,0 +1,21 @@
+/**
+ * The Postgres adapter of the scaled server: core's `SqlDatabase` on a `pg` pool
+ * (`PgDatabase`), Postgres' SQL fragments (`postgresDialect`), the advisory-locked migration
+ * runner, and a throwaway cluster for tests and benches. Only the server imports it.
+ */
+export { postgresDialect } from './dialect.js';
+export {
+  isConnectionError,
+  isRetryableConflict,
+  PostgresUnreachableError,
+} from './errors.js';
+export { MIGRATION_LOCK_KEY, migratePostgres, type PgMigration } from './migrate.js';
+export { PgDatabase, type PgDatabaseOptions } from './pg-database.js';
+export { toPostgresPlaceholders } from './placeholders.js';
+export {
+  findPostgresBin,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+  whyNoThrowawayCluster,
+} from './throwaway-cluster.js';
+export { MAX_TRANSACTION_ATTEMPTS } from './transaction.js';

@@ -1,0 +1,154 @@
+import type { SqlDatabase } from '@mapsmith/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
+
+/**
+ * The SQLite steps (`migrations/`) and the Postgres steps (`migrations-pg/`) must describe the
+ * same schema: the same tables, columns, NOT NULLs and named indexes. Postgres alone has a real
+ * `rowid` column where queries order by SQLite's implicit one.
+ */
+
+/** table → column → NOT NULL, plus the named (non-automatic) indexes. */
+interface SchemaShape {
+  columns: Map<string, Map<string, boolean>>;
+  indexes: Set<string>;
+}
+
+/** Columns only Postgres has, by table: SQLite's implicit rowid made real. */
+const POSTGRES_ONLY: Record<string, string[]> = {
+  crawl_jobs: ['rowid'],
+  audit_jobs: ['rowid'],
+  bulk_crawls: ['rowid'],
+  crawl_schedules: ['rowid'],
+};
+
+async function sqliteShape(db: SqlDatabase): Promise<SchemaShape> {
+  const columns = new Map<string, Map<string, boolean>>();
+  const tables = await db.all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+  );
+  for (const { name } of tables) {
+    const cols = await db.all<{ name: string; notnull: number; pk: number }>(
+      `SELECT name, "notnull", pk FROM pragma_table_info('${name}')`,
+    );
+    // A primary-key column is NOT NULL in Postgres; SQLite's INTEGER PRIMARY KEY is too (rowid).
+    columns.set(name, new Map(cols.map((c) => [c.name, c.notnull === 1 || c.pk > 0])));
+  }
+  const indexes = await db.all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL",
+  );
+  return { columns, indexes: new Set(indexes.map((i) => i.name)) };
+}
+
+async function postgresShape(db: SqlDatabase): Promise<SchemaShape> {
+  const columns = new Map<string, Map<string, boolean>>();
+  const rows = await db.all<{ table_name: string; column_name: string; is_nullable: string }>(
+    `SELECT table_name, column_name, is_nullable FROM information_schema.columns
+      WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
+  );
+  for (const r of rows) {
+    const table = columns.get(r.table_name) ?? new Map<string, boolean>();
+    table.set(r.column_name, r.is_nullable === 'NO');
+    columns.set(r.table_name, table);
+  }
+  // Indexes behind PRIMARY KEY / UNIQUE constraints are automatic, as SQLite's autoindexes.
+  const indexes = await db.all<{ indexname: string }>(
+    `SELECT indexname FROM pg_indexes i WHERE schemaname = 'public'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  return { columns, indexes: new Set(indexes.map((i) => i.indexname)) };
+}
+
+/** Every difference, in words naming the table and column. */
+function schemaDifferences(sqlite: SchemaShape, postgres: SchemaShape): string[] {
+  const out: string[] = [];
+  const tables = new Set([...sqlite.columns.keys(), ...postgres.columns.keys()]);
+  for (const table of [...tables].sort()) {
+    const a = sqlite.columns.get(table);
+    const b = postgres.columns.get(table);
+    if (!a) out.push(`table ${table}: only in Postgres`);
+    else if (!b) out.push(`table ${table}: only in SQLite`);
+    if (!a || !b) continue;
+    const extra = POSTGRES_ONLY[table] ?? [];
+    for (const column of new Set([...a.keys(), ...b.keys()])) {
+      if (!a.has(column) && !extra.includes(column))
+        out.push(`${table}.${column}: only in Postgres`);
+      else if (!b.has(column)) out.push(`${table}.${column}: only in SQLite`);
+      else if (a.has(column) && a.get(column) !== b.get(column))
+        out.push(`${table}.${column}: NOT NULL in ${a.get(column) ? 'SQLite' : 'Postgres'} only`);
+    }
+    for (const column of extra)
+      if (!b.has(column)) out.push(`${table}.${column}: missing in Postgres`);
+  }
+  for (const index of new Set([...sqlite.indexes, ...postgres.indexes]))
+    if (!sqlite.indexes.has(index)) out.push(`index ${index}: only in Postgres`);
+    else if (!postgres.indexes.has(index)) out.push(`index ${index}: only in SQLite`);
+  return out;
+}
+
+describe('schemaDifferences', () => {
+  const shape = (cols: Record<string, Record<string, boolean>>, idx: string[] = []) => ({
+    columns: new Map(Object.entries(cols).map(([t, c]) => [t, new Map(Object.entries(c))])),
+    indexes: new Set(idx),
+  });
+
+  it('names the table and column that drifted', () => {
+    expect(
+      schemaDifferences(
+        shape({ users: { id: true, email: true, note: false }, old: { id: true } }, ['a']),
+        shape({ users: { id: true, email: false, extra: false }, crawl_jobs: {} }, ['b']),
+      ),
+    ).toEqual([
+      'table crawl_jobs: only in Postgres',
+      'table old: only in SQLite',
+      'users.email: NOT NULL in SQLite only',
+      'users.note: only in SQLite',
+      'users.extra: only in Postgres',
+      'index a: only in SQLite',
+      'index b: only in Postgres',
+    ]);
+  });
+
+  it("accepts Postgres' real rowid column where it is expected, and requires it", () => {
+    expect(
+      schemaDifferences(
+        shape({ crawl_jobs: { id: true } }),
+        shape({ crawl_jobs: { id: true, rowid: true } }),
+      ),
+    ).toEqual([]);
+    expect(
+      schemaDifferences(shape({ crawl_jobs: { id: true } }), shape({ crawl_jobs: { id: true } })),
+    ).toEqual(['crawl_jobs.rowid: missing in Postgres']);
+  });
+});
+
+describe.skipIf(!testDatabaseKinds.includes('postgres'))('schema parity', () => {
+  let sqlite: TestDatabase;
+  let postgres: TestDatabase;
+  beforeAll(async () => {
+    sqlite = await openTestDatabase('sqlite');
+    postgres = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await sqlite?.close();
+    await postgres?.close();
+  });
+
+  it('both migrated databases have the same tables, columns, NOT NULLs and indexes', async () => {
+    const differences = schemaDifferences(
+      await sqliteShape(sqlite.db),
+      await postgresShape(postgres.db),
+    );
+    expect(differences).toEqual([]);
+  });
+
+  it('both have applied the same step ids up to the last Postgres step', async () => {
+    const ids = async (db: SqlDatabase) =>
+      (await db.all<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id')).map(
+        (r) => r.id,
+      );
+    const pg = await ids(postgres.db);
+    const lite = await ids(sqlite.db);
+    expect(lite.at(-1)).toBe(pg.at(-1));
+  });
+});
