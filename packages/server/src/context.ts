@@ -1,4 +1,4 @@
-import type { Logger } from '@mapsmith/core';
+import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
@@ -15,6 +15,11 @@ export interface AppContext {
   config: ServerConfig;
   db: Database;
   logger: Logger;
+  /**
+   * The SSRF guard of every fetch made for a user, built once in `startServer` (loopback only
+   * under `MAPSMITH_ALLOW_LOOPBACK=1`): routes, jobs and notifications use this one.
+   */
+  policy: UrlPolicy;
   /** Crawl jobs, pages, usage and rate counters, behind repository interfaces. */
   repos: Repositories;
   /** The crawl workers and the retention task. */

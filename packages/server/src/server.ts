@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Logger } from '@mapsmith/core';
+import { createUrlPolicy, type Logger } from '@mapsmith/core';
 import { createApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -49,9 +49,12 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const repos = createSqliteRepositories(db);
   const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
   const exports = createExportCache(config, repos.jobs, disk);
-  const jobs = createJobSystem(config, repos, createCrawlRunner(config, logger), logger, {
+  // The one SSRF guard of the process: every route, job and notification fetches behind it.
+  const policy = createUrlPolicy({ allowLoopback: config.allowLoopback });
+  const jobs = createJobSystem(config, repos, createCrawlRunner(config, policy, logger), logger, {
     afterPurge: () => exports.sweep(),
     disk,
+    policy,
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -67,10 +70,11 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     repos,
     mailer,
     logger,
+    policy,
     wake: () => jobs.pool.wake(),
     siteUrl: () => siteUrl,
   });
-  const context: AppContext = { config, db, logger, repos, jobs, exports, disk, schedules };
+  const context: AppContext = { config, db, logger, policy, repos, jobs, exports, disk, schedules };
   const app = createApp({
     config,
     db,

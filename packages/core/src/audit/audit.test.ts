@@ -16,7 +16,8 @@ let site: FixtureSite;
 beforeAll(async () => {
   site = await startFixtureSite({
     pages: 10,
-    slowMs: 400,
+    // Far apart, so a loaded machine (load 20 on 2 cores) cannot make a normal page "slow".
+    slowMs: 2500,
     features: [
       'redirects',
       'errors',
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function audit(urls: string[], allowLoopback = true, slowMs = 300) {
+async function audit(urls: string[], allowLoopback = true, slowMs = 1500) {
   const policy = createUrlPolicy({ allowLoopback });
   const fetcher = createHttpFetcher({ policy });
   const store = createMemoryAuditStore(urls.map((url) => ({ url })));
@@ -97,7 +98,10 @@ describe('the live status of every listed URL', () => {
     const policy = createUrlPolicy({ allowLoopback: true });
     const fetcher = createHttpFetcher({ policy });
     try {
-      const listing = await listAuditUrls({ url: `${site.origin}/sitemaps/index.xml` }, fetcher);
+      const listing = await listAuditUrls(
+        { url: `${site.origin}/sitemaps/index.xml` },
+        { fetcher, policy },
+      );
       expect(listing.validation.kind).toBe('sitemapindex');
       expect(listing.failedChildren.map((f) => f.url)).toContain(
         `${site.origin}/sitemaps/missing.xml`,
@@ -197,10 +201,14 @@ describe('the live status of every listed URL', () => {
     const policy = createUrlPolicy({ allowLoopback: true });
     const fetcher = createHttpFetcher({ policy });
     try {
-      const listing = await listAuditUrls({ url: `${site.origin}/sitemaps/index.xml` }, fetcher, {
-        maxUrls: 2,
-        maxChildSitemaps: 100,
-      });
+      const listing = await listAuditUrls(
+        { url: `${site.origin}/sitemaps/index.xml` },
+        { fetcher, policy },
+        {
+          maxUrls: 2,
+          maxChildSitemaps: 100,
+        },
+      );
       expect(listing.urls).toHaveLength(2);
       expect(listing.truncated).toBe(true);
     } finally {

@@ -1,8 +1,9 @@
 /**
  * The live check of one listed URL: asked of the URL policy first (a refused address never
  * gets a connection), then of robots.txt, then with HEAD through the one guarded fetcher
- * (redirects followed by hand, each hop asked again), then with GET where HEAD is refused
- * (405, 501) or where an HTML page's body must say whether it is noindex or canonicalised.
+ * (the crawl's `fetchPage`, so the core's one `followRedirects` asks every hop again), then
+ * with GET where HEAD is refused (405, 501) or where an HTML page's body must say whether it
+ * is noindex or canonicalised.
  */
 
 import type { AuditResult } from '../contract/audit-schemas.js';

@@ -6,8 +6,11 @@
 import { checkSitemap } from '../checker/sitemap-checker.js';
 import type { ValidationResult } from '../contract/schemas.js';
 import { parseSitemap } from '../discovery/sitemap-parser.js';
-import { downloadSitemapBytes, SitemapDownloadError } from '../net/sitemap-download.js';
-import type { HttpFetcher } from '../ports/fetcher.js';
+import {
+  downloadSitemapBytes,
+  type SitemapDownloadDeps,
+  SitemapDownloadError,
+} from '../net/sitemap-download.js';
 
 /** How far an audit reads: URLs checked at most, child sitemaps of an index read at most. */
 export const AUDIT_LIMITS = { maxUrls: 100_000, maxChildSitemaps: 100 } as const;
@@ -59,12 +62,12 @@ function locsOf(
 /** Lists the URLs of `source`; throws `SitemapDownloadError` when the file itself is unusable. */
 export async function listAuditUrls(
   source: AuditSource,
-  fetcher: HttpFetcher,
+  deps: SitemapDownloadDeps,
   limits: { maxUrls: number; maxChildSitemaps: number } = AUDIT_LIMITS,
 ): Promise<AuditListing> {
   const text =
     'url' in source
-      ? new TextDecoder('utf-8').decode(await downloadSitemapBytes(fetcher, source.url))
+      ? new TextDecoder('utf-8').decode(await downloadSitemapBytes(deps, source.url))
       : source.text;
   const top = 'url' in source ? source.url : null;
   const { validation, locs } = locsOf(text, top ?? undefined);
@@ -96,7 +99,7 @@ export async function listAuditUrls(
     if (listing.truncated && listing.urls.length >= limits.maxUrls) break;
     let childText: string;
     try {
-      childText = new TextDecoder('utf-8').decode(await downloadSitemapBytes(fetcher, child));
+      childText = new TextDecoder('utf-8').decode(await downloadSitemapBytes(deps, child));
     } catch (err) {
       const reason = err instanceof SitemapDownloadError ? err.message : 'it could not be read';
       listing.failedChildren.push({ url: child, reason });

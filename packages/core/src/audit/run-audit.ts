@@ -99,7 +99,7 @@ export async function runAudit(
   onProgress?: (p: AuditProgress) => void,
 ): Promise<AuditRunEnd> {
   const o = { ...DEFAULT_AUDIT_OPTIONS, ...options };
-  const robots = new RobotsGate(deps.fetcher, deps.clock, deps.logger);
+  const robots = new RobotsGate(deps.fetcher, deps.policy, deps.clock, deps.logger);
   const hosts = new HostGate(o.perHostConcurrency, o.politenessDelayMs, deps.clock);
   const checkDeps = { ...deps, robots, hosts };
   const buffer: AuditEntry[] = [];

@@ -96,7 +96,7 @@ export async function readLiveSitemaps(
   limits: { maxFiles: number; maxDepth: number; maxUrls: number } = LIVE_SITEMAP_LIMITS,
   signal?: AbortSignal,
 ): Promise<LiveSitemaps> {
-  const robots = await fetchRobots(origin, deps.fetcher, deps.logger, signal);
+  const robots = await fetchRobots(origin, deps.fetcher, deps.policy, deps.logger, signal);
   const starts = [...new Set([...robots.sitemaps, `${origin}/sitemap.xml`])];
   const result: LiveSitemaps = { files: [], entries: [], truncated: false };
   const seen = new Set<string>();

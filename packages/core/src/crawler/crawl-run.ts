@@ -183,7 +183,7 @@ export class CrawlRun {
     this.scope = createScope(options.scope, start);
     this.bounds = new Bounds(options);
     this.admission = new LinkAdmission(this.scope, this.bounds, this.preferred, this.counter);
-    const robots = new RobotsGate(deps.fetcher, deps.clock, deps.logger);
+    const robots = new RobotsGate(deps.fetcher, deps.policy, deps.clock, deps.logger);
     this.ctx = {
       ...deps,
       options,

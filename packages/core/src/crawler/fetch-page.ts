@@ -1,8 +1,11 @@
 /**
- * Fetches one URL the way the crawler needs it: redirects followed by hand (at most
- * `maxRedirects`, each hop asked of the URL policy, loops detected), and retries with
+ * Fetches one URL the way the crawler needs it: redirects followed by the core's one
+ * `followRedirects` (at most `maxRedirects`, each hop asked of the URL policy and of
+ * `mayFollow`, loops detected), and every hop retried with
  * exponential backoff for 429, 5xx and retryable network errors (`Retry-After` honoured).
  */
+
+import { followRedirects, redirectFailure } from '../net/follow-redirects.js';
 import type { Clock } from '../ports/clock.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
@@ -87,51 +90,29 @@ export async function fetchPage(
   o: FetchPageOptions,
 ): Promise<FetchOutcome> {
   const started = deps.clock.now();
-  const chain: RedirectHop[] = [];
-  const visited = new Set<string>([url]);
-  let current = url;
+  const outcome = await followRedirects(url, {
+    policy: deps.policy,
+    maxRedirects: o.maxRedirects,
+    fetch: (hop) => fetchWithRetries(hop, deps.fetcher, deps.clock, o),
+    ...(o.mayFollow ? { mayFollow: o.mayFollow } : {}),
+  });
   const done = (extra: Partial<FetchOutcome>): FetchOutcome => ({
-    chain,
-    finalUrl: current,
+    chain: outcome.chain,
+    finalUrl: outcome.finalUrl,
     elapsedMs: deps.clock.now() - started,
     ...extra,
   });
-  for (;;) {
-    const decision = deps.policy.checkUrl(new URL(current));
-    if (!decision.allowed)
-      return done({ error: new FetchError(decision.reason, 'EBLOCKED', false) });
-    if (current !== url && o.mayFollow && !(await o.mayFollow(current)))
+  switch (outcome.kind) {
+    // A redirect whose Location is no URL is the page's answer: the crawl records the 3xx.
+    case 'response':
+    case 'bad-location':
+      return done({ response: outcome.response });
+    case 'stopped':
       return done({ stopped: true });
-    let res: FetchResponse;
-    try {
-      res = await fetchWithRetries(current, deps.fetcher, deps.clock, o);
-    } catch (err) {
-      if (o.signal?.aborted) throw o.signal.reason ?? err;
-      return done({
-        error: err instanceof FetchError ? err : new FetchError(String(err), 'EFETCH', false),
-      });
-    }
-    const location = res.headers.location;
-    if (res.status < 300 || res.status >= 400 || res.status === 304 || !location)
-      return done({ response: res });
-    let next: string;
-    try {
-      next = new URL(location, current).href;
-    } catch {
-      return done({ response: res });
-    }
-    chain.push({ url: current, status: res.status });
-    if (visited.has(next)) {
-      current = next;
-      return done({ error: new FetchError('redirect loop', 'EREDIRECTLOOP', false) });
-    }
-    if (chain.length > o.maxRedirects) {
-      current = next;
-      return done({
-        error: new FetchError(`more than ${o.maxRedirects} redirects`, 'ETOOMANYREDIRECTS', false),
-      });
-    }
-    visited.add(next);
-    current = next;
+    case 'failed':
+      if (o.signal?.aborted) throw o.signal.reason ?? outcome.error;
+      return done({ error: outcome.error });
+    default:
+      return done({ error: redirectFailure(outcome) });
   }
 }

@@ -4,6 +4,7 @@
  * bytes; gzipped sitemaps are inflated with the same byte cap. Never throws.
  */
 import { gunzipSync } from 'node:zlib';
+import { followRedirects } from '../net/follow-redirects.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
@@ -21,6 +22,9 @@ export interface SitemapSeedLimits {
   maxBytes: number;
 }
 
+/** Redirects followed per sitemap file, as many as the crawler follows for a page. */
+const SITEMAP_MAX_REDIRECTS = 5;
+
 const DEFAULT_LIMITS: SitemapSeedLimits = {
   maxFiles: 50,
   maxDepth: 2,
@@ -30,8 +34,9 @@ const DEFAULT_LIMITS: SitemapSeedLimits = {
 
 /**
  * Fetches a sitemap URL's text, following up to 5 redirects (each asked of the policy),
- * gzip inflated within `maxBytes`; null when unusable. Any form is returned (XML, RSS, text):
- * the parser decides. Crawl seeding and the live sitemap comparison read through it.
+ * gzip inflated within `maxBytes`; null when unusable (refused, an HTTP error, a loop, too many
+ * or a broken redirect). Throws the FetchError of a failed fetch. Any form is returned (XML,
+ * RSS, text): the parser decides. Crawl seeding and the live sitemap comparison read through it.
  */
 export async function fetchSitemapText(
   url: string,
@@ -40,22 +45,16 @@ export async function fetchSitemapText(
   maxBytes: number,
   signal?: AbortSignal,
 ): Promise<string | null> {
-  let current = url;
-  for (let hop = 0; hop <= 5; hop++) {
-    const u = new URL(current);
-    if (!policy.checkUrl(u).allowed) return null;
-    const res = await fetcher.fetch({ url: current, maxBodyBytes: maxBytes, signal });
-    if (res.status >= 300 && res.status < 400 && res.headers.location) {
-      current = new URL(res.headers.location, current).href;
-      continue;
-    }
-    if (res.status !== 200) return null;
-    let body = res.body;
-    if (body[0] === 0x1f && body[1] === 0x8b)
-      body = gunzipSync(body, { maxOutputLength: maxBytes });
-    return new TextDecoder().decode(body);
-  }
-  return null;
+  const outcome = await followRedirects(url, {
+    policy,
+    maxRedirects: SITEMAP_MAX_REDIRECTS,
+    fetch: (hop) => fetcher.fetch({ url: hop, maxBodyBytes: maxBytes, signal }),
+  });
+  if (outcome.kind === 'failed') throw outcome.error;
+  if (outcome.kind !== 'response' || outcome.response.status !== 200) return null;
+  let body = outcome.response.body;
+  if (body[0] === 0x1f && body[1] === 0x8b) body = gunzipSync(body, { maxOutputLength: maxBytes });
+  return new TextDecoder().decode(body);
 }
 
 /**

@@ -34,7 +34,7 @@ describe('a name that resolves to a refused address', () => {
       expect(err?.code).toBe('EBLOCKED');
       expect(err?.message).toContain('not allowed');
       expect(err?.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
-      const checker = await downloadSitemap(fetcher, url).then(
+      const checker = await downloadSitemap({ fetcher, policy: addressOnly }, url).then(
         () => null,
         (e: Error & { status?: number }) => e,
       );

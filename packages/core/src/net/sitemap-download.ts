@@ -2,6 +2,8 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
+import type { UrlPolicy } from '../ports/url-policy.js';
+import { followRedirects } from './follow-redirects.js';
 import { isTlsFailure, plainFetchReason } from './plain-reason.js';
 import { looksLikeSitemap } from './sitemap-sniff.js';
 
@@ -34,7 +36,6 @@ export const SITEMAP_FETCH_LIMITS = {
 } as const;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function mediaType(headers: Record<string, string>): string {
   return (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -44,38 +45,55 @@ function isGzip(body: Uint8Array): boolean {
   return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
 }
 
-/** Follows redirects by hand so every hop goes through the fetcher's SSRF guard again. */
+/** What a download needs: the guarded fetcher and the policy every redirect hop is asked of. */
+export interface SitemapDownloadDeps {
+  fetcher: HttpFetcher;
+  policy: UrlPolicy;
+}
+
+/** Follows redirects through the core's one follower; the checker's words for what went wrong. */
 async function fetchFollowing(
-  fetcher: HttpFetcher,
+  deps: SitemapDownloadDeps,
   url: string,
   signal: AbortSignal,
 ): Promise<FetchResponse> {
-  let current = url;
-  for (let hop = 0; ; hop++) {
-    const res = await fetcher.fetch({
-      url: current,
-      maxBodyBytes: SITEMAP_FETCH_LIMITS.maxBytes,
-      signal,
-      headers: { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' },
-    });
-    const location = res.headers.location;
-    if (!REDIRECTS.has(res.status) || !location) return res;
-    if (hop >= SITEMAP_FETCH_LIMITS.maxRedirects) {
+  const outcome = await followRedirects(url, {
+    policy: deps.policy,
+    maxRedirects: SITEMAP_FETCH_LIMITS.maxRedirects,
+    fetch: (hop) =>
+      deps.fetcher.fetch({
+        url: hop,
+        maxBodyBytes: SITEMAP_FETCH_LIMITS.maxBytes,
+        signal,
+        headers: { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' },
+      }),
+  });
+  switch (outcome.kind) {
+    case 'response':
+      return outcome.response;
+    case 'failed':
+      throw outcome.error;
+    case 'refused':
+      throw new FetchError(outcome.reason, 'EBLOCKED', false);
+    case 'bad-location':
+      throw new SitemapDownloadError(
+        502,
+        'Bad redirect',
+        `The redirect to "${outcome.location}" is not a valid URL`,
+      );
+    case 'loop':
+      throw new SitemapDownloadError(
+        502,
+        'Too many redirects',
+        `The redirects from ${url} go round in a loop (back to ${outcome.finalUrl})`,
+      );
+    default:
+      // 'too-many': nothing is `stopped`, since no `mayFollow` is given.
       throw new SitemapDownloadError(
         502,
         'Too many redirects',
         `More than ${SITEMAP_FETCH_LIMITS.maxRedirects} redirects from ${url}`,
       );
-    }
-    try {
-      current = new URL(location, current).href;
-    } catch {
-      throw new SitemapDownloadError(
-        502,
-        'Bad redirect',
-        `The redirect to "${location}" is not a valid URL`,
-      );
-    }
   }
 }
 
@@ -113,19 +131,22 @@ function fetchFailure(err: unknown): SitemapDownloadError {
  * the text; throws SitemapDownloadError with a message the checker can show. The hosted
  * checker, the desktop app and `mapsmith validate` all fetch through this one function.
  */
-export async function downloadSitemap(fetcher: HttpFetcher, url: string): Promise<string> {
-  return new TextDecoder('utf-8').decode(await downloadSitemapBytes(fetcher, url));
+export async function downloadSitemap(deps: SitemapDownloadDeps, url: string): Promise<string> {
+  return new TextDecoder('utf-8').decode(await downloadSitemapBytes(deps, url));
 }
 
 /**
  * `downloadSitemap` without the final decode: the sitemap's UTF-8 bytes (inflated when it was
  * gzip), for a caller that streams them on instead of holding the text too (the hosted checker).
  */
-export async function downloadSitemapBytes(fetcher: HttpFetcher, url: string): Promise<Uint8Array> {
+export async function downloadSitemapBytes(
+  deps: SitemapDownloadDeps,
+  url: string,
+): Promise<Uint8Array> {
   const signal = AbortSignal.timeout(SITEMAP_FETCH_LIMITS.timeMs);
   let res: FetchResponse;
   try {
-    res = await fetchFollowing(fetcher, url, signal);
+    res = await fetchFollowing(deps, url, signal);
   } catch (err) {
     throw fetchFailure(signal.aborted ? new FetchError('timeout', 'ETIMEDOUT', false) : err);
   }

@@ -14,6 +14,8 @@ afterEach(async () => {
   site = undefined;
 });
 
+const loopback = createUrlPolicy({ allowLoopback: true });
+
 const fakeClock = () => {
   let now = 0;
   const clock: Clock & { advance(ms: number): void } = {
@@ -34,9 +36,9 @@ describe('the robots gate', () => {
       crawlDelaySeconds: 2,
       features: ['sitemap'],
     });
-    const fetcher = createHttpFetcher({ policy: createUrlPolicy({ allowLoopback: true }) });
+    const fetcher = createHttpFetcher({ policy: loopback });
     const clock = fakeClock();
-    const gate = new RobotsGate(fetcher, clock, silentLogger);
+    const gate = new RobotsGate(fetcher, loopback, clock, silentLogger);
     const origin = new URL(site.url);
     const [a, b] = await Promise.all([gate.rulesFor(origin), gate.rulesFor(origin)]);
     expect(a).toBe(b);
@@ -56,8 +58,8 @@ describe('the robots gate', () => {
 
   it('reads only the first 500 KiB of an oversized file', async () => {
     site = await startFixtureSite({ pages: 3, robots: 'oversized' });
-    const fetcher = createHttpFetcher({ policy: createUrlPolicy({ allowLoopback: true }) });
-    const rules = await new RobotsGate(fetcher, fakeClock(), silentLogger).rulesFor(
+    const fetcher = createHttpFetcher({ policy: loopback });
+    const rules = await new RobotsGate(fetcher, loopback, fakeClock(), silentLogger).rulesFor(
       new URL(site.url),
     );
     expect(rules.isAllowed(`${site.origin}/p/1`)).toBe(true);
@@ -90,8 +92,8 @@ describe('the 500 KiB cap', () => {
       [ROBOTS_MAX_BYTES + 1, false],
     ] as const) {
       const site = await serve(fileWithRuleEndingAt(end, rule));
-      const fetcher = createHttpFetcher({ policy: createUrlPolicy({ allowLoopback: true }) });
-      const rules = await new RobotsGate(fetcher, fakeClock(), silentLogger).rulesFor(
+      const fetcher = createHttpFetcher({ policy: loopback });
+      const rules = await new RobotsGate(fetcher, loopback, fakeClock(), silentLogger).rulesFor(
         new URL(site.origin),
       );
       expect(rules.isAllowed(`${site.origin}/private/x`)).toBe(false);
@@ -106,8 +108,8 @@ describe('the 500 KiB cap', () => {
     const site = await serve(
       'User-agent: MapsmithBot\nCrawl-delay: 5\nUser-agent: *\nDisallow: /\n',
     );
-    const fetcher = createHttpFetcher({ policy: createUrlPolicy({ allowLoopback: true }) });
-    const rules = await new RobotsGate(fetcher, fakeClock(), silentLogger).rulesFor(
+    const fetcher = createHttpFetcher({ policy: loopback });
+    const rules = await new RobotsGate(fetcher, loopback, fakeClock(), silentLogger).rulesFor(
       new URL(site.origin),
     );
     expect(rules.isAllowed(`${site.origin}/p/1`)).toBe(false);

@@ -3,10 +3,12 @@
  * redirects and read up to 500 KiB, cached 24 h. A 4xx answer allows everything; a 5xx,
  * a 429 or a network error disallows everything. Groups are matched on the MapsmithBot token.
  */
+import { followRedirects } from '../net/follow-redirects.js';
 import { plainFetchReason } from '../net/plain-reason.js';
 import type { Clock } from '../ports/clock.js';
 import { FetchError, type HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
+import type { UrlPolicy } from '../ports/url-policy.js';
 import { ROBOTS_TOKEN } from '../version.js';
 import { parseRobotsTxt } from './robots-txt.js';
 
@@ -59,50 +61,45 @@ export function withinCap(body: Uint8Array): Uint8Array {
 export async function fetchRobots(
   origin: string,
   fetcher: HttpFetcher,
+  policy: UrlPolicy,
   logger: Logger,
   signal?: AbortSignal,
 ): Promise<RobotsRules> {
-  let url = `${origin}/robots.txt`;
-  for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {
-    let res: Awaited<ReturnType<HttpFetcher['fetch']>>;
-    try {
-      // One byte past the cap tells whether the last line in the cap is complete.
-      res = await fetcher.fetch({ url, maxBodyBytes: ROBOTS_MAX_BYTES + 1, signal });
-    } catch (err) {
-      logger.warn('robots.txt unreachable: everything disallowed', {
-        url,
-        error: (err as Error).message,
-      });
-      const reason = err instanceof FetchError ? plainFetchReason(err) : 'the connection failed';
-      return { ...disallowAll(), error: `robots.txt unreachable: ${reason}` };
-    }
-    if (res.status >= 300 && res.status < 400 && res.headers.location) {
-      try {
-        url = new URL(res.headers.location, url).href;
-      } catch {
-        return allowAll();
-      }
-      continue;
-    }
-    if (res.status >= 200 && res.status < 300) {
-      const robots = parseRobotsTxt(new TextDecoder().decode(withinCap(res.body)), url);
-      return {
-        isAllowed: (u) => robots.isAllowed(u, ROBOTS_TOKEN),
-        crawlDelaySeconds: robots.crawlDelay(ROBOTS_TOKEN),
-        sitemaps: robots.sitemaps,
-        source: 'parsed',
-      };
-    }
-    if (res.status === 429 || res.status >= 500) {
-      logger.warn('robots.txt answered an error: everything disallowed', {
-        url,
-        status: res.status,
-      });
-      return disallowAll();
-    }
-    return allowAll();
+  const outcome = await followRedirects(`${origin}/robots.txt`, {
+    policy,
+    maxRedirects: ROBOTS_MAX_REDIRECTS,
+    // One byte past the cap tells whether the last line in the cap is complete.
+    fetch: (url) => fetcher.fetch({ url, maxBodyBytes: ROBOTS_MAX_BYTES + 1, signal }),
+  });
+  if (outcome.kind === 'failed' || outcome.kind === 'refused') {
+    const error =
+      outcome.kind === 'failed' ? outcome.error : new FetchError(outcome.reason, 'EBLOCKED', false);
+    logger.warn('robots.txt unreachable: everything disallowed', {
+      url: outcome.finalUrl,
+      error: error.message,
+    });
+    return { ...disallowAll(), error: `robots.txt unreachable: ${plainFetchReason(error)}` };
   }
-  // RFC 9309 §2.3.1.2: more redirects than followed means the file is unavailable (4xx).
+  // RFC 9309 §2.3.1.2: more redirects than followed (or a loop, or a broken one) means the
+  // file is unavailable, as a 4xx is.
+  if (outcome.kind !== 'response') return allowAll();
+  const res = outcome.response;
+  if (res.status >= 200 && res.status < 300) {
+    const robots = parseRobotsTxt(new TextDecoder().decode(withinCap(res.body)), outcome.finalUrl);
+    return {
+      isAllowed: (u) => robots.isAllowed(u, ROBOTS_TOKEN),
+      crawlDelaySeconds: robots.crawlDelay(ROBOTS_TOKEN),
+      sitemaps: robots.sitemaps,
+      source: 'parsed',
+    };
+  }
+  if (res.status === 429 || res.status >= 500) {
+    logger.warn('robots.txt answered an error: everything disallowed', {
+      url: outcome.finalUrl,
+      status: res.status,
+    });
+    return disallowAll();
+  }
   return allowAll();
 }
 
@@ -110,9 +107,10 @@ export async function fetchRobots(
 export class RobotsGate {
   private readonly cache = new Map<string, { at: number; rules: Promise<RobotsRules> }>();
 
-  /** Creates a gate over a fetcher. */
+  /** Creates a gate over a fetcher; `policy` is asked for every robots.txt redirect hop. */
   constructor(
     private readonly fetcher: HttpFetcher,
+    private readonly policy: UrlPolicy,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -121,7 +119,7 @@ export class RobotsGate {
   rulesFor(url: URL, signal?: AbortSignal): Promise<RobotsRules> {
     const hit = this.cache.get(url.origin);
     if (hit && this.clock.now() - hit.at < CACHE_MS) return hit.rules;
-    const rules = fetchRobots(url.origin, this.fetcher, this.logger, signal);
+    const rules = fetchRobots(url.origin, this.fetcher, this.policy, this.logger, signal);
     this.cache.set(url.origin, { at: this.clock.now(), rules });
     return rules;
   }

@@ -51,7 +51,7 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
         const source = job.sourceUrl
           ? { url: job.sourceUrl }
           : { text: job.content ?? '', name: job.source };
-        const listing = await listAuditUrls(source, fetcher);
+        const listing = await listAuditUrls(source, { fetcher, policy: this.policy });
         if (listing.urls.length === 0)
           throw new AuditFailedError('The sitemap lists no URLs to check.');
         await this.audits.saveListing(job.id, listing);

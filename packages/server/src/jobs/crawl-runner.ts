@@ -3,9 +3,9 @@ import {
   crawlSettingsOptions,
   createCrawler,
   createHttpFetcher,
-  createUrlPolicy,
   type Logger,
   type RenderMode,
+  type UrlPolicy,
   USER_AGENT,
 } from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
@@ -13,15 +13,19 @@ import type { ServerConfig } from '../config.js';
 import type { CrawlRunner } from './crawl-task.js';
 
 /**
- * The production crawl runner: the core crawler over the job's SQLite store, behind the SSRF
- * policy (loopback only with `MAPSMITH_ALLOW_LOOPBACK=1`, which production refuses). Each run
+ * The production crawl runner: the core crawler over the job's SQLite store, behind the
+ * server's SSRF `policy` (loopback only with `MAPSMITH_ALLOW_LOOPBACK=1`, which production
+ * refuses). Each run
  * gets its own fetcher (a connection pool for its site), closed when the run ends. The job's
  * crawl settings (issue 13) are applied over the server's defaults. Smart
  * rendering uses one Chromium for the whole server (launched on the first page that needs it,
  * its every request behind the same policy), closed when the server stops.
  */
-export function createCrawlRunner(config: ServerConfig, logger: Logger): CrawlRunner {
-  const policy = createUrlPolicy({ allowLoopback: config.allowLoopback });
+export function createCrawlRunner(
+  config: ServerConfig,
+  policy: UrlPolicy,
+  logger: Logger,
+): CrawlRunner {
   const renderer =
     config.jobs.render === 'never' ? undefined : createChromiumRenderer({ policy, logger });
   const run: CrawlRunner = async (job, ctx) => {

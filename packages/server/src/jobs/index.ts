@@ -1,9 +1,9 @@
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
-  createUrlPolicy,
   type Logger,
   systemClock,
+  type UrlPolicy,
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/sql/audit-queue.js';
@@ -42,7 +42,13 @@ export function createJobSystem(
   repos: Repositories,
   run: CrawlRunner,
   logger: Logger,
-  options: { clock?: Pick<Clock, 'now'>; afterPurge?: () => Promise<void>; disk?: DiskSpace } = {},
+  options: {
+    clock?: Pick<Clock, 'now'>;
+    afterPurge?: () => Promise<void>;
+    disk?: DiskSpace;
+    /** The server's one SSRF guard; the audits fetch behind it. */
+    policy: UrlPolicy;
+  },
 ): JobSystem {
   const clock = options.clock ?? systemClock;
   const leaseMs = config.jobs.leaseMs;
@@ -66,7 +72,7 @@ export function createJobSystem(
   // One audit at a time per worker slot: audits are long, and each is polite on its own.
   const audits = new WorkerPool(
     repos.auditQueue,
-    new AuditTask(repos.audits, createUrlPolicy({ allowLoopback: config.allowLoopback }), logger, {
+    new AuditTask(repos.audits, options.policy, logger, {
       perHostConcurrency: config.jobs.auditPerHost,
       politenessDelayMs: config.jobs.auditDelayMs,
     }),

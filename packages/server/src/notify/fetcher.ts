@@ -1,13 +1,13 @@
-import { createHttpFetcher, createUrlPolicy, type HttpFetcher } from '@mapsmith/core';
-import type { ServerConfig } from '../config.js';
+import { createHttpFetcher, type HttpFetcher, type UrlPolicy } from '@mapsmith/core';
 
 /**
- * The fetcher for the IndexNow key-file check: the core's SSRF-guarded fetcher, with loopback
- * allowed only under `MAPSMITH_ALLOW_LOOPBACK=1` (refused in production by the config).
+ * The fetcher for the IndexNow key-file check: the core's SSRF-guarded fetcher behind the
+ * server's one `policy` (loopback only under `MAPSMITH_ALLOW_LOOPBACK=1`, refused in production
+ * by the config).
  */
-export function createNotifyFetcher(config: ServerConfig): HttpFetcher {
+export function createNotifyFetcher(policy: UrlPolicy): HttpFetcher {
   return createHttpFetcher({
-    policy: createUrlPolicy({ allowLoopback: config.allowLoopback }),
+    policy,
     connectTimeoutMs: 5_000,
     headersTimeoutMs: 10_000,
     bodyTimeoutMs: 10_000,

@@ -39,7 +39,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     paypalRouter({ ...ctx, paypal }),
     pingRouter({
       ...ctx,
-      createFetcher: () => createNotifyFetcher(ctx.config),
+      createFetcher: () => createNotifyFetcher(ctx.policy),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
     crawlRouter(ctx),

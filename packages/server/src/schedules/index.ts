@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Logger } from '@mapsmith/core';
+import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -25,6 +25,8 @@ export interface ScheduleWiring {
   repos: Repositories;
   mailer: Mailer;
   logger: Logger;
+  /** The server's one SSRF guard (the IndexNow key-file check fetches through it). */
+  policy: UrlPolicy;
   /** Wakes the crawl workers. */
   wake(): void;
   /** The app's public origin (known once the server listens when no public URL is set). */
@@ -44,7 +46,7 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
     schedules,
     publisher: new SitemapPublisher(publishedDir(w.config.dataDir), w.maxUrlsPerFile),
     mailer: w.mailer,
-    fetcher: createNotifyFetcher(w.config),
+    fetcher: createNotifyFetcher(w.policy),
     indexNowEndpoint: w.config.indexNowEndpoint,
     siteUrl: w.siteUrl,
     logger: w.logger,

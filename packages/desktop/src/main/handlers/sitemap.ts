@@ -18,7 +18,7 @@ export async function fetchSitemap(
 ): Promise<{ content: string }> {
   const fetcher = createHttpFetcher({ policy: deps.policy, connectionsPerOrigin: 1 });
   try {
-    return { content: await downloadSitemap(fetcher, input.url) };
+    return { content: await downloadSitemap({ fetcher, policy: deps.policy }, input.url) };
   } catch (err) {
     if (err instanceof SitemapDownloadError)
       throw new HandlerError(err.status, err.error, err.message, err.code);

@@ -25,12 +25,10 @@ class UnreadableError extends Error {}
 async function fetchText(url: string, allowLoopback: boolean): Promise<string> {
   const { createHttpFetcher, createUrlPolicy, downloadSitemap, SitemapDownloadError } =
     await import('@mapsmith/core');
-  const fetcher = createHttpFetcher({
-    policy: createUrlPolicy({ allowLoopback }),
-    connectionsPerOrigin: 1,
-  });
+  const policy = createUrlPolicy({ allowLoopback });
+  const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 1 });
   try {
-    return await downloadSitemap(fetcher, url);
+    return await downloadSitemap({ fetcher, policy }, url);
   } catch (err) {
     if (err instanceof SitemapDownloadError) {
       throw new UnreadableError(`cannot fetch ${url}: ${err.message}`);

@@ -5,7 +5,6 @@ import {
   auditReportInput,
   auditStartInput,
   auditUrlsInput,
-  createUrlPolicy,
   HOUR_MS,
   operations,
   PLAN_LIMITS,
@@ -44,7 +43,7 @@ export function auditUploadBody(): RequestHandler {
 export function auditRouter(ctx: AppContext): Router {
   const router = Router();
   const { audits, rates } = ctx.repos;
-  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+  const policy = ctx.policy;
 
   async function ownAudit(jobId: string, userId: number): Promise<AuditJob> {
     const job = await audits.get(jobId, userId);

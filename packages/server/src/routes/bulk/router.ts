@@ -1,5 +1,4 @@
 import {
-  createUrlPolicy,
   isBulkListTooLong,
   isDefaultCrawlSettings,
   MAX_BULK_SITES,
@@ -47,7 +46,7 @@ function bulkNotFound(): HttpError {
 export function bulkRouter(ctx: AppContext): Router {
   const router = Router();
   const { bulks } = ctx.repos;
-  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+  const policy = ctx.policy;
 
   router.post(operations['bulk.start'].path, requireUser, async (req, res) => {
     const user = res.locals.user;

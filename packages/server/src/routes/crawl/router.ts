@@ -1,11 +1,5 @@
 import type { RateInfo } from '@mapsmith/core';
-import {
-  createUrlPolicy,
-  isDefaultCrawlSettings,
-  operations,
-  PLAN_LIMITS,
-  retryInWords,
-} from '@mapsmith/core';
+import { isDefaultCrawlSettings, operations, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
 import { type Response, Router } from 'express';
 import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
@@ -27,7 +21,7 @@ export function noRate(res: Response): RateInfo {
 export function crawlRouter(ctx: AppContext): Router {
   const router = Router();
   const { jobs } = ctx.repos;
-  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+  const policy = ctx.policy;
 
   router.post(operations['crawl.start'].path, async (req, res) => {
     const user = res.locals.user;

@@ -1,6 +1,5 @@
 import {
   createHttpFetcher,
-  createUrlPolicy,
   downloadSitemapBytes,
   HOUR_MS,
   operations,
@@ -37,7 +36,7 @@ const BUSY_RETRY_SECONDS = 5;
  */
 export function fetchSitemapRouter(ctx: AppContext): Router {
   const router = Router();
-  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+  const policy = ctx.policy;
   const gate = new ConcurrencyGate(
     CHECKER_FETCHES_AT_ONCE,
     CHECKER_FETCHES_PER_CLIENT,
@@ -85,7 +84,7 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
     // A fetcher per request: checker fetches are rare, and nothing stays open afterwards.
     const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 1 });
     try {
-      const bytes = await downloadSitemapBytes(fetcher, url);
+      const bytes = await downloadSitemapBytes({ fetcher, policy }, url);
       res.set('Cache-Control', 'no-store');
       await writeContentJson(res, bytes);
     } catch (err) {

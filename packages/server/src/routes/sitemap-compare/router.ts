@@ -1,7 +1,6 @@
 import {
   compareSitemapWithCrawl,
   createHttpFetcher,
-  createUrlPolicy,
   fileHost,
   operations,
   readLiveSitemaps,
@@ -27,7 +26,7 @@ import type { CrawlJobRecord } from '../../repos/types.js';
 export function sitemapCompareRouter(ctx: AppContext): Router {
   const router = Router();
   const { jobs, sitemapCompare } = ctx.repos;
-  const policy = createUrlPolicy({ allowLoopback: ctx.config.allowLoopback });
+  const policy = ctx.policy;
 
   async function ownJob(jobId: string, userId: number): Promise<CrawlJobRecord> {
     const job = await jobs.get(jobId, userId);

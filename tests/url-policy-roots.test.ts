@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The composition roots that build the URL policy (the SSRF guard), once per process: the hosted
+ * server at start, each CLI command that fetches (one command per process), the desktop's main
+ * process and its crawler process (one crawl per process). Everything else receives the policy.
+ */
+const ROOTS = [
+  'packages/desktop/src/crawler-process/index.ts',
+  'packages/desktop/src/main/services.ts',
+  'packages/server/src/cli/commands/crawl.ts',
+  'packages/server/src/cli/commands/validate.ts',
+  'packages/server/src/server.ts',
+];
+
+const DEFINITION = 'packages/core/src/net/url-policy.ts';
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(file);
+    const isSource = /\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name);
+    return isSource ? [file] : [];
+  });
+}
+
+/** Product source files (tests and bench scripts are processes of their own) with their calls. */
+function callers(): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const pkg of fs.readdirSync(path.join(root, 'packages'))) {
+    const src = path.join(root, 'packages', pkg, 'src');
+    if (!fs.existsSync(src)) continue;
+    for (const file of sources(src)) {
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      if (relative === DEFINITION) continue;
+      const calls = fs.readFileSync(file, 'utf8').match(/\bcreateUrlPolicy\s*\(/g)?.length ?? 0;
+      if (calls > 0) found.set(relative, calls);
+    }
+  }
+  return found;
+}
+
+describe('the URL policy is built in the composition roots only', () => {
+  const found = callers();
+
+  it('is called nowhere else: routes, jobs, notifications and handlers receive it', () => {
+    expect([...found.keys()].sort()).toEqual(ROOTS);
+  });
+
+  it('is built once in each root', () => {
+    for (const [file, calls] of found) expect(calls, file).toBe(1);
+  });
+});
