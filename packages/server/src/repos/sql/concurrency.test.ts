@@ -98,4 +98,21 @@ describe.each(testDatabaseKinds)('limits under concurrency on %s (two handles)',
     const events = await t.db.first<{ n: number }>('SELECT COUNT(*) AS n FROM rate_events');
     expect(events?.n).toBe(7);
   });
+
+  it('hands each job to one of 12 concurrent claimers, within the per-user cap', async () => {
+    const agency = await insertUser(t.db, true);
+    const others = [await insertUser(t.db), await insertUser(t.db)];
+    for (let i = 0; i < 5; i++) await startJob(nodes[0], agency, 'pro', `https://a${i}.example/`);
+    for (const [i, user] of others.entries())
+      await startJob(nodes[1], user, 'free', `https://o${i}.example/`);
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => node(i).queue.claim(`worker-${i}`, 60_000, 3, 2)),
+    );
+    const taken = claims.filter((c) => c !== null);
+    expect(new Set(taken.map((c) => c.job.id)).size).toBe(taken.length);
+    expect(new Set(taken.map((c) => c.claimToken)).size).toBe(taken.length);
+    // Two of the agency's five, and each other user's one.
+    expect(taken.filter((c) => c.job.userId === agency)).toHaveLength(2);
+    expect(taken).toHaveLength(4);
+  });
 });
