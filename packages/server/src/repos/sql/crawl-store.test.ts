@@ -81,6 +81,15 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
       ]);
     });
 
+    it('queues a long list of links in batches, each key once', async () => {
+      const { repos, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      const many = Array.from({ length: 250 }, (_, i) => entry(i));
+      expect(await store.enqueue([...many, ...many.slice(0, 30)])).toBe(250);
+      expect(await store.enqueue(many.slice(200))).toBe(0);
+      expect((await store.take(300)).map((e) => e.key)).toEqual(many.map((e) => e.key));
+    });
+
     it('charges a page once, even when it is saved again after a resume', async () => {
       const { repos, user, job } = await newJob(t);
       const store = repos.jobs.store(job.id);
