@@ -12,6 +12,7 @@ export * from './compare/csv.js';
 export * from './compare/live-sitemaps.js';
 export * from './compare/sitemap-vs-crawl.js';
 export * from './crawler/create-crawler.js';
+export * from './crawler/job-options.js';
 export * from './crawler/options.js';
 export { urlKey } from './crawler/url-key.js';
 export { isOutside, OUTSIDE_VERDICT } from './crawler/verdict.js';

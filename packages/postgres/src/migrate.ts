@@ -26,6 +26,7 @@ export async function migratePostgres(
   migrations: readonly PgMigration[],
 ): Promise<number[]> {
   const client = await db.checkout();
+  // A connection lost mid-step fails the step's query; the event itself needs no more.
   const ignore = () => undefined;
   client.on('error', ignore);
   const q = (sql: string, params?: (string | number)[]) => pgQuery(client, db.target, sql, params);

@@ -104,7 +104,11 @@ export class PgDatabase implements SqlDatabase {
     return runTransaction(this.checkout, this.target, this.logger, work);
   }
 
-  /** One pooled connection held by the caller; an error on it while held is logged, not thrown. */
+  /**
+   * One pooled connection for the caller to hold (transactions, the migration lock). While it
+   * holds it, the caller must listen for the client's `error` event (the pool only listens to
+   * idle ones) and release it with `release(true)` when the connection broke.
+   */
   readonly checkout = async (): Promise<pg.PoolClient> => {
     let client: pg.PoolClient;
     try {

@@ -4,7 +4,7 @@
  * the socket in the folder, fsync off (the data is thrown away), trust authentication on
  * loopback only. Never touches the system cluster.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -90,6 +90,30 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A detached watchdog: when the process that started the cluster dies without `destroy()`
+ * (a killed test run), it stops the server and deletes the folder, so no cluster outlives it.
+ */
+function startWatchdog(pgCtl: string[], data: string, dir: string): () => void {
+  const script = `
+    const { execFileSync } = require('node:child_process');
+    const [parent, data, dir, ...pgCtl] = process.argv.slice(1);
+    const timer = setInterval(() => {
+      try { process.kill(Number(parent), 0); return; } catch {}
+      clearInterval(timer);
+      try { execFileSync(pgCtl[0], [...pgCtl.slice(1), 'stop', '-m', 'immediate', '-D', data], { stdio: 'ignore' }); } catch {}
+      require('node:fs').rmSync(dir, { recursive: true, force: true });
+    }, 1000);`;
+  const child = spawn(process.execPath, ['-e', script, String(process.pid), data, dir, ...pgCtl], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
+  return () => {
+    if (child.pid) process.kill(child.pid);
+  };
+}
+
 /** Starts a fresh cluster; throws with the reason (and the server log) when it cannot. */
 export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   const why = whyNoThrowawayCluster();
@@ -142,6 +166,10 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`Cannot start a throwaway Postgres: ${(err as Error).message}\n${log}`);
   }
+  const pgCtl = owner
+    ? [runuserPath(), '-u', 'postgres', '--', path.join(bin, 'pg_ctl')]
+    : [path.join(bin, 'pg_ctl')];
+  const stopWatchdog = startWatchdog(pgCtl, data, dir);
   return {
     get url() {
       return `postgres://mapsmith@127.0.0.1:${port}/postgres`;
@@ -159,6 +187,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
       await start();
     },
     destroy: async () => {
+      stopWatchdog();
       await stop().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -7,12 +7,15 @@ import { csrfGuard } from './http/csrf.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAppRouter } from './http/web-app.js';
+import type { SessionRepository } from './repos/ports-accounts.js';
 import { healthRouter } from './routes/health/router.js';
 
 /** What the app is built from; every dependency is passed in, nothing global. */
 export interface AppDeps {
   config: ServerConfig;
   db: Database;
+  /** The sign-in sessions every API request is read against. */
+  sessions: SessionRepository;
   logger: Logger;
   /** Extra API routers (one per resource), mounted after the built-in ones. */
   routers?: Router[];
@@ -33,7 +36,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
-  app.use('/api', loadSession(deps.db));
+  app.use('/api', loadSession(deps.sessions));
   for (const handler of deps.beforeBody ?? []) app.use(handler);
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfGuard);

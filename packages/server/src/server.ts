@@ -78,6 +78,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const app = createApp({
     config,
     db,
+    sessions: repos.accounts.sessions,
     logger,
     routers: apiRouters(context),
     beforeBody: apiBeforeBody(context),
@@ -89,7 +90,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   });
   await jobs.start();
   const payments = schedulePeriodic(
-    new PaymentReconcileTask({ db, logger, paypal: createPayPalClient(config.paypal) }),
+    new PaymentReconcileTask({ repos, logger, paypal: createPayPalClient(config.paypal) }),
     config.jobs.paymentReconcileMs,
     { now: Date.now },
     logger,
@@ -99,7 +100,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     },
   );
   const reminders = schedulePeriodic(
-    new ProReminderTask({ db, mailer, publicUrl: config.publicUrl }),
+    new ProReminderTask({ repos, mailer, publicUrl: config.publicUrl }),
     PRO_REMINDER_INTERVAL_MS,
     { now: Date.now },
     logger,

@@ -77,3 +77,41 @@ export const HTTP_ROUTES = {
 
 /** An operation name, as the route table knows it. */
 export type RoutedOperationName = keyof typeof HTTP_ROUTES;
+
+// ── Who may call, beyond `auth` (issue 17: the server binds its routes from this table) ──
+
+/**
+ * Who may call a route: anyone (`public`), a signed-in user by session or API token (`user`),
+ * a user with an active Pro plan (`pro`), or a Pro user's own browser session, API tokens
+ * refused (`pro-session`: a token cannot manage tokens).
+ */
+export type HttpAccess = 'public' | 'user' | 'pro' | 'pro-session';
+
+/**
+ * The routes that ask more than a signed-in user; every other route is `user` when its `auth`
+ * is true and `public` otherwise. The server refuses the rest before parsing the input.
+ */
+export const HTTP_PRO_ACCESS = {
+  'bulk.start': 'pro',
+  'bulk.list': 'pro',
+  'bulk.get': 'pro',
+  'bulk.download': 'pro',
+  'schedules.list': 'pro',
+  'schedules.create': 'pro',
+  'schedules.update': 'pro',
+  'schedules.pause': 'pro',
+  'schedules.delete': 'pro',
+  'schedules.rotateToken': 'pro',
+  // Audits are started on Pro; a lapsed Pro user still reads the audits made while it lasted.
+  'audit.start': 'pro',
+  'crawl.sitemapCompare': 'pro',
+  'tokens.list': 'pro-session',
+  'tokens.create': 'pro-session',
+  'tokens.delete': 'pro-session',
+} as const satisfies Partial<Record<RoutedOperationName, Exclude<HttpAccess, 'public' | 'user'>>>;
+
+/** Who may call the operation's route (`HTTP_PRO_ACCESS`, else from `auth`). */
+export function httpAccess(name: RoutedOperationName): HttpAccess {
+  const pro: Partial<Record<RoutedOperationName, HttpAccess>> = HTTP_PRO_ACCESS;
+  return pro[name] ?? (HTTP_ROUTES[name].auth ? 'user' : 'public');
+}

@@ -16,6 +16,7 @@ import type {
   SeoAnalysis,
 } from '@mapsmith/core';
 import type { BulkRepository } from './bulk-types.js';
+import type { AccountRepositories } from './ports-accounts.js';
 import type { SqliteAuditRepository } from './sql/audit-jobs.js';
 import type { SqliteAuditQueue } from './sql/audit-queue.js';
 import type { SqliteSitemapCompareRepository } from './sql/sitemap-compare.js';
@@ -224,4 +225,6 @@ export interface Repositories {
   auditQueue: SqliteAuditQueue;
   /** The live sitemap against a crawl (issue 14). */
   sitemapCompare: SqliteSitemapCompareRepository;
+  /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */
+  accounts: AccountRepositories;
 }

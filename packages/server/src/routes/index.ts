@@ -2,66 +2,76 @@ import type { RequestHandler, Router } from 'express';
 import { createAccountServices } from '../accounts/services.js';
 import { loadBearer } from '../auth/bearer.js';
 import type { AppContext } from '../context.js';
+import { mountOperations } from '../http/mount-operations.js';
+import type { RouteTable } from '../http/operation-route.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import { createPayPalClient } from '../payments/paypal-client.js';
 import { reconcileUserPending } from '../payments/reconcile.js';
 import { outboxDir } from '../server.js';
-import { analyticsRouter } from './analytics/router.js';
-import { auditRouter, auditUploadBody } from './audit/router.js';
-import { authRouter } from './auth/router.js';
-import { bulkRouter } from './bulk/router.js';
-import { configRouter } from './config/router.js';
+import { analyticsRoutes } from './analytics/router.js';
+import { auditRoutes, auditUploadBody } from './audit/router.js';
+import { authRoutes } from './auth/router.js';
+import { bulkRoutes } from './bulk/router.js';
+import { configRoutes } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
-import { crawlRouter } from './crawl/router.js';
-import { crawlChangesRouter } from './crawl-changes/router.js';
-import { crawlReportRouter } from './crawl-report/router.js';
-import { fetchSitemapRouter } from './fetch-sitemap/router.js';
-import { generateRouter } from './generate/router.js';
-import { historyRouter } from './history/router.js';
-import { openApiRouter } from './openapi/router.js';
-import { paypalRouter } from './paypal/router.js';
-import { pingRouter } from './ping/router.js';
-import { schedulesRouter } from './schedules/router.js';
-import { seoAnalysisRouter } from './seo-analysis/router.js';
-import { sitemapCompareRouter } from './sitemap-compare/router.js';
-import { stableSitemapRouter } from './stable-sitemap/router.js';
-import { tokensRouter } from './tokens/router.js';
-import { userRouter } from './user/router.js';
+import { crawlRoutes } from './crawl/router.js';
+import { crawlChangesRoutes } from './crawl-changes/router.js';
+import { crawlReportRoutes } from './crawl-report/router.js';
+import { fetchSitemapRoutes } from './fetch-sitemap/router.js';
+import { generateRoutes } from './generate/router.js';
+import { historyRoutes } from './history/router.js';
+import { openApiRoutes } from './openapi/router.js';
+import { paypalRoutes } from './paypal/router.js';
+import { pingRoutes } from './ping/router.js';
+import { schedulesRoutes } from './schedules/router.js';
+import { seoAnalysisRoutes } from './seo-analysis/router.js';
+import { sitemapCompareRoutes } from './sitemap-compare/router.js';
+import { specialRouters } from './special.js';
+import { tokensRoutes } from './tokens/router.js';
+import { userRoutes } from './user/router.js';
 
-/** Every API router of the hosted app, one per resource (routes/<resource>/router.ts). */
-export function apiRouters(ctx: AppContext): Router[] {
+/**
+ * The handlers of every operation of the contract, one table per resource
+ * (routes/<resource>/router.ts); `mountOperations` binds them to the contract's routes.
+ */
+export function operationRoutes(ctx: AppContext): RouteTable[] {
   const accounts = createAccountServices(ctx, outboxDir(ctx.config.dataDir));
   const paypal = createPayPalClient(ctx.config.paypal);
   return [
-    authRouter(accounts),
-    userRouter(accounts, (userId) => reconcileUserPending({ ...ctx, paypal }, userId)),
-    configRouter(ctx.config),
-    paypalRouter({ ...ctx, paypal }),
-    pingRouter({
+    authRoutes(accounts),
+    userRoutes(accounts, (userId) => reconcileUserPending({ ...ctx, paypal }, userId)),
+    configRoutes(ctx.config),
+    paypalRoutes({ ...ctx, paypal }),
+    pingRoutes({
       ...ctx,
+      siteKeys: ctx.repos.accounts.siteKeys,
       createFetcher: () => createNotifyFetcher(ctx.policy),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
-    crawlRouter(ctx),
-    crawlReportRouter(ctx),
-    bulkRouter(ctx),
-    historyRouter(ctx),
-    analyticsRouter(ctx),
-    generateRouter(ctx),
-    fetchSitemapRouter(ctx),
-    seoAnalysisRouter(ctx),
-    tokensRouter(ctx.db),
-    openApiRouter(ctx.config),
-    // Scheduled crawls, the change report and stable sitemap URLs (issue 13).
-    crawlChangesRouter(ctx),
-    schedulesRouter(ctx),
-    stableSitemapRouter(ctx),
-    auditRouter(ctx),
-    sitemapCompareRouter(ctx),
+    crawlRoutes(ctx),
+    crawlReportRoutes(ctx),
+    bulkRoutes(ctx),
+    historyRoutes(ctx),
+    analyticsRoutes(ctx),
+    generateRoutes(ctx),
+    fetchSitemapRoutes(ctx),
+    seoAnalysisRoutes(ctx),
+    tokensRoutes(ctx.repos.accounts.apiTokens),
+    openApiRoutes(ctx.config),
+    // Scheduled crawls and the change report (issue 13).
+    crawlChangesRoutes(ctx),
+    schedulesRoutes(ctx),
+    auditRoutes(ctx),
+    sitemapCompareRoutes(ctx),
   ];
+}
+
+/** Every router of the hosted app: the contract's operations, then the special routes. */
+export function apiRouters(ctx: AppContext): Router[] {
+  return [mountOperations(operationRoutes(ctx)), ...specialRouters(ctx)];
 }
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.db), crawlRateHeaders(ctx), auditUploadBody()];
+  return [loadBearer(ctx.repos.accounts.apiTokens), crawlRateHeaders(ctx), auditUploadBody()];
 }

@@ -11,6 +11,7 @@ import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
 import { checkKeyFile } from '../notify/key-file.js';
 import { pingKeyFor } from '../notify/ping-service.js';
+import { SqlSiteKeyRepository } from '../repos/sql/accounts/site-keys.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
 import type { SitemapPublisher } from './publisher.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
@@ -74,7 +75,11 @@ async function submitChanges(
     (u) => new URL(u).host.toLowerCase() === host,
   );
   if (urls.length === 0) return 'nothing submitted: no URL was added or changed.';
-  const { key, keyLocation } = await pingKeyFor(deps.db, schedule.userId, job.url);
+  const { key, keyLocation } = await pingKeyFor(
+    new SqlSiteKeyRepository(deps.db),
+    schedule.userId,
+    job.url,
+  );
   const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
   if (!keyFile.ok)
     return `not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}.`;

@@ -3,11 +3,9 @@ import {
   type CrawlJob,
   type CrawlOptions,
   type CrawlSettings,
-  crawlSettingsOptions,
-  DEFAULT_CRAWL_OPTIONS,
   isDefaultCrawlSettings,
+  jobCrawlPlan,
   type UrlPolicy,
-  USER_AGENT,
 } from '@mapsmith/core';
 import type { CrawlRunner } from '../crawl/crawl-runner';
 import { HandlerError } from '../errors';
@@ -60,18 +58,10 @@ export async function startCrawl(
     pageCap: maxPages,
     ...(settings ? { settings } : {}),
   });
-  const chosen = settings ? crawlSettingsOptions(settings) : {};
-  const options = {
-    ...DEFAULT_CRAWL_OPTIONS,
-    ...deps.crawlDefaults,
-    ...chosen,
-    startUrl,
-    maxPages,
-  };
-  // The suffix follows our product token, so robots.txt groups still match MapsmithBot.
-  const userAgent = settings?.userAgentSuffix
-    ? `${USER_AGENT} ${settings.userAgentSuffix}`
-    : undefined;
+  const { options, userAgent } = jobCrawlPlan(
+    { url: startUrl, pageCap: maxPages, settings: settings ?? null },
+    deps.crawlDefaults,
+  );
   deps.crawls.start(jobId, options, userAgent);
   return { jobId };
 }

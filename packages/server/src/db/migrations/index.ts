@@ -14,6 +14,7 @@ import * as m070 from './070-sitemap-audit.js';
 import * as m071 from './071-sitemap-compare.js';
 import * as m080 from './080-claim-token.js';
 import * as m081 from './081-report-text-order.js';
+import * as m090 from './090-accounts-nocase.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   { id: 71, name: 'sitemap-compare', up: m071.up },
   { id: 80, name: 'claim-token', up: m080.up },
   { id: 81, name: 'report-text-order', up: m081.up },
+  { id: 90, name: 'accounts-nocase', up: m090.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

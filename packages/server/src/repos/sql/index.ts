@@ -1,6 +1,7 @@
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Database } from '../../db/database.js';
 import type { Repositories } from '../types.js';
+import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqliteAuditRepository } from './audit-jobs.js';
 import { SqliteAuditQueue } from './audit-queue.js';
 import { SqliteBulkRepository } from './bulk-crawls.js';
@@ -26,6 +27,7 @@ export function createSqlRepositories(
     audits: new SqliteAuditRepository(legacy, clock),
     auditQueue: new SqliteAuditQueue(legacy, clock),
     sitemapCompare: new SqliteSitemapCompareRepository(legacy),
+    accounts: createSqlAccountRepositories(db),
   };
 }
 

@@ -2,19 +2,15 @@ import {
   type AuditJob,
   auditCsv,
   auditFileName,
-  auditReportInput,
-  auditStartInput,
-  auditUrlsInput,
   HOUR_MS,
   operations,
   PLAN_LIMITS,
 } from '@mapsmith/core';
-import express, { type RequestHandler, Router } from 'express';
-import { requireUser } from '../../auth/session.js';
+import express, { type RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
-import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 
@@ -40,8 +36,7 @@ export function auditUploadBody(): RequestHandler {
  * `.../urls` pages its table and `.../report` downloads it as CSV. Free users are refused with
  * 403 `audit.pro-required`; another user's audit is a 404, as for crawls.
  */
-export function auditRouter(ctx: AppContext): Router {
-  const router = Router();
+export function auditRoutes(ctx: AppContext): RouteTable {
   const { audits, rates } = ctx.repos;
   const policy = ctx.policy;
 
@@ -52,78 +47,69 @@ export function auditRouter(ctx: AppContext): Router {
     return job;
   }
 
-  router.post(operations['audit.start'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    if (!user.isPro)
-      throw new HttpError(
-        403,
-        'Pro required',
-        'The live status of every listed URL is part of Pro. The free check of the sitemap itself stays free.',
-        {},
-        'audit.pro-required',
-      );
-    const input = parseInput(auditStartInput, req.body ?? {});
-    if (input.url) {
-      const verdict = policy.checkUrl(new URL(input.url));
-      if (!verdict.allowed)
-        throw new HttpError(
-          400,
-          'URL not allowed',
-          `This address cannot be fetched: ${verdict.reason}`,
+  return {
+    'audit.start': {
+      notPro: () =>
+        new HttpError(
+          403,
+          'Pro required',
+          'The live status of every listed URL is part of Pro. The free check of the sitemap itself stays free.',
           {},
-          'sitemap.url-not-allowed',
+          'audit.pro-required',
+        ),
+      handle: async (input, { user }) => {
+        if (input.url) {
+          const verdict = policy.checkUrl(new URL(input.url));
+          if (!verdict.allowed)
+            throw new HttpError(
+              400,
+              'URL not allowed',
+              `This address cannot be fetched: ${verdict.reason}`,
+              {},
+              'sitemap.url-not-allowed',
+            );
+        }
+        const plan = planOf(user);
+        // Audits share the plan's hourly allowance of crawl starts, in a bucket of their own.
+        const hit = await rates.hit(
+          `audit-start:${user.id}`,
+          PLAN_LIMITS[plan].crawlsPerHour,
+          HOUR_MS,
         );
-    }
-    const plan = planOf(user);
-    // Audits share the plan's hourly allowance of crawl starts, in a bucket of their own.
-    const hit = await rates.hit(`audit-start:${user.id}`, PLAN_LIMITS[plan].crawlsPerHour, HOUR_MS);
-    const headers = rateHeaders(hit.rate);
-    if (!hit.ok)
-      throw new HttpError(
-        429,
-        'Too many requests',
-        `You can start at most ${PLAN_LIMITS[plan].crawlsPerHour} audits per hour; please try again later`,
-        { ...headers, ...retryAfter(hit.rate, Date.now()) },
-        'limit.hourly',
+        const headers = rateHeaders(hit.rate);
+        if (!hit.ok)
+          throw new HttpError(
+            429,
+            'Too many requests',
+            `You can start at most ${PLAN_LIMITS[plan].crawlsPerHour} audits per hour; please try again later`,
+            { ...headers, ...retryAfter(hit.rate, Date.now()) },
+            'limit.hourly',
+          );
+        const jobId = await audits.start({
+          userId: user.id,
+          source: input.url ?? input.fileName ?? 'uploaded sitemap',
+          sourceUrl: input.url ?? null,
+          content: input.content ?? null,
+          monthQuota: PLAN_LIMITS[plan].pagesPerMonth,
+        });
+        ctx.jobs.audits.wake();
+        return HttpResult.json({ jobId }, { status: 201, headers });
+      },
+    },
+
+    'audit.get': ({ jobId }, { user }) => ownAudit(jobId, user.id),
+
+    'audit.urls': async (input, { user }) => {
+      const job = await ownAudit(input.jobId, user.id);
+      return audits.page(job.id, input);
+    },
+
+    'audit.report': async (input, { user }) => {
+      const job = await ownAudit(input.jobId, user.id);
+      return HttpResult.download(
+        { contentType: 'text/csv; charset=utf-8', fileName: auditFileName(job.source) },
+        auditCsv(audits.results(job.id, input.verdict)),
       );
-    const jobId = await audits.start({
-      userId: user.id,
-      source: input.url ?? input.fileName ?? 'uploaded sitemap',
-      sourceUrl: input.url ?? null,
-      content: input.content ?? null,
-      monthQuota: PLAN_LIMITS[plan].pagesPerMonth,
-    });
-    ctx.jobs.audits.wake();
-    res.status(201).set(headers).json({ jobId });
-  });
-
-  router.get(operations['audit.get'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const { jobId } = parseInput(operations['audit.get'].input, req.params);
-    res.set('Cache-Control', 'no-store').json(await ownAudit(jobId, user.id));
-  });
-
-  router.get(operations['audit.urls'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseInput(auditUrlsInput, { ...req.query, ...req.params });
-    const job = await ownAudit(input.jobId, user.id);
-    res.set('Cache-Control', 'no-store').json(await audits.page(job.id, input));
-  });
-
-  router.get(operations['audit.report'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseInput(auditReportInput, { ...req.query, ...req.params });
-    const job = await ownAudit(input.jobId, user.id);
-    await sendDownload(
-      res,
-      { contentType: 'text/csv; charset=utf-8', fileName: auditFileName(job.source) },
-      auditCsv(audits.results(job.id, input.verdict)),
-    );
-  });
-
-  return router;
+    },
+  };
 }

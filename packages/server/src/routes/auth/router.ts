@@ -1,5 +1,3 @@
-import { operations } from '@mapsmith/core';
-import { Router } from 'express';
 import { confirmEmail, resendConfirmation } from '../../accounts/confirmation.js';
 import { appOrigin } from '../../accounts/links.js';
 import {
@@ -17,57 +15,72 @@ import {
 } from '../../accounts/sessions.js';
 import { signIn } from '../../accounts/sign-in.js';
 import { presentUser } from '../../accounts/users.js';
-import { requireUser } from '../../auth/session.js';
-import { parseInput } from '../../http/validate.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import { confirmInput, forgotInput, loginInput, registerInput, resetInput } from './schema.js';
 
-/** Sign-up, sign-in, sign-out, e-mail confirmation and password reset (spec §7). */
-export function authRouter(s: AccountServices): Router {
-  const router = Router();
+/**
+ * Sign-up, sign-in, sign-out, e-mail confirmation and password reset (spec §7). The hosted app
+ * checks the input with the spec's own rules and words (./schema.ts); the session cookie is
+ * set and cleared on the response by the account calls.
+ */
+export function authRoutes(s: AccountServices): RouteTable {
+  return {
+    'auth.register': {
+      input: registerInput,
+      handle: async (input, { req }) => {
+        await registerAccount(s, input, appOrigin(s.config, req), req.ip ?? 'unknown');
+        // One answer whether the address was free or taken (issue 19): no session, no user.
+        return HttpResult.json({ message: REGISTERED_MESSAGE }, { status: 201 });
+      },
+    },
 
-  router.post(operations['auth.register'].path, async (req, res) => {
-    const input = parseInput(registerInput, req.body);
-    await registerAccount(s, input, appOrigin(s.config, req), req.ip ?? 'unknown');
-    // One answer whether the address was free or taken (issue 19): no session, no user.
-    res.status(201).json({ message: REGISTERED_MESSAGE });
-  });
+    'auth.login': {
+      input: loginInput,
+      handle: async ({ username, password }, { req, res }) => {
+        const user = await signIn(s, username, password, req.ip ?? 'unknown');
+        await startSession(
+          s.accounts.sessions,
+          res,
+          user.id,
+          secureCookies(req, s.config.publicUrl),
+        );
+        return presentUser(user);
+      },
+    },
 
-  router.post(operations['auth.login'].path, async (req, res) => {
-    const { username, password } = parseInput(loginInput, req.body);
-    const user = await signIn(s, username, password, req.ip ?? 'unknown');
-    await startSession(s.db, res, user.id, secureCookies(req, s.config.publicUrl));
-    res.json(presentUser(user));
-  });
+    'auth.logout': async (_input, { req, res }) => {
+      if (res.locals.sessionIdHash) await endSession(s.accounts.sessions, res.locals.sessionIdHash);
+      clearSessionCookie(res, secureCookies(req, s.config.publicUrl));
+      return { message: 'Logged out successfully' };
+    },
 
-  router.post(operations['auth.logout'].path, async (req, res) => {
-    if (res.locals.sessionIdHash) await endSession(s.db, res.locals.sessionIdHash);
-    clearSessionCookie(res, secureCookies(req, s.config.publicUrl));
-    res.json({ message: 'Logged out successfully' });
-  });
+    'auth.confirmEmail': {
+      input: confirmInput,
+      handle: async ({ token }) => {
+        await confirmEmail(s, token);
+        return { message: 'Email verified successfully. You can now log in.' };
+      },
+    },
 
-  router.post(operations['auth.confirmEmail'].path, async (req, res) => {
-    const { token } = parseInput(confirmInput, req.body);
-    await confirmEmail(s, token);
-    res.json({ message: 'Email verified successfully. You can now log in.' });
-  });
+    'auth.resendConfirmation': async (_input, { user, req }) => ({
+      message: await resendConfirmation(s, user, appOrigin(s.config, req)),
+    }),
 
-  router.post(operations['auth.resendConfirmation'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    res.json({ message: await resendConfirmation(s, user, appOrigin(s.config, req)) });
-  });
+    'auth.forgotPassword': {
+      input: forgotInput,
+      handle: ({ email }, { req }) => {
+        requestPasswordReset(s, email, appOrigin(s.config, req));
+        return { message: FORGOT_MESSAGE };
+      },
+    },
 
-  router.post(operations['auth.forgotPassword'].path, (req, res) => {
-    const { email } = parseInput(forgotInput, req.body);
-    requestPasswordReset(s, email, appOrigin(s.config, req));
-    res.json({ message: FORGOT_MESSAGE });
-  });
-
-  router.post(operations['auth.resetPassword'].path, async (req, res) => {
-    const { token, password } = parseInput(resetInput, req.body);
-    await resetPassword(s, token, password);
-    res.json({ message: 'Password updated. You can now sign in with your new password.' });
-  });
-
-  return router;
+    'auth.resetPassword': {
+      input: resetInput,
+      handle: async ({ token, password }) => {
+        await resetPassword(s, token, password);
+        return { message: 'Password updated. You can now sign in with your new password.' };
+      },
+    },
+  };
 }

@@ -2,19 +2,16 @@ import {
   isBulkListTooLong,
   isDefaultCrawlSettings,
   MAX_BULK_SITES,
-  operations,
   PLAN_LIMITS,
   pageCapFor,
   parseBulkList,
   retryInWords,
 } from '@mapsmith/core';
-import { Router } from 'express';
-import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
 import { zipStream } from '../../exports/zip-stream.js';
-import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 import { bulkZipEntries } from './download.js';
@@ -43,116 +40,113 @@ function bulkNotFound(): HttpError {
  * Pro only, session or API token. A bulk's sites count in their own hourly window (plans.ts
  * `bulkSitesPerHour`), one start per site, and the list is admitted whole or not at all.
  */
-export function bulkRouter(ctx: AppContext): Router {
-  const router = Router();
+export function bulkRoutes(ctx: AppContext): RouteTable {
   const { bulks } = ctx.repos;
   const policy = ctx.policy;
+  const notPro = proRequired;
 
-  router.post(operations['bulk.start'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    if (!user.isPro) throw proRequired();
-    const { list, settings } = parseInput(operations['bulk.start'].input, req.body ?? {});
-    const parsed = parseBulkList(list);
-    if (isBulkListTooLong(parsed)) {
-      throw new HttpError(
-        400,
-        'Too many sites',
-        `The list holds ${parsed.siteLines} sites; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
-        {},
-        'bulk.too-many',
-      );
-    }
-    const rejected = [...parsed.rejected];
-    const sites = parsed.sites.filter((site) => {
-      const verdict = policy.checkUrl(new URL(site.url));
-      if (!verdict.allowed)
-        rejected.push({
-          line: site.line,
-          text: site.url,
-          reason: `This address cannot be crawled: ${verdict.reason}`,
+  return {
+    'bulk.start': {
+      notPro,
+      handle: async ({ list, settings }, { user, res }) => {
+        const parsed = parseBulkList(list);
+        if (isBulkListTooLong(parsed)) {
+          throw new HttpError(
+            400,
+            'Too many sites',
+            `The list holds ${parsed.siteLines} sites; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
+            {},
+            'bulk.too-many',
+          );
+        }
+        const rejected = [...parsed.rejected];
+        const sites = parsed.sites.filter((site) => {
+          const verdict = policy.checkUrl(new URL(site.url));
+          if (!verdict.allowed)
+            rejected.push({
+              line: site.line,
+              text: site.url,
+              reason: `This address cannot be crawled: ${verdict.reason}`,
+            });
+          return verdict.allowed;
         });
-      return verdict.allowed;
-    });
-    rejected.sort((a, b) => a.line - b.line);
-    if (sites.length === 0) {
-      const first = rejected
-        .slice(0, 3)
-        .map((r) => `line ${r.line}: ${r.reason}`)
-        .join('; ');
-      throw new HttpError(
-        400,
-        'No site to crawl',
-        rejected.length
-          ? `No line of the list is a site that can be crawled (${first}${rejected.length > 3 ? '; …' : ''}).`
-          : 'The list is empty: put one site URL on each line.',
-        {},
-        'bulk.empty',
-      );
-    }
-    await refuseWhenLow(ctx.disk, 'a bulk crawl');
-    const started = await bulks.start({
-      userId: user.id,
-      sites,
-      rejected,
-      ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
-      pageCap: pageCapFor('pro', ctx.config.jobs.engineeringPageCap),
-      sitesPerHour: PLAN_LIMITS.pro.bulkSitesPerHour,
-    });
-    if (!started.ok) {
-      const wait = retryAfter(started.rate, Date.now());
-      throw new HttpError(
-        429,
-        'Too many bulk crawls',
-        `Bulk lists start up to ${started.rate.limit} site crawls an hour; ${started.rate.remaining} are left, and this list has ${sites.length}. ${retryInWords(Number(wait['Retry-After']))}`,
-        { ...rateHeaders(started.rate), ...wait },
-        'limit.hourly',
-      );
-    }
-    ctx.jobs.pool.wake();
-    res
-      .status(201)
-      .set(rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate)))
-      .json({ bulkId: started.bulkId, accepted: sites.length, rejected });
-  });
-
-  router.get(operations['bulk.list'].path, requireUser, async (_req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    if (!user.isPro) throw proRequired();
-    const items = await bulks.list(user.id, LIST_LIMIT);
-    res
-      .set('Cache-Control', 'no-store')
-      .json(items.map(({ id, ...rest }) => ({ bulkId: id, ...rest })));
-  });
-
-  router.get(operations['bulk.get'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    if (!user.isPro) throw proRequired();
-    const { bulkId } = parseInput(operations['bulk.get'].input, req.params);
-    const bulk = await bulks.get(bulkId, user.id);
-    if (!bulk) throw bulkNotFound();
-    res.set('Cache-Control', 'no-store').json(await presentBulk(ctx, bulk));
-  });
-
-  router.get(operations['bulk.download'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    if (!user.isPro) throw proRequired();
-    const { bulkId } = parseInput(operations['bulk.download'].input, req.params);
-    const bulk = await bulks.get(bulkId, user.id);
-    if (!bulk) throw bulkNotFound();
-    // Streamed: headers go now, then each site's files as they are read (no length known).
-    await sendDownload(
-      res,
-      {
-        contentType: 'application/zip',
-        fileName: `mapsmith-bulk-${bulk.createdAt.slice(0, 10)}.zip`,
+        rejected.sort((a, b) => a.line - b.line);
+        if (sites.length === 0) {
+          const first = rejected
+            .slice(0, 3)
+            .map((r) => `line ${r.line}: ${r.reason}`)
+            .join('; ');
+          throw new HttpError(
+            400,
+            'No site to crawl',
+            rejected.length
+              ? `No line of the list is a site that can be crawled (${first}${rejected.length > 3 ? '; …' : ''}).`
+              : 'The list is empty: put one site URL on each line.',
+            {},
+            'bulk.empty',
+          );
+        }
+        await refuseWhenLow(ctx.disk, 'a bulk crawl');
+        const started = await bulks.start({
+          userId: user.id,
+          sites,
+          rejected,
+          ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
+          pageCap: pageCapFor('pro', ctx.config.jobs.engineeringPageCap),
+          sitesPerHour: PLAN_LIMITS.pro.bulkSitesPerHour,
+        });
+        if (!started.ok) {
+          const wait = retryAfter(started.rate, Date.now());
+          throw new HttpError(
+            429,
+            'Too many bulk crawls',
+            `Bulk lists start up to ${started.rate.limit} site crawls an hour; ${started.rate.remaining} are left, and this list has ${sites.length}. ${retryInWords(Number(wait['Retry-After']))}`,
+            { ...rateHeaders(started.rate), ...wait },
+            'limit.hourly',
+          );
+        }
+        ctx.jobs.pool.wake();
+        return HttpResult.json(
+          { bulkId: started.bulkId, accepted: sites.length, rejected },
+          {
+            status: 201,
+            headers: rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate)),
+          },
+        );
       },
-      zipStream(bulkZipEntries(ctx, bulk)),
-    );
-  });
+    },
 
-  return router;
+    'bulk.list': {
+      notPro,
+      handle: async (_input, { user }) => {
+        const items = await bulks.list(user.id, LIST_LIMIT);
+        return items.map(({ id, ...rest }) => ({ bulkId: id, ...rest }));
+      },
+    },
+
+    'bulk.get': {
+      notPro,
+      handle: async ({ bulkId }, { user }) => {
+        const bulk = await bulks.get(bulkId, user.id);
+        if (!bulk) throw bulkNotFound();
+        return presentBulk(ctx, bulk);
+      },
+    },
+
+    'bulk.download': {
+      notPro,
+      handle: async ({ bulkId }, { user }) => {
+        const bulk = await bulks.get(bulkId, user.id);
+        if (!bulk) throw bulkNotFound();
+        // Streamed: headers go now, then each site's files as they are read (no length known).
+        return HttpResult.download(
+          {
+            contentType: 'application/zip',
+            fileName: `mapsmith-bulk-${bulk.createdAt.slice(0, 10)}.zip`,
+          },
+          zipStream(bulkZipEntries(ctx, bulk)),
+        );
+      },
+    },
+  };
 }

@@ -1,6 +1,7 @@
-import { type AppConfig, operations } from '@mapsmith/core';
-import { Router } from 'express';
+import type { AppConfig } from '@mapsmith/core';
 import type { ServerConfig } from '../../config.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 
 /** Where people write for support (and for Pro access while payment is not configured). */
 export const SUPPORT_EMAIL = 'support@mapsmith.app';
@@ -25,11 +26,10 @@ export function publicConfig(config: ServerConfig): AppConfig {
   };
 }
 
-/** `GET /api/config`. */
-export function configRouter(config: ServerConfig): Router {
-  const router = Router();
-  router.get(operations['config.get'].path, (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(publicConfig(config));
-  });
-  return router;
+/** `GET /api/config`: revalidated on each load, so a changed PayPal setup shows at once. */
+export function configRoutes(config: ServerConfig): RouteTable {
+  return {
+    'config.get': () =>
+      HttpResult.json(publicConfig(config), { headers: { 'Cache-Control': 'no-cache' } }),
+  };
 }

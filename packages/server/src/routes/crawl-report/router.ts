@@ -2,34 +2,21 @@ import {
   type CrawlReport,
   type IssueMatcher,
   issueMatcher,
-  operations,
   REPORT_FILES,
   type ReportFilter,
   ReportQueryError,
   reportFileName,
   reportText,
 } from '@mapsmith/core';
-import { Router } from 'express';
-import type { z } from 'zod';
-import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
-import { sendDownload } from '../../http/download.js';
-import { describeZodError, HttpError } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import type { CrawlJobRecord } from '../../repos/types.js';
-import { reportInput, urlInput, urlsInput } from './schema.js';
 
-/** Parses the input; a failure is a 400 with the report's filter code. */
-function parseFilter<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success)
-    throw new HttpError(
-      400,
-      'Invalid filter',
-      describeZodError(result.error),
-      {},
-      'report.filter-invalid',
-    );
-  return result.data;
+/** Bad input of the report's calls is a bad filter: a 400 with the report's filter code. */
+function invalidFilter(message: string): HttpError {
+  return new HttpError(400, 'Invalid filter', message, {}, 'report.filter-invalid');
 }
 
 /** Runs a report read; a bad cursor or filter found while reading becomes a 400 with its code. */
@@ -49,8 +36,7 @@ async function reading<T>(read: () => Promise<T>): Promise<T> {
  * `GET /api/crawl/:jobId/url?url=` (one URL in detail) and `GET /api/crawl/:jobId/report`
  * (CSV or JSON Lines, streamed). Another user's job is a 404, as for `crawl.get`.
  */
-export function crawlReportRouter(ctx: AppContext): Router {
-  const router = Router();
+export function crawlReportRoutes(ctx: AppContext): RouteTable {
   const { jobs } = ctx.repos;
 
   async function ownJob(jobId: string, userId: number): Promise<CrawlJobRecord> {
@@ -66,50 +52,46 @@ export function crawlReportRouter(ctx: AppContext): Router {
 
   const report = (): CrawlReport => jobs.report();
 
-  router.get(operations['crawl.urls'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseFilter(urlsInput, { ...req.query, ...req.params });
-    const job = await ownJob(input.jobId, user.id);
-    const page = await reading(async () =>
-      report().urls(job.id, input, await issueOf(job.id, input)),
-    );
-    res.set('Cache-Control', 'no-store').json(page);
-  });
-
-  router.get(operations['crawl.url'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseFilter(urlInput, { ...req.query, ...req.params });
-    const job = await ownJob(input.jobId, user.id);
-    const detail = await report().url(job.id, input.url);
-    if (!detail)
-      throw new HttpError(
-        404,
-        'Not found',
-        'This crawl did not meet that URL',
-        {},
-        'report.url-unknown',
-      );
-    res.set('Cache-Control', 'no-store').json(detail);
-  });
-
-  router.get(operations['crawl.report'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseFilter(reportInput, { ...req.query, ...req.params });
-    const job = await ownJob(input.jobId, user.id);
-    const issue = await reading(() => issueOf(job.id, input));
-    // One chunk (a batch of about 1 MB) waits at most: the socket's pace sets the reads'.
-    await sendDownload(
-      res,
-      {
-        contentType: REPORT_FILES[input.format].contentType,
-        fileName: reportFileName(job.url, input.format),
+  return {
+    'crawl.urls': {
+      invalid: invalidFilter,
+      handle: async (input, { user }) => {
+        const job = await ownJob(input.jobId, user.id);
+        return reading(async () => report().urls(job.id, input, await issueOf(job.id, input)));
       },
-      reportText(report(), job.id, input, input.format, issue),
-    );
-  });
+    },
 
-  return router;
+    'crawl.url': {
+      invalid: invalidFilter,
+      handle: async (input, { user }) => {
+        const job = await ownJob(input.jobId, user.id);
+        const detail = await report().url(job.id, input.url);
+        if (!detail)
+          throw new HttpError(
+            404,
+            'Not found',
+            'This crawl did not meet that URL',
+            {},
+            'report.url-unknown',
+          );
+        return detail;
+      },
+    },
+
+    'crawl.report': {
+      invalid: invalidFilter,
+      handle: async (input, { user }) => {
+        const job = await ownJob(input.jobId, user.id);
+        const issue = await reading(() => issueOf(job.id, input));
+        // One chunk (a batch of about 1 MB) waits at most: the socket's pace sets the reads'.
+        return HttpResult.download(
+          {
+            contentType: REPORT_FILES[input.format].contentType,
+            fileName: reportFileName(job.url, input.format),
+          },
+          reportText(report(), job.id, input, input.format, issue),
+        );
+      },
+    },
+  };
 }

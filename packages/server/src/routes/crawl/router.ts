@@ -1,15 +1,15 @@
 import type { RateInfo } from '@mapsmith/core';
-import { isDefaultCrawlSettings, operations, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
-import { type Response, Router } from 'express';
-import { requireUser } from '../../auth/session.js';
+import { isDefaultCrawlSettings, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
+import type { Response } from 'express';
 import type { AppContext } from '../../context.js';
-import { describeZodError, HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { HttpError } from '../../http/errors.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 import { presentCrawlJob } from './presenter.js';
-import { getCrawlInput, settingsNeedPro, startCrawlInput } from './schema.js';
+import { settingsNeedPro } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
 export function noRate(res: Response): RateInfo {
@@ -17,106 +17,98 @@ export function noRate(res: Response): RateInfo {
   return { limit: PLAN_LIMITS[plan].crawlsPerHour, remaining: 0, resetMs: Date.now() };
 }
 
-/** `POST /api/crawl` (start a crawl within the plan's limits) and `GET /api/crawl/:jobId`. */
-export function crawlRouter(ctx: AppContext): Router {
-  const router = Router();
+/**
+ * `POST /api/crawl` (start a crawl within the plan's limits) and `GET /api/crawl/:jobId`. Every
+ * answer of a start carries the rate headers of the caller's window, refusals included.
+ */
+export function crawlRoutes(ctx: AppContext): RouteTable {
   const { jobs } = ctx.repos;
   const policy = ctx.policy;
 
-  router.post(operations['crawl.start'].path, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) {
-      throw new HttpError(
-        401,
-        'Sign In Required',
-        'Please create an account or sign in to generate sitemaps',
-        rateHeaders(noRate(res)),
-        'auth.required',
-      );
-    }
-    const plan = planOf(user);
-    const parsed = startCrawlInput.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-      throw new HttpError(
-        400,
-        'Invalid input',
-        describeZodError(parsed.error),
-        rateHeaders(rate),
-        'input.invalid',
-      );
-    }
-    const { url, settings } = parsed.data;
-    // Settings are Pro: a free plan sending any is told so, never crawled with them ignored.
-    if (plan !== 'pro' && !isDefaultCrawlSettings(settings)) {
-      const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-      throw settingsNeedPro(rateHeaders(rate));
-    }
-    // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
-    const verdict = policy.checkUrl(new URL(url));
-    if (!verdict.allowed) {
-      const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-      throw new HttpError(
-        400,
-        'URL not allowed',
-        `This address cannot be crawled: ${verdict.reason}`,
-        rateHeaders(rate),
-        'crawl.url-not-allowed',
-      );
-    }
-    // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
-    await refuseWhenLow(ctx.disk, 'a new crawl');
-    const started = await jobs.start({
-      userId: user.id,
-      plan,
-      url,
-      engineeringCap: ctx.config.jobs.engineeringPageCap,
-      ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
-    });
-    const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
-    if (!started.ok) {
-      if (started.reason === 'monthly') {
-        const limit = PLAN_LIMITS[plan].pagesPerMonth;
-        throw new HttpError(
-          403,
-          'Monthly limit reached',
-          `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
-          headers,
-          'limit.monthly',
-        );
-      }
-      if (started.reason === 'hourly') {
-        const wait = retryAfter(started.rate, Date.now());
-        throw new HttpError(
-          429,
-          'Too many crawls',
-          `You can start ${started.rate.limit} crawls per hour. ${retryInWords(Number(wait['Retry-After']))}`,
-          // The crawl-start window refused: its figures, whatever the token has left.
-          { ...rateHeaders(started.rate), ...wait },
-          'limit.hourly',
-        );
-      }
-      throw new HttpError(
-        403,
-        'Not allowed',
-        'Your plan cannot start crawls',
-        headers,
-        'limit.plan',
-      );
-    }
-    ctx.jobs.pool.wake();
-    res.status(201).set(headers).json({ jobId: started.job.id });
-  });
+  return {
+    'crawl.start': {
+      signedOut: (res) =>
+        new HttpError(
+          401,
+          'Sign In Required',
+          'Please create an account or sign in to generate sitemaps',
+          rateHeaders(noRate(res)),
+          'auth.required',
+        ),
+      invalid: async (message, { user, res }) => {
+        const plan = planOf(user);
+        const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
+        return new HttpError(400, 'Invalid input', message, rateHeaders(rate), 'input.invalid');
+      },
+      handle: async ({ url, settings }, { user, res }) => {
+        const plan = planOf(user);
+        // Settings are Pro: a free plan sending any is told so, never crawled with them ignored.
+        if (plan !== 'pro' && !isDefaultCrawlSettings(settings)) {
+          const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
+          throw settingsNeedPro(rateHeaders(rate));
+        }
+        // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
+        const verdict = policy.checkUrl(new URL(url));
+        if (!verdict.allowed) {
+          const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
+          throw new HttpError(
+            400,
+            'URL not allowed',
+            `This address cannot be crawled: ${verdict.reason}`,
+            rateHeaders(rate),
+            'crawl.url-not-allowed',
+          );
+        }
+        // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
+        await refuseWhenLow(ctx.disk, 'a new crawl');
+        const started = await jobs.start({
+          userId: user.id,
+          plan,
+          url,
+          engineeringCap: ctx.config.jobs.engineeringPageCap,
+          ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
+        });
+        const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
+        if (!started.ok) {
+          if (started.reason === 'monthly') {
+            const limit = PLAN_LIMITS[plan].pagesPerMonth;
+            throw new HttpError(
+              403,
+              'Monthly limit reached',
+              `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
+              headers,
+              'limit.monthly',
+            );
+          }
+          if (started.reason === 'hourly') {
+            const wait = retryAfter(started.rate, Date.now());
+            throw new HttpError(
+              429,
+              'Too many crawls',
+              `You can start ${started.rate.limit} crawls per hour. ${retryInWords(Number(wait['Retry-After']))}`,
+              // The crawl-start window refused: its figures, whatever the token has left.
+              { ...rateHeaders(started.rate), ...wait },
+              'limit.hourly',
+            );
+          }
+          throw new HttpError(
+            403,
+            'Not allowed',
+            'Your plan cannot start crawls',
+            headers,
+            'limit.plan',
+          );
+        }
+        ctx.jobs.pool.wake();
+        return HttpResult.json({ jobId: started.job.id }, { status: 201, headers });
+      },
+    },
 
-  router.get(operations['crawl.get'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const { jobId } = parseInput(getCrawlInput, req.params);
-    const job = await jobs.get(jobId, user.id);
-    if (!job)
-      throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
-    res.set('Cache-Control', 'no-store').json(await presentCrawlJob(ctx, job));
-  });
-
-  return router;
+    'crawl.get': async ({ jobId }, { user }) => {
+      const job = await jobs.get(jobId, user.id);
+      if (!job)
+        throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
+      return presentCrawlJob(ctx, job);
+    },
+  };
 }

@@ -1,14 +1,4 @@
-import { operations } from '@mapsmith/core';
 import { HttpError } from '../../http/errors.js';
-
-/**
- * `POST /api/crawl` body: `{url, settings?}`, an absolute http(s) URL of at most 2,083
- * characters and the crawl settings (Pro).
- */
-export const startCrawlInput = operations['crawl.start'].input;
-
-/** `GET /api/crawl/:jobId` path parameters. */
-export const getCrawlInput = operations['crawl.get'].input;
 
 /** The refusal of crawl settings to a plan without them (403 `crawl.settings-pro`). */
 export function settingsNeedPro(headers: Record<string, string> = {}): HttpError {

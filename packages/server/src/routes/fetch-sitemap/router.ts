@@ -2,18 +2,16 @@ import {
   createHttpFetcher,
   downloadSitemapBytes,
   HOUR_MS,
-  operations,
   SITEMAP_FETCHES_PER_HOUR_PER_IP,
   SitemapDownloadError,
 } from '@mapsmith/core';
-import { type Response, Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import { ConcurrencyGate } from '../../limits/concurrency-gate.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { writeContentJson } from './content-json.js';
-import { fetchSitemapInput } from './schema.js';
 
 /**
  * Checker downloads running at once, server-wide: with 50 MB each, at most 100 MB of bodies.
@@ -34,37 +32,18 @@ const BUSY_RETRY_SECONDS = 5;
  * client, 8 waiting; more answer 429 `checker.busy` with Retry-After), behind the crawler's
  * SSRF guard. Answers `{content}`, streamed from the downloaded bytes.
  */
-export function fetchSitemapRouter(ctx: AppContext): Router {
-  const router = Router();
+export function fetchSitemapRoutes(ctx: AppContext): RouteTable {
   const policy = ctx.policy;
   const gate = new ConcurrencyGate(
     CHECKER_FETCHES_AT_ONCE,
     CHECKER_FETCHES_PER_CLIENT,
     CHECKER_FETCHES_WAITING,
   );
-  router.get(operations['sitemap.fetch'].path, async (req, res) => {
-    const { url } = parseInput(fetchSitemapInput, req.query);
-    const left = new AbortController();
-    res.once('close', () => left.abort());
-    // Before the hourly count: a request refused for load must not spend the client's quota.
-    const slot = await gate.acquire(req.ip ?? 'unknown', left.signal);
-    if (!slot.ok) {
-      throw new HttpError(
-        429,
-        'Checker busy',
-        'Too many sitemap checks are running; please try again in a few seconds',
-        { 'Retry-After': String(BUSY_RETRY_SECONDS) },
-        'checker.busy',
-      );
-    }
-    try {
-      await fetchOne(req.ip, url, res);
-    } finally {
-      slot.release();
-    }
-  });
 
-  async function fetchOne(ip: string | undefined, url: string, res: Response): Promise<void> {
+  async function fetchOne(
+    ip: string | undefined,
+    url: string,
+  ): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
     const hit = await ctx.repos.rates.hit(
       `fetch-sitemap:${ip ?? 'unknown'}`,
       SITEMAP_FETCHES_PER_HOUR_PER_IP,
@@ -80,13 +59,10 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
         'limit.sitemap-fetch',
       );
     }
-    res.set(headers);
     // A fetcher per request: checker fetches are rare, and nothing stays open afterwards.
     const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 1 });
     try {
-      const bytes = await downloadSitemapBytes({ fetcher, policy }, url);
-      res.set('Cache-Control', 'no-store');
-      await writeContentJson(res, bytes);
+      return { bytes: await downloadSitemapBytes({ fetcher, policy }, url), headers };
     } catch (err) {
       if (err instanceof SitemapDownloadError) {
         throw new HttpError(err.status, err.error, err.message, headers, err.code);
@@ -96,5 +72,36 @@ export function fetchSitemapRouter(ctx: AppContext): Router {
       await fetcher.close().catch(() => undefined);
     }
   }
-  return router;
+
+  return {
+    'sitemap.fetch': async ({ url }, { req, signal }) => {
+      // Before the hourly count: a request refused for load must not spend the client's quota.
+      const slot = await gate.acquire(req.ip ?? 'unknown', signal);
+      if (!slot.ok) {
+        throw new HttpError(
+          429,
+          'Checker busy',
+          'Too many sitemap checks are running; please try again in a few seconds',
+          { 'Retry-After': String(BUSY_RETRY_SECONDS) },
+          'checker.busy',
+        );
+      }
+      // The slot is held until the answer is written: escaping 50 MB is the costly part.
+      let fetched: Awaited<ReturnType<typeof fetchOne>>;
+      try {
+        fetched = await fetchOne(req.ip, url);
+      } catch (err) {
+        slot.release();
+        throw err;
+      }
+      const { bytes, headers } = fetched;
+      return HttpResult.write({ ...headers, 'Cache-Control': 'no-store' }, async (res) => {
+        try {
+          await writeContentJson(res, bytes);
+        } finally {
+          slot.release();
+        }
+      });
+    },
+  };
 }

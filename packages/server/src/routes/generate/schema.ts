@@ -1,21 +1,15 @@
 import { operations } from '@mapsmith/core';
 import { z } from 'zod';
 
-/** Path parameters of `GET /api/generate/:jobId/:format`: the contract's job id and format. */
-export const generateParams = operations['export.generate'].input.pick({
-  jobId: true,
-  format: true,
-});
-
 /**
- * Query of the download: `compress=true` asks for gzip (xml, xml-images, images, videos only);
- * `part=N` asks for part N of a sitemap split at 50,000 URLs or 50 MB (the plain download is
- * then the sitemap index that lists the parts).
+ * The download's input as a URL carries it: the contract's job id and format in the path, and
+ * in the query `compress=true` for gzip (xml, xml-images, images, videos only) and `part=N`
+ * for part N of a sitemap split at 50,000 URLs or 50 MB (the plain download is then the
+ * sitemap index that lists the parts). A query string has no booleans, hence `compress`'s words.
  */
-export const generateQuery = z.object({
+export const generateInput = operations['export.generate'].input.extend({
   compress: z
     .enum(['true', 'false', '1', '0'], { error: 'compress must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  part: operations['export.generate'].input.shape.part,
 });

@@ -1,6 +1,7 @@
-import { buildOpenApiDocument, operations } from '@mapsmith/core';
-import { Router } from 'express';
+import { buildOpenApiDocument } from '@mapsmith/core';
 import type { ServerConfig } from '../../config.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 
 /** How long clients and proxies may keep the document: it changes only with a release. */
 const MAX_AGE_SECONDS = 3600;
@@ -10,15 +11,15 @@ const MAX_AGE_SECONDS = 3600;
  * `buildOpenApiDocument`) once per process. Public and cacheable: Express adds an ETag, so a
  * client that revalidates gets 304.
  */
-export function openApiRouter(config: ServerConfig): Router {
-  const router = Router();
+export function openApiRoutes(config: ServerConfig): RouteTable {
   let body: string | undefined;
-  router.get(operations['openapi.get'].path, (_req, res) => {
-    body ??= JSON.stringify(buildOpenApiDocument({ serverUrl: config.publicUrl }));
-    res
-      .set('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`)
-      .type('application/json')
-      .send(body);
-  });
-  return router;
+  return {
+    'openapi.get': () => {
+      body ??= JSON.stringify(buildOpenApiDocument({ serverUrl: config.publicUrl }));
+      const text = body;
+      return HttpResult.write({ 'Cache-Control': `public, max-age=${MAX_AGE_SECONDS}` }, (res) => {
+        res.type('application/json').send(text);
+      });
+    },
+  };
 }

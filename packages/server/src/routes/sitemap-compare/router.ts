@@ -2,19 +2,14 @@ import {
   compareSitemapWithCrawl,
   createHttpFetcher,
   fileHost,
-  operations,
   readLiveSitemaps,
   type SitemapCompareSummary,
-  sitemapCompareInput,
-  sitemapCompareReportInput,
   sitemapFindingsCsv,
 } from '@mapsmith/core';
-import { Router } from 'express';
-import { requireUser } from '../../auth/session.js';
 import type { AppContext } from '../../context.js';
-import { sendDownload } from '../../http/download.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
 import { SqliteSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
 import type { CrawlJobRecord } from '../../repos/types.js';
 
@@ -23,8 +18,7 @@ import type { CrawlJobRecord } from '../../repos/types.js';
  * own sitemaps now through the guarded fetcher and compares them with the finished crawl;
  * `GET` pages the findings (one kind or all) with the figures; `.../report` is the CSV.
  */
-export function sitemapCompareRouter(ctx: AppContext): Router {
-  const router = Router();
+export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
   const { jobs, sitemapCompare } = ctx.repos;
   const policy = ctx.policy;
 
@@ -34,73 +28,68 @@ export function sitemapCompareRouter(ctx: AppContext): Router {
     return job;
   }
 
-  router.post(operations['crawl.sitemapCompare'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    if (!user.isPro)
-      throw new HttpError(
-        403,
-        'Pro required',
-        'Comparing the live sitemap with the crawl is part of Pro.',
-        {},
-        'audit.pro-required',
-      );
-    const { jobId } = parseInput(operations['crawl.sitemapCompare'].input, req.params);
-    const job = await ownJob(jobId, user.id);
-    if (job.status !== 'completed')
-      throw new HttpError(
-        409,
-        'Crawl not finished',
-        'The sitemap is compared with a finished crawl; please wait until it completes.',
-        {},
-        'crawl.not-finished',
-      );
-    const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 2 });
-    let summary: SitemapCompareSummary;
-    try {
-      const live = await readLiveSitemaps(new URL(job.url).origin, {
-        fetcher,
-        policy,
-        logger: ctx.logger,
-      });
-      const findings = compareSitemapWithCrawl(live.entries, await sitemapCompare.crawled(job.id));
-      summary = {
-        checkedAt: new Date().toISOString(),
-        files: live.files,
-        truncated: live.truncated,
-        inSitemap: findings.filter((f) => f.inSitemap).length,
-        withFindings: findings.filter((f) => f.flags.length > 0).length,
-        counts: SqliteSitemapCompareRepository.countsOf(findings),
-      };
-      await sitemapCompare.save(job.id, summary, findings);
-    } finally {
-      await fetcher.close().catch(() => undefined);
-    }
-    res.set('Cache-Control', 'no-store').json(summary);
-  });
-
-  router.get(operations['crawl.sitemapFindings'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseInput(sitemapCompareInput, { ...req.query, ...req.params });
-    const job = await ownJob(input.jobId, user.id);
-    res.set('Cache-Control', 'no-store').json(await sitemapCompare.page(job.id, input));
-  });
-
-  router.get(operations['crawl.sitemapReport'].path, requireUser, async (req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    const input = parseInput(sitemapCompareReportInput, { ...req.query, ...req.params });
-    const job = await ownJob(input.jobId, user.id);
-    await sendDownload(
-      res,
-      {
-        contentType: 'text/csv; charset=utf-8',
-        fileName: `sitemap-vs-crawl-${fileHost(job.url)}.csv`,
+  return {
+    'crawl.sitemapCompare': {
+      notPro: () =>
+        new HttpError(
+          403,
+          'Pro required',
+          'Comparing the live sitemap with the crawl is part of Pro.',
+          {},
+          'audit.pro-required',
+        ),
+      handle: async ({ jobId }, { user }) => {
+        const job = await ownJob(jobId, user.id);
+        if (job.status !== 'completed')
+          throw new HttpError(
+            409,
+            'Crawl not finished',
+            'The sitemap is compared with a finished crawl; please wait until it completes.',
+            {},
+            'crawl.not-finished',
+          );
+        const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 2 });
+        let summary: SitemapCompareSummary;
+        try {
+          const live = await readLiveSitemaps(new URL(job.url).origin, {
+            fetcher,
+            policy,
+            logger: ctx.logger,
+          });
+          const findings = compareSitemapWithCrawl(
+            live.entries,
+            await sitemapCompare.crawled(job.id),
+          );
+          summary = {
+            checkedAt: new Date().toISOString(),
+            files: live.files,
+            truncated: live.truncated,
+            inSitemap: findings.filter((f) => f.inSitemap).length,
+            withFindings: findings.filter((f) => f.flags.length > 0).length,
+            counts: SqliteSitemapCompareRepository.countsOf(findings),
+          };
+          await sitemapCompare.save(job.id, summary, findings);
+        } finally {
+          await fetcher.close().catch(() => undefined);
+        }
+        return HttpResult.json(summary, { headers: { 'Cache-Control': 'no-store' } });
       },
-      sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag)),
-    );
-  });
+    },
 
-  return router;
+    'crawl.sitemapFindings': async (input, { user }) => {
+      const job = await ownJob(input.jobId, user.id);
+      return sitemapCompare.page(job.id, input);
+    },
+
+    'crawl.sitemapReport': async (input, { user }) => {
+      const job = await ownJob(input.jobId, user.id);
+      return HttpResult.download(
+        {
+          contentType: 'text/csv; charset=utf-8',
+          fileName: `sitemap-vs-crawl-${fileHost(job.url)}.csv`,
+        },
+        sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag)),
+      );
+    },
+  };
 }

@@ -1,5 +1,3 @@
-import { operations } from '@mapsmith/core';
-import { type RequestHandler, Router } from 'express';
 import {
   createApiToken,
   listApiTokens,
@@ -7,73 +5,58 @@ import {
   revokeApiToken,
 } from '../../auth/api-tokens.js';
 import { proRequired } from '../../auth/bearer.js';
-import { requireUser } from '../../auth/session.js';
-import type { Database } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
-import { createTokenInput, tokenRefInput } from './schema.js';
+import { HttpResult } from '../../http/http-result.js';
+import type { RouteTable } from '../../http/operation-route.js';
+import type { ApiTokenRepository } from '../../repos/ports-accounts.js';
 
 /** Tokens are managed from a signed-in session of a Pro user; a token cannot mint tokens. */
-const requireProSession: RequestHandler = (_req, res, next) => {
-  if (res.locals.apiTokenId !== undefined) {
-    throw new HttpError(
+const guard = {
+  tokenRefused: () =>
+    new HttpError(
       403,
       'Session required',
       'Manage API tokens from the Mapsmith dashboard',
       {},
       'auth.session-required',
-    );
-  }
-  if (!res.locals.user?.isPro) throw proRequired();
-  next();
+    ),
+  notPro: proRequired,
 };
 
 /** `GET /api/tokens`, `POST /api/tokens` and `DELETE /api/tokens/:id` (Pro API tokens). */
-export function tokensRouter(db: Database): Router {
-  const router = Router();
-  router.get(operations['tokens.list'].path, requireUser, requireProSession, async (_req, res) => {
-    const user = res.locals.user;
-    if (!user) return;
-    res.set('Cache-Control', 'no-store').json(await listApiTokens(db, user.id));
-  });
+export function tokensRoutes(tokens: ApiTokenRepository): RouteTable {
+  return {
+    'tokens.list': { ...guard, handle: (_input, { user }) => listApiTokens(tokens, user.id) },
 
-  router.post(
-    operations['tokens.create'].path,
-    requireUser,
-    requireProSession,
-    async (req, res) => {
-      const user = res.locals.user;
-      if (!user) return;
-      const { name } = parseInput(createTokenInput, req.body);
-      const created = await createApiToken(db, user.id, name);
-      if (!created) {
-        throw new HttpError(
-          409,
-          'Too many tokens',
-          `You can have at most ${MAX_LIVE_TOKENS} API tokens; revoke one first`,
-          {},
-          'token.too-many',
+    'tokens.create': {
+      ...guard,
+      handle: async ({ name }, { user }) => {
+        const created = await createApiToken(tokens, user.id, name);
+        if (!created) {
+          throw new HttpError(
+            409,
+            'Too many tokens',
+            `You can have at most ${MAX_LIVE_TOKENS} API tokens; revoke one first`,
+            {},
+            'token.too-many',
+          );
+        }
+        const { id, createdAt, token } = created;
+        return HttpResult.json(
+          { id, name, token, createdAt },
+          { status: 201, headers: { 'Cache-Control': 'no-store' } },
         );
-      }
-      const { id, createdAt, token } = created;
-      res.status(201).set('Cache-Control', 'no-store').json({ id, name, token, createdAt });
+      },
     },
-  );
 
-  router.delete(
-    operations['tokens.delete'].path,
-    requireUser,
-    requireProSession,
-    async (req, res) => {
-      const user = res.locals.user;
-      if (!user) return;
-      const { id } = parseInput(tokenRefInput, req.params);
-      if (!(await revokeApiToken(db, user.id, id))) {
-        throw new HttpError(404, 'Not found', 'No such API token', {}, 'token.not-found');
-      }
-      res.json({ message: 'The API token has been revoked.' });
+    'tokens.delete': {
+      ...guard,
+      handle: async ({ id }, { user }) => {
+        if (!(await revokeApiToken(tokens, user.id, id))) {
+          throw new HttpError(404, 'Not found', 'No such API token', {}, 'token.not-found');
+        }
+        return { message: 'The API token has been revoked.' };
+      },
     },
-  );
-
-  return router;
+  };
 }

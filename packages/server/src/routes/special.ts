@@ -1,0 +1,36 @@
+import type { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { stableSitemapRouter } from './stable-sitemap/router.js';
+
+/** A route the server answers that is not an operation of the contract. */
+export interface SpecialRoute {
+  /** HTTP method (GET routes answer HEAD too). */
+  method: 'GET';
+  /** Express path. */
+  path: string;
+  /** Why it is not bound from the contract's route table. */
+  why: string;
+}
+
+/**
+ * The routes that are not operations, in one place with the reason; everything else under
+ * `/api` is bound from the contract (`mountOperations`), and a test holds the app to this list.
+ * There is no PayPal webhook: payments are settled by capture and the reconcile task.
+ */
+export const SPECIAL_ROUTES: readonly SpecialRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    why: 'A probe for monitors and load balancers, mounted first by the app (app.ts): no user, no input, 503 when the database does not answer. It is not part of the public API a client calls.',
+  },
+  {
+    method: 'GET',
+    path: '/s/:token/:file',
+    why: 'Stable sitemap URLs (issue 13) for robots.txt and search engines: outside /api, no session, the published file bytes with ETag, Last-Modified, 304 and HEAD, not JSON.',
+  },
+];
+
+/** The special routers mounted after the contract's (the health probe is the app's own). */
+export function specialRouters(ctx: AppContext): Router[] {
+  return [stableSitemapRouter(ctx)];
+}
