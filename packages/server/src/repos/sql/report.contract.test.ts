@@ -59,6 +59,7 @@ const FILTERS: ReportFilter[] = [
   { verdict: 'excluded', sort: 'depth', dir: 'desc' },
   { q: 'needle' },
   { q: '"' },
+  { sitemap: 'missing' },
 ];
 
 async function text(chunks: AsyncIterable<string | Uint8Array>): Promise<string> {
@@ -88,6 +89,16 @@ async function answers(kind: (typeof testDatabaseKinds)[number]): Promise<Record
       "UPDATE crawl_pages SET change = CASE WHEN seq % 3 = 0 THEN 'changed' WHEN seq % 3 = 1 THEN 'added' END WHERE job_id = ?",
       [job.id],
     );
+    // A live sitemap comparison's findings (issue 14) for two URLs: the table shows them.
+    for (const [url, flags] of [
+      ['https://r.example/B', 'orphan missing'],
+      ['https://r.example/a-b', 'not-indexable'],
+    ])
+      await t.db.run(
+        `INSERT INTO crawl_sitemap_urls (job_id, url, in_sitemap, flags, not_indexable, orphan,
+           missing, duplicate, lastmod_newer, finding) VALUES (?, ?, 1, ?, 0, 0, 0, 0, 0, '{}')`,
+        [job.id, url, flags],
+      );
     const report = repos.jobs.report();
     const out: Record<string, string> = {};
     for (const [i, filter] of FILTERS.entries()) {
