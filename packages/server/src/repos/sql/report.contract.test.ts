@@ -90,10 +90,11 @@ async function answers(kind: (typeof testDatabaseKinds)[number]): Promise<Record
       [job.id],
     );
     // A live sitemap comparison's findings (issue 14) for two URLs: the table shows them.
-    for (const [url, flags] of [
+    const findings: Array<[string, string]> = [
       ['https://r.example/B', 'orphan missing'],
       ['https://r.example/a-b', 'not-indexable'],
-    ])
+    ];
+    for (const [url, flags] of findings)
       await t.db.run(
         `INSERT INTO crawl_sitemap_urls (job_id, url, in_sitemap, flags, not_indexable, orphan,
            missing, duplicate, lastmod_newer, finding) VALUES (?, ?, 1, ?, 0, 0, 0, 0, 0, '{}')`,
