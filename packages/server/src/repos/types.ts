@@ -15,11 +15,13 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
-import type { BulkRepository } from './bulk-types.js';
 import type { AccountRepositories } from './ports-accounts.js';
-import type { SqliteAuditRepository } from './sql/audit-jobs.js';
-import type { SqliteAuditQueue } from './sql/audit-queue.js';
-import type { SqliteSitemapCompareRepository } from './sql/sitemap-compare.js';
+import type {
+  AuditQueue,
+  AuditRepository,
+  BulkRepository,
+  SitemapCompareRepository,
+} from './ports-pro.js';
 
 /**
  * The storage and queue interfaces routes and workers use, implemented once in SQL over core's
@@ -193,7 +195,7 @@ export interface JobQueue {
   sweepFrontiers(): Promise<number>;
 }
 
-export type { BulkRepository } from './bulk-types.js';
+export type { BulkRepository } from './ports-pro.js';
 
 /** The monthly usage meter. */
 export interface UsageRepository {
@@ -220,11 +222,11 @@ export interface Repositories {
   /** Bulk crawls (issue 13). */
   bulks: BulkRepository;
   /** Sitemap audits (issue 14): jobs, listed URLs and results. */
-  audits: SqliteAuditRepository;
+  audits: AuditRepository;
   /** The audit jobs' queue, with leases like the crawl queue. */
-  auditQueue: SqliteAuditQueue;
+  auditQueue: AuditQueue;
   /** The live sitemap against a crawl (issue 14). */
-  sitemapCompare: SqliteSitemapCompareRepository;
+  sitemapCompare: SitemapCompareRepository;
   /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */
   accounts: AccountRepositories;
 }

@@ -4,8 +4,9 @@ import {
   type HttpFetcher,
   type Logger,
   NothingToListError,
+  type SqlDatabase,
+  type SqlReader,
 } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
@@ -18,7 +19,7 @@ import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** What the after-run actions use. */
 export interface AfterRunDeps {
-  db: Database;
+  db: SqlDatabase;
   jobs: CrawlJobRepository;
   schedules: ScheduleRepository;
   publisher: SitemapPublisher;
@@ -54,7 +55,7 @@ export async function publishRun(
 }
 
 /** Added and changed listed URLs of a run: what IndexNow is told about. */
-async function changedUrls(db: Database, jobId: string): Promise<string[]> {
+async function changedUrls(db: SqlReader, jobId: string): Promise<string[]> {
   const rows = await db.all<{ url: string }>(
     "SELECT url FROM crawl_pages WHERE job_id = ? AND reason = 'listed' AND change IN ('added', 'changed') ORDER BY seq",
     [jobId],
