@@ -2,7 +2,7 @@ import { monthKey, PLAN_LIMITS, type SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
 import type { Repositories } from '../types.js';
-import { htmlPage, insertUser, openSecondHandle, startJob } from './contract-support.js';
+import { htmlPage, insertUser, startJob } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
 
 /**
@@ -17,13 +17,10 @@ describe.each(testDatabaseKinds)('limits under concurrency on %s (two handles)',
 
   beforeEach(async () => {
     t = await openTestDatabase(kind);
-    other = await openSecondHandle(t);
+    other = await t.openAnother();
     nodes = [createSqlRepositories(t.db), createSqlRepositories(other)];
   });
-  afterEach(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterEach(() => t.close());
 
   const node = (i: number) => nodes[i % 2] as Repositories;
 

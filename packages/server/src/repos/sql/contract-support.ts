@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { makePage, type PageRecord, type SqlDatabase } from '@mapsmith/core';
-import { PgDatabase } from '@mapsmith/postgres';
-import { Database } from '../../db/database.js';
-import type { TestDatabase } from '../test-databases.js';
-import { testPostgresUrl } from '../test-postgres.js';
 import type { Repositories } from '../types.js';
 
 /**
@@ -50,22 +46,6 @@ export function htmlPage(url: string, title = `Title of ${url}`): PageRecord {
     canonical: null,
     verdict: { included: true },
   });
-}
-
-/**
- * A second, independent handle on the same database as `t` (its own connections), as a second
- * API or worker process would hold: concurrency tests fire requests through both at once.
- */
-export async function openSecondHandle(t: TestDatabase): Promise<SqlDatabase> {
-  if (t.kind === 'postgres') {
-    const row = await t.db.first<{ name: string }>('SELECT current_database() AS name');
-    const url = new URL(testPostgresUrl() ?? '');
-    url.pathname = `/${row?.name ?? ''}`;
-    return new PgDatabase({ connectionString: url.toString(), max: 5 });
-  }
-  const [main] = await t.db.all<{ file: string }>('PRAGMA database_list');
-  if (!main?.file) throw new Error('the test database has no file');
-  return Database.open(main.file);
 }
 
 /** A crawl summary that finished normally, for completing jobs in tests. */
