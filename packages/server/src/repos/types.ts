@@ -24,9 +24,9 @@ import type {
 } from './ports-pro.js';
 
 /**
- * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
- * the embedded implementation (`repos/sqlite`); a Postgres backend with a shared queue for
- * several worker machines is another implementation of these same interfaces.
+ * The storage and queue interfaces routes and workers use, implemented once in SQL over core's
+ * `SqlDatabase` (`repos/sql`): on SQLite with in-process workers (embedded) and on Postgres with
+ * several API and worker processes (scaled).
  */
 
 /** A crawl job as the API and the workers see it. */

@@ -279,6 +279,7 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     return changes;
   }
 
+  /** In batches of 500 ids, well under either database's parameter limit. */
   async existing(ids: string[]): Promise<Set<string>> {
     const found = new Set<string>();
     // Bound the statement's parameters (SQLite's default limit is 32,766).
