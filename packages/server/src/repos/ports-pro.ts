@@ -24,8 +24,7 @@ import type {
 
 /**
  * The ports of the Pro features: bulk crawls, schedules, sitemap audits and their queue, and
- * the live-sitemap comparison. One SQL implementation of each (`repos/sql`, `schedules/
- * sql-repository.ts`) runs on SQLite and on Postgres; routes and workers see only these.
+ * the live-sitemap comparison. One SQL implementation of each (`repos/sql`) runs on SQLite and on Postgres; routes and workers see only these.
  */
 
 /** Bulk crawls: one row per list, one crawl job per site (the job names its bulk and line). */

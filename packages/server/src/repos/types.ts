@@ -20,6 +20,7 @@ import type {
   AuditQueue,
   AuditRepository,
   BulkRepository,
+  ScheduleRepository,
   SitemapCompareRepository,
 } from './ports-pro.js';
 
@@ -122,6 +123,8 @@ export interface CrawlJobRepository {
   compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null>;
   /** The change report kept for a job (summary null when it was not compared). */
   changes(jobId: string): Promise<CrawlChanges>;
+  /** The job's listed URLs that were added or changed since the previous crawl, in crawl order. */
+  changedListedUrls(jobId: string): Promise<string[]>;
   /** Keeps the outcome of an ended job so it is computed once. */
   saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */
@@ -227,6 +230,8 @@ export interface Repositories {
   auditQueue: AuditQueue;
   /** The live sitemap against a crawl (issue 14). */
   sitemapCompare: SitemapCompareRepository;
+  /** Scheduled crawls (issue 13). */
+  schedules: ScheduleRepository;
   /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */
   accounts: AccountRepositories;
 }

@@ -50,7 +50,6 @@ export function buildServices(
   let siteUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
   const schedules = createScheduleService({
     config,
-    db,
     repos,
     mailer,
     logger,

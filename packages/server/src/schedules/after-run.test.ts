@@ -9,10 +9,10 @@ import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
 import { createSqliteRepositories } from '../repos/sql/index.js';
+import { SqlScheduleRepository } from '../repos/sql/schedules.js';
 import type { CrawlJobRecord } from '../repos/types.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
-import { SqlScheduleRepository } from './sql-repository.js';
 
 let dir: string;
 let db: Database;

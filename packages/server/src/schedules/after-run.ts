@@ -4,23 +4,22 @@ import {
   type HttpFetcher,
   type Logger,
   NothingToListError,
-  type SqlDatabase,
-  type SqlReader,
 } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
 import { checkKeyFile } from '../notify/key-file.js';
 import { pingKeyFor } from '../notify/ping-service.js';
-import { SqlSiteKeyRepository } from '../repos/sql/accounts/site-keys.js';
+import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
 import type { SitemapPublisher } from './publisher.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** What the after-run actions use. */
 export interface AfterRunDeps {
-  db: SqlDatabase;
   jobs: CrawlJobRepository;
+  /** The IndexNow key of each site (the key file the run's submission names). */
+  siteKeys: SiteKeyRepository;
   schedules: ScheduleRepository;
   publisher: SitemapPublisher;
   mailer: Mailer;
@@ -54,15 +53,6 @@ export async function publishRun(
   await deps.schedules.published(schedule.id, jobId, now.toISOString());
 }
 
-/** Added and changed listed URLs of a run: what IndexNow is told about. */
-async function changedUrls(db: SqlReader, jobId: string): Promise<string[]> {
-  const rows = await db.all<{ url: string }>(
-    "SELECT url FROM crawl_pages WHERE job_id = ? AND reason = 'listed' AND change IN ('added', 'changed') ORDER BY seq",
-    [jobId],
-  );
-  return rows.map((r) => r.url);
-}
-
 /** Submits the run's added and changed URLs once the site's key file is live; says what happened. */
 async function submitChanges(
   deps: AfterRunDeps,
@@ -72,15 +62,11 @@ async function submitChanges(
 ): Promise<string> {
   if (!summary) return 'nothing submitted: this first run has no earlier crawl to compare with.';
   const host = new URL(job.url).host.toLowerCase();
-  const urls = (await changedUrls(deps.db, job.id)).filter(
+  const urls = (await deps.jobs.changedListedUrls(job.id)).filter(
     (u) => new URL(u).host.toLowerCase() === host,
   );
   if (urls.length === 0) return 'nothing submitted: no URL was added or changed.';
-  const { key, keyLocation } = await pingKeyFor(
-    new SqlSiteKeyRepository(deps.db),
-    schedule.userId,
-    job.url,
-  );
+  const { key, keyLocation } = await pingKeyFor(deps.siteKeys, schedule.userId, job.url);
   const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
   if (!keyFile.ok)
     return `not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}.`;

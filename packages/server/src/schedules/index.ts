@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
+import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
@@ -8,7 +8,6 @@ import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 import { ScheduleTask } from './schedule-task.js';
 import { ScheduleService } from './service.js';
-import { SqlScheduleRepository } from './sql-repository.js';
 
 export { ScheduleService } from './service.js';
 
@@ -20,7 +19,6 @@ export function publishedDir(dataDir: string): string {
 /** What the scheduled crawls are built from. */
 export interface ScheduleWiring {
   config: ServerConfig;
-  db: SqlDatabase;
   repos: Repositories;
   mailer: Mailer;
   logger: Logger;
@@ -38,10 +36,10 @@ export interface ScheduleWiring {
 
 /** The scheduled-crawls service: schedules in the SQL database, published files on disk. */
 export function createScheduleService(w: ScheduleWiring): ScheduleService {
-  const schedules = new SqlScheduleRepository(w.db);
+  const { schedules } = w.repos;
   const deps: AfterRunDeps = {
-    db: w.db,
     jobs: w.repos.jobs,
+    siteKeys: w.repos.accounts.siteKeys,
     schedules,
     publisher: new SitemapPublisher(publishedDir(w.config.dataDir), w.maxUrlsPerFile),
     mailer: w.mailer,

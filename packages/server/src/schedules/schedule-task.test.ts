@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createSqliteRepositories } from '../repos/sql/index.js';
+import { SqlScheduleRepository } from '../repos/sql/schedules.js';
 import type { CrawlJobRecord, Repositories } from '../repos/types.js';
 import { ScheduleTask } from './schedule-task.js';
-import { SqlScheduleRepository } from './sql-repository.js';
 import type { ScheduleRecord } from './types.js';
 
 const at = (text: string) => Date.parse(text);

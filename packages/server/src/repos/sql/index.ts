@@ -6,6 +6,7 @@ import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqlCrawlJobRepository } from './crawl-jobs.js';
 import { SqlJobQueue } from './job-queue.js';
+import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
 import { SqlRateLimiter, SqlUsageRepository } from './usage.js';
 
@@ -23,6 +24,7 @@ export function createSqlRepositories(
     audits: new SqlAuditRepository(db, clock),
     auditQueue: new SqlAuditQueue(db, clock),
     sitemapCompare: new SqlSitemapCompareRepository(db),
+    schedules: new SqlScheduleRepository(db),
     accounts: createSqlAccountRepositories(db),
   };
 }

@@ -5,7 +5,7 @@ import type {
   ScheduleOwner,
   ScheduleRecord,
   ScheduleRepository,
-} from './types.js';
+} from '../ports-pro.js';
 
 interface ScheduleRow {
   id: string;

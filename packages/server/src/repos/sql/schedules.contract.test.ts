@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ScheduleDefinition } from '../repos/ports-pro.js';
-import { openTwoHandles, seedUser } from '../repos/sql/pro-contract-support.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
-import { SqlScheduleRepository } from './sql-repository.js';
+import type { ScheduleDefinition } from '../ports-pro.js';
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
+import { openTwoHandles, seedUser } from './pro-contract-support.js';
+import { SqlScheduleRepository } from './schedules.js';
 
 const DAY = 86_400_000;
 
