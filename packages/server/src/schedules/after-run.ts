@@ -31,26 +31,35 @@ export interface AfterRunDeps {
   logger: Logger;
 }
 
-/** The stable sitemap URL of a schedule's token. */
-export function stableSitemapUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/s/${token}/sitemap.xml`;
+/** The folder URL of a schedule's stable sitemap files (ends in `/`). */
+export function stableBaseUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/s/${token}/`;
 }
 
-/** Republishes the files of `jobId` at the schedule's stable URL (its token may be new). */
+/** The stable sitemap URL of a schedule's token. */
+export function stableSitemapUrl(siteUrl: string, token: string): string {
+  return `${stableBaseUrl(siteUrl, token)}sitemap.xml`;
+}
+
+/**
+ * Writes the files of `jobId` at the schedule's stable URL (its token may be new) and records
+ * the publication; `record: false` only rebuilds this node's copy of what is already recorded.
+ */
 export async function publishRun(
   deps: AfterRunDeps,
   schedule: Pick<ScheduleRecord, 'id' | 'token'>,
   jobId: string,
+  now = new Date(),
+  options: { record: boolean } = { record: true },
 ): Promise<void> {
-  const now = new Date();
   await deps.publisher.publish(
     schedule.id,
     jobId,
-    `${deps.siteUrl()}/s/${schedule.token}/`,
+    stableBaseUrl(deps.siteUrl(), schedule.token),
     () => deps.jobs.store(jobId).pages(),
     now,
   );
-  await deps.schedules.published(schedule.id, jobId, now.toISOString());
+  if (options.record) await deps.schedules.published(schedule.id, jobId, now.toISOString());
 }
 
 /** Submits the run's added and changed URLs once the site's key file is live; says what happened. */
