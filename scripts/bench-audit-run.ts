@@ -10,14 +10,14 @@ import { Database } from '../packages/server/src/db/database.js';
 import { migrate } from '../packages/server/src/db/migrations/index.js';
 import { AuditTask } from '../packages/server/src/jobs/audit-task.js';
 import { loadJobsConfig } from '../packages/server/src/jobs/config.js';
-import { createSqliteRepositories } from '../packages/server/src/repos/sqlite/index.js';
+import { createSqlRepositories } from '../packages/server/src/repos/sql/index.js';
 
 const { origin, urls } = JSON.parse(process.argv[2] ?? '{}') as { origin: string; urls: number };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-audit-'));
 try {
   const db = await Database.open(path.join(dir, 'bench.sqlite'));
   await migrate(db);
-  const repos = createSqliteRepositories(db);
+  const repos = createSqlRepositories(db);
   const { lastID: userId } = await db.run(
     `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
      VALUES ('bench', 'bench@example.test', 'x', ?, ?)`,

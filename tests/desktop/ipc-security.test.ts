@@ -98,6 +98,7 @@ describe('the IPC guards', () => {
       ['audit.get', { jobId: 'x' }, /^Sitemap audits .* run on mapsmith\.app/],
       ['bulk.list', {}, /^Bulk crawls of many sites run on mapsmith\.app/],
       ['schedules.list', {}, /^Scheduled crawls run on mapsmith\.app/],
+      ['health.get', {}, /^The service health report .* is mapsmith\.app's/],
       [
         'ping.key',
         { sitemapUrl: 'https://example.com/sitemap.xml' },

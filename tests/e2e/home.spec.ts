@@ -20,5 +20,8 @@ test('an unknown path shows the 404 screen with status 404', async ({ page }) =>
 test('the health endpoint answers JSON', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ status: 'ok', database: true });
+  expect(await response.json()).toMatchObject({
+    status: 'ok',
+    database: { kind: 'sqlite', reachable: true },
+  });
 });

@@ -20,8 +20,9 @@ export const postgresDialect: SqlDialect = {
     `(CASE ((${column})::jsonb #>> ${postgresPath(path)}) WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`,
   jsonArrayLength: (column, path) =>
     `COALESCE(jsonb_array_length((${column})::jsonb #> ${postgresPath(path)}), 0)`,
+  // A NULL value sets JSON null, as SQLite's json_set does (jsonb_set would return NULL).
   jsonSetText: (column, key, value) =>
-    `jsonb_set((${column})::jsonb, '{${key}}', to_jsonb((${value})::text))::text`,
+    `jsonb_set((${column})::jsonb, '{${key}}', COALESCE(to_jsonb((${value})::text), 'null'::jsonb))::text`,
   jsonGroupArray: (expr, orderBy) => `COALESCE(json_agg(${expr} ORDER BY ${orderBy}), '[]')::text`,
   stringAgg: (expr, separator, orderBy) => `string_agg(${expr}, ${separator} ORDER BY ${orderBy})`,
   greatest: (a, b) => `GREATEST(${a}, ${b})`,

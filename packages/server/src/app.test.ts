@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { operations } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
@@ -33,11 +34,20 @@ describe('the hosted app', () => {
     expect(fs.statSync(outboxDir(dataDir)).isDirectory()).toBe(true);
   });
 
-  it('answers GET /api/health with JSON', async () => {
+  it('answers GET /api/health with the database, the queue and the workers', async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ status: 'ok', version: expect.any(String), database: true });
+    const body = await res.json();
+    expect(operations['health.get'].output.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      role: 'all',
+      database: { kind: 'sqlite', reachable: true, latencyMs: expect.any(Number) },
+      queue: { waiting: 0, running: 0 },
+      workers: { live: 1 },
+    });
   });
 
   it('serves the web app for every page of the app', async () => {

@@ -7,12 +7,14 @@ import { csrfGuard } from './http/csrf.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAppRouter } from './http/web-app.js';
-import { healthRouter } from './routes/health/router.js';
+import type { SessionRepository } from './repos/ports-accounts.js';
 
 /** What the app is built from; every dependency is passed in, nothing global. */
 export interface AppDeps {
   config: ServerConfig;
   db: Database;
+  /** The sign-in sessions every API request is read against. */
+  sessions: SessionRepository;
   logger: Logger;
   /** Extra API routers (one per resource), mounted after the built-in ones. */
   routers?: Router[];
@@ -31,13 +33,13 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Unset (embedded): a reverse proxy on this machine is believed, no other.
+  app.set('trust proxy', deps.config.trustProxy ?? 'loopback');
   app.use(securityHeaders);
-  app.use('/api', loadSession(deps.db));
+  app.use('/api', loadSession(deps.sessions));
   for (const handler of deps.beforeBody ?? []) app.use(handler);
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfGuard);
-  app.use(healthRouter(deps.db));
   for (const router of deps.routers ?? []) app.use(router);
   app.use('/api', (req) => {
     throw new HttpError(

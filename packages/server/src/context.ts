@@ -2,6 +2,7 @@ import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
+import type { WorkerRegistry } from './health/worker-registry.js';
 import type { JobSystem } from './jobs/index.js';
 import type { Repositories } from './repos/types.js';
 import type { ScheduleService } from './schedules/service.js';
@@ -30,4 +31,6 @@ export interface AppContext {
   disk: DiskSpace;
   /** Scheduled crawls (issue 13): their operations and the scheduler pass. */
   schedules: ScheduleService;
+  /** The live crawl-worker processes of the deployment, for `GET /api/health` (issue 16). */
+  workers: WorkerRegistry;
 }

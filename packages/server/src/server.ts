@@ -1,28 +1,23 @@
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createUrlPolicy, type Logger } from '@mapsmith/core';
-import { createApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { Database } from './db/database.js';
-import { migrate } from './db/migrations/index.js';
-import { createExportCache } from './exports/index.js';
-import { createCrawlRunner } from './jobs/crawl-runner.js';
-import { createJobSystem } from './jobs/index.js';
-import { PaymentReconcileTask } from './jobs/payment-reconcile-task.js';
-import { PRO_REMINDER_INTERVAL_MS, ProReminderTask } from './jobs/pro-reminder-task.js';
-import { inProcessScheduler, schedulePeriodic } from './jobs/scheduler.js';
-import { createMailer } from './mail/mailer.js';
-import { createPayPalClient } from './payments/paypal-client.js';
-import { createSqliteRepositories } from './repos/sql/index.js';
-import { apiBeforeBody, apiRouters } from './routes/index.js';
-import { createScheduleService } from './schedules/index.js';
-import { createDiskSpace } from './storage/disk-space.js';
+import { keepRegistered } from './health/worker-registry.js';
+import { type Background, startBackground } from './runtime/background.js';
+import { sweepExportsEvery } from './runtime/export-sweep.js';
+import { listenHealth } from './runtime/health-listener.js';
+import { type Listening, listenApi } from './runtime/http.js';
+import { runsWorkers, servesHttp } from './runtime/process-config.js';
+import { buildServices } from './runtime/services.js';
+import { openStorage, type Storage } from './runtime/storage.js';
 
-/** A started server. */
+export { databaseFile, outboxDir } from './runtime/storage.js';
+
+/** A started server process. */
 export interface RunningServer {
-  /** The URL to open, e.g. `http://127.0.0.1:3000`. */
+  /**
+   * The URL to open, e.g. `http://127.0.0.1:3000`; for a worker, its health listener's URL, or
+   * an empty string when it has none.
+   */
   url: string;
   /** The services it runs on. */
   context: AppContext;
@@ -30,101 +25,80 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Path of the SQLite file inside the data folder. */
-export function databaseFile(dataDir: string): string {
-  return path.join(dataDir, 'mapsmith.sqlite');
+/**
+ * Runs every stop in order, then closes the database. A stop that fails is logged and the rest
+ * still run: an open pool left behind would keep the process alive after SIGTERM.
+ */
+async function stopAll(
+  stops: (() => Promise<void>)[],
+  storage: Storage,
+  logger: Logger,
+): Promise<void> {
+  for (const stop of stops) {
+    await stop().catch((err: unknown) => {
+      logger.error('a part of the server did not stop cleanly', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+    });
+  }
+  await storage.db.close();
 }
 
-/** Path of the local mail outbox inside the data folder. */
-export function outboxDir(dataDir: string): string {
-  return path.join(dataDir, 'outbox');
-}
-
-/** Opens the database, runs migrations, builds the app and listens. */
+/**
+ * Starts what `config.role` asks for on the configured database: `api` listens with the API and
+ * the web app; `worker` runs the crawl workers and the timed work (and, with
+ * `MAPSMITH_HEALTH_PORT`, a listener answering `GET /api/health` only); `all` does both, as the
+ * embedded server always has.
+ */
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
-  fs.mkdirSync(outboxDir(config.dataDir), { recursive: true });
-  const db = await Database.open(databaseFile(config.dataDir));
-  const applied = await migrate(db);
-  if (applied.length > 0) logger.info('database migrated', { applied });
-  const repos = createSqliteRepositories(db);
-  const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
-  const exports = createExportCache(config, repos.jobs, disk);
+  const storage = await openStorage(config, logger);
   // The one SSRF guard of the process: every route, job and notification fetches behind it.
   const policy = createUrlPolicy({ allowLoopback: config.allowLoopback });
-  const jobs = createJobSystem(config, repos, createCrawlRunner(config, policy, logger), logger, {
-    afterPurge: () => exports.sweep(),
-    disk,
-    policy,
-  });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: outboxDir(config.dataDir),
-    logger,
-  });
-  // Without a public URL, links and stable sitemap URLs use the address the server listens on.
-  let siteUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
-  const schedules = createScheduleService({
-    config,
-    db,
-    repos,
-    mailer,
-    logger,
-    policy,
-    wake: () => jobs.pool.wake(),
-    siteUrl: () => siteUrl,
-  });
-  const context: AppContext = { config, db, logger, policy, repos, jobs, exports, disk, schedules };
-  const app = createApp({
-    config,
-    db,
-    logger,
-    routers: apiRouters(context),
-    beforeBody: apiBeforeBody(context),
-  });
-  const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  await jobs.start();
-  const payments = schedulePeriodic(
-    new PaymentReconcileTask({ db, logger, paypal: createPayPalClient(config.paypal) }),
-    config.jobs.paymentReconcileMs,
-    { now: Date.now },
-    logger,
-    (counts) => {
-      if (counts.granted + counts.rejected + counts.refunded > 0)
-        logger.info('payment orders reconciled', { ...counts });
-    },
-  );
-  const reminders = schedulePeriodic(
-    new ProReminderTask({ db, mailer, publicUrl: config.publicUrl }),
-    PRO_REMINDER_INTERVAL_MS,
-    { now: Date.now },
-    logger,
-    (sent) => {
-      if (sent > 0) logger.info('Pro reminders sent', { sent });
-    },
-  );
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  siteUrl ||= `http://${host}:${port}`;
-  schedules.start(inProcessScheduler({ now: Date.now }, logger), (pass) => {
-    if (pass.started + pass.finished + pass.deferred > 0)
-      logger.info('scheduled crawls', { ...pass });
-  });
+  const { context, mailer, scaled, setListenUrl } = buildServices(config, logger, storage, policy);
+  const stops: (() => Promise<void>)[] = [];
+  let url = '';
+  try {
+    let http: Listening | undefined;
+    if (servesHttp(config.role)) {
+      http = await listenApi(context);
+    } else if (config.healthPort > 0) {
+      http = await listenHealth(config, {
+        db: storage.db,
+        role: config.role,
+        workers: storage.workers,
+      });
+    }
+    if (http) {
+      url = http.url;
+      stops.push(http.close);
+      if (servesHttp(config.role)) setListenUrl(http.url);
+    }
+    let background: Background | undefined;
+    if (runsWorkers(config.role)) {
+      // The engine first (its schema and queues), and it stops last, after the workers.
+      await scaled?.start();
+      background = await startBackground(context, mailer, scaled?.scheduler);
+      stops.push(background.stop);
+      if (scaled) stops.push(scaled.stop);
+      if (config.databaseUrl) {
+        const unregister = keepRegistered(storage.db);
+        stops.push(async () => unregister());
+      }
+    }
+    // On Postgres other nodes delete jobs too; the embedded server deletes its own at once.
+    if (config.databaseUrl && servesHttp(config.role)) {
+      const sweep = sweepExportsEvery(context.exports, config.exportSweepMs, Date, logger);
+      stops.push(sweep.stop);
+    }
+    logger.info('server started', { role: config.role, database: storage.describe, url });
+  } catch (err) {
+    await stopAll(stops.reverse(), storage, logger);
+    throw err;
+  }
   return {
-    url: `http://${host}:${port}`,
+    url,
     context,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await schedules.stop();
-      await jobs.stop();
-      await payments.stop();
-      await reminders.stop();
-      await db.close();
-    },
+    // HTTP first (no new work arrives), then the workers, then the database they use.
+    close: () => stopAll(stops, storage, logger),
   };
 }

@@ -73,6 +73,9 @@ export const HTTP_ROUTES = {
     path: '/api/crawl/:jobId/sitemap-compare/report',
     auth: true,
   },
+
+  // Health of the node that answers: database, queue and live workers (issue 16).
+  'health.get': { method: 'GET', path: '/api/health', auth: false },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

@@ -306,4 +306,12 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     tag: 'Reference',
     errors: [],
   },
+  // Issue 16: what a load balancer and an operator read.
+  'health.get': {
+    summary: 'Health of the server: database, crawl queue and live workers',
+    description:
+      'Answers 200 while the database answers and 503 (`status: degraded`) when it does not. `database` gives its kind and one round trip in ms, `queue` the crawl jobs waiting and running, `workers.live` the processes running crawl workers (1 for a single server). No sign-in.',
+    tag: 'Reference',
+    errors: [],
+  },
 };

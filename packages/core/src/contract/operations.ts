@@ -3,6 +3,7 @@ import * as a from './audit-schemas.js';
 import * as b from './bulk-schemas.js';
 import * as c from './change-schemas.js';
 import { crawlSettings } from './crawl-settings.js';
+import { healthReport } from './health-schemas.js';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
 import * as sc from './schedule-schemas.js';
@@ -164,6 +165,9 @@ export const operations = {
     sm.sitemapCompareReportInput,
     z.custom<ExportFile>(),
   ),
+
+  // Health of the node that answers (issue 16).
+  'health.get': op('health.get', none, healthReport),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

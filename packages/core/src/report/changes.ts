@@ -1,6 +1,6 @@
 /**
- * The change report and the honest lastmod (issue 13), written once for both shells' SQLite
- * stores: a crawl is compared with the previous completed crawl of the same site by URL, each
+ * The change report and the honest lastmod (issue 13), written once for both shells' stores
+ * (SQLite, and the server's Postgres): a crawl is compared with the previous completed crawl of the same site by URL, each
  * row learns its change kind, and each listed record's `lastModified` becomes the honest one:
  *
  * - main text unchanged (same content fingerprint): the lastmod the previous crawl gave it;
@@ -12,7 +12,7 @@ import type { ChangeSummary, CrawlChanges } from '../contract/change-schemas.js'
 import { MAX_REMOVED_LISTED } from '../contract/change-schemas.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 
-/** Read and write access to a shell's SQLite database. */
+/** Read and write access to a shell's database. */
 export interface SqlWriter extends SqlReader {
   /** Runs one statement. */
   run(sql: string, params?: SqlParam[]): Promise<unknown>;
@@ -60,9 +60,6 @@ export interface Comparison {
   crawlTime: string;
 }
 
-const FINGERPRINT = "json_extract(record, '$.fingerprint')";
-const LASTMOD = "json_extract(record, '$.lastModified')";
-
 /**
  * Marks each row of `jobId` with its change kind, writes the honest lastmod into the listed
  * records, keeps the summary on the job row and returns it. Run once, when the crawl ends.
@@ -73,6 +70,8 @@ export async function compareCrawls(
   c: Comparison,
 ): Promise<ChangeSummary> {
   const { pages, jobs } = layout;
+  const FINGERPRINT = db.dialect.jsonText('record', ['fingerprint']);
+  const LASTMOD = db.dialect.jsonText('record', ['lastModified']);
   // Rows the previous crawl never met: listed ones are new.
   await db.run(
     `UPDATE ${pages} SET change = CASE WHEN reason = 'listed' THEN 'added' END WHERE job_id = ?`,
@@ -84,20 +83,24 @@ export async function compareCrawls(
     `UPDATE ${pages} SET change = CASE
         WHEN ${pages}.reason <> 'listed' THEN CASE WHEN prev.reason = 'listed' THEN 'newly-excluded' END
         WHEN prev.reason <> 'listed' THEN 'added'
-        WHEN prev.fingerprint IS NOT NULL AND ${FINGERPRINT} IS NOT prev.fingerprint THEN 'changed'
+        WHEN prev.fingerprint IS NOT NULL AND ${FINGERPRINT} IS DISTINCT FROM prev.fingerprint THEN 'changed'
         ELSE 'unchanged' END
        FROM ${prev}
       WHERE ${pages}.job_id = ? AND ${pages}.url = prev.url`,
     [c.previousJobId, c.jobId],
   );
-  await db.run(
-    `UPDATE ${pages} SET record = json_set(record, '$.lastModified', CASE
+  const honest = `CASE
         WHEN ${pages}.change = 'unchanged' THEN COALESCE(prev.lastmod, ${LASTMOD})
         WHEN ${LASTMOD} > COALESCE(prev.lastmod, '') AND ${LASTMOD} <= ? THEN ${LASTMOD}
-        ELSE ? END)
+        ELSE ? END`;
+  // No lastmod either way (an unchanged page that never had one) leaves the record as it is:
+  // there is nothing to write, and Postgres' jsonb_set would turn a NULL into no record at all.
+  await db.run(
+    `UPDATE ${pages} SET record = ${db.dialect.jsonSetText('record', 'lastModified', honest)}
        FROM ${prev}
       WHERE ${pages}.job_id = ? AND ${pages}.url = prev.url
-        AND ${pages}.change IN ('changed', 'unchanged')`,
+        AND (${pages}.change = 'changed'
+             OR (${pages}.change = 'unchanged' AND COALESCE(prev.lastmod, ${LASTMOD}) IS NOT NULL))`,
     [c.crawlTime, c.crawlTime, c.previousJobId, c.jobId],
   );
   const counts = await db.all<{ change: string; n: number }>(

@@ -1,5 +1,5 @@
 /**
- * The crawl report, read from a shell's SQLite tables through the `SqlReader` port: one page of
+ * The crawl report, read from a shell's tables (SQLite or Postgres) through the `SqlReader` port: one page of
  * the URL table, one URL in detail, every row for an export, the figures above the table and
  * the bounded first results of `crawl.get`. The hosted routes and the desktop IPC handlers call
  * this same code, so the two shells answer alike for the same crawl.
@@ -29,6 +29,7 @@ import {
   matching,
   orderSql,
   pageSelect,
+  SORT_VALUE,
   searchSql,
 } from './query.js';
 import { detailOf, ROW_COLUMNS, type RowData, recordOf, toRow } from './rows.js';
@@ -129,7 +130,7 @@ export class CrawlReport {
   ): Promise<RowData[]> {
     const columns = withRecord ? `${ROW_COLUMNS}, record` : ROW_COLUMNS;
     const source = await this.source(jobId);
-    const { sql, params } = pageSelect(source, jobId, filter, after, columns);
+    const { sql, params } = pageSelect(source, jobId, filter, after, columns, this.db.dialect);
     return this.db.all<RowData>(`${sql} LIMIT ?`, [...params, limit]);
   }
 
@@ -159,21 +160,21 @@ export class CrawlReport {
     after: Keyset | null,
     limit: number,
   ): Promise<{ rows: RowData[]; last: Keyset | null }> {
-    const base = filterSql({ ...filter, q: undefined });
+    const base = filterSql({ ...filter, q: undefined }, this.db.dialect);
     const order = orderSql(filter, after);
-    const search = searchSql(words);
+    const search = searchSql(words, this.db.dialect);
     const source = await this.source(jobId);
-    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS sortValue FROM ${source}
+    const window = `SELECT ${ROW_COLUMNS}, ${order.column} AS ${SORT_VALUE} FROM ${source}
       WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT ${this.scanWindow}`;
     const params: SqlParam[] = [jobId, ...base.params, ...order.params];
     // The window's columns carry the sort's names, so its ORDER BY applies outside unchanged.
     const rows = await this.db.all<RowData>(
-      `SELECT * FROM (${window}) WHERE ${search.sql} ORDER BY ${order.orderBy} LIMIT ?`,
+      `SELECT * FROM (${window}) AS w WHERE ${search.sql} ORDER BY ${order.orderBy} LIMIT ?`,
       [...params, ...search.params, limit + 1],
     );
     if (rows.length > limit) return { rows: rows.slice(0, limit), last: keysetOf(rows[limit - 1]) };
     const end = await this.db.first<RowData>(
-      `SELECT seq, ${order.column} AS sortValue FROM ${source}
+      `SELECT seq, ${order.column} AS ${SORT_VALUE} FROM ${source}
         WHERE job_id = ?${base.sql}${order.where} ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${this.scanWindow - 1}`,
       params,
     );
@@ -217,7 +218,7 @@ export class CrawlReport {
   }
 
   /**
-   * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes written by SQLite
+   * Every row matching `filter` in `format`, in its sort order, as UTF-8 bytes written by the database
    * (`line-batches.ts`). The CSV header is not included.
    */
   async *lines(
@@ -242,7 +243,8 @@ export class CrawlReport {
     let linkedFrom = page.linkedFrom.slice(0, LINKED_FROM_KEPT);
     if (this.layout.inlinks && row.key !== undefined) {
       const links = await this.db.all<{ from_url: string }>(
-        `SELECT from_url FROM ${this.layout.inlinks.table} WHERE job_id = ? AND key = ? LIMIT ?`,
+        `SELECT from_url FROM ${this.layout.inlinks.table} WHERE job_id = ? AND key = ?
+          ORDER BY from_url LIMIT ?`,
         [jobId, row.key, LINKED_FROM_KEPT],
       );
       linkedFrom = links.map((l) => l.from_url);

@@ -1,14 +1,14 @@
 /**
  * A report export's lines read in batches: each batch's CSV or JSON Lines text is written and
- * joined by SQLite (`sql-lines.ts`) and handed over as a BLOB, so no text is decoded into
+ * joined by the database (`sql-lines.ts`) and handed over as bytes, so no text is decoded into
  * JavaScript and encoded again on the way out. The next batch is read while the caller writes
- * this one (SQLite works on its own thread), so reading and writing overlap; at most two
- * batches are held.
+ * this one (SQLite works on its own thread, Postgres in its own process), so reading and
+ * writing overlap; at most two batches are held.
  */
 import type { ReportFilter } from '../contract/report-schemas.js';
 import type { SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
-import { type Keyset, keysetOf, pageSelect } from './query.js';
+import { type Keyset, keysetOf, pageSelect, SORT_VALUE } from './query.js';
 import { lineExpression } from './sql-lines.js';
 
 /** One batch of an export's lines and the keyset the next one starts after (null: the last). */
@@ -32,21 +32,22 @@ async function batchAfter(
     jobId,
     filter,
     after,
-    `seq, ${lineExpression(format)} AS line`,
+    `seq, ${lineExpression(format, db.dialect.name)} AS line`,
+    db.dialect,
   );
   const dir = filter.dir === 'desc' ? 'DESC' : 'ASC';
   const order =
-    (filter.sort ?? 'crawl') === 'crawl' ? `seq ${dir}` : `sortValue ${dir}, seq ${dir}`;
-  // The aggregate's own ORDER BY keeps the lines in the table's order (SQLite promises no
-  // order of a plain group_concat); the batch's last row is the keyset read from after it.
+    (filter.sort ?? 'crawl') === 'crawl' ? `seq ${dir}` : `${SORT_VALUE} ${dir}, seq ${dir}`;
+  // The aggregate's own ORDER BY keeps the lines in the table's order (neither database
+  // promises the order of a plain one); the batch's last row is the keyset read from after it.
+  const lines = db.dialect.utf8Bytes(db.dialect.stringAgg('line', "''", order));
   const batch = await db.first<{ n: number; bytes: Uint8Array | null }>(
-    `SELECT count(*) AS n, CAST(group_concat(line, '' ORDER BY ${order}) AS BLOB) AS bytes
-       FROM (${sql} LIMIT ?)`,
+    `SELECT COUNT(*) AS n, ${lines} AS bytes FROM (${sql} LIMIT ?) AS b`,
     [...params, size],
   );
   const bytes = batch?.bytes ?? null;
   if ((batch?.n ?? 0) < size) return { bytes, last: null };
-  const keyset = pageSelect(pages, jobId, filter, after, 'seq');
+  const keyset = pageSelect(pages, jobId, filter, after, 'seq', db.dialect);
   const end = await db.first<{ seq: number; sortValue: string | number }>(
     `${keyset.sql} LIMIT 1 OFFSET ?`,
     [...keyset.params, size - 1],

@@ -10,7 +10,7 @@ import type {
   ReportReason,
   ReportSort,
 } from '../contract/report-schemas.js';
-import type { SqlParam } from '../ports/sql-reader.js';
+import type { SqlDialect, SqlParam } from '../ports/sql-reader.js';
 
 /** A bad filter or cursor: the shells answer it with 400 and its code. */
 export class ReportQueryError extends Error {
@@ -108,7 +108,10 @@ function likePattern(words: string): string {
 }
 
 /** The WHERE clause (after `job_id = ?`) and its parameters for a filter. */
-export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam[] } {
+export function filterSql(
+  filter: ReportFilter,
+  dialect: SqlDialect,
+): { sql: string; params: SqlParam[] } {
   const parts: string[] = [];
   const params: SqlParam[] = [];
   if (filter.verdict === 'listed') parts.push("reason = 'listed'");
@@ -126,18 +129,18 @@ export function filterSql(filter: ReportFilter): { sql: string; params: SqlParam
     params.push(`% ${filter.sitemap} %`);
   }
   if (filter.q) {
-    const search = searchSql(filter.q);
+    const search = searchSql(filter.q, dialect);
     parts.push(search.sql);
     params.push(...search.params);
   }
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
 }
 
-/** The search condition: the words in the URL or the title. */
-export function searchSql(words: string): { sql: string; params: SqlParam[] } {
+/** The search condition: the words in the URL or the title, ignoring ASCII case. */
+export function searchSql(words: string, dialect: SqlDialect): { sql: string; params: SqlParam[] } {
   const pattern = likePattern(words);
   return {
-    sql: "(url LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\')",
+    sql: `(${dialect.likeNoCase('url', '?')} OR ${dialect.likeNoCase('title', '?')})`,
     params: [pattern, pattern],
   };
 }
@@ -163,6 +166,12 @@ export function orderSql(
 }
 
 /**
+ * The sort value's column name, quoted: Postgres folds unquoted names to lower case, and the
+ * rows are read by this name (`keysetOf`).
+ */
+export const SORT_VALUE = '"sortValue"';
+
+/**
  * The SELECT of a job's rows in `pages` matching `filter`, in its sort order after `after`
  * (no LIMIT), with `columns` and the sort value as `sortValue`.
  */
@@ -172,11 +181,12 @@ export function pageSelect(
   filter: ReportFilter,
   after: Keyset | null,
   columns: string,
+  dialect: SqlDialect,
 ): { sql: string; params: SqlParam[] } {
-  const where = filterSql(filter);
+  const where = filterSql(filter, dialect);
   const order = orderSql(filter, after);
   return {
-    sql: `SELECT ${columns}, ${order.column} AS sortValue
+    sql: `SELECT ${columns}, ${order.column} AS ${SORT_VALUE}
          FROM ${pages} WHERE job_id = ?${where.sql}${order.where}
         ORDER BY ${order.orderBy}`,
     params: [jobId, ...where.params, ...order.params],

@@ -21,7 +21,7 @@ export interface RowData {
   depth: number;
   inlinks: number;
   response_ms: number;
-  rendered: number;
+  rendered: number | boolean;
   render_reason: string | null;
   content_type: string | null;
   /** What changed since the previous crawl (issue 13); null on a first crawl. */
@@ -44,7 +44,8 @@ export function toRow(r: RowData): ReportRow {
     depth: r.depth,
     inlinks: r.inlinks,
     responseTimeMs: r.response_ms,
-    rendered: r.rendered === 1,
+    // 1/0 from SQLite, and from Postgres' BIGINT column too; a boolean would read the same.
+    rendered: Boolean(r.rendered),
     renderReason: r.render_reason,
     contentType: r.content_type,
     sitemap: r.sitemap ?? null,

@@ -10,5 +10,6 @@ export function rowSource(layout: Pick<ReportLayout, 'pages' | 'sitemap'>): stri
   const sitemap = layout.sitemap
     ? `(SELECT f.flags FROM ${layout.sitemap.table} f WHERE f.job_id = p.job_id AND f.url = p.url LIMIT 1)`
     : 'NULL';
-  return `(SELECT p.*, ${sitemap} AS sitemap FROM ${layout.pages} p)`;
+  // Named, as Postgres wants every derived table to be.
+  return `(SELECT p.*, ${sitemap} AS sitemap FROM ${layout.pages} p) AS r`;
 }

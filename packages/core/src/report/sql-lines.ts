@@ -1,13 +1,15 @@
 /**
- * The report's lines written by SQLite itself: one CSV record or JSON Lines object per row,
- * concatenated per batch (`CrawlReport.lines`), so a full export reads one long string per few
- * thousand rows instead of building a JavaScript object per row (the export's cost per row is
- * SQLite's). A CSV record is one `printf` (a chain of `||` copies the growing line at every
- * step) and only free text is tested for quoting. The expressions follow `CSV_COLUMNS` and the
- * `ReportRow` field order, and a test holds them byte for byte equal to `csvLine` and
- * `JSON.stringify` of the same rows.
+ * The report's lines written by the database itself: one CSV record or JSON Lines object per
+ * row, concatenated per batch (`CrawlReport.lines`), so a full export reads one long string per
+ * few thousand rows instead of building a JavaScript object per row (the export's cost per row
+ * is the database's). On SQLite a CSV record is one `printf` (a chain of `||` copies the
+ * growing line at every step) and only free text is tested for quoting; Postgres writes the
+ * same record with `concat`, and its JSON by hand (its JSON functions put spaces after colons
+ * and commas). The expressions follow `CSV_COLUMNS` and the `ReportRow` field order, and tests
+ * hold them byte for byte equal to `csvLine` and `JSON.stringify` of the same rows on both.
  */
 import type { ReportRow } from '../contract/report-schemas.js';
+import type { SqlDialect } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
 import { CSV_COLUMNS } from './export.js';
 
@@ -71,8 +73,42 @@ function jsonExpression(field: keyof ReportRow): string {
   return `'${field}', ${value}`;
 }
 
-/** The SQL expression of one row's line (with its line end) in `format`. */
-export function lineExpression(format: ReportFormat): string {
+/** One CSV field on Postgres (`concat` writes NULL as nothing). */
+function pgCsvPart(field: keyof ReportRow): string {
+  const [column, kind] = FIELDS[field];
+  if (kind === 'number' || kind === 'code') return column;
+  if (kind === 'bool') return `CASE WHEN ${column} = 1 THEN 'yes' ELSE 'no' END`;
+  return `CASE WHEN strpos(${column}, '"') > 0 OR strpos(${column}, ',') > 0
+      OR strpos(${column}, chr(10)) > 0 OR strpos(${column}, chr(13)) > 0
+    THEN '"' || replace(${column}, '"', '""') || '"' ELSE ${column} END`;
+}
+
+/** One `"name":value` member on Postgres: `to_json` escapes text as `JSON.stringify` does. */
+function pgJsonMember(field: keyof ReportRow, first: boolean): string {
+  const [column, kind] = FIELDS[field];
+  const value =
+    kind === 'bool'
+      ? `CASE WHEN ${column} = 1 THEN 'true' ELSE 'false' END`
+      : kind === 'number'
+        ? `COALESCE(${column}::text, 'null')`
+        : `COALESCE(to_json(${column})::text, 'null')`;
+  return `'${first ? '{' : ','}"${field}":', ${value}`;
+}
+
+/** The Postgres expression of one row's line (with its line end) in `format`. */
+function postgresLine(format: ReportFormat): string {
+  if (format === 'csv')
+    return `concat(${CSV_COLUMNS.map(([, field]) => pgCsvPart(field)).join(", ',', ")}, chr(13), chr(10))`;
+  const fields = ROW_ORDER.map((field, i) => pgJsonMember(field, i === 0)).join(', ');
+  return `concat(${fields}, CASE WHEN change IS NULL THEN '' ELSE concat(${pgJsonMember('change', false)}) END, '}', chr(10))`;
+}
+
+/** The SQL expression of one row's line (with its line end) in `format`, for `dialect`. */
+export function lineExpression(
+  format: ReportFormat,
+  dialect: SqlDialect['name'] = 'sqlite',
+): string {
+  if (dialect === 'postgres') return postgresLine(format);
   if (format === 'csv') {
     const parts = CSV_COLUMNS.map(([, field]) => csvPart(field));
     // The CRLF sits in the format string itself, as SQL string literals may hold line ends.

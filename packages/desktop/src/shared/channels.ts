@@ -58,6 +58,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'crawl.sitemapCompare',
   'crawl.sitemapFindings',
   'crawl.sitemapReport',
+  'health.get',
   'account.status',
   'account.link',
   'account.unlink',

@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors.js';
 import { confirmationMail } from '../mail/messages.js';
 import type { AccountServices } from './services.js';
-import { consumeToken, hashToken, issueToken } from './tokens.js';
+import { issueToken, linkHash } from './tokens.js';
 import type { UserRow } from './users.js';
 
 /** Issues a confirmation token and mails its link; rejects when the mail cannot be sent. */
@@ -10,7 +10,7 @@ export async function sendConfirmation(
   user: Pick<UserRow, 'id' | 'email' | 'username'>,
   origin: string,
 ): Promise<void> {
-  const token = await issueToken(s.db, user.id, 'confirm');
+  const token = await issueToken(s.accounts.accountTokens, user.id, 'confirm');
   const link = `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
   await s.mailer.send(confirmationMail(user.email, user.username, link));
 }
@@ -21,14 +21,14 @@ export async function sendConfirmation(
  * a bad or expired token 400.
  */
 export async function confirmEmail(s: AccountServices, token: string): Promise<void> {
-  const userId = await consumeToken(s.db, token, 'confirm');
+  const hash = linkHash(token);
+  const { accountTokens } = s.accounts;
+  // Spent and confirmed in one transaction: racing clicks on any server confirm once.
+  const userId = hash
+    ? await accountTokens.redeemConfirmation(hash, new Date().toISOString())
+    : null;
   if (userId === null) {
-    const spent = await s.db.first<{ confirmed: string | null }>(
-      `SELECT u.email_confirmed_at AS confirmed FROM account_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = ? AND t.kind = 'confirm' AND t.used_at IS NOT NULL`,
-      [hashToken(token)],
-    );
-    if (spent?.confirmed) {
+    if (hash && (await accountTokens.spentOnConfirmedAddress(hash))) {
       throw new HttpError(
         409,
         'Email already confirmed',
@@ -45,10 +45,6 @@ export async function confirmEmail(s: AccountServices, token: string): Promise<v
       'account.link-invalid',
     );
   }
-  await s.db.run(
-    'UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?',
-    [new Date().toISOString(), userId],
-  );
 }
 
 /** "Resend confirmation" for the signed-in user, at most 5 an hour. */
@@ -59,7 +55,8 @@ export async function resendConfirmation(
 ): Promise<string> {
   if (user.emailConfirmed) return 'Your email address is already confirmed.';
   const key = `resend:${user.id}`;
-  const wait = s.mailThrottle.retryAfter(key);
+  // Counted as it is checked (one atomic step in the database), so racing clicks share it.
+  const wait = await s.mailThrottle.take(key);
   if (wait > 0) {
     throw new HttpError(
       429,
@@ -71,7 +68,6 @@ export async function resendConfirmation(
       'account.mail-throttled',
     );
   }
-  s.mailThrottle.fail(key);
   try {
     await sendConfirmation(s, user, origin);
   } catch (err) {

@@ -1,4 +1,4 @@
-import { FailureThrottle } from './throttle.js';
+import type { FailureLog, FailureStats } from '../repos/ports-accounts.js';
 
 /** The throttling window: failures older than this are forgotten. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -25,54 +25,101 @@ export const MAX_DELAY_SECONDS = 15 * 60;
  * - A client address with 30 failures in 15 minutes, over any accounts, is refused until they
  *   age out.
  *
- * Kept in memory: the hosted app is one process, and a restart forgetting failures is harmless
- * next to the cost of a write per failed attempt.
+ * The failures live in the database (`FailureLog`), so every server process sees the same
+ * counts: N API nodes do not give a guesser N times the attempts.
  */
 export class LoginThrottle {
-  private readonly ips: FailureThrottle;
-  private readonly accounts: FailureThrottle;
-  private readonly pairs: FailureThrottle;
+  /** Keeps failures in `log`; uses `now` for time (tests step it). */
+  constructor(
+    private readonly log: FailureLog,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  /** Uses `now` for time (tests step it). */
-  constructor(private readonly now: () => number = Date.now) {
-    this.ips = new FailureThrottle(IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, now);
-    this.accounts = new FailureThrottle(Number.POSITIVE_INFINITY, FAILURE_WINDOW_MS, now);
-    this.pairs = new FailureThrottle(Number.POSITIVE_INFINITY, FAILURE_WINDOW_MS, now);
+  /**
+   * Seconds `ip` must wait before trying `account`, or 0 to check the password now; a 0
+   * records the attempt as a failure at once (withdrawn by `succeed`), in the same atomic step
+   * as the check, so a burst of parallel guesses on any number of servers is held to the same
+   * free tries as guesses one after another.
+   */
+  async begin(account: string, ip: string): Promise<{ wait: number; ticket: number[] }> {
+    const now = this.now();
+    return this.log.attempt(keysOf(account, ip), now - FAILURE_WINDOW_MS, now, (stats) =>
+      waitFor(stats, account, ip, now),
+    );
   }
 
-  /** Seconds `ip` must wait before trying `account`, or 0 to check the password now. */
-  wait(account: string, ip: string): number {
-    const ipWait = this.ips.retryAfter(ip);
-    const pairKey = `${account}\n${ip}`;
-    const own = this.pairs.count(pairKey);
-    if (own === 0) return ipWait;
-    const past = Math.max(
-      own - PAIR_FREE_FAILURES,
-      this.accounts.count(account) - ACCOUNT_FREE_FAILURES,
-    );
-    if (past < 0) return ipWait;
-    const delayMs = Math.min(2 ** past, MAX_DELAY_SECONDS) * 1000;
-    const last = this.pairs.latest(pairKey) ?? this.now();
-    const pairWait = Math.ceil((last + delayMs - this.now()) / 1000);
-    return Math.max(ipWait, pairWait, 0);
+  /** Seconds `ip` must wait before trying `account` (a look, recording nothing). */
+  async wait(account: string, ip: string): Promise<number> {
+    const now = this.now();
+    const stats = new Map<string, FailureStats>();
+    for (const { key, nth } of keysOf(account, ip)) {
+      stats.set(key, await this.log.recent(key, now - FAILURE_WINDOW_MS, nth));
+    }
+    return waitFor(stats, account, ip, now);
   }
 
   /** Records a wrong password (or unknown name) from `ip` for `account`. */
-  fail(account: string, ip: string): void {
-    this.ips.fail(ip);
-    this.accounts.fail(account);
-    this.pairs.fail(`${account}\n${ip}`);
+  fail(account: string, ip: string): Promise<void> {
+    return this.log.record([ipKey(ip), accountKeyOf(account), pairKey(account, ip)], this.now());
   }
 
-  /** A correct password: this client's own failures on the account are forgotten. */
-  succeed(account: string, ip: string): void {
-    this.pairs.clear(`${account}\n${ip}`);
+  /**
+   * A correct password: the attempt's provisional failures (`ticket` from `begin`) go, and this
+   * client's own failures on the account are forgotten.
+   */
+  async succeed(account: string, ip: string, ticket: readonly number[] = []): Promise<void> {
+    await this.log.withdraw(ticket);
+    await this.log.clear(pairKey(account, ip));
   }
 
   /** The owner proved the address (a reset): the account's count starts again. */
-  clearAccount(account: string): void {
-    this.accounts.clear(account);
+  clearAccount(account: string): Promise<void> {
+    return this.log.clear(accountKeyOf(account));
   }
+}
+
+// Locked in this order by every attempt (address, account, pair), so attempts never deadlock.
+function keysOf(account: string, ip: string): Array<{ key: string; nth?: number }> {
+  return [
+    { key: ipKey(ip), nth: IP_FAILURE_LIMIT },
+    { key: accountKeyOf(account) },
+    { key: pairKey(account, ip) },
+  ];
+}
+
+/** The policy above, from the failures of the three keys (pure: it may run twice). */
+function waitFor(
+  stats: ReadonlyMap<string, FailureStats>,
+  account: string,
+  ip: string,
+  now: number,
+): number {
+  const none: FailureStats = { count: 0, latest: null, nthLatest: null };
+  const ips = stats.get(ipKey(ip)) ?? none;
+  const ipWait =
+    ips.count >= IP_FAILURE_LIMIT && ips.nthLatest !== null
+      ? Math.max(1, Math.ceil((ips.nthLatest + FAILURE_WINDOW_MS - now) / 1000))
+      : 0;
+  const own = stats.get(pairKey(account, ip)) ?? none;
+  if (own.count === 0) return ipWait;
+  const everyone = stats.get(accountKeyOf(account)) ?? none;
+  const past = Math.max(own.count - PAIR_FREE_FAILURES, everyone.count - ACCOUNT_FREE_FAILURES);
+  if (past < 0) return ipWait;
+  const delayMs = Math.min(2 ** past, MAX_DELAY_SECONDS) * 1000;
+  const pairWait = Math.ceil(((own.latest ?? now) + delayMs - now) / 1000);
+  return Math.max(ipWait, pairWait, 0);
+}
+
+function ipKey(ip: string): string {
+  return `login-ip:${ip}`;
+}
+
+function accountKeyOf(account: string): string {
+  return `login-account:${account}`;
+}
+
+function pairKey(account: string, ip: string): string {
+  return `login-pair:${account}\n${ip}`;
 }
 
 /** The throttle key of an account: its user id, or the typed name when there is no account. */

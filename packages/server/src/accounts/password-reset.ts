@@ -1,13 +1,10 @@
-import { revokeAllApiTokens } from '../auth/api-tokens.js';
 import { HttpError } from '../http/errors.js';
 import { passwordChangedMail, resetMail } from '../mail/messages.js';
 import { accountKey } from './login-throttle.js';
 import { hashPassword } from './password.js';
 import { isValidEmail, passwordProblems } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
-import { endAllSessions } from './sessions.js';
-import { consumeToken, issueToken } from './tokens.js';
-import { findUserByEmail, findUserById } from './users.js';
+import { issueToken, linkHash } from './tokens.js';
 
 /** The one answer to "forgot password", whether the address has an account or not (spec §8). */
 export const FORGOT_MESSAGE = 'If your account exists, we emailed you a reset link.';
@@ -20,12 +17,10 @@ export function requestPasswordReset(s: AccountServices, email: string, origin: 
   if (!isValidEmail(email))
     throw new HttpError(400, 'Enter a valid email', 'Enter a valid email', {}, 'input.invalid');
   sendInBackground(s, async () => {
-    const user = await findUserByEmail(s.db, email);
+    const user = await s.accounts.users.byEmail(email);
     if (!user) return;
-    const key = `reset:${user.id}`;
-    if (s.mailThrottle.retryAfter(key) > 0) return;
-    s.mailThrottle.fail(key);
-    const token = await issueToken(s.db, user.id, 'reset');
+    if ((await s.mailThrottle.take(`reset:${user.id}`)) > 0) return;
+    const token = await issueToken(s.accounts.accountTokens, user.id, 'reset');
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
     await s.mailer.send(resetMail(user.email, user.username, link));
   });
@@ -47,8 +42,11 @@ export async function resetPassword(
   if (problems.length > 0)
     throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
   const passwordHash = await hashPassword(password);
-  const userId = await consumeToken(s.db, token, 'reset');
-  if (userId === null) {
+  const hash = linkHash(token);
+  const redeemed = hash
+    ? await s.accounts.accountTokens.redeemReset(hash, new Date().toISOString(), passwordHash)
+    : null;
+  if (redeemed === null) {
     throw new HttpError(
       400,
       'Invalid or expired token',
@@ -57,19 +55,13 @@ export async function resetPassword(
       'account.link-invalid',
     );
   }
-  await s.db.run(
-    `UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?)
-      WHERE id = ?`,
-    [passwordHash, new Date().toISOString(), userId],
-  );
-  await endAllSessions(s.db, userId);
-  const revokedTokens = await revokeAllApiTokens(s.db, userId);
+  const { userId, revokedTokens } = redeemed;
   // The owner proved the address: lift a lock that an attacker's guesses may have caused.
-  const user = await findUserById(s.db, userId);
+  const user = await s.accounts.users.byId(userId);
   if (user) {
     sendInBackground(s, () =>
       s.mailer.send(passwordChangedMail(user.email, user.username, revokedTokens)),
     );
-    s.throttles.clearAccount(accountKey(user, user.username));
+    await s.throttles.clearAccount(accountKey(user, user.username));
   }
 }

@@ -4,7 +4,6 @@ import { sendConfirmation } from './confirmation.js';
 import { hashPassword } from './password.js';
 import { isValidEmail, passwordProblems, usernameProblems } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
-import { findUserByEmail } from './users.js';
 
 /** The registration answer the web app keys on: it contains "check your email". */
 export const REGISTERED_MESSAGE =
@@ -43,7 +42,10 @@ export async function registerAccount(
   const problems = registrationProblems(input);
   if (problems.length > 0)
     throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
-  const wait = isLoopback(ip) ? 0 : s.signupThrottle.retryAfter(`ip:${ip}`);
+  // A taken username is answered first (usernames are public); only an attempt that could
+  // create an account counts against the address's budget, checked and counted in one step.
+  if (await s.accounts.users.usernameTaken(input.username)) throw usernameTaken();
+  const wait = isLoopback(ip) ? 0 : await s.signupThrottle.take(`ip:${ip}`);
   if (wait > 0) {
     throw new HttpError(
       429,
@@ -55,30 +57,24 @@ export async function registerAccount(
       'account.signup-throttled',
     );
   }
-  if (await s.db.first('SELECT id FROM users WHERE username = ?', [input.username]))
-    throw usernameTaken();
   // Hashed before the address is looked at, so both answers take the same time.
   const passwordHash = await hashPassword(input.password);
-  s.signupThrottle.fail(`ip:${ip}`);
-  if (await s.db.first('SELECT id FROM users WHERE email = ?', [input.email])) {
+  if (await s.accounts.users.byEmail(input.email)) {
     mailOwnerOfAddress(s, input.email, origin);
     return;
   }
-  let id: number;
-  try {
-    ({ lastID: id } = await s.db.run(
-      'INSERT INTO users (username, email, password_hash) VALUES (?, ?, ?)',
-      [input.username, input.email, passwordHash],
-    ));
-  } catch (err) {
-    // Two registrations racing for the same name or address: the UNIQUE index decides.
-    if (String(err).includes('users.email')) {
-      mailOwnerOfAddress(s, input.email, origin);
-      return;
-    }
-    if (String(err).includes('UNIQUE')) throw usernameTaken();
-    throw err;
+  // Two registrations racing for the same name or address: the unique indexes decide.
+  const created = await s.accounts.users.create({
+    username: input.username,
+    email: input.email,
+    passwordHash,
+  });
+  if (!created.ok) {
+    if (created.taken === 'username') throw usernameTaken();
+    mailOwnerOfAddress(s, input.email, origin);
+    return;
   }
+  const id = created.id;
   sendConfirmation(s, { id, email: input.email, username: input.username }, origin).catch(
     (err: unknown) => {
       // The account exists; the user can ask for the mail again from the confirm screen.
@@ -106,11 +102,9 @@ function usernameTaken(): HttpError {
 /** Tells the owner of `email` that someone tried to sign up with it (at most 5 an hour). */
 function mailOwnerOfAddress(s: AccountServices, email: string, origin: string): void {
   sendInBackground(s, async () => {
-    const owner = await findUserByEmail(s.db, email);
+    const owner = await s.accounts.users.byEmail(email);
     if (!owner) return;
-    const key = `signup-taken:${owner.id}`;
-    if (s.mailThrottle.retryAfter(key) > 0) return;
-    s.mailThrottle.fail(key);
+    if ((await s.mailThrottle.take(`signup-taken:${owner.id}`)) > 0) return;
     await s.mailer.send(addressTakenMail(owner.email, owner.username, `${origin}/login`));
   });
 }

@@ -1,15 +1,17 @@
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { ExportCache } from '../exports/export-cache.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
+import type { AccountRepositories } from '../repos/ports-accounts.js';
+import type { Repositories } from '../repos/types.js';
 import { LoginThrottle } from './login-throttle.js';
-import { FailureThrottle } from './throttle.js';
+import { WindowLimit } from './throttle.js';
 
 /** What the account routes share: storage, mail, the sign-in throttles. */
 export interface AccountServices {
   config: ServerConfig;
-  db: Database;
+  /** Users, sessions, one-time links, API tokens and sign-in failures. */
+  accounts: AccountRepositories;
   logger: Logger;
   /** Built exports, which go with a deleted account. */
   exports: ExportCache;
@@ -18,16 +20,21 @@ export interface AccountServices {
   /** Scheduled crawls, whose published files go with a deleted account (issue 13). */
   schedules?: { forgetUser(userId: number): Promise<void> } | undefined;
   /** Limits mail a single account can trigger (resend, forgot password): 5 per hour. */
-  mailThrottle: FailureThrottle;
+  mailThrottle: WindowLimit;
   /** Sign-ups per client IP: 10 per hour, so nobody scripts accounts or mails strangers in bulk. */
-  signupThrottle: FailureThrottle;
+  signupThrottle: WindowLimit;
 }
 
-/** Builds the account services once for the app. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Builds the account services once for the app. Every throttle counts in the database
+ * (`repos.rates`, `repos.accounts.failures`), so several server processes share one budget.
+ */
 export function createAccountServices(
   deps: {
     config: ServerConfig;
-    db: Database;
+    repos: Pick<Repositories, 'accounts' | 'rates'>;
     logger: Logger;
     exports: ExportCache;
     schedules?: AccountServices['schedules'];
@@ -37,7 +44,7 @@ export function createAccountServices(
   return {
     schedules: deps.schedules,
     config: deps.config,
-    db: deps.db,
+    accounts: deps.repos.accounts,
     logger: deps.logger,
     exports: deps.exports,
     mailer: createMailer({
@@ -46,9 +53,9 @@ export function createAccountServices(
       outboxDir: outbox,
       logger: deps.logger,
     }),
-    throttles: new LoginThrottle(),
-    mailThrottle: new FailureThrottle(5, 60 * 60 * 1000),
-    signupThrottle: new FailureThrottle(10, 60 * 60 * 1000),
+    throttles: new LoginThrottle(deps.repos.accounts.failures),
+    mailThrottle: new WindowLimit(deps.repos.rates, 'mail', 5, HOUR_MS),
+    signupThrottle: new WindowLimit(deps.repos.rates, 'signup', 10, HOUR_MS),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
-import type { Database } from '../db/database.js';
+import type { SessionRepository } from '../repos/ports-accounts.js';
 
 /** Sessions last 14 days from sign-in. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -20,28 +20,22 @@ export function secureCookies(req: Request, publicUrl: string | null): boolean {
  * before sign-in is worthless after it.
  */
 export async function startSession(
-  db: Database,
+  sessions: SessionRepository,
   res: Response,
   userId: number,
   secure: boolean,
   now = Date.now(),
 ): Promise<void> {
-  if (res.locals.sessionIdHash) await endSession(db, res.locals.sessionIdHash);
-  // Expired sessions are never read again; sweeping the user's own keeps the table small.
-  await db.run('DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?', [
-    userId,
-    new Date(now).toISOString(),
-  ]);
   const id = randomBytes(32).toString('base64url');
-  await db.run(
-    'INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)',
-    [
-      hashSessionId(id),
-      userId,
-      randomBytes(32).toString('base64url'),
-      new Date(now + SESSION_TTL_MS).toISOString(),
-    ],
-  );
+  // The request's old session (if any) and the user's expired ones end in the same step.
+  await sessions.start({
+    idHash: hashSessionId(id),
+    userId,
+    csrfToken: randomBytes(32).toString('base64url'),
+    expiresAt: new Date(now + SESSION_TTL_MS).toISOString(),
+    now: new Date(now).toISOString(),
+    replaces: res.locals.sessionIdHash,
+  });
   res.cookie(SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'lax',
@@ -52,13 +46,8 @@ export async function startSession(
 }
 
 /** Deletes one session (logout). */
-export async function endSession(db: Database, idHash: string): Promise<void> {
-  await db.run('DELETE FROM sessions WHERE id_hash = ?', [idHash]);
-}
-
-/** Deletes every session of a user (password reset, account deletion). */
-export async function endAllSessions(db: Database, userId: number): Promise<void> {
-  await db.run('DELETE FROM sessions WHERE user_id = ?', [userId]);
+export function endSession(sessions: SessionRepository, idHash: string): Promise<void> {
+  return sessions.end(idHash);
 }
 
 /** Removes the session cookie from the browser, with the same attributes it was set with. */

@@ -2,7 +2,7 @@ import { HttpError } from '../http/errors.js';
 import { accountKey } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import type { AccountServices } from './services.js';
-import { findUserByLogin, type UserRow } from './users.js';
+import type { UserRow } from './users.js';
 
 /** The one answer to every failed sign-in, whether the name exists or not (spec §8). */
 export const INVALID_LOGIN = 'Invalid username or password';
@@ -30,20 +30,18 @@ export async function signIn(
   password: string,
   ip: string,
 ): Promise<UserRow> {
-  const user = await findUserByLogin(s.db, login);
+  const user = await s.accounts.users.byLogin(login);
   const key = accountKey(user, login);
-  const wait = s.throttles.wait(key, ip);
+  // The attempt counts as a failure from here on (in the same step as the check), so parallel
+  // guesses see each other; a correct password withdraws it.
+  const { wait, ticket } = await s.throttles.begin(key, ip);
   if (wait > 0) throw throttled(wait);
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !ok) {
-    s.throttles.fail(key, ip);
     throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login');
   }
-  s.throttles.succeed(key, ip);
-  await s.db.run('UPDATE users SET last_login_at = ? WHERE id = ?', [
-    new Date().toISOString(),
-    user.id,
-  ]);
+  await s.throttles.succeed(key, ip, ticket);
+  await s.accounts.users.recordLogin(user.id, new Date().toISOString());
   return user;
 }
 

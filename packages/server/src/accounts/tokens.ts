@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../db/database.js';
+import type { AccountTokenKind, AccountTokenRepository } from '../repos/ports-accounts.js';
 
 /** What a token proves: ownership of the address (confirm) or the right to set a password (reset). */
-export type TokenKind = 'confirm' | 'reset';
+export type TokenKind = AccountTokenKind;
 
 /** How long each kind stays valid: confirm 24 h, reset 1 h (decisions.md). */
 export const TOKEN_TTL_MS: Readonly<Record<TokenKind, number>> = {
@@ -20,48 +20,25 @@ export function hashToken(token: string): string {
  * user's earlier unused tokens of that kind, so only the newest link works.
  */
 export async function issueToken(
-  db: Database,
+  tokens: AccountTokenRepository,
   userId: number,
   kind: TokenKind,
   now = Date.now(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    await tx.run('DELETE FROM account_tokens WHERE user_id = ? AND kind = ? AND used_at IS NULL', [
-      userId,
-      kind,
-    ]);
-    await tx.run(
-      'INSERT INTO account_tokens (token_hash, user_id, kind, expires_at) VALUES (?, ?, ?, ?)',
-      [hashToken(token), userId, kind, new Date(now + TOKEN_TTL_MS[kind]).toISOString()],
-    );
-  });
+  await tokens.issue(
+    userId,
+    kind,
+    hashToken(token),
+    new Date(now + TOKEN_TTL_MS[kind]).toISOString(),
+  );
   return token;
 }
 
 /**
- * Spends a token: answers its user id if the token exists, is of `kind`, is unexpired and
- * unused, and marks it used in the same statement, so two concurrent uses cannot both pass.
+ * The stored form of a link's token, or null for a value no link can have (longer than any
+ * token we mail), which is refused without a database round trip.
  */
-export async function consumeToken(
-  db: Database,
-  token: string,
-  kind: TokenKind,
-  now = Date.now(),
-): Promise<number | null> {
-  if (token.length > 200) return null;
-  const at = new Date(now).toISOString();
-  return db.transaction(async (tx) => {
-    const row = await tx.first<{ user_id: number }>(
-      `SELECT user_id FROM account_tokens
-        WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
-      [hashToken(token), kind, at],
-    );
-    if (!row) return null;
-    await tx.run('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?', [
-      at,
-      hashToken(token),
-    ]);
-    return row.user_id;
-  });
+export function linkHash(token: string): string | null {
+  return token.length > 200 ? null : hashToken(token);
 }

@@ -1,8 +1,8 @@
 import type { RateInfo } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { rateHeaders, retryAfter } from '../limits/rate-headers.js';
+import type { ApiTokenRepository } from '../repos/ports-accounts.js';
 import { checkBearerToken } from './api-tokens.js';
 
 declare global {
@@ -35,7 +35,10 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i;
  * carries the `X-RateLimit-*` headers. Runs after `loadSession` and before body parsing. The
  * token is never logged: errors name the problem, not the value.
  */
-export function loadBearer(db: Database, now: () => number = Date.now): RequestHandler {
+export function loadBearer(
+  tokens: ApiTokenRepository,
+  now: () => number = Date.now,
+): RequestHandler {
   return async (req, res, next) => {
     const header = req.headers.authorization;
     if (!header || !/^Bearer\b/i.test(header) || !req.path.startsWith('/api/')) return next();
@@ -43,7 +46,9 @@ export function loadBearer(db: Database, now: () => number = Date.now): RequestH
     delete res.locals.sessionIdHash;
     const token = BEARER.exec(header)?.[1];
     const at = now();
-    const check = token ? await checkBearerToken(db, token, at) : ({ kind: 'invalid' } as const);
+    const check = token
+      ? await checkBearerToken(tokens, token, at)
+      : ({ kind: 'invalid' } as const);
     if (check.kind === 'invalid') {
       throw new HttpError(
         401,

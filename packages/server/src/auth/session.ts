@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import type { Database } from '../db/database.js';
+import type { SessionRepository } from '../repos/ports-accounts.js';
 import { parseCookies } from './cookies.js';
 
 /** Name of the session cookie (said once in core, where the API reference reads it too). */
@@ -35,26 +35,16 @@ export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 
-interface SessionRow {
-  id: number;
-  username: string;
-  email: string;
-  email_confirmed_at: string | null;
-  pro_until: string | null;
-}
-
 /** Reads the session cookie and puts the signed-in user (if any) in `res.locals.user`. */
-export function loadSession(db: Database, now: () => number = Date.now): RequestHandler {
+export function loadSession(
+  sessions: SessionRepository,
+  now: () => number = Date.now,
+): RequestHandler {
   return async (req, res, next) => {
     const id = parseCookies(req.headers.cookie).get(SESSION_COOKIE);
     if (!id) return next();
     const idHash = hashSessionId(id);
-    const row = await db.first<SessionRow>(
-      `SELECT u.id, u.username, u.email, u.email_confirmed_at, u.pro_until
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id_hash = ? AND s.expires_at > ?`,
-      [idHash, new Date(now()).toISOString()],
-    );
+    const row = await sessions.user(idHash, new Date(now()).toISOString());
     if (row) {
       res.locals.sessionIdHash = idHash;
       res.locals.user = {

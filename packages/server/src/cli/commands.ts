@@ -5,7 +5,7 @@
  */
 import { crawlHelp } from './options/crawl.js';
 import { exportHelp } from './options/export.js';
-import { backupHelp, serveHelp } from './options/serve.js';
+import { backupHelp, migrateHelp, serveHelp, workerHelp } from './options/serve.js';
 import { validateHelp } from './options/validate.js';
 
 /** Runs a command with its arguments; resolves with the exit code. */
@@ -27,6 +27,16 @@ export const commands: Readonly<Record<string, Command>> = {
     summary: 'start the hosted app (API and web app)',
     help: serveHelp,
     load: async () => (await import('./commands/serve.js')).runServe,
+  },
+  worker: {
+    summary: 'start a crawl-worker process (scaled mode, Postgres)',
+    help: workerHelp,
+    load: async () => (await import('./commands/serve.js')).runWorker,
+  },
+  migrate: {
+    summary: 'bring the database schema up to date',
+    help: migrateHelp,
+    load: async () => (await import('./commands/migrate.js')).runMigrate,
   },
   backup: {
     summary: "copy the hosted app's database to a file",

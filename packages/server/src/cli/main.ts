@@ -2,6 +2,7 @@
 // First import: refuses an old Node in one line before anything else loads.
 import '../require-node.js';
 import { VERSION } from '@mapsmith/core/version';
+import { CONFIG_EXIT_CODE, ConfigError } from '../runtime/process-config.js';
 import { closeMatch } from './args.js';
 import { commands } from './commands.js';
 
@@ -42,7 +43,8 @@ export async function main(argv: string[]): Promise<number> {
     return await (await command.load())(rest);
   } catch (err) {
     process.stderr.write(`mapsmith ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+    // A refused setting: the process manager should not restart it until someone fixes it.
+    return err instanceof ConfigError ? CONFIG_EXIT_CODE : 1;
   }
 }
 

@@ -66,6 +66,12 @@ const CASES: Case[] = [
     read: json,
   },
   {
+    name: 'jsonSetText (NULL value: JSON null, the rest kept)',
+    sql: perRow((d) => d.jsonSetText('doc', 'title', 'NULL')),
+    expected: ROWS.map(([, , doc]) => ({ ...JSON.parse(doc), title: null })),
+    read: json,
+  },
+  {
     name: 'jsonGroupArray',
     sql: (d) => `SELECT ${d.jsonGroupArray('name', 'id DESC')} AS v FROM frag`,
     expected: [['GAMMA', 'beta_x', 'Alpha']],

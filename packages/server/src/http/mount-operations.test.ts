@@ -67,8 +67,14 @@ describe('the route tables', () => {
   });
 
   it('mount the contract’s method and path for each operation, and only the listed special routes besides', () => {
-    const { config, db, logger } = t.server.context;
-    const app = createApp({ config, db, logger, routers: apiRouters(t.server.context) });
+    const { config, db, logger, repos } = t.server.context;
+    const app = createApp({
+      config,
+      db,
+      sessions: repos.accounts.sessions,
+      logger,
+      routers: apiRouters(t.server.context),
+    });
     const web = new Set(mountedRoutes(stackOf(webAppRouter(config.webDir, config.publicUrl))));
     const mounted = mountedRoutes(stackOf(app)).filter((route) => !web.has(route));
     const expected = [

@@ -8,8 +8,7 @@ import {
   systemClock,
   type UrlPolicy,
 } from '@mapsmith/core';
-import type { SqliteAuditRepository } from '../repos/sql/audit-jobs.js';
-import type { AuditRunSummary, ClaimedAudit } from '../repos/sql/audit-queue.js';
+import type { AuditRepository, AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
 import type { BackgroundTask } from './task.js';
 
 /** Thrown for an audit that cannot go on, with a reason the user reads as the job's error. */
@@ -32,7 +31,7 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
 
   /** Checks through a fetcher guarded by `policy`, with `options`' politeness. */
   constructor(
-    private readonly audits: SqliteAuditRepository,
+    private readonly audits: AuditRepository,
     private readonly policy: UrlPolicy,
     private readonly logger: Logger,
     private readonly options: Partial<AuditOptions> = {},

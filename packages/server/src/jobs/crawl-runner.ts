@@ -1,19 +1,17 @@
 import {
   type CrawlSummary,
-  crawlSettingsOptions,
   createCrawler,
   createHttpFetcher,
+  jobCrawlPlan,
   type Logger,
-  type RenderMode,
   type UrlPolicy,
-  USER_AGENT,
 } from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
 import type { ServerConfig } from '../config.js';
 import type { CrawlRunner } from './crawl-task.js';
 
 /**
- * The production crawl runner: the core crawler over the job's SQLite store, behind the
+ * The production crawl runner: the core crawler over the job's SQL store, behind the
  * server's SSRF `policy` (loopback only with `MAPSMITH_ALLOW_LOOPBACK=1`, which production
  * refuses). Each run
  * gets its own fetcher (a connection pool for its site), closed when the run ends. The job's
@@ -29,14 +27,16 @@ export function createCrawlRunner(
   const renderer =
     config.jobs.render === 'never' ? undefined : createChromiumRenderer({ policy, logger });
   const run: CrawlRunner = async (job, ctx) => {
-    const settings = job.settings ?? {};
-    // The suffix follows our own product token, so robots.txt groups still match MapsmithBot.
-    const fetcher = createHttpFetcher({
-      policy,
-      ...(settings.userAgentSuffix
-        ? { userAgent: `${USER_AGENT} ${settings.userAgentSuffix}` }
-        : {}),
+    // The one rule both shells run a job by (core `jobCrawlPlan`): a server run without
+    // Chromium (`MAPSMITH_RENDER=never`) renders nothing whatever the job asked; the job page
+    // says which mode was asked.
+    const { options, userAgent } = jobCrawlPlan(job, {
+      render: config.jobs.render,
+      renderAvailable: config.jobs.render !== 'never',
+      concurrency: config.jobs.crawlConcurrency,
+      allowLoopback: config.allowLoopback,
     });
+    const fetcher = createHttpFetcher({ policy, ...(userAgent ? { userAgent } : {}) });
     try {
       const crawler = createCrawler({
         fetcher,
@@ -47,19 +47,6 @@ export function createCrawlRunner(
         // One user's crawls share that user's fair part of the server's browser (issue 19).
         renderUser: `user:${job.userId}`,
       });
-      const chosen = crawlSettingsOptions(settings);
-      const options = {
-        ...chosen,
-        startUrl: job.url,
-        // A server run without Chromium (`MAPSMITH_RENDER=never`) renders nothing, whatever
-        // the crawl asked for; the job page says which mode was asked.
-        render: (config.jobs.render === 'never'
-          ? 'never'
-          : (chosen.render ?? config.jobs.render)) as RenderMode,
-        maxPages: job.pageCap,
-        concurrency: config.jobs.crawlConcurrency,
-        allowLoopback: config.allowLoopback,
-      };
       let summary: CrawlSummary | undefined;
       for await (const event of crawler.crawl(options, ctx.signal)) {
         if (event.type === 'done') summary = event.summary;

@@ -288,6 +288,31 @@ describe('WorkerPool', () => {
     });
   });
 
+  it('resumes at once a job whose lease lapsed here and that it claimed again', async () => {
+    const { user, job } = await newJob();
+    const runs: boolean[] = [];
+    await startPool((_job, ctx) => {
+      runs.push(ctx.resumed);
+      if (runs.length > 1) return Promise.resolve(summary());
+      // The first run hangs until it is stopped, as a run of a stalled process would.
+      return new Promise((resolve) =>
+        ctx.signal.addEventListener('abort', () => resolve(summary())),
+      );
+    }, 60_000).start(true);
+    await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'crawling',
+    );
+    await db.run('UPDATE crawl_jobs SET lease_expires_at = 0 WHERE id = ?', [job.id]);
+    pool?.wake();
+    const done = await until(
+      () => repos.jobs.get(job.id, user.id),
+      (j) => j?.status === 'completed',
+    );
+    expect(done).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(runs).toEqual([false, true]);
+  });
+
   it('keeps heartbeats going so a crawl longer than the lease is not taken away', async () => {
     const { user, job } = await newJob();
     await startPool(async () => {

@@ -180,8 +180,14 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
         this.options.perUserConcurrency,
       );
       if (!claimed) return;
-      // Our own lease expired while the job still runs here (a stalled event loop): keep it.
-      if (this.running.has(claimed.job.id)) continue;
+      // Our own lease expired while the job still ran here (a stalled event loop) and we took
+      // it again: the new claim's token fences the old run out, so that run stops and this
+      // claim resumes the job from its stored frontier at once.
+      const stale = this.running.get(claimed.job.id);
+      if (stale) {
+        stale.abort.abort('lease lost');
+        await stale.done;
+      }
       const abort = new AbortController();
       const done = this.runOne(claimed, abort).finally(() => {
         this.running.delete(claimed.job.id);

@@ -1,6 +1,6 @@
 import type { HttpFetcher, Logger, PingKey, PingResult } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import { submitToIndexNow } from './indexnow.js';
 import { checkKeyFile } from './key-file.js';
 import { bingOutcome, googleOutcome } from './retired-engines.js';
@@ -8,7 +8,8 @@ import { siteKey } from './site-key.js';
 
 /** What a ping needs: storage for keys, the guarded fetcher for the key file, the endpoint. */
 export interface PingDeps {
-  db: Database;
+  /** The users' IndexNow keys (`repos.accounts.siteKeys`). */
+  siteKeys: SiteKeyRepository;
   /** The SSRF-guarded fetcher: the key file lives on the user's site. */
   fetcher: HttpFetcher;
   /** `INDEXNOW_ENDPOINT`. */
@@ -25,13 +26,13 @@ export interface PingRequest {
 
 /** The user's IndexNow key for the sitemap's host and where its file must be published. */
 export async function pingKeyFor(
-  db: Database,
+  keys: SiteKeyRepository,
   userId: number,
   sitemapUrl: string,
 ): Promise<PingKey> {
   const site = new URL(sitemapUrl);
   const host = site.host.toLowerCase();
-  const key = await siteKey(db, userId, host);
+  const key = await siteKey(keys, userId, host);
   return { host, key, keyLocation: `${site.origin}/${key}.txt` };
 }
 
@@ -62,7 +63,7 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
       'notify.no-urls',
     );
   }
-  const { key, keyLocation } = await pingKeyFor(deps.db, request.userId, request.sitemapUrl);
+  const { key, keyLocation } = await pingKeyFor(deps.siteKeys, request.userId, request.sitemapUrl);
   const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
   let indexNow: PingResult['engines'][number];
   if (!keyFile.ok) {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createMailer } from '../mail/mailer.js';
+import { createSqlAccountRepositories } from '../repos/sql/accounts/index.js';
 import { sendProReminders } from './pro-reminder.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,7 +46,7 @@ function mails(): string[] {
 describe('Pro reminder mail', () => {
   it('mails once per end date, only within 3 days of the end, and again after a renewal', async () => {
     const deps = {
-      db,
+      repos: { accounts: createSqlAccountRepositories(db) },
       mailer: createMailer({
         smtpUrl: null,
         from: 'x@y.test',

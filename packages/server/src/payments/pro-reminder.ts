@@ -1,13 +1,14 @@
 import { PRO_REMINDER_DAYS } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { proEndingMail } from '../mail/messages.js';
+import type { Repositories } from '../repos/types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the reminder needs. */
 export interface ProReminderDeps {
-  db: Database;
+  /** Users (`repos.accounts.users`). */
+  repos: Pick<Repositories, 'accounts'>;
   mailer: Mailer;
   /** Public origin for the renewal link (`MAPSMITH_PUBLIC_URL`); null gives a relative path. */
   publicUrl: string | null;
@@ -32,20 +33,12 @@ export function formatEndDate(iso: string): string {
 export async function sendProReminders(deps: ProReminderDeps, now: number): Promise<number> {
   const from = new Date(now).toISOString();
   const until = new Date(now + PRO_REMINDER_DAYS * DAY_MS).toISOString();
-  const due = await deps.db.all<{ id: number; username: string; email: string; pro_until: string }>(
-    `SELECT id, username, email, pro_until FROM users
-      WHERE pro_until > ? AND pro_until <= ?
-        AND (pro_reminder_for IS NULL OR pro_reminder_for <> pro_until)`,
-    [from, until],
-  );
+  const { users } = deps.repos.accounts;
+  const due = await users.dueProReminders(from, until);
   const link = `${deps.publicUrl ?? ''}/subscribe`;
   let sent = 0;
   for (const user of due) {
-    const { changes } = await deps.db.run(
-      'UPDATE users SET pro_reminder_for = ? WHERE id = ? AND pro_until = ?',
-      [user.pro_until, user.id, user.pro_until],
-    );
-    if (changes === 0) continue;
+    if (!(await users.claimProReminder(user.id, user.pro_until))) continue;
     await deps.mailer.send(
       proEndingMail(user.email, user.username, formatEndDate(user.pro_until), link),
     );

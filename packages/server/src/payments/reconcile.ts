@@ -1,13 +1,15 @@
 import type { Logger } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
-import { grant, ORDER_COLUMNS, type OrderRow } from './grant.js';
+import type { OrderRow } from '../repos/ports-accounts.js';
+import type { Repositories } from '../repos/types.js';
+import { grant } from './grant.js';
 import type { PayPalClient } from './paypal-client.js';
 import { takeBackMonth } from './refund.js';
 import { checkCaptureDetails } from './verify-capture.js';
 
 /** What reconciling orders with PayPal needs. */
 export interface ReconcileDeps {
-  db: Database;
+  /** Orders and users (`repos.accounts`). */
+  repos: Pick<Repositories, 'accounts'>;
   /** Null when PayPal is not configured: nothing is reconciled. */
   paypal: PayPalClient | null;
   logger: Logger;
@@ -26,16 +28,16 @@ export type ReconcileOutcome = 'granted' | 'rejected' | 'refunded' | 'unchanged'
 
 /**
  * Claims the right to ask PayPal about `row` now: sets `checked_at` unless another check of it
- * happened within `throttleMs`. One UPDATE on the write connection, so of two concurrent
- * reconciliations only one asks PayPal.
+ * happened within `throttleMs`. One conditional UPDATE, so of concurrent reconciliations (on
+ * any server) only one asks PayPal.
  */
-async function claim(db: Database, row: OrderRow, nowMs: number, throttleMs: number) {
-  const { changes } = await db.run(
-    `UPDATE payment_orders SET checked_at = ?
-      WHERE id = ? AND status = ? AND (checked_at IS NULL OR checked_at <= ?)`,
-    [new Date(nowMs).toISOString(), row.id, row.status, new Date(nowMs - throttleMs).toISOString()],
+function claim(deps: ReconcileDeps, row: OrderRow, nowMs: number, throttleMs: number) {
+  return deps.repos.accounts.payments.claimCheck(
+    row.id,
+    row.status,
+    new Date(nowMs).toISOString(),
+    new Date(nowMs - throttleMs).toISOString(),
   );
-  return changes === 1;
 }
 
 /**
@@ -51,11 +53,12 @@ export async function reconcileOrder(
   row: OrderRow,
   nowMs: number,
 ): Promise<ReconcileOutcome> {
-  const { db, paypal, logger } = deps;
+  const { paypal, logger } = deps;
+  const { payments } = deps.repos.accounts;
   if (!paypal || !row.capture_id) return 'skipped';
   if (row.status !== 'pending' && row.status !== 'captured') return 'skipped';
   const throttle = row.status === 'pending' ? PENDING_CHECK_MS : REFUND_CHECK_MS;
-  if (!(await claim(db, row, nowMs, throttle))) return 'skipped';
+  if (!(await claim(deps, row, nowMs, throttle))) return 'skipped';
   let capture: Awaited<ReturnType<PayPalClient['getCapture']>>;
   try {
     capture = await paypal.getCapture(row.capture_id);
@@ -65,7 +68,7 @@ export async function reconcileOrder(
   }
   if (row.status === 'captured') {
     if (capture.status !== 'REFUNDED') return 'unchanged';
-    const taken = await takeBackMonth(db, row, nowMs);
+    const taken = await takeBackMonth(payments, row, nowMs);
     if (taken) logger.info('paypal capture refunded; its Pro month was taken back', taken);
     return taken ? 'refunded' : 'unchanged';
   }
@@ -75,16 +78,12 @@ export async function reconcileOrder(
     currency: row.currency,
   });
   if (check.ok) {
-    const { proUntil } = await grant(db, row, check.captureId, nowMs);
+    const { proUntil } = await grant(payments, row, check.captureId, nowMs);
     logger.info('pending paypal capture completed; Pro granted', { orderId: row.id, proUntil });
     return 'granted';
   }
   if (check.pending) return 'unchanged';
-  const { changes } = await db.run(
-    "UPDATE payment_orders SET status = 'rejected', failure = ? WHERE id = ? AND status = 'pending'",
-    [check.reason, row.id],
-  );
-  if (changes === 0) return 'unchanged';
+  if (!(await payments.reject(row.id, check.reason, true))) return 'unchanged';
   logger.error('pending paypal capture refused', { orderId: row.id, reason: check.reason });
   return 'rejected';
 }
@@ -100,11 +99,9 @@ export async function reconcileDue(
 ): Promise<Record<ReconcileOutcome, number>> {
   const counts = { granted: 0, rejected: 0, refunded: 0, unchanged: 0, skipped: 0 };
   if (!deps.paypal) return counts;
-  const rows = await deps.db.all<OrderRow>(
-    `SELECT ${ORDER_COLUMNS} FROM payment_orders
-      WHERE (status = 'pending' AND created_at > ?) OR (status = 'captured' AND pro_until > ?)
-      ORDER BY created_at`,
-    [new Date(nowMs - PENDING_MAX_AGE_MS).toISOString(), new Date(nowMs).toISOString()],
+  const rows = await deps.repos.accounts.payments.due(
+    new Date(nowMs - PENDING_MAX_AGE_MS).toISOString(),
+    new Date(nowMs).toISOString(),
   );
   for (const row of rows) counts[await reconcileOrder(deps, row, nowMs)] += 1;
   return counts;
@@ -123,10 +120,9 @@ export async function reconcileUserPending(
 ): Promise<{ proUntil: string | null } | undefined> {
   if (!deps.paypal) return undefined;
   try {
-    const rows = await deps.db.all<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM payment_orders
-        WHERE user_id = ? AND status = 'pending' AND created_at > ?`,
-      [userId, new Date(nowMs - PENDING_MAX_AGE_MS).toISOString()],
+    const rows = await deps.repos.accounts.payments.pendingOf(
+      userId,
+      new Date(nowMs - PENDING_MAX_AGE_MS).toISOString(),
     );
     let changed = false;
     for (const row of rows) {
@@ -134,11 +130,7 @@ export async function reconcileUserPending(
       if (outcome === 'granted' || outcome === 'rejected') changed = true;
     }
     if (!changed) return undefined;
-    const user = await deps.db.first<{ pro_until: string | null }>(
-      'SELECT pro_until FROM users WHERE id = ?',
-      [userId],
-    );
-    return { proUntil: user?.pro_until ?? null };
+    return { proUntil: await deps.repos.accounts.users.proUntil(userId) };
   } catch (err) {
     deps.logger.error('payment reconciliation on demand failed', { userId, error: String(err) });
     return undefined;

@@ -1,5 +1,4 @@
-import type { Database } from '../db/database.js';
-import type { OrderRow } from './grant.js';
+import type { OrderRow, PaymentRepository } from '../repos/ports-accounts.js';
 
 /** The same day one month before `to` (clamped to a shorter month's end), in UTC. */
 function oneMonthBefore(to: Date): Date {
@@ -27,33 +26,19 @@ export function periodStart(row: Pick<OrderRow, 'pro_until' | 'captured_at' | 'p
 /**
  * Marks a captured order refunded and takes back the month it granted: the user's `pro_until`
  * moves back by that order's period (so with two stacked months, one goes), never before `now`.
- * One transaction; an order already refunded changes nothing. Resolves with what was logged-safe
- * to report, or null when nothing changed.
+ * One transaction under the user's lock; an order already refunded changes nothing, however
+ * many servers report the refund. Resolves with what is safe to log, or null when nothing
+ * changed.
  */
 export async function takeBackMonth(
-  db: Database,
+  payments: PaymentRepository,
   row: OrderRow,
   nowMs: number,
 ): Promise<{ orderId: string; userId: number; proUntil: string | null } | null> {
-  const now = new Date(nowMs);
-  return db.transaction(async (tx) => {
-    const { changes } = await tx.run(
-      "UPDATE payment_orders SET status = 'refunded', refunded_at = ? WHERE id = ? AND status = 'captured'",
-      [now.toISOString(), row.id],
-    );
-    if (changes === 0) return null;
-    const user = await tx.first<{ pro_until: string | null }>(
-      'SELECT pro_until FROM users WHERE id = ?',
-      [row.user_id],
-    );
-    let proUntil = user?.pro_until ?? null;
-    if (proUntil && row.pro_until && Date.parse(proUntil) > nowMs) {
-      const period = Date.parse(row.pro_until) - periodStart(row).getTime();
-      proUntil = new Date(
-        Math.max(nowMs, Date.parse(proUntil) - Math.max(0, period)),
-      ).toISOString();
-      await tx.run('UPDATE users SET pro_until = ? WHERE id = ?', [proUntil, row.user_id]);
-    }
-    return { orderId: row.id, userId: row.user_id, proUntil };
+  const taken = await payments.refund(row, new Date(nowMs).toISOString(), (current) => {
+    if (!current || !row.pro_until || Date.parse(current) <= nowMs) return null;
+    const period = Date.parse(row.pro_until) - periodStart(row).getTime();
+    return new Date(Math.max(nowMs, Date.parse(current) - Math.max(0, period))).toISOString();
   });
+  return taken ? { orderId: row.id, userId: row.user_id, proUntil: taken.proUntil } : null;
 }

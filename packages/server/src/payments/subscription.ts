@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, PRO_PRICE } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { grant, ORDER_COLUMNS, type OrderRow } from './grant.js';
+import type { Repositories } from '../repos/types.js';
+import { grant } from './grant.js';
 import { type PayPalClient, PayPalError, type PayPalOrder } from './paypal-client.js';
 import { reconcileOrder } from './reconcile.js';
 import { checkCapture } from './verify-capture.js';
 
 /** What the Pro checkout needs. */
 export interface CheckoutDeps {
-  db: Database;
+  /** Orders and users (`repos.accounts`). */
+  repos: Pick<Repositories, 'accounts'>;
   /** Null when PayPal is not configured. */
   paypal: PayPalClient | null;
   logger: Logger;
@@ -35,20 +36,22 @@ function requirePayPal(deps: CheckoutDeps): PayPalClient {
 export const ORDERS_PER_HOUR = 10;
 /** How long an open order is offered again instead of a new one (PayPal keeps it longer). */
 const REUSE_MS = 60 * 60 * 1000;
-/** Order creations in progress, per database and user: parallel clicks share one. */
-const creating = new WeakMap<Database, Map<number, Promise<string>>>();
+/** Order creations in progress, per repository and user: parallel clicks share one. */
+const creating = new WeakMap<object, Map<number, Promise<string>>>();
 
 /**
  * The PayPal order for one month of Pro: the user's open order for the same price when there
  * is one from the last hour (a reloaded page, a second click), otherwise a new one, at most
- * `ORDERS_PER_HOUR` an hour (429 `payment.order-limit`). Parallel requests of one user share
+ * `ORDERS_PER_HOUR` an hour (429 `payment.order-limit`, counted atomically per user in the
+ * database, so it holds across servers). Parallel requests of one user to one server share
  * one creation, so a script cannot open a hundred orders at once.
  */
 export function createProOrder(deps: CheckoutDeps, userId: number): Promise<string> {
-  let mine = creating.get(deps.db);
+  const key = deps.repos.accounts.payments;
+  let mine = creating.get(key);
   if (!mine) {
     mine = new Map();
-    creating.set(deps.db, mine);
+    creating.set(key, mine);
   }
   const running = mine.get(userId);
   if (running) return running;
@@ -61,20 +64,28 @@ export function createProOrder(deps: CheckoutDeps, userId: number): Promise<stri
 async function openOrReuse(deps: CheckoutDeps, userId: number): Promise<string> {
   const paypal = requirePayPal(deps);
   const now = (deps.now ?? Date.now)();
-  const open = await deps.db.first<{ paypal_order_id: string }>(
-    `SELECT paypal_order_id FROM payment_orders
-      WHERE user_id = ? AND status = 'created' AND paypal_order_id IS NOT NULL
-        AND amount = ? AND currency = ? AND created_at > ?
-      ORDER BY created_at DESC LIMIT 1`,
-    [userId, PRO_PRICE.value, PRO_PRICE.currency, new Date(now - REUSE_MS).toISOString()],
+  const { payments } = deps.repos.accounts;
+  const open = await payments.openOrder(
+    userId,
+    PRO_PRICE.value,
+    PRO_PRICE.currency,
+    new Date(now - REUSE_MS).toISOString(),
   );
-  if (open) return open.paypal_order_id;
-  const recent = await deps.db.first<{ n: number; oldest: string | null }>(
-    'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM payment_orders WHERE user_id = ? AND created_at > ?',
-    [userId, new Date(now - 60 * 60 * 1000).toISOString()],
+  if (open) return open;
+  const id = randomUUID();
+  const reserved = await payments.reserveOrder(
+    {
+      id,
+      userId,
+      amount: PRO_PRICE.value,
+      currency: PRO_PRICE.currency,
+      createdAt: new Date(now).toISOString(),
+    },
+    new Date(now - 60 * 60 * 1000).toISOString(),
+    ORDERS_PER_HOUR,
   );
-  if ((recent?.n ?? 0) >= ORDERS_PER_HOUR) {
-    const oldest = recent?.oldest ? Date.parse(recent.oldest) : now;
+  if (!reserved.ok) {
+    const oldest = Date.parse(reserved.oldest);
     const wait = Math.max(1, Math.ceil((oldest + 60 * 60 * 1000 - now) / 1000));
     throw new HttpError(
       429,
@@ -84,24 +95,15 @@ async function openOrReuse(deps: CheckoutDeps, userId: number): Promise<string> 
       'payment.order-limit',
     );
   }
-  return createOrder(deps, paypal, userId, now);
+  return createOrder(deps, paypal, id);
 }
 
 /**
- * Creates a PayPal order. The price comes from PRO_PRICE on the server, never from the
- * browser; our own order id travels as `custom_id` and as the idempotency key.
+ * Creates the PayPal order of our reserved order `id`. The price comes from PRO_PRICE on the
+ * server, never from the browser; our own order id travels as `custom_id` and as the
+ * idempotency key.
  */
-async function createOrder(
-  deps: CheckoutDeps,
-  paypal: PayPalClient,
-  userId: number,
-  now: number,
-): Promise<string> {
-  const id = randomUUID();
-  await deps.db.run(
-    "INSERT INTO payment_orders (id, user_id, amount, currency, status, created_at) VALUES (?, ?, ?, ?, 'created', ?)",
-    [id, userId, PRO_PRICE.value, PRO_PRICE.currency, new Date(now).toISOString()],
-  );
+async function createOrder(deps: CheckoutDeps, paypal: PayPalClient, id: string): Promise<string> {
   let order: PayPalOrder;
   try {
     order = await paypal.createOrder({
@@ -111,7 +113,7 @@ async function createOrder(
       requestId: `create-${id}`,
     });
   } catch (err) {
-    await deps.db.run('DELETE FROM payment_orders WHERE id = ?', [id]);
+    await deps.repos.accounts.payments.deleteOrder(id);
     deps.logger.error('paypal create order failed', { error: String(err) });
     throw new HttpError(
       502,
@@ -121,7 +123,7 @@ async function createOrder(
       'payment.create-failed',
     );
   }
-  await deps.db.run('UPDATE payment_orders SET paypal_order_id = ? WHERE id = ?', [order.id, id]);
+  await deps.repos.accounts.payments.setPayPalId(id, order.id);
   return order.id;
 }
 
@@ -143,11 +145,8 @@ export async function captureProOrder(
 ): Promise<{ proUntil: string }> {
   const paypal = requirePayPal(deps);
   const now = (deps.now ?? Date.now)();
-  const find = () =>
-    deps.db.first<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE paypal_order_id = ? AND user_id = ?`,
-      [paypalOrderId, userId],
-    );
+  const { payments } = deps.repos.accounts;
+  const find = () => payments.byPayPalId(paypalOrderId, userId);
   let row = await find();
   if (!row) {
     throw new HttpError(
@@ -195,18 +194,11 @@ export async function captureProOrder(
   });
   if (!check.ok) {
     if (check.pending) {
-      await deps.db.run(
-        `UPDATE payment_orders SET status = 'pending', capture_id = ?, checked_at = ?
-          WHERE id = ? AND status = 'created'`,
-        [check.captureId, new Date(now).toISOString(), row.id],
-      );
+      await payments.markPending(row.id, check.captureId, new Date(now).toISOString());
       deps.logger.info('paypal capture pending', { orderId: row.id });
       throw pendingError();
     }
-    await deps.db.run("UPDATE payment_orders SET status = 'rejected', failure = ? WHERE id = ?", [
-      check.reason,
-      row.id,
-    ]);
+    await payments.reject(row.id, check.reason, false);
     deps.logger.error('paypal capture refused', { orderId: row.id, reason: check.reason });
     throw new HttpError(
       402,
@@ -216,7 +208,7 @@ export async function captureProOrder(
       'payment.unverified',
     );
   }
-  return grant(deps.db, row, check.captureId, now);
+  return grant(payments, row, check.captureId, now);
 }
 
 function pendingError(): HttpError {

@@ -38,17 +38,4 @@ export interface BulkSummaryRecord {
   failed: number;
 }
 
-/** Bulk crawls: one row per list, one crawl job per site (the job names its bulk and line). */
-export interface BulkRepository {
-  /**
-   * Creates the bulk and a pending job per site in one immediate transaction, if the sites fit
-   * in the user's bulk window (every bulk site started in the last hour counts one).
-   */
-  start(input: StartBulkInput): Promise<StartBulkResult>;
-  /** The bulk if it exists and belongs to `userId`. */
-  get(bulkId: string, userId: number): Promise<BulkRecord | undefined>;
-  /** The user's bulks, newest first. */
-  list(userId: number, limit: number): Promise<BulkSummaryRecord[]>;
-  /** Deletes bulks created before `cutoffMs` (their jobs go by the crawl retention). */
-  deleteCreatedBefore(cutoffMs: number): Promise<number>;
-}
+export type { BulkRepository } from './ports-pro.js';

@@ -28,6 +28,11 @@ export const testDatabaseKinds: TestDatabaseKind[] = testPostgresUrl()
 export interface TestDatabase {
   kind: TestDatabaseKind;
   db: SqlDatabase;
+  /**
+   * Opens another handle on the same database (its own connections, as a second server
+   * process would have), closed with the database: for races across processes.
+   */
+  openAnother(): Promise<SqlDatabase>;
   /** Closes the connections and deletes the database. */
   close(): Promise<void>;
 }
@@ -42,10 +47,17 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-contract-'));
   const db = await Database.open(path.join(dir, 'test.sqlite'));
   await migrate(db);
+  const others: SqlDatabase[] = [];
   return {
     kind,
     db,
+    openAnother: async () => {
+      const other = await Database.open(db.file);
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

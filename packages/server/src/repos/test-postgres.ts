@@ -74,15 +74,23 @@ let counter = 0;
 /** A fresh migrated Postgres database and how to drop it. */
 export async function openPostgresTestDatabase(
   url: string,
-): Promise<{ db: SqlDatabase; close(): Promise<void> }> {
+): Promise<{ db: SqlDatabase; openAnother(): Promise<SqlDatabase>; close(): Promise<void> }> {
   const source = await ensureTemplate(url);
   counter += 1;
   const name = `mapsmith_test_${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
   await withAdmin(url, (admin) => admin.exec(`CREATE DATABASE ${name} TEMPLATE ${source}`));
   const db = new PgDatabase({ connectionString: withDatabase(url, name), max: 5 });
+  const others: PgDatabase[] = [];
   return {
     db,
+    // A second pool on the same database: what another server process would have.
+    openAnother: async () => {
+      const other = new PgDatabase({ connectionString: withDatabase(url, name), max: 5 });
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await db.close();
       await withAdmin(url, (admin) => admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

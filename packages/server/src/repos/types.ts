@@ -15,15 +15,19 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
-import type { BulkRepository } from './bulk-types.js';
-import type { SqliteAuditRepository } from './sql/audit-jobs.js';
-import type { SqliteAuditQueue } from './sql/audit-queue.js';
-import type { SqliteSitemapCompareRepository } from './sql/sitemap-compare.js';
+import type { AccountRepositories } from './ports-accounts.js';
+import type {
+  AuditQueue,
+  AuditRepository,
+  BulkRepository,
+  ScheduleRepository,
+  SitemapCompareRepository,
+} from './ports-pro.js';
 
 /**
- * The storage and queue interfaces routes and workers use. SQLite with in-process workers is
- * the embedded implementation (`repos/sqlite`); a Postgres backend with a shared queue for
- * several worker machines is another implementation of these same interfaces.
+ * The storage and queue interfaces routes and workers use, implemented once in SQL over core's
+ * `SqlDatabase` (`repos/sql`): on SQLite with in-process workers (embedded) and on Postgres with
+ * several API and worker processes (scaled).
  */
 
 /** A crawl job as the API and the workers see it. */
@@ -119,6 +123,8 @@ export interface CrawlJobRepository {
   compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null>;
   /** The change report kept for a job (summary null when it was not compared). */
   changes(jobId: string): Promise<CrawlChanges>;
+  /** The job's listed URLs that were added or changed since the previous crawl, in crawl order. */
+  changedListedUrls(jobId: string): Promise<string[]>;
   /** Keeps the outcome of an ended job so it is computed once. */
   saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */
@@ -192,7 +198,7 @@ export interface JobQueue {
   sweepFrontiers(): Promise<number>;
 }
 
-export type { BulkRepository } from './bulk-types.js';
+export type { BulkRepository } from './ports-pro.js';
 
 /** The monthly usage meter. */
 export interface UsageRepository {
@@ -219,9 +225,13 @@ export interface Repositories {
   /** Bulk crawls (issue 13). */
   bulks: BulkRepository;
   /** Sitemap audits (issue 14): jobs, listed URLs and results. */
-  audits: SqliteAuditRepository;
+  audits: AuditRepository;
   /** The audit jobs' queue, with leases like the crawl queue. */
-  auditQueue: SqliteAuditQueue;
+  auditQueue: AuditQueue;
   /** The live sitemap against a crawl (issue 14). */
-  sitemapCompare: SqliteSitemapCompareRepository;
+  sitemapCompare: SitemapCompareRepository;
+  /** Scheduled crawls (issue 13). */
+  schedules: ScheduleRepository;
+  /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */
+  accounts: AccountRepositories;
 }

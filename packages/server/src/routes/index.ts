@@ -19,6 +19,7 @@ import { crawlChangesRoutes } from './crawl-changes/router.js';
 import { crawlReportRoutes } from './crawl-report/router.js';
 import { fetchSitemapRoutes } from './fetch-sitemap/router.js';
 import { generateRoutes } from './generate/router.js';
+import { healthRoutes } from './health/router.js';
 import { historyRoutes } from './history/router.js';
 import { openApiRoutes } from './openapi/router.js';
 import { paypalRoutes } from './paypal/router.js';
@@ -44,6 +45,7 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     paypalRoutes({ ...ctx, paypal }),
     pingRoutes({
       ...ctx,
+      siteKeys: ctx.repos.accounts.siteKeys,
       createFetcher: () => createNotifyFetcher(ctx.policy),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),
@@ -55,13 +57,15 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     generateRoutes(ctx),
     fetchSitemapRoutes(ctx),
     seoAnalysisRoutes(ctx),
-    tokensRoutes(ctx.db),
+    tokensRoutes(ctx.repos.accounts.apiTokens),
     openApiRoutes(ctx.config),
     // Scheduled crawls and the change report (issue 13).
     crawlChangesRoutes(ctx),
     schedulesRoutes(ctx),
     auditRoutes(ctx),
     sitemapCompareRoutes(ctx),
+    // The health of this node (issue 16): database, queue and live workers.
+    healthRoutes({ db: ctx.db, role: ctx.config.role, workers: ctx.workers }),
   ];
 }
 
@@ -72,5 +76,5 @@ export function apiRouters(ctx: AppContext): Router[] {
 
 /** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.db), crawlRateHeaders(ctx), auditUploadBody()];
+  return [loadBearer(ctx.repos.accounts.apiTokens), crawlRateHeaders(ctx), auditUploadBody()];
 }

@@ -20,17 +20,12 @@ export interface SpecialRoute {
 export const SPECIAL_ROUTES: readonly SpecialRoute[] = [
   {
     method: 'GET',
-    path: '/api/health',
-    why: 'A probe for monitors and load balancers, mounted first by the app (app.ts): no user, no input, 503 when the database does not answer. It is not part of the public API a client calls.',
-  },
-  {
-    method: 'GET',
     path: '/s/:token/:file',
     why: 'Stable sitemap URLs (issue 13) for robots.txt and search engines: outside /api, no session, the published file bytes with ETag, Last-Modified, 304 and HEAD, not JSON.',
   },
 ];
 
-/** The special routers mounted after the contract's (the health probe is the app's own). */
+/** The special routers mounted after the contract's. */
 export function specialRouters(ctx: AppContext): Router[] {
   return [stableSitemapRouter(ctx)];
 }

@@ -9,10 +9,10 @@ import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
 import { createSqliteRepositories } from '../repos/sql/index.js';
+import { SqlScheduleRepository } from '../repos/sql/schedules.js';
 import type { CrawlJobRecord } from '../repos/types.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
-import { SqliteScheduleRepository } from './sqlite-repository.js';
 
 let dir: string;
 let db: Database;
@@ -33,7 +33,7 @@ describe('after a failed scheduled run', () => {
     const { lastID } = await db.run(
       "INSERT INTO users (username, email, password_hash) VALUES ('ann', 'ann@example.test', 'x')",
     );
-    const schedules = new SqliteScheduleRepository(db);
+    const schedules = new SqlScheduleRepository(db);
     const schedule = await schedules.create(
       lastID,
       {

@@ -5,20 +5,21 @@ import {
   type Logger,
   NothingToListError,
 } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
 import { checkKeyFile } from '../notify/key-file.js';
 import { pingKeyFor } from '../notify/ping-service.js';
+import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
 import type { SitemapPublisher } from './publisher.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** What the after-run actions use. */
 export interface AfterRunDeps {
-  db: Database;
   jobs: CrawlJobRepository;
+  /** The IndexNow key of each site (the key file the run's submission names). */
+  siteKeys: SiteKeyRepository;
   schedules: ScheduleRepository;
   publisher: SitemapPublisher;
   mailer: Mailer;
@@ -30,35 +31,35 @@ export interface AfterRunDeps {
   logger: Logger;
 }
 
-/** The stable sitemap URL of a schedule's token. */
-export function stableSitemapUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/s/${token}/sitemap.xml`;
+/** The folder URL of a schedule's stable sitemap files (ends in `/`). */
+export function stableBaseUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/s/${token}/`;
 }
 
-/** Republishes the files of `jobId` at the schedule's stable URL (its token may be new). */
+/** The stable sitemap URL of a schedule's token. */
+export function stableSitemapUrl(siteUrl: string, token: string): string {
+  return `${stableBaseUrl(siteUrl, token)}sitemap.xml`;
+}
+
+/**
+ * Writes the files of `jobId` at the schedule's stable URL (its token may be new) and records
+ * the publication; `record: false` only rebuilds this node's copy of what is already recorded.
+ */
 export async function publishRun(
   deps: AfterRunDeps,
   schedule: Pick<ScheduleRecord, 'id' | 'token'>,
   jobId: string,
+  now = new Date(),
+  options: { record: boolean } = { record: true },
 ): Promise<void> {
-  const now = new Date();
   await deps.publisher.publish(
     schedule.id,
     jobId,
-    `${deps.siteUrl()}/s/${schedule.token}/`,
+    stableBaseUrl(deps.siteUrl(), schedule.token),
     () => deps.jobs.store(jobId).pages(),
     now,
   );
-  await deps.schedules.published(schedule.id, jobId, now.toISOString());
-}
-
-/** Added and changed listed URLs of a run: what IndexNow is told about. */
-async function changedUrls(db: Database, jobId: string): Promise<string[]> {
-  const rows = await db.all<{ url: string }>(
-    "SELECT url FROM crawl_pages WHERE job_id = ? AND reason = 'listed' AND change IN ('added', 'changed') ORDER BY seq",
-    [jobId],
-  );
-  return rows.map((r) => r.url);
+  if (options.record) await deps.schedules.published(schedule.id, jobId, now.toISOString());
 }
 
 /** Submits the run's added and changed URLs once the site's key file is live; says what happened. */
@@ -70,11 +71,11 @@ async function submitChanges(
 ): Promise<string> {
   if (!summary) return 'nothing submitted: this first run has no earlier crawl to compare with.';
   const host = new URL(job.url).host.toLowerCase();
-  const urls = (await changedUrls(deps.db, job.id)).filter(
+  const urls = (await deps.jobs.changedListedUrls(job.id)).filter(
     (u) => new URL(u).host.toLowerCase() === host,
   );
   if (urls.length === 0) return 'nothing submitted: no URL was added or changed.';
-  const { key, keyLocation } = await pingKeyFor(deps.db, schedule.userId, job.url);
+  const { key, keyLocation } = await pingKeyFor(deps.siteKeys, schedule.userId, job.url);
   const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
   if (!keyFile.ok)
     return `not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}.`;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import type { Repositories } from '../repos/types.js';
@@ -9,7 +8,6 @@ import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 import { ScheduleTask } from './schedule-task.js';
 import { ScheduleService } from './service.js';
-import { SqliteScheduleRepository } from './sqlite-repository.js';
 
 export { ScheduleService } from './service.js';
 
@@ -21,7 +19,6 @@ export function publishedDir(dataDir: string): string {
 /** What the scheduled crawls are built from. */
 export interface ScheduleWiring {
   config: ServerConfig;
-  db: Database;
   repos: Repositories;
   mailer: Mailer;
   logger: Logger;
@@ -37,12 +34,12 @@ export interface ScheduleWiring {
   maxUrlsPerFile?: number;
 }
 
-/** The embedded scheduled-crawls service: SQLite schedules, published files on disk. */
+/** The scheduled-crawls service: schedules in the SQL database, published files on disk. */
 export function createScheduleService(w: ScheduleWiring): ScheduleService {
-  const schedules = new SqliteScheduleRepository(w.db);
+  const { schedules } = w.repos;
   const deps: AfterRunDeps = {
-    db: w.db,
     jobs: w.repos.jobs,
+    siteKeys: w.repos.accounts.siteKeys,
     schedules,
     publisher: new SitemapPublisher(publishedDir(w.config.dataDir), w.maxUrlsPerFile),
     mailer: w.mailer,

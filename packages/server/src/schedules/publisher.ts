@@ -15,6 +15,8 @@ export interface PublishedFile {
 /** What `manifest.json` of a schedule's folder records. */
 export interface PublishedManifest {
   jobId: string;
+  /** The stable URL the files were written for (the index names its parts under it). */
+  baseUrl?: string;
   /** The folder (under the schedule's) holding the files. */
   dir: string;
   files: Record<string, PublishedFile>;
@@ -80,7 +82,7 @@ export class SitemapPublisher {
         bytes: bytes.byteLength,
       };
     }
-    const manifest: PublishedManifest = { jobId, dir: generation, files };
+    const manifest: PublishedManifest = { jobId, baseUrl, dir: generation, files };
     const temp = path.join(folder, `${MANIFEST}.${generation}`);
     await fs.writeFile(temp, JSON.stringify(manifest));
     await fs.rename(temp, path.join(folder, MANIFEST));

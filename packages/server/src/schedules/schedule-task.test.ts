@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createSqliteRepositories } from '../repos/sql/index.js';
+import { SqlScheduleRepository } from '../repos/sql/schedules.js';
 import type { CrawlJobRecord, Repositories } from '../repos/types.js';
 import { ScheduleTask } from './schedule-task.js';
-import { SqliteScheduleRepository } from './sqlite-repository.js';
 import type { ScheduleRecord } from './types.js';
 
 const at = (text: string) => Date.parse(text);
@@ -20,7 +20,7 @@ let dir: string;
 let db: Database;
 let now: number;
 let repos: Repositories;
-let schedules: SqliteScheduleRepository;
+let schedules: SqlScheduleRepository;
 let task: ScheduleTask;
 let afterRuns: string[];
 let userId: number;
@@ -56,7 +56,7 @@ beforeEach(async () => {
   await migrate(db);
   now = at('2026-05-04T08:00:00Z');
   repos = createSqliteRepositories(db, { now: () => now });
-  schedules = new SqliteScheduleRepository(db);
+  schedules = new SqlScheduleRepository(db);
   afterRuns = [];
   task = new ScheduleTask({
     schedules,

@@ -3,6 +3,7 @@
 // whose only change is a rotating token, ad or stamp is not "changed"), the stable sitemap URL
 // answers conditional GETs with 304, the summary is mailed and IndexNow gets the changed URLs.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessagesTo } from '../../../../tests/servers/app-harness.js';
@@ -18,6 +19,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../repos/test-support.js';
+import { publishedDir } from './index.js';
 
 let t: TestServer;
 let site: LocalServer;
@@ -208,6 +210,16 @@ describe('a scheduled run end to end', () => {
     ).toBe(304);
     const gz = await fetch(`${created.sitemapUrl}.gz`);
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('<urlset');
+
+    // Another node (here: this one, its files gone) rebuilds the files from the stored job:
+    // the same bytes, so the same validator, and a conditional GET is still a 304.
+    fs.rmSync(publishedDir(t.dataDir), { recursive: true, force: true });
+    const rebuilt = await Promise.all([fetch(created.sitemapUrl), fetch(created.sitemapUrl)]);
+    expect(rebuilt.map((r) => r.status)).toEqual([200, 200]);
+    expect(rebuilt.map((r) => r.headers.get('etag'))).toEqual([etag, etag]);
+    expect((await fetch(created.sitemapUrl, { headers: { 'If-None-Match': etag } })).status).toBe(
+      304,
+    );
 
     run = 2;
     const second = await runSchedule(u, created.id);

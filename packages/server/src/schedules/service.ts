@@ -8,7 +8,7 @@ import {
 import { HttpError } from '../http/errors.js';
 import type { PeriodicSchedule, TaskScheduler } from '../jobs/scheduler.js';
 import type { CrawlJobRepository } from '../repos/types.js';
-import { type AfterRunDeps, publishRun, stableSitemapUrl } from './after-run.js';
+import { type AfterRunDeps, publishRun, stableBaseUrl, stableSitemapUrl } from './after-run.js';
 import {
   isProAt,
   SCHEDULE_TICK_MS,
@@ -42,6 +42,9 @@ export class ScheduleService {
     private readonly after: AfterRunDeps,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Rebuilds of published files in progress on this node, by schedule. */
+  private readonly rebuilding = new Map<string, Promise<void>>();
 
   /** Starts the passes on `scheduler` (every 30 s, and one now). */
   start(scheduler: TaskScheduler, report?: (pass: SchedulePass) => void): void {
@@ -121,9 +124,31 @@ export class ScheduleService {
     return record?.after.publish ? record : undefined;
   }
 
-  /** A published file of a schedule, or null. */
-  publishedFile(scheduleId: string, name: string) {
-    return this.after.publisher.file(scheduleId, name);
+  /**
+   * A published file of a schedule, or null. Published files are a per-node cache, like
+   * exports: a node that did not run the schedule (another process of a scaled deployment) or
+   * lost its files rebuilds them once from the stored job, with the same bytes and so the same
+   * ETags as the node that published them.
+   */
+  async publishedFile(schedule: ScheduleRecord, name: string) {
+    if (!schedule.publishedJobId) return null;
+    const base = stableBaseUrl(this.after.siteUrl(), schedule.token);
+    const manifest = await this.after.publisher.manifest(schedule.id);
+    if (manifest?.jobId !== schedule.publishedJobId || manifest.baseUrl !== base)
+      await this.rebuild(schedule, schedule.publishedJobId);
+    return this.after.publisher.file(schedule.id, name);
+  }
+
+  /** One rebuild per schedule at a time on this node; requests meanwhile wait for it. */
+  private rebuild(schedule: ScheduleRecord, jobId: string): Promise<void> {
+    const running = this.rebuilding.get(schedule.id);
+    if (running) return running;
+    const at = schedule.publishedAt ? new Date(schedule.publishedAt) : new Date();
+    const done = publishRun(this.after, schedule, jobId, at, { record: false }).finally(() =>
+      this.rebuilding.delete(schedule.id),
+    );
+    this.rebuilding.set(schedule.id, done);
+    return done;
   }
 
   private async own(userId: number, id: string): Promise<ScheduleRecord> {

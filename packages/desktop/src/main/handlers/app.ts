@@ -115,6 +115,12 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
     ],
     where: 'Sitemap audits and the live sitemap against a crawl run on {host} with a Pro account.',
   },
+  {
+    // The health report describes the hosted deployment's database, queue and workers.
+    names: ['health.get'],
+    where:
+      "The service health report (database, crawl queue, workers) is {host}'s; the desktop app crawls on this computer and has none of them.",
+  },
 ];
 
 /** The handler of a hosted-only operation: a clear refusal that says where it runs. */

@@ -51,4 +51,19 @@ describe('mapsmith backup', () => {
     expect(await runBackup([existing, '--data-dir', dir])).toBe(1);
     expect(fs.readFileSync(existing, 'utf8')).toBe('keep me');
   });
+
+  it('refuses on Postgres and points to pg_dump, writing nothing', async () => {
+    const live = await Database.open(databaseFile(dir));
+    await live.close();
+    const out = path.join(dir, 'copy.sqlite');
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://app:pw@127.0.0.1:1/x';
+    try {
+      expect(await runBackup([out, '--data-dir', dir])).toBe(1);
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
+    }
+    expect(fs.existsSync(out)).toBe(false);
+  });
 });

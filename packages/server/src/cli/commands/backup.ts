@@ -22,6 +22,12 @@ export async function runBackup(argv: string[]): Promise<number> {
     process.stderr.write(`${backupHelp}\n`);
     return 1;
   }
+  if (process.env.DATABASE_URL) {
+    process.stderr.write(
+      'mapsmith backup copies the embedded SQLite file; with DATABASE_URL set the data is in Postgres: back it up with pg_dump (README: Running at scale)\n',
+    );
+    return 1;
+  }
   const env = { ...process.env };
   if (dataDir !== undefined) env.MAPSMITH_DATA_DIR = dataDir;
   const source = databaseFile(loadConfig(env).dataDir);

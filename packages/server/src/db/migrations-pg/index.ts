@@ -1,6 +1,8 @@
 import type { PgMigration } from '@mapsmith/postgres';
 import * as m071 from './071-schema.js';
 import * as m080 from './080-claim-token.js';
+import * as m081 from './081-report-text-order.js';
+import * as m090 from './090-accounts-nocase.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
@@ -11,4 +13,6 @@ import * as m080 from './080-claim-token.js';
 export const postgresMigrations: readonly PgMigration[] = [
   { id: 71, name: 'schema', up: m071.up },
   { id: 80, name: 'claim-token', up: m080.up },
+  { id: 81, name: 'report-text-order', up: m081.up },
+  { id: 90, name: 'accounts-nocase', up: m090.up },
 ];

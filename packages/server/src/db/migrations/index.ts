@@ -13,6 +13,8 @@ import * as m060 from './060-crawl-settings-bulk.js';
 import * as m070 from './070-sitemap-audit.js';
 import * as m071 from './071-sitemap-compare.js';
 import * as m080 from './080-claim-token.js';
+import * as m081 from './081-report-text-order.js';
+import * as m090 from './090-accounts-nocase.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -33,6 +35,8 @@ export const migrations: readonly Migration[] = [
   { id: 70, name: 'sitemap-audit', up: m070.up },
   { id: 71, name: 'sitemap-compare', up: m071.up },
   { id: 80, name: 'claim-token', up: m080.up },
+  { id: 81, name: 'report-text-order', up: m081.up },
+  { id: 90, name: 'accounts-nocase', up: m090.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AUDIT_VERDICTS,
   type AuditCounts,
-  type AuditEntry,
   type AuditJob,
   type AuditListing,
   type AuditResult,
@@ -12,32 +11,15 @@ import {
   auditSummary,
   type Clock,
   emptyAuditCounts,
-  monthKey,
+  type SqlDatabase,
+  type SqlParam,
   type ValidationResult,
 } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import type { AuditJobRecord, AuditRepository, StartAuditInput } from '../ports-pro.js';
+import { SqlAuditStore } from './audit-store.js';
+import { insertRows } from './insert-rows.js';
 
-/** An audit job as the worker reads it. */
-export interface AuditJobRecord {
-  id: string;
-  userId: number;
-  /** The sitemap URL, or the uploaded file's name. */
-  source: string;
-  /** The URL to download; null for an upload (its text is in the row until listed). */
-  sourceUrl: string | null;
-  /** True once the job's URLs are stored. */
-  listed: boolean;
-}
-
-/** What starting an audit records. */
-export interface StartAuditInput {
-  userId: number;
-  source: string;
-  sourceUrl: string | null;
-  content: string | null;
-  /** The owner's monthly quota (null for Pro): each checked URL counts as a page. */
-  monthQuota: number | null;
-}
+export type { AuditJobRecord, StartAuditInput } from '../ports-pro.js';
 
 interface JobRow {
   id: string;
@@ -82,9 +64,9 @@ function toResult(r: UrlRow): AuditResult {
     status: r.status,
     redirectStatus: r.redirect_status,
     redirectTarget: r.redirect_target,
-    noindex: r.noindex === 1,
+    noindex: Boolean(r.noindex),
     canonical: r.canonical,
-    blocked: r.blocked === 1,
+    blocked: Boolean(r.blocked),
     contentType: r.content_type,
     responseMs: r.response_ms,
     error: r.error,
@@ -97,11 +79,11 @@ function likeText(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Sitemap audits in SQLite: jobs, their listed URLs and each URL's result. */
-export class SqliteAuditRepository {
+/** Sitemap audits in SQL (SQLite or Postgres): jobs, their listed URLs and each URL's result. */
+export class SqlAuditRepository implements AuditRepository {
   /** Uses `db` for storage and `clock` for timestamps and the monthly meter. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
@@ -144,7 +126,7 @@ export class SqliteAuditRepository {
       total: row.total,
       checked: row.checked,
       sitemaps: row.sitemaps,
-      truncated: row.truncated === 1,
+      truncated: Boolean(row.truncated),
       counts,
       summary: auditSummary(counts),
       validation: row.validation ? (JSON.parse(row.validation) as ValidationResult) : null,
@@ -175,7 +157,7 @@ export class SqliteAuditRepository {
       userId: row.user_id,
       source: row.source,
       sourceUrl: row.source_url,
-      listed: row.listed === 1,
+      listed: Boolean(row.listed),
       content: row.content,
     };
   }
@@ -187,12 +169,12 @@ export class SqliteAuditRepository {
   async saveListing(jobId: string, listing: AuditListing): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM audit_urls WHERE job_id = ?', [jobId]);
-      for (const u of listing.urls)
-        await tx.run('INSERT OR IGNORE INTO audit_urls (job_id, url, sitemap) VALUES (?, ?, ?)', [
-          jobId,
-          u.url,
-          u.sitemap,
-        ]);
+      await insertRows(
+        tx,
+        'INSERT INTO audit_urls (job_id, url, sitemap)',
+        listing.urls.map((u) => [jobId, u.url, u.sitemap]),
+        'ON CONFLICT (job_id, url) DO NOTHING',
+      );
       await tx.run(
         `UPDATE audit_jobs SET listed = 1, content = NULL, total = ?, sitemaps = ?, truncated = ?,
                 validation = ? WHERE id = ?`,
@@ -213,13 +195,13 @@ export class SqliteAuditRepository {
     filter: { verdict?: AuditVerdict; q?: string; cursor?: number; limit?: number },
   ): Promise<AuditUrlsPage> {
     const where = ['job_id = ?', "state = 'done'"];
-    const params: (string | number)[] = [jobId];
+    const params: SqlParam[] = [jobId];
     if (filter.verdict) {
       where.push('verdict = ?');
       params.push(filter.verdict);
     }
     if (filter.q) {
-      where.push("url LIKE ? ESCAPE '\\'");
+      where.push(this.db.dialect.likeNoCase('url', '?'));
       params.push(likeText(filter.q));
     }
     const limit = filter.limit ?? 50;
@@ -268,65 +250,8 @@ export class SqliteAuditRepository {
     );
   }
 
-  /** The job's durable URL list, for `runAudit`. `onRefused` is called at the monthly quota. */
+  /** The job's durable URL list, for `runAudit`. */
   store(jobId: string): AuditStore {
-    return {
-      lease: (n) =>
-        this.db.transaction(async (tx) => {
-          const rows = await tx.all<{ seq: number; url: string; sitemap: string | null }>(
-            `UPDATE audit_urls SET state = 'leased' WHERE seq IN
-               (SELECT seq FROM audit_urls WHERE job_id = ? AND state = 'queued' ORDER BY seq LIMIT ?)
-             RETURNING seq, url, sitemap`,
-            [jobId, n],
-          );
-          return rows
-            .sort((a, b) => a.seq - b.seq)
-            .map((r): AuditEntry => ({ id: r.seq, url: r.url, sitemap: r.sitemap }));
-        }),
-      save: (entry, result) => this.save(jobId, entry, result),
-    };
-  }
-
-  /** Saves one result, charges it to the job and the owner's month, in one transaction. */
-  private save(jobId: string, entry: AuditEntry, r: AuditResult): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const month = monthKey(this.clock.now());
-      const job = await tx.first<{ month_quota: number | null; used: number | null }>(
-        `SELECT j.month_quota, u.pages AS used FROM audit_jobs j
-           LEFT JOIN usage_months u ON u.user_id = j.user_id AND u.month = ? WHERE j.id = ?`,
-        [month, jobId],
-      );
-      if (!job) return false;
-      if (job.month_quota !== null && (job.used ?? 0) >= job.month_quota) return false;
-      const { changes } = await tx.run(
-        `UPDATE audit_urls SET state = 'done', verdict = ?, status = ?, redirect_status = ?,
-                redirect_target = ?, noindex = ?, canonical = ?, blocked = ?, content_type = ?,
-                response_ms = ?, error = ?
-          WHERE seq = ? AND job_id = ? AND state != 'done'`,
-        [
-          r.verdict,
-          r.status,
-          r.redirectStatus,
-          r.redirectTarget,
-          r.noindex ? 1 : 0,
-          r.canonical,
-          r.blocked ? 1 : 0,
-          r.contentType,
-          r.responseMs,
-          r.error,
-          entry.id,
-          jobId,
-        ],
-      );
-      if (changes !== 1) return true;
-      await tx.run('UPDATE audit_jobs SET checked = checked + 1 WHERE id = ?', [jobId]);
-      await tx.run(
-        `INSERT INTO usage_months (user_id, month, pages)
-         SELECT user_id, ?, 1 FROM audit_jobs WHERE id = ?
-         ON CONFLICT (user_id, month) DO UPDATE SET pages = pages + 1`,
-        [month, jobId],
-      );
-      return true;
-    });
+    return new SqlAuditStore(this.db, this.clock, jobId);
   }
 }

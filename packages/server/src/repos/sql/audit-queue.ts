@@ -1,86 +1,85 @@
-import type { Clock } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
-import type { PoolQueue } from '../../jobs/worker-pool.js';
-import type { AuditJobRecord } from './audit-jobs.js';
+import type { Clock, SqlDatabase } from '@mapsmith/core';
+import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
+import { fencedTransaction } from './transactions.js';
 
-/** An audit job a worker holds the lease of. */
-export interface ClaimedAudit {
-  job: AuditJobRecord;
-  /** True when an earlier attempt was interrupted; its saved results stay saved. */
-  resumed: boolean;
-}
+export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
-/** How an audit run ended, recorded with the job. */
-export interface AuditRunSummary {
-  /** URLs checked by this run. */
-  saved: number;
-  /** `done`, or `refused` when the owner's monthly quota ran out. */
-  endedBy: 'done' | 'refused';
-}
-
+/** What a claim returns of the job's row (after the claim: `attempts` counts it). */
 interface ClaimRow {
   id: string;
   user_id: number;
   source: string;
   source_url: string | null;
-  listed: number;
-  status: string;
+  listed: number | boolean;
   attempts: number;
-  checked: number;
 }
 
+/** A job a worker may take: pending, or running on a lease that expired. */
+const CLAIMABLE = "(status = 'pending' OR (status = 'running' AND lease_expires_at < ?))";
+
+/** Claim statements tried before giving up until the next poll (others kept winning). */
+const CLAIM_TRIES = 8;
+
 /**
- * The audit queue in SQLite: the `audit_jobs` table with a lease per running job, claimed,
- * renewed, expired and released exactly like the crawl queue, so the same worker pool runs it.
+ * The audit queue in SQL (SQLite or Postgres): the `audit_jobs` table with a lease per running
+ * job, claimed, renewed, expired and released like the crawl queue, so the same worker pool
+ * runs it. Every change is one conditional statement, so workers of many processes racing for
+ * one job see exactly one of them take it.
  */
-export class SqliteAuditQueue implements PoolQueue<ClaimedAudit, AuditRunSummary> {
+export class SqlAuditQueue implements AuditQueue {
   /** Uses `clock` for leases and timestamps. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
-  /** One immediate transaction, so two workers never take the same job. */
-  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedAudit | null> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      for (;;) {
-        const row = await tx.first<ClaimRow>(
-          `SELECT id, user_id, source, source_url, listed, status, attempts, checked FROM audit_jobs
-            WHERE status = 'pending' OR (status = 'running' AND lease_expires_at < ?)
-            ORDER BY created_ms, rowid LIMIT 1`,
-          [now],
-        );
-        if (!row) return null;
-        if (row.attempts >= maxAttempts) {
-          await tx.run(
-            `UPDATE audit_jobs SET status = 'failed', error = ?, finished_at = ?,
-                    lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
-            [
-              `The audit was interrupted ${row.attempts} times by a server restart and was stopped; ${row.checked} URLs had been checked. Please start it again.`,
-              new Date(now).toISOString(),
-              row.id,
-            ],
-          );
-          continue;
-        }
-        await tx.run(
+  /**
+   * Fails the claimable jobs out of attempts, then takes the oldest claimable one with one
+   * conditional UPDATE: of two workers that chose the same job, one changes it, and the other
+   * finds the condition false on the row's latest version (read committed) and tries the next.
+   */
+  async claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedAudit | null> {
+    const now = this.clock.now();
+    await this.db.run(
+      `UPDATE audit_jobs SET status = 'failed', finished_at = ?, lease_owner = NULL,
+              lease_expires_at = NULL,
+              error = 'The audit was interrupted ' || attempts || ' times by a server restart and was stopped; '
+                      || checked || ' URLs had been checked. Please start it again.'
+        WHERE ${CLAIMABLE} AND attempts >= ?`,
+      [new Date(now).toISOString(), now, maxAttempts],
+    );
+    for (let i = 0; i < CLAIM_TRIES; i++) {
+      // A write that returns rows runs in a transaction: SQLite reads outside one are read-only.
+      const row = await fencedTransaction(this.db, (tx) =>
+        tx.first<ClaimRow>(
           `UPDATE audit_jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?,
-                  lease_expires_at = ? WHERE id = ?`,
-          [owner, now + leaseMs, row.id],
-        );
+                lease_expires_at = ?
+          WHERE ${CLAIMABLE} AND attempts < ? AND id =
+            (SELECT id FROM audit_jobs WHERE ${CLAIMABLE} AND attempts < ?
+              ORDER BY created_ms, rowid LIMIT 1)
+          RETURNING id, user_id, source, source_url, listed, attempts`,
+          [owner, now + leaseMs, now, maxAttempts, now, maxAttempts],
+        ),
+      );
+      if (row)
         return {
           job: {
             id: row.id,
             userId: row.user_id,
             source: row.source,
             sourceUrl: row.source_url,
-            listed: row.listed === 1,
+            listed: Boolean(row.listed),
           },
-          resumed: row.status === 'running' || row.attempts > 0,
+          // Only a claim takes a job to running, so a second attempt means an earlier one ran.
+          resumed: row.attempts > 1,
         };
-      }
-    });
+      const left = await this.db.first<{ id: string }>(
+        `SELECT id FROM audit_jobs WHERE ${CLAIMABLE} AND attempts < ? LIMIT 1`,
+        [now, maxAttempts],
+      );
+      if (!left) return null;
+    }
+    return null;
   }
 
   /** Extends only a lease still held by `owner`. */
@@ -146,7 +145,7 @@ export class SqliteAuditQueue implements PoolQueue<ClaimedAudit, AuditRunSummary
   /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
   async release(owner: string): Promise<number> {
     const { changes } = await this.db.run(
-      `UPDATE audit_jobs SET status = 'pending', attempts = MAX(attempts - 1, 0),
+      `UPDATE audit_jobs SET status = 'pending', attempts = ${this.db.dialect.greatest('attempts - 1', '0')},
               lease_owner = NULL, lease_expires_at = NULL
         WHERE status = 'running' AND lease_owner = ?`,
       [owner],

@@ -1,26 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { type BulkRejectedLine, type Clock, HOUR_MS, type RateInfo } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import {
+  type BulkRejectedLine,
+  type Clock,
+  HOUR_MS,
+  type RateInfo,
+  type SqlDatabase,
+} from '@mapsmith/core';
 import type {
   BulkRecord,
-  BulkRepository,
   BulkSummaryRecord,
   StartBulkInput,
   StartBulkResult,
 } from '../bulk-types.js';
+import type { BulkRepository } from '../ports-pro.js';
 import { type CrawlJobRow, JOB_COLUMNS, parseSettings, settingsJson, toJob } from './rows.js';
+import { lockedTransaction } from './transactions.js';
 
-/** Bulk crawls in SQLite: `bulk_crawls` rows, and crawl jobs carrying `bulk_id` and `bulk_line`. */
-export class SqliteBulkRepository implements BulkRepository {
+/**
+ * Bulk crawls in SQL (SQLite or Postgres): `bulk_crawls` rows, and crawl jobs carrying
+ * `bulk_id` and `bulk_line`.
+ */
+export class SqlBulkRepository implements BulkRepository {
   /** Uses `db` for storage and `clock` for every timestamp. */
   constructor(
-    private readonly db: Database,
+    private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
-  /** All or nothing: a list that does not fit the hour starts none of its sites. */
+  /**
+   * All or nothing: a list that does not fit the hour starts none of its sites. The user's
+   * lock makes a second start (another node's, too) read the window after this one's sites.
+   */
   start(input: StartBulkInput): Promise<StartBulkResult> {
-    return this.db.transaction(async (tx) => {
+    return lockedTransaction(this.db, `user:${input.userId}`, async (tx) => {
       const now = this.clock.now();
       const window = await tx.first<{ n: number; oldest: number | null }>(
         `SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs
@@ -102,9 +114,9 @@ export class SqliteBulkRepository implements BulkRepository {
   /** Newest first, with counts of the sites' states. */
   list(userId: number, limit: number): Promise<BulkSummaryRecord[]> {
     return this.db.all<BulkSummaryRecord>(
-      `SELECT b.id AS id, b.created_at AS createdAt, COUNT(j.id) AS sites,
-              COALESCE(SUM(j.status = 'completed'), 0) AS completed,
-              COALESCE(SUM(j.status = 'failed'), 0) AS failed
+      `SELECT b.id AS id, b.created_at AS "createdAt", COUNT(j.id) AS sites,
+              COUNT(j.id) FILTER (WHERE j.status = 'completed') AS completed,
+              COUNT(j.id) FILTER (WHERE j.status = 'failed') AS failed
          FROM bulk_crawls AS b LEFT JOIN crawl_jobs AS j ON j.bulk_id = b.id
         WHERE b.user_id = ?
         GROUP BY b.id ORDER BY b.created_ms DESC, b.rowid DESC LIMIT ?`,

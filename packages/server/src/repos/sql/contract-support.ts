@@ -47,3 +47,39 @@ export function htmlPage(url: string, title = `Title of ${url}`): PageRecord {
     verdict: { included: true },
   });
 }
+
+/** A crawl summary that finished normally, for completing jobs in tests. */
+export const finishedSummary = {
+  startUrl: 'https://example.com/',
+  pagesCrawled: 0,
+  included: 0,
+  excluded: {},
+  renderedPages: 0,
+  endedBy: 'finished' as const,
+  pruned: {},
+  durationMs: 1,
+  error: null,
+};
+
+/**
+ * Runs a whole crawl through the ports as a worker does: start, claim, store `pages` with the
+ * claim's token (key = URL), complete. Returns the completed job.
+ */
+export async function crawlThrough(
+  repos: Pick<Repositories, 'jobs' | 'queue'>,
+  userId: number,
+  url: string,
+  pages: PageRecord[],
+  plan: 'free' | 'pro' = 'pro',
+) {
+  const job = await startJob(repos, userId, plan, url);
+  const claimed = await repos.queue.claim('test-worker', 60_000, 3);
+  if (claimed?.job.id !== job.id) throw new Error('another job was claimed');
+  const store = repos.jobs.store(job.id, claimed.claimToken);
+  for (const page of pages) await store.savePage(page.url, page);
+  const done = await repos.jobs.get(job.id, userId);
+  if (!done) throw new Error('job gone');
+  await repos.jobs.compareWithPrevious(done);
+  await repos.queue.complete(job.id, claimed.claimToken, finishedSummary);
+  return done;
+}

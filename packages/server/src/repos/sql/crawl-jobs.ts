@@ -224,6 +224,15 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     return jobChanges(this.db, jobId);
   }
 
+  /** Listed rows whose change is `added` or `changed`, in crawl order. */
+  async changedListedUrls(jobId: string): Promise<string[]> {
+    const rows = await this.db.all<{ url: string }>(
+      "SELECT url FROM crawl_pages WHERE job_id = ? AND reason = 'listed' AND change IN ('added', 'changed') ORDER BY seq",
+      [jobId],
+    );
+    return rows.map((r) => r.url);
+  }
+
   /** Stored as JSON on the job row. */
   async saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void> {
     await this.db.run('UPDATE crawl_jobs SET outcome = ?, progress = NULL WHERE id = ?', [
@@ -279,6 +288,7 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     return changes;
   }
 
+  /** In batches of 500 ids, well under either database's parameter limit. */
   async existing(ids: string[]): Promise<Set<string>> {
     const found = new Set<string>();
     // Bound the statement's parameters (SQLite's default limit is 32,766).

@@ -1,27 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { makePage, monthKey, OUTSIDE_VERDICT, type PageRecord } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeCrawlStoreContract } from '../../../../../tests/fixtures/store/crawl-store-contract.js';
-import { Database } from '../../db/database.js';
-import { migrate } from '../../db/migrations/index.js';
-import { createTestUser } from '../test-support.js';
-import { createSqliteRepositories } from './index.js';
-
-let dir: string;
-let db: Database;
-
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-store-'));
-  db = await Database.open(path.join(dir, 'db.sqlite'));
-  await migrate(db);
-});
-
-afterEach(async () => {
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
+import { insertUser } from './contract-support.js';
+import { createSqlRepositories } from './index.js';
 
 function page(url: string, included = true): PageRecord {
   return makePage(url, {
@@ -35,11 +17,11 @@ function page(url: string, included = true): PageRecord {
   });
 }
 
-async function newJob(plan: 'free' | 'pro' = 'free') {
-  const repos = createSqliteRepositories(db);
-  const user = await createTestUser(db, { pro: plan === 'pro' });
+async function newJob(t: TestDatabase, plan: 'free' | 'pro' = 'free') {
+  const repos = createSqlRepositories(t.db);
+  const user = await insertUser(t.db, plan === 'pro');
   const started = await repos.jobs.start({
-    userId: user.id,
+    userId: user,
     plan,
     url: 'https://example.com/',
     engineeringCap: 1000,
@@ -56,112 +38,129 @@ const entry = (n: number) => ({
   referrer: null,
 });
 
-describeCrawlStoreContract('the SQLite store', async () => {
-  const { repos, job } = await newJob('pro');
-  return repos.jobs.store(job.id);
-});
+describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterEach(() => t.close());
 
-describe('SqliteCrawlStore', () => {
-  it('never charges nor caps a URL outside the site, and counts it as its own verdict', async () => {
-    const { repos, user, job } = await newJob();
-    const store = repos.jobs.store(job.id);
-    const away = { ...entry(9), url: 'https://other.example/', key: 'https://other.example/' };
-    await store.savePage(away.key, makePage(away.url, { status: 0, verdict: OUTSIDE_VERDICT }));
-    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(0);
-    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(0);
-    const counts = await db.all<{ reason: string; n: number }>(
-      'SELECT reason, n FROM crawl_report_counts WHERE job_id = ?',
-      [job.id],
-    );
-    expect(counts).toEqual([{ reason: 'out-of-scope', n: 1 }]);
+  describeCrawlStoreContract(`the ${kind} store`, async () => {
+    const { repos, job } = await newJob(t, 'pro');
+    return repos.jobs.store(job.id);
   });
 
-  it('deduplicates the frontier by key and leases oldest first', async () => {
-    const { repos, job } = await newJob();
-    const store = repos.jobs.store(job.id);
-    expect(await store.enqueue([entry(1), entry(2), entry(1)])).toBe(2);
-    expect(await store.enqueue([entry(2), entry(3)])).toBe(1);
-    const taken = await store.take(2);
-    expect(taken.map((e) => e.key)).toEqual(['example.com/1', 'example.com/2']);
-    expect(await store.counts()).toEqual({ queued: 1, seen: 3, saved: 0 });
-    expect(await store.requeueLeased()).toBe(2);
-    expect((await store.take(10)).map((e) => e.key)).toEqual([
-      'example.com/1',
-      'example.com/2',
-      'example.com/3',
-    ]);
+  describe('SqlCrawlStore', () => {
+    it('never charges nor caps a URL outside the site, and counts it as its own verdict', async () => {
+      const { repos, user, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      const away = { ...entry(9), url: 'https://other.example/', key: 'https://other.example/' };
+      await store.savePage(away.key, makePage(away.url, { status: 0, verdict: OUTSIDE_VERDICT }));
+      expect((await repos.jobs.get(job.id, user))?.pagesCrawled).toBe(0);
+      expect(await repos.usage.monthPages(user, monthKey(Date.now()))).toBe(0);
+      const counts = await t.db.all<{ reason: string; n: number }>(
+        'SELECT reason, n FROM crawl_report_counts WHERE job_id = ?',
+        [job.id],
+      );
+      expect(counts).toEqual([{ reason: 'out-of-scope', n: 1 }]);
+    });
+
+    it('deduplicates the frontier by key and leases oldest first', async () => {
+      const { repos, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      expect(await store.enqueue([entry(1), entry(2), entry(1)])).toBe(2);
+      expect(await store.enqueue([entry(2), entry(3)])).toBe(1);
+      const taken = await store.take(2);
+      expect(taken.map((e) => e.key)).toEqual(['example.com/1', 'example.com/2']);
+      expect(await store.counts()).toEqual({ queued: 1, seen: 3, saved: 0 });
+      expect(await store.requeueLeased()).toBe(2);
+      expect((await store.take(10)).map((e) => e.key)).toEqual([
+        'example.com/1',
+        'example.com/2',
+        'example.com/3',
+      ]);
+    });
+
+    it('queues a long list of links in batches, each key once', async () => {
+      const { repos, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      const many = Array.from({ length: 250 }, (_, i) => entry(i));
+      expect(await store.enqueue([...many, ...many.slice(0, 30)])).toBe(250);
+      expect(await store.enqueue(many.slice(200))).toBe(0);
+      expect((await store.take(300)).map((e) => e.key)).toEqual(many.map((e) => e.key));
+    });
+
+    it('charges a page once, even when it is saved again after a resume', async () => {
+      const { repos, user, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      await store.enqueue([entry(1), entry(2)]);
+      await store.take(2);
+      await store.savePage('example.com/1', page('https://example.com/1'));
+      await store.savePage('example.com/1', page('https://example.com/1'));
+      await store.savePage('example.com/2', page('https://example.com/2', false));
+      // The 404 of example.com/2 is recorded but is not a page: neither charged nor capped.
+      expect((await repos.jobs.get(job.id, user))?.pagesCrawled).toBe(1);
+      expect(await repos.usage.monthPages(user, monthKey(Date.now()))).toBe(1);
+      expect(await repos.jobs.results(job.id)).toEqual([
+        { url: 'https://example.com/1', title: 'Title of https://example.com/1' },
+      ]);
+      expect(await store.counts()).toEqual({ queued: 0, seen: 2, saved: 2 });
+      expect(await store.requeueLeased()).toBe(0);
+    });
+
+    it('merges inlinks into the pages it yields, keeping 5 linking pages', async () => {
+      const { repos, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      await store.savePage('example.com/1', page('https://example.com/1'));
+      const links = Array.from({ length: 7 }, (_, i) => ({
+        key: 'example.com/1',
+        from: `https://example.com/from/${i}`,
+      }));
+      await store.addInlinks([...links, links[0] ?? links[1]].filter((l) => l !== undefined));
+      const pages = [];
+      for await (const p of store.pages()) pages.push(p);
+      expect(pages).toHaveLength(1);
+      expect(pages[0]?.inlinks).toBe(7);
+      expect(pages[0]?.linkedFrom).toHaveLength(5);
+    });
+
+    it('stops storing at the job cap and at the monthly quota, and says so', async () => {
+      const { repos, user, job } = await newJob(t);
+      await t.db.run('INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 498)', [
+        user,
+        monthKey(Date.now()),
+      ]);
+      let refused = 0;
+      const store = repos.jobs.store(job.id, null, () => refused++);
+      for (let i = 0; i < 5; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
+      expect(refused).toBe(3);
+      expect(await repos.usage.monthPages(user, monthKey(Date.now()))).toBe(500);
+      expect((await repos.jobs.get(job.id, user))?.pagesCrawled).toBe(2);
+    });
+
+    it('yields pages in save order across batches', async () => {
+      const { repos, job } = await newJob(t, 'pro');
+      const store = repos.jobs.store(job.id);
+      for (let i = 0; i < 620; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
+      const urls = [];
+      for await (const p of store.pages()) urls.push(p.url);
+      expect(urls).toHaveLength(620);
+      expect(urls[0]).toBe('https://example.com/0');
+      expect(urls[619]).toBe('https://example.com/619');
+    });
   });
 
-  it('charges a page once, even when it is saved again after a resume', async () => {
-    const { repos, user, job } = await newJob();
-    const store = repos.jobs.store(job.id);
-    await store.enqueue([entry(1), entry(2)]);
-    await store.take(2);
-    await store.savePage('example.com/1', page('https://example.com/1'));
-    await store.savePage('example.com/1', page('https://example.com/1'));
-    await store.savePage('example.com/2', page('https://example.com/2', false));
-    // The 404 of example.com/2 is recorded but is not a page: neither charged nor capped.
-    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(1);
-    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(1);
-    expect(await repos.jobs.results(job.id)).toEqual([
-      { url: 'https://example.com/1', title: 'Title of https://example.com/1' },
-    ]);
-    expect(await store.counts()).toEqual({ queued: 0, seen: 2, saved: 2 });
-    expect(await store.requeueLeased()).toBe(0);
-  });
-
-  it('merges inlinks into the pages it yields, keeping 5 linking pages', async () => {
-    const { repos, job } = await newJob();
-    const store = repos.jobs.store(job.id);
-    await store.savePage('example.com/1', page('https://example.com/1'));
-    const links = Array.from({ length: 7 }, (_, i) => ({
-      key: 'example.com/1',
-      from: `https://example.com/from/${i}`,
-    }));
-    await store.addInlinks([...links, links[0] ?? links[1]].filter((l) => l !== undefined));
-    const pages = [];
-    for await (const p of store.pages()) pages.push(p);
-    expect(pages).toHaveLength(1);
-    expect(pages[0]?.inlinks).toBe(7);
-    expect(pages[0]?.linkedFrom).toHaveLength(5);
-  });
-
-  it('stops storing at the job cap and at the monthly quota, and says so', async () => {
-    const { repos, user, job } = await newJob();
-    await db.run('INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 498)', [
-      user.id,
-      monthKey(Date.now()),
-    ]);
-    let refused = 0;
-    const store = repos.jobs.store(job.id, null, () => refused++);
-    for (let i = 0; i < 5; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
-    expect(refused).toBe(3);
-    expect(await repos.usage.monthPages(user.id, monthKey(Date.now()))).toBe(500);
-    expect((await repos.jobs.get(job.id, user.id))?.pagesCrawled).toBe(2);
-  });
-
-  it('yields pages in save order across batches', async () => {
-    const { repos, job } = await newJob('pro');
-    const store = repos.jobs.store(job.id);
-    for (let i = 0; i < 620; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
-    const urls = [];
-    for await (const p of store.pages()) urls.push(p.url);
-    expect(urls).toHaveLength(620);
-    expect(urls[0]).toBe('https://example.com/0');
-    expect(urls[619]).toBe('https://example.com/619');
-  });
-});
-
-describe('SqliteJobQueue.sweepFrontiers', () => {
-  it('drops the frontier of jobs that are over and keeps that of running ones', async () => {
-    const done = await newJob();
-    const live = await newJob();
-    await done.repos.jobs.store(done.job.id).enqueue([entry(1), entry(2), entry(3)]);
-    await live.repos.jobs.store(live.job.id).enqueue([entry(1), entry(2)]);
-    // A job failed at claim after repeated interruptions keeps its rows until the sweep.
-    await db.run("UPDATE crawl_jobs SET status = 'failed' WHERE id = ?", [done.job.id]);
-    expect(await done.repos.queue.sweepFrontiers()).toBe(3);
-    const left = await db.all<{ job_id: string }>('SELECT job_id FROM crawl_frontier');
-    expect(left.map((r) => r.job_id)).toEqual([live.job.id, live.job.id]);
+  describe('SqlJobQueue.sweepFrontiers', () => {
+    it('drops the frontier of jobs that are over and keeps that of running ones', async () => {
+      const done = await newJob(t);
+      const live = await newJob(t);
+      await done.repos.jobs.store(done.job.id).enqueue([entry(1), entry(2), entry(3)]);
+      await live.repos.jobs.store(live.job.id).enqueue([entry(1), entry(2)]);
+      // A job failed at claim after repeated interruptions keeps its rows until the sweep.
+      await t.db.run("UPDATE crawl_jobs SET status = 'failed' WHERE id = ?", [done.job.id]);
+      expect(await done.repos.queue.sweepFrontiers()).toBe(3);
+      const left = await t.db.all<{ job_id: string }>('SELECT job_id FROM crawl_frontier');
+      expect(left.map((r) => r.job_id)).toEqual([live.job.id, live.job.id]);
+    });
   });
 });

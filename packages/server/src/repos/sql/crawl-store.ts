@@ -46,21 +46,26 @@ export class SqlCrawlStore implements CrawlStore {
     private readonly onQuotaReached: () => void = () => {},
   ) {}
 
-  /** `ON CONFLICT DO NOTHING` on (job, key) keeps it idempotent. */
+  /**
+   * `ON CONFLICT DO NOTHING` on (job, key) keeps it idempotent. A page's links are usually one
+   * statement, run on its own (one round trip on Postgres); more go in one transaction.
+   */
   enqueue(entries: FrontierEntry[]): Promise<number> {
     if (entries.length === 0) return Promise.resolve(0);
-    return fencedTransaction(this.db, async (tx) => {
-      let added = 0;
-      for (let i = 0; i < entries.length; i += INSERT_BATCH) {
-        const batch = entries.slice(i, i + INSERT_BATCH);
-        const { changes } = await tx.run(
+    const insert = async (q: SqlQueryable, batch: FrontierEntry[]) =>
+      (
+        await q.run(
           `INSERT INTO crawl_frontier (job_id, key, url, depth, found_via, referrer)
            VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
            ON CONFLICT (job_id, key) DO NOTHING`,
           batch.flatMap((e) => [this.jobId, e.key, e.url, e.depth, e.foundVia, e.referrer]),
-        );
-        added += changes;
-      }
+        )
+      ).changes;
+    if (entries.length <= INSERT_BATCH) return insert(this.db, entries);
+    return fencedTransaction(this.db, async (tx) => {
+      let added = 0;
+      for (let i = 0; i < entries.length; i += INSERT_BATCH)
+        added += await insert(tx, entries.slice(i, i + INSERT_BATCH));
       return added;
     });
   }

@@ -5,8 +5,10 @@ import {
   type SitemapCompareSummary,
   type SitemapFinding,
   type SitemapFlag,
+  type SqlDatabase,
 } from '@mapsmith/core';
-import type { Database } from '../../db/database.js';
+import type { SitemapCompareRepository } from '../ports-pro.js';
+import { insertRows } from './insert-rows.js';
 
 /** The column of each finding kind. */
 const FLAG_COLUMNS: Readonly<Record<SitemapFlag, string>> = {
@@ -20,15 +22,16 @@ const FLAG_COLUMNS: Readonly<Record<SitemapFlag, string>> = {
 /** Crawled URLs read per query, so a 1,000,000-page crawl is never held twice. */
 const READ_BATCH = 5000;
 
-/** The live sitemap comparisons of crawls, in SQLite. */
-export class SqliteSitemapCompareRepository {
+/** The live sitemap comparisons of crawls, in SQL (SQLite or Postgres). */
+export class SqlSitemapCompareRepository implements SitemapCompareRepository {
   /** Uses `db`. */
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   /** The crawl's URLs as the comparison needs them, read in batches. */
   async crawled(jobId: string): Promise<CrawledUrl[]> {
     const out: CrawledUrl[] = [];
     let after = 0;
+    const { dialect } = this.db;
     for (;;) {
       const rows = await this.db.all<{
         seq: number;
@@ -40,8 +43,8 @@ export class SqliteSitemapCompareRepository {
         last_modified: string | null;
       }>(
         `SELECT seq, url, reason, verdict, inlinks,
-                json_extract(record, '$.foundVia') AS found_via,
-                json_extract(record, '$.lastModified') AS last_modified
+                ${dialect.jsonText('record', ['foundVia'])} AS found_via,
+                ${dialect.jsonText('record', ['lastModified'])} AS last_modified
            FROM crawl_pages WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
         [jobId, after, READ_BATCH],
       );
@@ -60,29 +63,33 @@ export class SqliteSitemapCompareRepository {
   }
 
   /** Replaces the crawl's comparison in one transaction: figures and URLs with a finding. */
-  async save(jobId: string, summary: SitemapCompareSummary, findings: SitemapFinding[]) {
+  async save(
+    jobId: string,
+    summary: SitemapCompareSummary,
+    findings: SitemapFinding[],
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM crawl_sitemap_urls WHERE job_id = ?', [jobId]);
-      for (const f of findings) {
-        if (f.flags.length === 0) continue;
-        const has = (flag: SitemapFlag) => (f.flags.includes(flag) ? 1 : 0);
-        await tx.run(
-          `INSERT INTO crawl_sitemap_urls (job_id, url, in_sitemap, flags, not_indexable, orphan,
-                  missing, duplicate, lastmod_newer, finding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
+      const has = (f: SitemapFinding, flag: SitemapFlag) => (f.flags.includes(flag) ? 1 : 0);
+      await insertRows(
+        tx,
+        `INSERT INTO crawl_sitemap_urls (job_id, url, in_sitemap, flags, not_indexable, orphan,
+                missing, duplicate, lastmod_newer, finding)`,
+        findings
+          .filter((f) => f.flags.length > 0)
+          .map((f) => [
             jobId,
             f.url,
             f.inSitemap ? 1 : 0,
             f.flags.join(' '),
-            has('not-indexable'),
-            has('orphan'),
-            has('missing'),
-            has('duplicate'),
-            has('lastmod-newer'),
+            has(f, 'not-indexable'),
+            has(f, 'orphan'),
+            has(f, 'missing'),
+            has(f, 'duplicate'),
+            has(f, 'lastmod-newer'),
             JSON.stringify(f),
-          ],
-        );
-      }
+          ]),
+      );
       await tx.run(
         `INSERT INTO crawl_sitemap_runs (job_id, summary) VALUES (?, ?)
          ON CONFLICT (job_id) DO UPDATE SET summary = excluded.summary`,

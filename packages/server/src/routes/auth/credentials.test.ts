@@ -24,14 +24,14 @@ const mailsTo = (address: string) => outboxMessagesTo(app.dataDir, address);
 describe('a password reset', () => {
   it('revokes the API tokens minted before it, and both mails say so', async () => {
     const owner = await registerUser(app.url, 'tokenowner');
-    const { db } = app.server.context;
+    const { db, repos } = app.server.context;
     await db.run("UPDATE users SET pro_until = '2999-01-01T00:00:00.000Z' WHERE username = ?", [
       'tokenowner',
     ]);
     const user = await db.first<{ id: number }>('SELECT id FROM users WHERE username = ?', [
       'tokenowner',
     ]);
-    const minted = await createApiToken(db, user?.id ?? 0, 'attacker laptop');
+    const minted = await createApiToken(repos.accounts.apiTokens, user?.id ?? 0, 'attacker laptop');
     const bearer = { Authorization: `Bearer ${minted?.token}` };
     const anon = new TestClient(app.url);
     expect((await anon.call('GET', '/api/user', undefined, bearer)).status).toBe(200);

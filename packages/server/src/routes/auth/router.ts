@@ -39,13 +39,18 @@ export function authRoutes(s: AccountServices): RouteTable {
       input: loginInput,
       handle: async ({ username, password }, { req, res }) => {
         const user = await signIn(s, username, password, req.ip ?? 'unknown');
-        await startSession(s.db, res, user.id, secureCookies(req, s.config.publicUrl));
+        await startSession(
+          s.accounts.sessions,
+          res,
+          user.id,
+          secureCookies(req, s.config.publicUrl),
+        );
         return presentUser(user);
       },
     },
 
     'auth.logout': async (_input, { req, res }) => {
-      if (res.locals.sessionIdHash) await endSession(s.db, res.locals.sessionIdHash);
+      if (res.locals.sessionIdHash) await endSession(s.accounts.sessions, res.locals.sessionIdHash);
       clearSessionCookie(res, secureCookies(req, s.config.publicUrl));
       return { message: 'Logged out successfully' };
     },

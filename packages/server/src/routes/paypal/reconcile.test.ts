@@ -27,8 +27,8 @@ beforeAll(async () => {
     PAYPAL_CLIENT_SECRET: 'secret-r',
     PAYPAL_API_BASE: paypal.url,
   });
-  const { db, logger, config } = app.server.context;
-  task = new PaymentReconcileTask({ db, logger, paypal: createPayPalClient(config.paypal) });
+  const { repos, logger, config } = app.server.context;
+  task = new PaymentReconcileTask({ repos, logger, paypal: createPayPalClient(config.paypal) });
 });
 
 afterAll(async () => {

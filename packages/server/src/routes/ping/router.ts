@@ -20,7 +20,7 @@ export function pingRoutes(deps: PingRouteDeps): RouteTable {
   return {
     // The key is shown (with a download) before the first notification, so the user can publish
     // the key file first instead of learning about it from a failed submission.
-    'ping.key': ({ sitemapUrl }, { user }) => pingKeyFor(deps.db, user.id, sitemapUrl),
+    'ping.key': ({ sitemapUrl }, { user }) => pingKeyFor(deps.siteKeys, user.id, sitemapUrl),
 
     'ping.submit': async ({ sitemapUrl, jobId }, { user }) => {
       const urls = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
-import { SqliteSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
+import { SqlSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
 import type { CrawlJobRecord } from '../../repos/types.js';
 
 /**
@@ -66,7 +66,7 @@ export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
             truncated: live.truncated,
             inSitemap: findings.filter((f) => f.inSitemap).length,
             withFindings: findings.filter((f) => f.flags.length > 0).length,
-            counts: SqliteSitemapCompareRepository.countsOf(findings),
+            counts: SqlSitemapCompareRepository.countsOf(findings),
           };
           await sitemapCompare.save(job.id, summary, findings);
         } finally {

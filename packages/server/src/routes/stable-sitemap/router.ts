@@ -45,7 +45,7 @@ export function stableSitemapRouter(ctx: AppContext): Router {
     if (!schedule) throw missing;
     const gzipped = name.endsWith('.gz');
     const encode = !gzipped && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const file = await ctx.schedules.publishedFile(schedule.id, encode ? `${name}.gz` : name);
+    const file = await ctx.schedules.publishedFile(schedule, encode ? `${name}.gz` : name);
     if (!file) throw missing;
     // The gzip encoding of a file is another representation: its own validator.
     const etag = encode ? `${file.meta.etag.slice(0, -1)}-gzip"` : file.meta.etag;

@@ -5,10 +5,10 @@ import {
   revokeApiToken,
 } from '../../auth/api-tokens.js';
 import { proRequired } from '../../auth/bearer.js';
-import type { Database } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
+import type { ApiTokenRepository } from '../../repos/ports-accounts.js';
 
 /** Tokens are managed from a signed-in session of a Pro user; a token cannot mint tokens. */
 const guard = {
@@ -24,14 +24,14 @@ const guard = {
 };
 
 /** `GET /api/tokens`, `POST /api/tokens` and `DELETE /api/tokens/:id` (Pro API tokens). */
-export function tokensRoutes(db: Database): RouteTable {
+export function tokensRoutes(tokens: ApiTokenRepository): RouteTable {
   return {
-    'tokens.list': { ...guard, handle: (_input, { user }) => listApiTokens(db, user.id) },
+    'tokens.list': { ...guard, handle: (_input, { user }) => listApiTokens(tokens, user.id) },
 
     'tokens.create': {
       ...guard,
       handle: async ({ name }, { user }) => {
-        const created = await createApiToken(db, user.id, name);
+        const created = await createApiToken(tokens, user.id, name);
         if (!created) {
           throw new HttpError(
             409,
@@ -52,7 +52,7 @@ export function tokensRoutes(db: Database): RouteTable {
     'tokens.delete': {
       ...guard,
       handle: async ({ id }, { user }) => {
-        if (!(await revokeApiToken(db, user.id, id))) {
+        if (!(await revokeApiToken(tokens, user.id, id))) {
           throw new HttpError(404, 'Not found', 'No such API token', {}, 'token.not-found');
         }
         return { message: 'The API token has been revoked.' };

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CrawlSettings, ScheduleActions } from '@mapsmith/core';
-import type { Database } from '../db/database.js';
+import type { CrawlSettings, ScheduleActions, SqlQueryable } from '@mapsmith/core';
 import type {
   ScheduleDefinition,
   ScheduleOwner,
   ScheduleRecord,
   ScheduleRepository,
-} from './types.js';
+} from '../ports-pro.js';
 
 interface ScheduleRow {
   id: string;
@@ -35,9 +34,9 @@ interface ScheduleRow {
 
 function toRecord(r: ScheduleRow): ScheduleRecord {
   const after: ScheduleActions = {
-    publish: r.after_publish === 1,
-    mail: r.after_mail === 1,
-    indexNow: r.after_indexnow === 1,
+    publish: Boolean(r.after_publish),
+    mail: Boolean(r.after_mail),
+    indexNow: Boolean(r.after_indexnow),
   };
   return {
     id: r.id,
@@ -50,7 +49,7 @@ function toRecord(r: ScheduleRow): ScheduleRecord {
     timeZone: r.time_zone,
     settings: JSON.parse(r.settings) as CrawlSettings,
     after,
-    paused: r.paused === 1,
+    paused: Boolean(r.paused),
     token: r.token,
     nextRunMs: r.next_run_ms,
     runningJobId: r.running_job_id,
@@ -92,9 +91,14 @@ function defValues(def: ScheduleDefinition): (string | number | null)[] {
   ];
 }
 
-/** Schedules in the server's SQLite database (migration 50). */
-export class SqliteScheduleRepository implements ScheduleRepository {
-  constructor(private readonly db: Database) {}
+/**
+ * Schedules in the server's SQL database, SQLite or Postgres (table `crawl_schedules`,
+ * migration 50). A run's claim and its ends are single conditional UPDATEs: the condition is
+ * checked on the row written, so of several nodes' passes exactly one takes a due schedule.
+ */
+export class SqlScheduleRepository implements ScheduleRepository {
+  /** Uses `db` (a database or a transaction). */
+  constructor(private readonly db: SqlQueryable) {}
 
   async create(
     userId: number,

@@ -1,0 +1,245 @@
+import type {
+  AuditCounts,
+  AuditJob,
+  AuditListing,
+  AuditResult,
+  AuditStore,
+  AuditUrlsPage,
+  AuditVerdict,
+  CrawledUrl,
+  CrawlSettings,
+  ScheduleActions,
+  ScheduleTiming,
+  SitemapComparePage,
+  SitemapCompareSummary,
+  SitemapFinding,
+  SitemapFlag,
+} from '@mapsmith/core';
+import type {
+  BulkRecord,
+  BulkSummaryRecord,
+  StartBulkInput,
+  StartBulkResult,
+} from './bulk-types.js';
+
+/**
+ * The ports of the Pro features: bulk crawls, schedules, sitemap audits and their queue, and
+ * the live-sitemap comparison. One SQL implementation of each (`repos/sql`) runs on SQLite and on Postgres; routes and workers see only these.
+ */
+
+/** Bulk crawls: one row per list, one crawl job per site (the job names its bulk and line). */
+export interface BulkRepository {
+  /**
+   * Creates the bulk and a pending job per site in one transaction, if the sites fit in the
+   * user's bulk window (every bulk site started in the last hour counts one). Two starts of
+   * one user at once, on any nodes, never both fit in the room of one.
+   */
+  start(input: StartBulkInput): Promise<StartBulkResult>;
+  /** The bulk if it exists and belongs to `userId`. */
+  get(bulkId: string, userId: number): Promise<BulkRecord | undefined>;
+  /** The user's bulks, newest first. */
+  list(userId: number, limit: number): Promise<BulkSummaryRecord[]>;
+  /** Deletes bulks created before `cutoffMs` (their jobs go by the crawl retention). */
+  deleteCreatedBefore(cutoffMs: number): Promise<number>;
+}
+
+/** A schedule as the server keeps it. */
+export interface ScheduleRecord extends ScheduleTiming {
+  id: string;
+  userId: number;
+  url: string;
+  weekday: number | null;
+  monthDay: number | null;
+  settings: CrawlSettings;
+  after: ScheduleActions;
+  /** Paused by its owner. */
+  paused: boolean;
+  /** The secret of its stable sitemap URL. */
+  token: string;
+  /** When it is next due (ms since the epoch). */
+  nextRunMs: number;
+  /** The job of the run going on (or a claim marker while it starts), or null. */
+  runningJobId: string | null;
+  lastJobId: string | null;
+  lastRunAt: string | null;
+  lastError: string | null;
+  /** The job whose files are published at the stable URL, or null. */
+  publishedJobId: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+}
+
+/** A schedule's definition as a user gives it (create and update). */
+export interface ScheduleDefinition extends ScheduleTiming {
+  url: string;
+  weekday?: number | null | undefined;
+  monthDay?: number | null | undefined;
+  settings?: CrawlSettings | undefined;
+  after: ScheduleActions;
+}
+
+/** The owner facts a run needs: whether Pro is active, and where to mail. */
+export interface ScheduleOwner {
+  email: string;
+  username: string;
+  proUntil: string | null;
+}
+
+/**
+ * Schedules in storage. Every state change a run makes is one conditional statement, so
+ * scheduler passes on several nodes at once cannot start one schedule twice.
+ */
+export interface ScheduleRepository {
+  /** A new schedule, due at `nextRunMs`. */
+  create(
+    userId: number,
+    def: ScheduleDefinition,
+    token: string,
+    nextRunMs: number,
+  ): Promise<ScheduleRecord>;
+  /** The user's schedules, oldest first. */
+  list(userId: number): Promise<ScheduleRecord[]>;
+  /** How many schedules the user has. */
+  count(userId: number): Promise<number>;
+  /** The schedule if it exists and belongs to `userId`. */
+  get(id: string, userId: number): Promise<ScheduleRecord | undefined>;
+  /** The schedule whose stable URL carries `token`. */
+  byToken(token: string): Promise<ScheduleRecord | undefined>;
+  /** Replaces the definition; next due at `nextRunMs`. */
+  update(id: string, userId: number, def: ScheduleDefinition, nextRunMs: number): Promise<void>;
+  /** Pauses or resumes; a resumed schedule is next due at `nextRunMs`. */
+  setPaused(id: string, userId: number, paused: boolean, nextRunMs: number): Promise<void>;
+  /** Deletes it; false when there was none. */
+  delete(id: string, userId: number): Promise<boolean>;
+  /** A new token for the stable URL (the old one stops working at once). */
+  setToken(id: string, userId: number, token: string): Promise<void>;
+  /** Unpaused schedules due at `nowMs` with no run going, most overdue first. */
+  due(nowMs: number, limit: number): Promise<ScheduleRecord[]>;
+  /** Schedules with a run going (or a claim). */
+  running(): Promise<ScheduleRecord[]>;
+  /**
+   * Takes a due schedule for a run: sets the claim marker only while no run is going and the
+   * schedule is still due at `dueMs`. False when another pass (of any node) took it first.
+   */
+  claim(id: string, dueMs: number, marker: string): Promise<boolean>;
+  /** Drops claims whose run never started (a crash between claim and start). */
+  dropClaimsBefore(marker: string): Promise<number>;
+  /** The run's job started; the schedule is next due at `nextRunMs`. */
+  started(id: string, jobId: string, nextRunMs: number, at: string): Promise<void>;
+  /** No run now (`reason`, or null for none to report); next due at `nextRunMs`. */
+  deferred(id: string, reason: string | null, nextRunMs: number): Promise<void>;
+  /** The run's job ended; `error` says what went wrong, if anything. */
+  finished(id: string, jobId: string, error: string | null): Promise<void>;
+  /** The stable URL now serves the files of `jobId`. */
+  published(id: string, jobId: string, at: string): Promise<void>;
+  /** The owner of a schedule. */
+  owner(userId: number): Promise<ScheduleOwner | undefined>;
+}
+
+/** An audit job as the worker reads it. */
+export interface AuditJobRecord {
+  id: string;
+  userId: number;
+  /** The sitemap URL, or the uploaded file's name. */
+  source: string;
+  /** The URL to download; null for an upload (its text is in the row until listed). */
+  sourceUrl: string | null;
+  /** True once the job's URLs are stored. */
+  listed: boolean;
+}
+
+/** What starting an audit records. */
+export interface StartAuditInput {
+  userId: number;
+  source: string;
+  sourceUrl: string | null;
+  content: string | null;
+  /** The owner's monthly quota (null for Pro): each checked URL counts as a page. */
+  monthQuota: number | null;
+}
+
+/** Sitemap audits (issue 14): jobs, their listed URLs and each URL's result. */
+export interface AuditRepository {
+  /** Creates a pending job; the worker downloads and lists the sitemap. Returns its id. */
+  start(input: StartAuditInput): Promise<string>;
+  /** The job as `audit.get` shows it, if it belongs to `userId`. */
+  get(jobId: string, userId: number): Promise<AuditJob | undefined>;
+  /** URLs per verdict among the checked ones. */
+  counts(jobId: string): Promise<AuditCounts>;
+  /** The worker's view of a job, with an upload's text until it is listed. */
+  record(jobId: string): Promise<(AuditJobRecord & { content: string | null }) | undefined>;
+  /** Stores the listing (each URL once) and marks the job listed, all or nothing. */
+  saveListing(jobId: string, listing: AuditListing): Promise<void>;
+  /** A page of results, optionally of one verdict and containing some text, in list order. */
+  page(
+    jobId: string,
+    filter: { verdict?: AuditVerdict; q?: string; cursor?: number; limit?: number },
+  ): Promise<AuditUrlsPage>;
+  /** Every result of the job (one verdict, or all), read in pages so memory stays flat. */
+  results(jobId: string, verdict?: AuditVerdict): AsyncGenerator<AuditResult>;
+  /** Deletes audits created before `cutoffMs` (their URLs go with them); returns how many. */
+  deleteCreatedBefore(cutoffMs: number): Promise<number>;
+  /** Leased URLs of an interrupted run go back to the queue (their results were not saved). */
+  requeueLeased(jobId: string): Promise<void>;
+  /**
+   * The job's durable URL list for `runAudit`: each URL is saved and charged to the owner's
+   * month at most once, and never past the job's monthly quota, whatever runs at once.
+   */
+  store(jobId: string): AuditStore;
+}
+
+/** An audit job a worker holds the lease of. */
+export interface ClaimedAudit {
+  job: AuditJobRecord;
+  /** True when an earlier attempt was interrupted; its saved results stay saved. */
+  resumed: boolean;
+}
+
+/** How an audit run ended, recorded with the job. */
+export interface AuditRunSummary {
+  /** URLs checked by this run. */
+  saved: number;
+  /** `done`, or `refused` when the owner's monthly quota ran out. */
+  endedBy: 'done' | 'refused';
+}
+
+/**
+ * The audit jobs' queue, with leases renewed by heartbeats like the crawl queue, so the same
+ * worker pool runs it. A job is claimed by exactly one worker of any process at a time.
+ */
+export interface AuditQueue {
+  /**
+   * Takes the oldest pending job, or a running one whose lease expired (resumed), and leases it
+   * to `owner`; a job already taken `maxAttempts` times is failed with its reason instead.
+   */
+  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedAudit | null>;
+  /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
+  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Marks the job completed (only while `owner` holds the lease). */
+  complete(jobId: string, owner: string, summary: AuditRunSummary): Promise<void>;
+  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
+  fail(jobId: string, owner: string, reason: string): Promise<void>;
+  /** Expires at once the leases whose owner `isGone` says is dead; returns how many. */
+  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
+  /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
+  release(owner: string): Promise<number>;
+  /** Nothing to sweep for audits (their URL rows are their results); kept for the pool. */
+  sweepFrontiers(): Promise<number>;
+}
+
+/** The live sitemap against a crawl (issue 14): the last comparison of each crawl. */
+export interface SitemapCompareRepository {
+  /** The crawl's URLs as the comparison needs them, in crawl order. */
+  crawled(jobId: string): Promise<CrawledUrl[]>;
+  /** Replaces the crawl's comparison, all or nothing: figures and URLs with a finding. */
+  save(jobId: string, summary: SitemapCompareSummary, findings: SitemapFinding[]): Promise<void>;
+  /** The figures of the last comparison, or null. */
+  summary(jobId: string): Promise<SitemapCompareSummary | null>;
+  /** A page of findings (one kind, or every URL with one), in comparison order. */
+  page(
+    jobId: string,
+    filter: { flag?: SitemapFlag | undefined; cursor?: number | undefined; limit?: number },
+  ): Promise<SitemapComparePage>;
+  /** Every finding (one kind, or all), in pages so memory stays flat. */
+  findings(jobId: string, flag?: SitemapFlag): AsyncGenerator<SitemapFinding>;
+}

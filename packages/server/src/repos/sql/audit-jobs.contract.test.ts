@@ -1,0 +1,205 @@
+import {
+  type AuditListing,
+  type AuditResult,
+  type AuditVerdict,
+  monthKey,
+  type SqlDatabase,
+} from '@mapsmith/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
+import { SqlAuditRepository } from './audit-jobs.js';
+import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
+
+function listing(urls: string[], truncated = false): AuditListing {
+  return {
+    validation: {
+      isValid: true,
+      errors: [],
+      warnings: [{ message: 'a warning', line: 3 }],
+      stats: { totalUrls: urls.length, validUrls: urls.length, duplicateUrls: 0 },
+      kind: 'urlset',
+    },
+    sitemaps: 1,
+    failedChildren: [],
+    truncated,
+    urls: urls.map((url) => ({ url, sitemap: 'https://s.example/sitemap.xml' })),
+  };
+}
+
+function result(url: string, verdict: AuditVerdict = 'fine', flags = false): AuditResult {
+  return {
+    url,
+    verdict,
+    status: 200,
+    redirectStatus: flags ? 301 : null,
+    redirectTarget: flags ? `${url}next` : null,
+    noindex: flags,
+    canonical: null,
+    blocked: flags,
+    contentType: 'text/html',
+    responseMs: 42,
+    error: null,
+    sitemap: 'https://s.example/sitemap.xml',
+  };
+}
+
+const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://s.example/p${i}`);
+
+async function charged(db: SqlDatabase, userId: number, ms: number): Promise<number> {
+  const row = await db.first<{ pages: number }>(
+    'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
+    [userId, monthKey(ms)],
+  );
+  return row?.pages ?? 0;
+}
+
+describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
+  let t: TestDatabase;
+  let clock: ReturnType<typeof manualClock>;
+  let audits: SqlAuditRepository;
+  let user: number;
+  const start = (monthQuota: number | null = null, content: string | null = null) =>
+    audits.start({
+      userId: user,
+      source: content ? 'upload.xml' : 'https://s.example/sitemap.xml',
+      sourceUrl: content ? null : 'https://s.example/sitemap.xml',
+      content,
+      monthQuota,
+    });
+
+  beforeEach(async () => {
+    t = await openTestDatabase(kind);
+    clock = manualClock();
+    audits = new SqlAuditRepository(t.db, clock);
+    user = await seedUser(t.db);
+  });
+  afterEach(() => t.close());
+
+  it('keeps an upload until listed, then the URLs once each, in list order', async () => {
+    const id = await start(null, '<urlset/>');
+    expect(await audits.record(id)).toMatchObject({ listed: false, content: '<urlset/>' });
+    const list = listing(['https://s.example/b', 'https://s.example/a', 'https://s.example/b']);
+    await audits.saveListing(id, list);
+    await audits.saveListing(id, list);
+    expect(await audits.record(id)).toMatchObject({ listed: true, content: null, sourceUrl: null });
+    const job = await audits.get(id, user);
+    expect(job).toMatchObject({ status: 'pending', total: 3, checked: 0, truncated: false });
+    expect(job?.validation).toEqual(list.validation);
+    const leased = await audits.store(id).lease(10);
+    expect(leased.map((e) => e.url)).toEqual(['https://s.example/b', 'https://s.example/a']);
+    expect(await audits.get(id, await seedUser(t.db))).toBeUndefined();
+  });
+
+  it('leases each URL once, saves and charges it once, and requeues an unsaved lease', async () => {
+    const id = await start();
+    await audits.saveListing(id, listing(urls(5), true));
+    const store = audits.store(id);
+    const first = await store.lease(2);
+    const second = await store.lease(2);
+    expect([...first, ...second].map((e) => e.url)).toEqual(urls(4));
+    const [a, b] = first;
+    if (!a || !b) throw new Error('nothing leased');
+    expect(await store.save(a, result(a.url, 'redirect', true))).toBe(true);
+    expect(await store.save(a, result(a.url, 'fine'))).toBe(true);
+    expect(await charged(t.db, user, clock.ms)).toBe(1);
+    await audits.requeueLeased(id);
+    expect((await store.lease(10)).map((e) => e.url)).toEqual([b.url, ...urls(5).slice(2)]);
+    const job = await audits.get(id, user);
+    expect(job).toMatchObject({ checked: 1, truncated: true });
+    expect(job?.counts.redirect).toBe(1);
+    const page = await audits.page(id, {});
+    expect(page.rows).toEqual([result(a.url, 'redirect', true)]);
+  });
+
+  it('pages results by verdict and text (any case, % and _ taken literally)', async () => {
+    const id = await start();
+    const list = [...urls(6), 'https://s.example/100%_OFF'];
+    await audits.saveListing(id, listing(list));
+    const store = audits.store(id);
+    for (const [i, e] of (await store.lease(10)).entries())
+      await store.save(e, result(e.url, i % 2 === 0 ? 'fine' : 'not-found'));
+    const fine = await audits.page(id, { verdict: 'fine', limit: 2 });
+    expect(fine.total).toBe(4);
+    expect(fine.rows.map((r) => r.url)).toEqual([list[0], list[2]]);
+    const next = await audits.page(id, { verdict: 'fine', limit: 2, cursor: fine.nextCursor ?? 0 });
+    expect(next.rows.map((r) => r.url)).toEqual([list[4], list[6]]);
+    expect(next.nextCursor).toBeNull();
+    expect((await audits.page(id, { q: '100%_off' })).rows.map((r) => r.url)).toEqual([list[6]]);
+    expect((await audits.page(id, { q: 'S.EXAMPLE/P1' })).total).toBe(1);
+    expect((await audits.page(id, { q: '_' })).total).toBe(1);
+    const all: string[] = [];
+    for await (const r of audits.results(id, 'not-found')) all.push(r.url);
+    expect(all).toEqual([list[1], list[3], list[5]]);
+    const counts = await audits.counts(id);
+    expect([counts.fine, counts['not-found'], counts.redirect]).toEqual([4, 3, 0]);
+  });
+
+  it('stops at the monthly quota: no result past it is saved or charged', async () => {
+    const id = await start(3);
+    await audits.saveListing(id, listing(urls(5)));
+    const store = audits.store(id);
+    const saved = [];
+    for (const e of await store.lease(5)) saved.push(await store.save(e, result(e.url)));
+    expect(saved).toEqual([true, true, true, false, false]);
+    expect(await charged(t.db, user, clock.ms)).toBe(3);
+    expect((await audits.get(id, user))?.checked).toBe(3);
+    expect((await audits.page(id, {})).total).toBe(3);
+  });
+
+  it('deletes audits created before a cutoff, with their URLs', async () => {
+    const old = await start();
+    await audits.saveListing(old, listing(urls(3)));
+    clock.ms += 1000;
+    const kept = await start();
+    expect(await audits.deleteCreatedBefore(clock.ms)).toBe(1);
+    expect(await audits.record(old)).toBeUndefined();
+    expect(await audits.record(kept)).toBeDefined();
+    const left = await t.db.first<{ n: number }>('SELECT COUNT(*) AS n FROM audit_urls');
+    expect(left?.n).toBe(0);
+  });
+
+  it('charges exactly the quota when two nodes save one owner’s results at once', async () => {
+    await t.close();
+    const two = await openTwoHandles(kind);
+    try {
+      const owner = await seedUser(two.first);
+      const [a, b] = [two.first, two.second].map((db) => new SqlAuditRepository(db, clock));
+      if (!a || !b) throw new Error('no repositories');
+      const ids = [];
+      for (let i = 0; i < 2; i++) {
+        const id = await a.start({
+          userId: owner,
+          source: 'x',
+          sourceUrl: 'https://s.example/',
+          content: null,
+          monthQuota: 10,
+        });
+        await a.saveListing(id, listing(urls(12)));
+        ids.push(id);
+      }
+      // Every URL of both jobs is saved by both nodes at once: 48 saves for 24 URLs.
+      const saves = [];
+      for (const id of ids) {
+        const entries = await a.store(id).lease(12);
+        for (const repo of [a, b]) {
+          const store = repo.store(id);
+          saves.push(...entries.map((e) => store.save(e, result(e.url))));
+        }
+      }
+      const answers = await Promise.all(saves);
+      expect(answers.filter(Boolean).length).toBeGreaterThanOrEqual(10);
+      expect(await charged(two.second, owner, clock.ms)).toBe(10);
+      const done = await two.second.first<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM audit_urls WHERE state = 'done'",
+      );
+      expect(done?.n).toBe(10);
+      const checked = await two.second.first<{ n: number }>(
+        'SELECT SUM(checked) AS n FROM audit_jobs',
+      );
+      expect(checked?.n).toBe(10);
+    } finally {
+      await two.close();
+      t = await openTestDatabase(kind);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  type AuditEntry,
+  type AuditResult,
+  type AuditStore,
+  type Clock,
+  monthKey,
+  type SqlDatabase,
+} from '@mapsmith/core';
+import { fencedTransaction } from './transactions.js';
+
+/**
+ * One audit job's durable URL list in SQL (SQLite or Postgres), as `runAudit` leases and
+ * saves it. Its rows are `audit_urls`: queued, leased by a run, then done with their result.
+ */
+export class SqlAuditStore implements AuditStore {
+  /** The list of `jobId` in `db`; `clock` names the month a result is charged to. */
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly clock: Pick<Clock, 'now'>,
+    private readonly jobId: string,
+  ) {}
+
+  /** Up to `n` queued URLs in list order, leased at once (none is leased twice). */
+  lease(n: number): Promise<AuditEntry[]> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.all<{ seq: number; url: string; sitemap: string | null }>(
+        `UPDATE audit_urls SET state = 'leased'
+          WHERE state = 'queued' AND seq IN
+            (SELECT seq FROM audit_urls WHERE job_id = ? AND state = 'queued' ORDER BY seq LIMIT ?)
+          RETURNING seq, url, sitemap`,
+        [this.jobId, n],
+      );
+      return rows
+        .sort((a, b) => a.seq - b.seq)
+        .map((r): AuditEntry => ({ id: r.seq, url: r.url, sitemap: r.sitemap }));
+    });
+  }
+
+  /**
+   * Saves one result and charges it to the job and the owner's month, in one transaction. Each
+   * write is conditional on its row's latest version (read committed: concurrent saves wait
+   * for the row instead of failing and retrying): the URL is marked done only if it was not,
+   * and the month charged only while under the quota (one upsert), so audits and crawls of one
+   * owner saving at once on several nodes never charge twice or past the quota.
+   */
+  async save(entry: AuditEntry, r: AuditResult): Promise<boolean> {
+    const month = monthKey(this.clock.now());
+    try {
+      return await fencedTransaction(this.db, async (tx) => {
+        const job = await tx.first<{ user_id: number; month_quota: number | null }>(
+          'SELECT user_id, month_quota FROM audit_jobs WHERE id = ?',
+          [this.jobId],
+        );
+        if (!job) return false;
+        if (job.month_quota !== null && job.month_quota <= 0) return false;
+        const { changes } = await tx.run(
+          `UPDATE audit_urls SET state = 'done', verdict = ?, status = ?, redirect_status = ?,
+                  redirect_target = ?, noindex = ?, canonical = ?, blocked = ?, content_type = ?,
+                  response_ms = ?, error = ?
+            WHERE seq = ? AND job_id = ? AND state <> 'done'`,
+          [
+            r.verdict,
+            r.status,
+            r.redirectStatus,
+            r.redirectTarget,
+            r.noindex ? 1 : 0,
+            r.canonical,
+            r.blocked ? 1 : 0,
+            r.contentType,
+            r.responseMs,
+            r.error,
+            entry.id,
+            this.jobId,
+          ],
+        );
+        if (changes !== 1) return true;
+        const capped = job.month_quota !== null;
+        const charged = await tx.first<{ pages: number }>(
+          `INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 1)
+           ON CONFLICT (user_id, month) DO UPDATE SET pages = usage_months.pages + 1
+           ${capped ? 'WHERE usage_months.pages < ?' : ''}
+           RETURNING pages`,
+          capped ? [job.user_id, month, job.month_quota] : [job.user_id, month],
+        );
+        // Over the quota: the URL's result must not stay saved without its charge.
+        if (!charged) throw new QuotaReached();
+        await tx.run('UPDATE audit_jobs SET checked = checked + 1 WHERE id = ?', [this.jobId]);
+        return true;
+      });
+    } catch (err) {
+      if (err instanceof QuotaReached) return false;
+      throw err;
+    }
+  }
+}
+
+/** Rolls back a result whose URL the owner's month has no room for. */
+class QuotaReached extends Error {}

@@ -1,0 +1,261 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PgDatabase, startThrowawayCluster, type ThrowawayCluster } from '@mapsmith/postgres';
+import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
+
+/**
+ * Test support for the process-level tests of the scaled mode (not used by the app): a
+ * throwaway Postgres of the test's own (so it may be restarted), migrated by `mapsmith migrate`,
+ * and API and worker processes of the BUILT server started on it as an operator would.
+ */
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** The built CLI (`npm run build:ts` makes it). */
+export const BUILT_CLI = path.join(root, 'packages/server/dist/cli/main.js');
+
+/** Builds core, postgres and the server when the CLI is not built yet. */
+export function ensureBuilt(): void {
+  if (fs.existsSync(BUILT_CLI)) return;
+  process.stderr.write('cluster test: building the server first (npm run build:ts)\n');
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/typescript/bin/tsc',
+      '-b',
+      'packages/core',
+      'packages/sqlite',
+      'packages/render',
+      'packages/postgres',
+      'packages/server',
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
+}
+
+/** One running process of the cluster. */
+export interface ClusterNode {
+  role: 'api' | 'worker';
+  /** The API's URL (empty for a worker). */
+  url: string;
+  /** Its own data folder (the per-node caches). */
+  dataDir: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Its stdout and stderr so far, for failure messages. */
+  output(): string;
+}
+
+/** What a finished CLI run printed. */
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A throwaway Postgres with the app's schema and the processes started on it. */
+export interface TestCluster {
+  postgres: ThrowawayCluster;
+  /** `DATABASE_URL` of every process. */
+  databaseUrl: string;
+  /** The test's own connection, to seed users and read the outcome. */
+  db: PgDatabase;
+  /** Starts an API or worker process (`mapsmith serve` / `mapsmith worker`); `env` adds to the defaults. */
+  start(role: 'api' | 'worker', env?: Record<string, string>): Promise<ClusterNode>;
+  /** Runs `mapsmith <args>` with the cluster's environment. */
+  cli(args: string[], env?: Record<string, string>): Promise<CliResult>;
+  /** Stops every process, then Postgres, and deletes the data folders. */
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * Starts a throwaway Postgres, creates the `mapsmith` database and migrates it with the built
+ * `mapsmith migrate`. `env` is given to every process (on top of the scaled-mode settings,
+ * static crawls and loopback fixture sites).
+ */
+export async function startTestCluster(env: Record<string, string> = {}): Promise<TestCluster> {
+  ensureBuilt();
+  const postgres = await startThrowawayCluster();
+  const admin = new PgDatabase({ connectionString: postgres.url, max: 1 });
+  await admin.exec('CREATE DATABASE mapsmith');
+  await admin.close();
+  const databaseUrl = withDatabase(postgres.url, 'mapsmith');
+  const dirs: string[] = [];
+  const nodes: ClusterNode[] = [];
+  const base: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAPSMITH_PUBLIC_URL: 'http://mapsmith.test',
+    MAPSMITH_TRUST_PROXY: 'none',
+    MAPSMITH_ALLOW_LOOPBACK: '1',
+    MAPSMITH_RENDER: 'never',
+    MAPSMITH_ROLE: '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'test',
+    ...env,
+  };
+  const spawnCli = (args: string[], extra: Record<string, string>) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-node-'));
+    dirs.push(dataDir);
+    return {
+      dataDir,
+      child: spawn(process.execPath, [BUILT_CLI, ...args], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...base,
+          MAPSMITH_DATA_DIR: dataDir,
+          MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
+          ...extra,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    };
+  };
+  const cli = (args: string[], extra: Record<string, string> = {}) =>
+    new Promise<CliResult>((resolve) => {
+      const { child } = spawnCli(args, extra);
+      let stdout = '';
+      let stderr = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        stdout += d;
+      });
+      child.stderr?.on('data', (d: Buffer) => {
+        stderr += d;
+      });
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+  const migrated = await cli(['migrate']);
+  if (migrated.status !== 0) throw new Error(`mapsmith migrate failed: ${migrated.stderr}`);
+  const db = new PgDatabase({ connectionString: databaseUrl, max: 4 });
+  const start = (role: 'api' | 'worker', extra: Record<string, string> = {}) => {
+    const { child, dataDir } = spawnCli([role === 'api' ? 'serve' : 'worker'], extra);
+    let out = '';
+    const keep = (d: Buffer) => {
+      out = (out + d.toString()).slice(-8000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
+    return new Promise<ClusterNode>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${role} did not start: ${out}`)), 30_000);
+      const ready = /running at (http:\/\/\S+)|worker is running/;
+      child.stdout?.on('data', () => {
+        const match = ready.exec(out);
+        if (!match) return;
+        clearTimeout(timer);
+        const node = { role, url: match[1] ?? '', dataDir, child, exited, output: () => out };
+        nodes.push(node);
+        resolve(node);
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`${role} exited with ${code}: ${out}`));
+      });
+    });
+  };
+  return {
+    postgres,
+    databaseUrl,
+    db,
+    start,
+    cli,
+    close: async () => {
+      // SIGTERM as an operator would; one that has not stopped after 15 s is killed, so a
+      // stuck process fails its own test (its output is kept) instead of hanging the run.
+      for (const node of nodes) {
+        if (node.child.exitCode === null && node.child.signalCode === null)
+          node.child.kill('SIGTERM');
+      }
+      const stuck = setTimeout(() => {
+        for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
+      }, 15_000);
+      await Promise.all(nodes.map((n) => n.exited));
+      clearTimeout(stuck);
+      await db.close();
+      await postgres.destroy();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user with a live session, inserted straight into Postgres. */
+export interface ClusterUser {
+  id: number;
+  /** The `Cookie` header of the session. */
+  cookie: string;
+}
+
+/** Inserts a confirmed user (Pro for 30 days with `pro`) and a one-day session. */
+export async function createClusterUser(
+  db: PgDatabase,
+  options: { pro?: boolean } = {},
+): Promise<ClusterUser> {
+  const name = `user${randomBytes(4).toString('hex')}`;
+  const proUntil = options.pro ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null;
+  const row = await db.first<{ id: number }>(
+    `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
+     VALUES (?, ?, 'not-a-real-hash', ?, ?) RETURNING id`,
+    [name, `${name}@example.test`, new Date().toISOString(), proUntil],
+  );
+  const id = Number(row?.id);
+  const sid = randomBytes(32).toString('base64url');
+  await db.run(
+    'INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)',
+    [
+      hashSessionId(sid),
+      id,
+      randomBytes(16).toString('hex'),
+      new Date(Date.now() + 86_400_000).toISOString(),
+    ],
+  );
+  return { id, cookie: `${SESSION_COOKIE}=${sid}` };
+}
+
+/** Starts a crawl of `url` through `node` as `user`; answers the HTTP status and body. */
+export async function startCrawl(
+  node: ClusterNode,
+  user: ClusterUser,
+  url: string,
+): Promise<{ status: number; body: { jobId?: string; code?: string } }> {
+  const res = await fetch(`${node.url}/api/crawl`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    body: JSON.stringify({ url }),
+  });
+  return { status: res.status, body: (await res.json()) as { jobId?: string; code?: string } };
+}
+
+/**
+ * Polls `check` every 100 ms until it answers a value, or throws after `ms` with what
+ * `explain` says of the state then.
+ */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  ms = 45_000,
+  explain: () => Promise<string> = async () => '',
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}. ${await explain().catch(String)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
