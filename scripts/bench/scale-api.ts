@@ -1,12 +1,33 @@
-// Starts the API process of `npm run bench:scale` (scale-api-entry.ts: the app on the bench's
-// Postgres, HTTP only) and resolves once it prints its URL. When the server's own roles land,
-// this becomes `mapsmith serve` with MAPSMITH_ROLE=api.
+// Starts the API process of `npm run bench:scale`: `mapsmith serve` (role api: HTTP only) on
+// the bench's Postgres, and resolves once it prints its URL.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The built CLI (`npm run build:ts`): workers run as `mapsmith worker`, the API as `serve`. */
+export const BUILT_CLI = path.join(root, 'packages/server/dist/cli/main.js');
+
+/** What a scaled process needs besides its database (no mail is sent by the bench). */
+export function scaledEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAPSMITH_PUBLIC_URL: 'http://mapsmith.test',
+    MAPSMITH_TRUST_PROXY: 'none',
+    MAPSMITH_ALLOW_LOOPBACK: '1',
+    MAPSMITH_RENDER: 'never',
+    MAPSMITH_ROLE: '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'test',
+    MAPSMITH_DATA_DIR: dataDir,
+    MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
+  };
+}
 
 /** A running API process. */
 export interface ApiProcess {
@@ -17,15 +38,8 @@ export interface ApiProcess {
 /** Starts an API process on `databaseUrl`. */
 export function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-scale-api-'));
-  const entry = path.join(root, 'scripts/bench/scale-api-entry.ts');
-  const child = spawn(process.execPath, ['--conditions', 'source', '--import', 'tsx', entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
-      NODE_ENV: 'test',
-    },
+  const child = spawn(process.execPath, [BUILT_CLI, 'serve'], {
+    env: scaledEnv(databaseUrl, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

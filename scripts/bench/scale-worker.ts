@@ -1,7 +1,7 @@
-// One crawl-worker process of `npm run bench:scale`: the scaled job system (the engine crawl
-// queue and scheduler) over Postgres, with the real crawl runner, and no HTTP. Started by
-// scale.ts with DATABASE_URL and the bench's MAPSMITH_* settings; prints `ready` when it takes
-// jobs and stops cleanly on SIGTERM.
+// A bare crawl-worker process on the engine crawl queue (the scaled job system over Postgres,
+// the real crawl runner, no HTTP, none of `mapsmith worker`'s start-up checks), for the
+// process-level tests of the queue (jobs/engine-kill and engine-restart). Started with
+// DATABASE_URL and MAPSMITH_* settings; prints `ready` when it takes jobs; stops on SIGTERM.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,13 +6,13 @@
 // polled while they run. Medians of BENCH_RUNS runs (default 3), a fresh database per run.
 // Targets: 4 workers >= 3 x the pages per second of 1; p99 < 50 ms (reported, not failed).
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { migratePostgres, PgDatabase, startThrowawayCluster } from '@mapsmith/postgres';
 import { postgresMigrations } from '../../packages/server/src/db/migrations-pg/index.js';
 import { startFixtureSiteProcess } from '../../tests/fixtures/site/process.js';
-import { type ApiProcess, startApiProcess } from './scale-api.js';
+import { type ApiProcess, BUILT_CLI, scaledEnv, startApiProcess } from './scale-api.js';
 import { createBenchJobs, createBenchUsers } from './scale-data.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -49,26 +49,26 @@ function withDatabase(url: string, user: string, name: string): string {
   return u.toString();
 }
 
-/** Starts a worker process and resolves once it takes jobs. */
+/** Starts `mapsmith worker` and resolves once it takes jobs. */
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions', 'source', '--import', 'tsx', path.join(root, 'scripts/bench/scale-worker.ts')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        MAPSMITH_CRAWL_WORKERS: CRAWLS_PER_WORKER,
-        MAPSMITH_CRAWLS_PER_USER: CRAWLS_PER_WORKER,
-        MAPSMITH_CRAWL_CONCURRENCY: CRAWL_CONCURRENCY,
-      },
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-scale-worker-'));
+  const child = spawn(process.execPath, [BUILT_CLI, 'worker'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...scaledEnv(databaseUrl, dataDir),
+      MAPSMITH_CRAWL_WORKERS: CRAWLS_PER_WORKER,
+      MAPSMITH_CRAWLS_PER_USER: CRAWLS_PER_WORKER,
+      MAPSMITH_CRAWL_CONCURRENCY: CRAWL_CONCURRENCY,
     },
-  );
+  });
+  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    rl.once('line', () => resolve(child));
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (/worker is running/.test(out)) resolve(child);
+    });
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
   });
 }
@@ -81,6 +81,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+if (!fs.existsSync(BUILT_CLI)) {
+  process.stderr.write('bench:scale needs the built server: run `npm run build:ts` first.\n');
+  process.exit(2);
+}
 const cluster = await startThrowawayCluster();
 const admin = new PgDatabase({ connectionString: cluster.url, max: 1 });
 await admin.exec("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
