@@ -4,7 +4,7 @@ import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
 import type { WorkerRegistry } from './health/worker-registry.js';
 import type { JobSystem } from './jobs/index.js';
-import type { Repositories } from './repos/types.js';
+import type { Repositories } from './repos/ports.js';
 import type { ScheduleService } from './schedules/service.js';
 import type { DiskSpace } from './storage/disk-space.js';
 

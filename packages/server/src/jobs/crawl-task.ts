@@ -1,6 +1,6 @@
 import type { CrawlProgress, CrawlStore, CrawlSummary } from '@mapsmith/core';
 import { isClaimLost } from '../repos/claim-lost.js';
-import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
+import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/disk-space.js';
 import { computeOutcome } from './crawl-outcome.js';
 import type { BackgroundTask } from './task.js';

@@ -2,9 +2,9 @@ import { type CrawlSummary, makePage, systemClock } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { ClaimLostError } from '../repos/claim-lost.js';
+import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
-import type { Repositories } from '../repos/types.js';
 import { loadJobsConfig } from './config.js';
 import { createScaledJobs, type ScaledJobs } from './scaled.js';
 import {

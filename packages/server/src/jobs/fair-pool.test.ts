@@ -5,9 +5,9 @@ import { type CrawlSummary, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
-import { createSqliteRepositories } from '../repos/sql/index.js';
+import type { Repositories } from '../repos/ports.js';
+import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
-import type { Repositories } from '../repos/types.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';
 import { WorkerPool } from './worker-pool.js';
 
@@ -20,7 +20,7 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-fair-pool-'));
   db = await Database.open(path.join(dir, 'db.sqlite'));
   await migrate(db);
-  repos = createSqliteRepositories(db);
+  repos = createSqlRepositories(db);
 });
 
 afterEach(async () => {

@@ -6,8 +6,8 @@ import {
   type UrlPolicy,
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
+import type { JobQueue, Repositories } from '../repos/ports.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
-import type { JobQueue, Repositories } from '../repos/types.js';
 import type { DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { type CrawlRunner, CrawlTask } from './crawl-task.js';

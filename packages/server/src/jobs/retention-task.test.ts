@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
-import { createSqliteRepositories } from '../repos/sql/index.js';
+import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser, seedCompletedJob } from '../repos/test-support.js';
 import { databaseFile, startServer } from '../server.js';
 import { RetentionTask } from './retention-task.js';
@@ -44,7 +44,7 @@ describe('RetentionTask', () => {
       [makePage('https://b.example/')],
       now - 89 * DAY,
     );
-    const repos = createSqliteRepositories(db);
+    const repos = createSqlRepositories(db);
     await db.run('INSERT INTO rate_events (bucket, at_ms) VALUES (?, ?), (?, ?)', [
       'fetch-sitemap:1.2.3.4',
       now - 2 * DAY,

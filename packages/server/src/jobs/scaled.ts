@@ -1,6 +1,6 @@
 import type { Clock, Logger, SqlDatabase } from '@mapsmith/core';
 import { createPgBossEngine, type QueueEngine } from '@mapsmith/postgres';
-import type { JobQueue } from '../repos/types.js';
+import type { JobQueue } from '../repos/ports.js';
 import type { JobsConfig } from './config.js';
 import { CRAWL_ENGINE_QUEUE, EngineJobQueue } from './engine-job-queue.js';
 import { engineScheduler } from './engine-scheduler.js';

@@ -1,5 +1,5 @@
 import { HttpError } from '../http/errors.js';
-import type { Repositories } from '../repos/types.js';
+import type { Repositories } from '../repos/ports.js';
 
 /**
  * The included URLs of the crawl to announce: the given job (the user's own, completed), or

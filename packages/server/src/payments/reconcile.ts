@@ -1,6 +1,6 @@
 import type { Logger } from '@mapsmith/core';
+import type { Repositories } from '../repos/ports.js';
 import type { OrderRow } from '../repos/ports-accounts.js';
-import type { Repositories } from '../repos/types.js';
 import { grant } from './grant.js';
 import type { PayPalClient } from './paypal-client.js';
 import { takeBackMonth } from './refund.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, PRO_PRICE } from '@mapsmith/core';
 import { HttpError } from '../http/errors.js';
-import type { Repositories } from '../repos/types.js';
+import type { Repositories } from '../repos/ports.js';
 import { grant } from './grant.js';
 import { type PayPalClient, PayPalError, type PayPalOrder } from './paypal-client.js';
 import { reconcileOrder } from './reconcile.js';

@@ -1,5 +1,5 @@
 import type { BulkListSite, BulkRejectedLine, CrawlSettings, RateInfo } from '@mapsmith/core';
-import type { CrawlJobRecord } from './types.js';
+import type { CrawlJobRecord } from './ports.js';
 
 /** A bulk crawl as the routes read it: the list's settings and refusals, and its sites' jobs. */
 export interface BulkRecord {

@@ -12,8 +12,8 @@ import {
   singleProcessRegistry,
   type WorkerRegistry,
 } from '../health/worker-registry.js';
+import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
-import type { Repositories } from '../repos/types.js';
 import { ConfigError, type ProcessRole, redactUrl } from './process-config.js';
 
 /** The database a process runs on, its repositories and its worker registry. */

@@ -8,9 +8,9 @@ import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
-import { createSqliteRepositories } from '../repos/sql/index.js';
+import type { CrawlJobRecord } from '../repos/ports.js';
+import { createSqlRepositories } from '../repos/sql/index.js';
 import { SqlScheduleRepository } from '../repos/sql/schedules.js';
-import type { CrawlJobRecord } from '../repos/types.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 
@@ -50,7 +50,7 @@ describe('after a failed scheduled run', () => {
     const publisher = new SitemapPublisher(path.join(dir, 'published'));
     const deps = {
       db,
-      jobs: createSqliteRepositories(db).jobs,
+      jobs: createSqlRepositories(db).jobs,
       schedules,
       publisher,
       mailer: createMailer({

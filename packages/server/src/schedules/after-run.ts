@@ -10,8 +10,8 @@ import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitToIndexNow } from '../notify/indexnow.js';
 import { checkKeyFile } from '../notify/key-file.js';
 import { pingKeyFor } from '../notify/ping-service.js';
+import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { SiteKeyRepository } from '../repos/ports-accounts.js';
-import type { CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
 import type { SitemapPublisher } from './publisher.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
 

@@ -3,7 +3,7 @@ import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
-import type { Repositories } from '../repos/types.js';
+import type { Repositories } from '../repos/ports.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 import { ScheduleTask } from './schedule-task.js';

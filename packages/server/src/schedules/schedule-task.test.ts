@@ -7,9 +7,9 @@ import { PLAN_LIMITS } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
-import { createSqliteRepositories } from '../repos/sql/index.js';
+import type { CrawlJobRecord, Repositories } from '../repos/ports.js';
+import { createSqlRepositories } from '../repos/sql/index.js';
 import { SqlScheduleRepository } from '../repos/sql/schedules.js';
-import type { CrawlJobRecord, Repositories } from '../repos/types.js';
 import { ScheduleTask } from './schedule-task.js';
 import type { ScheduleRecord } from './types.js';
 
@@ -55,7 +55,7 @@ beforeEach(async () => {
   db = await Database.open(path.join(dir, 'db.sqlite'));
   await migrate(db);
   now = at('2026-05-04T08:00:00Z');
-  repos = createSqliteRepositories(db, { now: () => now });
+  repos = createSqlRepositories(db, { now: () => now });
   schedules = new SqlScheduleRepository(db);
   afterRuns = [];
   task = new ScheduleTask({

@@ -1,6 +1,6 @@
 import { type Logger, nextRunAfter } from '@mapsmith/core';
 import type { BackgroundTask } from '../jobs/task.js';
-import type { CrawlJobRecord, CrawlJobRepository } from '../repos/types.js';
+import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** How often the scheduler looks for due schedules: runs start within a minute of their time. */

@@ -7,7 +7,7 @@ import {
 } from '@mapsmith/core';
 import { HttpError } from '../http/errors.js';
 import type { PeriodicSchedule, TaskScheduler } from '../jobs/scheduler.js';
-import type { CrawlJobRepository } from '../repos/types.js';
+import type { CrawlJobRepository } from '../repos/ports.js';
 import { type AfterRunDeps, publishRun, stableBaseUrl, stableSitemapUrl } from './after-run.js';
 import {
   isProAt,

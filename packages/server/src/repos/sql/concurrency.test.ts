@@ -1,7 +1,7 @@
 import { monthKey, PLAN_LIMITS, type SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import type { Repositories } from '../types.js';
 import { htmlPage, insertUser, startJob } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { makePage, type PageRecord, type SqlDatabase } from '@mapsmith/core';
-import type { Repositories } from '../types.js';
+import type { Repositories } from '../ports.js';
 
 /**
  * Test support for the crawl repositories' contract suites (not used by the app): users and

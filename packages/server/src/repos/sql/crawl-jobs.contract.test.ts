@@ -6,8 +6,8 @@ import {
   type SeoAnalysis,
 } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import type { Repositories } from '../types.js';
 import {
   crawlThrough,
   finishedSummary,

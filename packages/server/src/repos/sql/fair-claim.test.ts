@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrations/index.js';
+import type { Repositories } from '../ports.js';
 import { createTestUser } from '../test-support.js';
-import type { Repositories } from '../types.js';
-import { createSqliteRepositories } from './index.js';
+import { createSqlRepositories } from './index.js';
 
 let dir: string;
 let db: Database;
@@ -17,7 +17,7 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-fair-'));
   db = await Database.open(path.join(dir, 'db.sqlite'));
   await migrate(db);
-  repos = createSqliteRepositories(db, { now: () => now });
+  repos = createSqlRepositories(db, { now: () => now });
 });
 
 afterEach(async () => {

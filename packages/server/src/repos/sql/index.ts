@@ -1,5 +1,5 @@
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
-import type { Repositories } from '../types.js';
+import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
@@ -28,6 +28,3 @@ export function createSqlRepositories(
     accounts: createSqlAccountRepositories(db),
   };
 }
-
-/** @deprecated The old name of `createSqlRepositories`, kept while callers move over. */
-export const createSqliteRepositories = createSqlRepositories;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClaimLostError } from '../claim-lost.js';
+import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import type { Repositories } from '../types.js';
 import { htmlPage, insertUser, startJob } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import type { Repositories } from '../types.js';
 import { htmlPage, insertUser } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
 

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { computeOutcome } from '../../jobs/crawl-outcome.js';
 import type { BulkRecord } from '../../repos/bulk-types.js';
-import type { CrawlJobRecord } from '../../repos/types.js';
+import type { CrawlJobRecord } from '../../repos/ports.js';
 
 /** SEO analyses one poll of the bulk page computes at most, so a poll stays quick. */
 const ANALYSES_PER_POLL = 5;

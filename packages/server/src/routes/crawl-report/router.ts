@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
-import type { CrawlJobRecord } from '../../repos/types.js';
+import type { CrawlJobRecord } from '../../repos/ports.js';
 
 /** Bad input of the report's calls is a bad filter: a 400 with the report's filter code. */
 function invalidFilter(message: string): HttpError {

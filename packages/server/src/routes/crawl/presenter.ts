@@ -1,7 +1,7 @@
 import { type CrawlJob, type CrawlOutcome, MAX_POLL_RESULTS } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { computeOutcome } from '../../jobs/crawl-outcome.js';
-import type { CrawlJobDetails, CrawlJobRecord } from '../../repos/types.js';
+import type { CrawlJobDetails, CrawlJobRecord } from '../../repos/ports.js';
 
 /** Whether a job has reached its end (spec §3: anything else is in progress). */
 export function isFinished(job: CrawlJobRecord): boolean {

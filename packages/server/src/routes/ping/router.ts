@@ -3,7 +3,7 @@ import { HttpError } from '../../http/errors.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { crawlUrls } from '../../notify/crawl-urls.js';
 import { type PingDeps, pingKeyFor, pingSearchEngines } from '../../notify/ping-service.js';
-import type { Repositories } from '../../repos/types.js';
+import type { Repositories } from '../../repos/ports.js';
 
 /** Pings per user per hour: enough for real use, too few to get a site throttled by IndexNow. */
 export const PINGS_PER_HOUR = 20;

@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
+import type { CrawlJobRecord } from '../../repos/ports.js';
 import { SqlSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
-import type { CrawlJobRecord } from '../../repos/types.js';
 
 /**
  * The live sitemap against a crawl (issue 14, Pro), on a crawl's page: `POST` reads the site's

@@ -25,10 +25,15 @@ import type {
 } from './ports-pro.js';
 
 /**
- * The storage and queue interfaces routes and workers use, implemented once in SQL over core's
- * `SqlDatabase` (`repos/sql`): on SQLite with in-process workers (embedded) and on Postgres with
- * several API and worker processes (scaled).
+ * The ports file of the server: every storage and queue interface routes, workers and domain
+ * modules use, implemented once in SQL over core's `SqlDatabase` (`repos/sql`), on SQLite with
+ * in-process workers (embedded) and on Postgres with several API and worker processes (scaled).
+ * The crawl ports are here; the account ports (`ports-accounts.ts`) and the Pro ports
+ * (`ports-pro.ts`) are re-exported from here, and `Repositories` names them all. The one
+ * contract suite of each port runs on both databases (`describe.each(testDatabaseKinds)`).
  */
+export type * from './ports-accounts.js';
+export type * from './ports-pro.js';
 
 /** A crawl job as the API and the workers see it. */
 export interface CrawlJobRecord {
@@ -197,8 +202,6 @@ export interface JobQueue {
    */
   sweepFrontiers(): Promise<number>;
 }
-
-export type { BulkRepository } from './ports-pro.js';
 
 /** The monthly usage meter. */
 export interface UsageRepository {
