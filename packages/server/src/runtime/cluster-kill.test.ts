@@ -51,13 +51,15 @@ describe.skipIf(!testPostgresUrl())('a cluster of 2 API and 3 worker processes',
     });
 
     // A worker in the middle of a crawl: it has stored some pages and has more to go.
+    let victimJob = '';
     const victim = await waitFor('a crawl midway', async () => {
-      const row = await cluster.db.first<{ owner: string }>(
-        `SELECT lease_owner AS owner FROM crawl_jobs
+      const row = await cluster.db.first<{ id: string; owner: string }>(
+        `SELECT id, lease_owner AS owner FROM crawl_jobs
           WHERE status = 'crawling' AND pages_crawled BETWEEN 20 AND ? ORDER BY pages_crawled LIMIT 1`,
         [PAGES - 40],
       );
       const pid = Number(/^worker-(\d+)-/.exec(row?.owner ?? '')?.[1]);
+      victimJob = row?.id ?? '';
       return workers.find((w) => w.child.pid === pid);
     });
     victim.child.kill('SIGKILL');
@@ -76,6 +78,12 @@ describe.skipIf(!testPostgresUrl())('a cluster of 2 API and 3 worker processes',
       () => jobStates(cluster.db, user.id),
     );
     await expectEveryPageOnce(cluster.db, user.id, jobs);
+    // The killed worker's crawl was taken over by another worker under a new claim.
+    const taken = await cluster.db.first<{ attempts: number }>(
+      'SELECT attempts FROM crawl_jobs WHERE id = ?',
+      [victimJob],
+    );
+    expect(taken?.attempts).toBeGreaterThanOrEqual(2);
     const body = await (await fetch(`${apis[1]?.url}/api/health`)).json();
     expect(body.workers).toEqual({ live: 2 });
     expect(body.queue).toEqual({ waiting: 0, running: 0 });
