@@ -1,6 +1,6 @@
 import type { Clock, Logger } from '@mapsmith/core';
 import type { QueueEngine } from '@mapsmith/postgres';
-import type { PeriodicSchedule, TaskScheduler } from './scheduler.js';
+import { type PeriodicSchedule, serialPasses, type TaskScheduler } from './scheduler.js';
 import type { BackgroundTask } from './task.js';
 
 /** Tuning of the engine scheduler. */
@@ -47,21 +47,7 @@ export function engineScheduler(
       if (taken.has(queue)) throw new Error(`${queue} is already scheduled in this process.`);
       taken.add(queue);
       const slotSeconds = Math.max(1, Math.round(intervalMs / 1000));
-      let current: Promise<Output | undefined> = Promise.resolve(undefined);
-      const once = async (): Promise<Output | undefined> => {
-        try {
-          const result = await task.perform(clock.now(), new AbortController().signal);
-          report(result);
-          return result;
-        } catch (err) {
-          logger.error(task.onFailed(err));
-          return undefined;
-        }
-      };
-      const runNow = () => {
-        current = current.then(once);
-        return current;
-      };
+      const { runNow, idle } = serialPasses(task, clock, logger, report);
       // Set up again at the next offer when it failed (Postgres down at start, a race with
       // another process creating the same queue).
       const setUp = async (): Promise<boolean> => {
@@ -110,7 +96,7 @@ export function engineScheduler(
           clearInterval(timer);
           stopped = true;
           if (await ready) await engine.offWork(queue);
-          await current;
+          await idle();
           taken.delete(queue);
         },
         runNow,

@@ -8,19 +8,23 @@ export interface PeriodicSchedule<Output> {
   runNow(): Promise<Output | undefined>;
 }
 
+/** Passes of one task, one at a time: `runNow` queues one; `idle` waits for the last. */
+export interface SerialPasses<Output> {
+  runNow(): Promise<Output | undefined>;
+  idle(): Promise<unknown>;
+}
+
 /**
- * The one timed-work loop of the embedded server (retention, payment reconciliation, Pro
- * reminders): runs `task` at start and then every `intervalMs`, one pass at a time, with
- * `now` from the clock as its input. A failed pass is logged with the task's own words and
- * simply done again at the next tick; `report` logs what a pass changed.
+ * Runs passes of `task` one after another with `now` from the clock as input, in whichever
+ * scheduler calls them (in-process timers or the queue engine's slots). A failed pass is logged
+ * with the task's own words and simply done again next time; `report` logs what a pass changed.
  */
-export function schedulePeriodic<Output>(
+export function serialPasses<Output>(
   task: BackgroundTask<number, Output>,
-  intervalMs: number,
   clock: Pick<Clock, 'now'>,
   logger: Logger,
   report: (result: Output) => void = () => {},
-): PeriodicSchedule<Output> {
+): SerialPasses<Output> {
   let current: Promise<Output | undefined> = Promise.resolve(undefined);
   const once = async (): Promise<Output | undefined> => {
     try {
@@ -32,19 +36,37 @@ export function schedulePeriodic<Output>(
       return undefined;
     }
   };
-  const runNow = () => {
-    current = current.then(once);
-    return current;
+  return {
+    runNow: () => {
+      current = current.then(once);
+      return current;
+    },
+    idle: () => current,
   };
-  void runNow();
-  const timer = setInterval(() => void runNow(), intervalMs);
+}
+
+/**
+ * The one timed-work loop of the embedded server (retention, payment reconciliation, Pro
+ * reminders, scheduled crawls): runs `task` at start and then every `intervalMs`, one pass at a
+ * time (`serialPasses`).
+ */
+export function schedulePeriodic<Output>(
+  task: BackgroundTask<number, Output>,
+  intervalMs: number,
+  clock: Pick<Clock, 'now'>,
+  logger: Logger,
+  report: (result: Output) => void = () => {},
+): PeriodicSchedule<Output> {
+  const passes = serialPasses(task, clock, logger, report);
+  void passes.runNow();
+  const timer = setInterval(() => void passes.runNow(), intervalMs);
   timer.unref();
   return {
     stop: async () => {
       clearInterval(timer);
-      await current;
+      await passes.idle();
     },
-    runNow,
+    runNow: passes.runNow,
   };
 }
 
