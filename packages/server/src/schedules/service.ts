@@ -134,8 +134,15 @@ export class ScheduleService {
     if (!schedule.publishedJobId) return null;
     const base = stableBaseUrl(this.after.siteUrl(), schedule.token);
     const manifest = await this.after.publisher.manifest(schedule.id);
-    if (manifest?.jobId !== schedule.publishedJobId || manifest.baseUrl !== base)
-      await this.rebuild(schedule, schedule.publishedJobId);
+    if (manifest?.jobId !== schedule.publishedJobId || manifest.baseUrl !== base) {
+      // A job that cannot be rebuilt (its pages gone) leaves whatever this node has: a 404 at worst.
+      await this.rebuild(schedule, schedule.publishedJobId).catch((err: unknown) =>
+        this.after.logger.warn('could not rebuild published sitemap files', {
+          schedule: schedule.id,
+          error: String(err),
+        }),
+      );
+    }
     return this.after.publisher.file(schedule.id, name);
   }
 
