@@ -28,6 +28,10 @@ async function outcomeOnce(
   const running = pending.get(job.id);
   if (running) return running;
   const work = (async () => {
+    // A pass that ended since `details` was read has kept its outcome (saved before it left
+    // `pending`): read it again rather than run a second pass.
+    const kept = (await jobs.details(job.id)).outcome;
+    if (kept) return kept;
     const outcome = await computeOutcome(jobs, job, details.summary, details.monthQuota);
     await jobs.saveOutcome(job.id, outcome);
     return outcome;
