@@ -81,6 +81,18 @@ describe.skipIf(Boolean(why))('PgDatabase', () => {
     expect(await db.all('SELECT x FROM t1')).toEqual([{ x: 1 }]);
   });
 
+  it('runs transactions SERIALIZABLE unless asked for READ COMMITTED, set by the BEGIN', async () => {
+    const level = (options?: { isolation: 'read committed' }) =>
+      db.transaction(
+        async (tx) =>
+          (await tx.first<{ transaction_isolation: string }>('SHOW transaction_isolation'))
+            ?.transaction_isolation,
+        options,
+      );
+    expect(await level()).toBe('serializable');
+    expect(await level({ isolation: 'read committed' })).toBe('read committed');
+  });
+
   it('retries read-then-write transactions that lose a conflict: no lost update', async () => {
     await db.exec('CREATE TABLE counter (n BIGINT NOT NULL); INSERT INTO counter VALUES (0)');
     let runs = 0;

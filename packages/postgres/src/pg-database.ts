@@ -1,4 +1,11 @@
-import type { Logger, SqlDatabase, SqlDialect, SqlParam, SqlTransaction } from '@mapsmith/core';
+import type {
+  Logger,
+  SqlDatabase,
+  SqlDialect,
+  SqlParam,
+  SqlTransaction,
+  TransactionOptions,
+} from '@mapsmith/core';
 import { silentLogger } from '@mapsmith/core';
 import pg from 'pg';
 import { postgresDialect } from './dialect.js';
@@ -100,8 +107,11 @@ export class PgDatabase implements SqlDatabase {
     }
   }
 
-  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
-    return runTransaction(this.checkout, this.target, this.logger, work);
+  transaction<T>(
+    work: (tx: SqlTransaction) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
+    return runTransaction(this.checkout, this.target, this.logger, work, options.isolation);
   }
 
   /**

@@ -18,7 +18,8 @@ const lockSql = (scope: 'xact' | 'session') =>
     : 'SELECT pg_advisory_lock(hashtextextended(?, 0))';
 
 /**
- * Runs `work` in one SERIALIZABLE transaction on one pooled connection, and runs it AGAIN
+ * Runs `work` in one SERIALIZABLE (or, when asked, READ COMMITTED) transaction on one pooled
+ * connection, and runs it AGAIN
  * (up to `MAX_TRANSACTION_ATTEMPTS` times, with jittered exponential backoff) when Postgres
  * aborts it with a serialization failure (40001) or a deadlock (40P01). So `work` must be
  * re-runnable: it may touch the database only through `tx`, and must not send mail or change
@@ -36,7 +37,9 @@ export async function runTransaction<T>(
   target: string,
   logger: Logger,
   work: (tx: SqlTransaction) => Promise<T>,
+  isolation: 'serializable' | 'read committed' = 'serializable',
 ): Promise<T> {
+  const beginSql = `BEGIN ISOLATION LEVEL ${isolation.toUpperCase()}`;
   for (let attempt = 1; ; attempt += 1) {
     const client = await checkout();
     const onError = (err: Error) =>
@@ -51,7 +54,7 @@ export async function runTransaction<T>(
     const begin = async () => {
       if (begun) return;
       begun = true;
-      await pgQuery(client, target, 'BEGIN ISOLATION LEVEL SERIALIZABLE');
+      await pgQuery(client, target, beginSql);
     };
     const tx: SqlTransaction = {
       dialect: postgresDialect,

@@ -68,6 +68,11 @@ export interface SqlTransaction extends SqlQueryable {
   lock(key: string): Promise<void>;
 }
 
+/** How a transaction runs: SERIALIZABLE (the default) or READ COMMITTED. */
+export interface TransactionOptions {
+  isolation?: 'serializable' | 'read committed';
+}
+
 /**
  * A database the server's repositories run on: SQLite (`@mapsmith/sqlite`, the embedded
  * default) or Postgres (`@mapsmith/postgres`, several processes). Transactions are
@@ -75,8 +80,15 @@ export interface SqlTransaction extends SqlQueryable {
  * retries one that lost a conflict, so `work` must only touch the database through `tx`.
  */
 export interface SqlDatabase extends SqlQueryable {
-  /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction; commits when it resolves, rolls back when it throws.
+   * `isolation: 'read committed'` lowers Postgres' level for writes already ordered by a row
+   * lock of their own (SQLite's one writer makes every transaction serializable anyway).
+   */
+  transaction<T>(
+    work: (tx: SqlTransaction) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /** Closes every connection. */
   close(): Promise<void>;
 }

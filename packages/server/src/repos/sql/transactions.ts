@@ -27,15 +27,11 @@ export function lockedTransaction<T>(
  * lock orders them and whose condition Postgres checks on the row's latest version. Under
  * SERIALIZABLE the page writes of concurrent jobs (one user's shared month counter, index
  * pages shared by neighbouring jobs) would keep failing each other and re-running; here they
- * wait for one row at most. The isolation may change until the first query, so this is first.
+ * wait for one row at most. The level is set by the transaction's BEGIN: no extra round trip.
  */
 export function fencedTransaction<T>(
   db: SqlDatabase,
   work: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (tx.dialect.name === 'postgres')
-      await tx.exec('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
-    return work(tx);
-  });
+  return db.transaction(work, { isolation: 'read committed' });
 }
