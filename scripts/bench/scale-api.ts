@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scaledTestEnv } from '../../packages/server/src/runtime/cluster-test-support.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -14,16 +15,7 @@ export const BUILT_CLI = path.join(root, 'packages/server/dist/cli/main.js');
 export function scaledEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    MAPSMITH_PUBLIC_URL: 'http://mapsmith.test',
-    MAPSMITH_TRUST_PROXY: 'none',
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-    MAPSMITH_ROLE: '',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    NODE_ENV: 'test',
+    ...scaledTestEnv(databaseUrl),
     MAPSMITH_DATA_DIR: dataDir,
     MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
   };

@@ -2,7 +2,6 @@ import type { Logger } from '@mapsmith/core';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { loadSession } from './auth/session.js';
 import type { ServerConfig } from './config.js';
-import type { Database } from './db/database.js';
 import { csrfGuard } from './http/csrf.js';
 import { errorHandler, HttpError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -12,7 +11,6 @@ import type { SessionRepository } from './repos/ports-accounts.js';
 /** What the app is built from; every dependency is passed in, nothing global. */
 export interface AppDeps {
   config: ServerConfig;
-  db: Database;
   /** The sign-in sessions every API request is read against. */
   sessions: SessionRepository;
   logger: Logger;

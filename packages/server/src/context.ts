@@ -1,6 +1,5 @@
-import type { Logger, UrlPolicy } from '@mapsmith/core';
+import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
-import type { Database } from './db/database.js';
 import type { ExportCache } from './exports/export-cache.js';
 import type { WorkerRegistry } from './health/worker-registry.js';
 import type { JobSystem } from './jobs/index.js';
@@ -14,7 +13,8 @@ import type { DiskSpace } from './storage/disk-space.js';
  */
 export interface AppContext {
   config: ServerConfig;
-  db: Database;
+  /** The database (SQLite or Postgres) behind the repositories. */
+  db: SqlDatabase;
   logger: Logger;
   /**
    * The SSRF guard of every fetch made for a user, built once in `startServer` (loopback only

@@ -67,10 +67,9 @@ describe('the route tables', () => {
   });
 
   it('mount the contract’s method and path for each operation, and only the listed special routes besides', () => {
-    const { config, db, logger, repos } = t.server.context;
+    const { config, logger, repos } = t.server.context;
     const app = createApp({
       config,
-      db,
       sessions: repos.accounts.sessions,
       logger,
       routers: apiRouters(t.server.context),

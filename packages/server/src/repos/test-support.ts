@@ -4,10 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PageRecord } from '@mapsmith/core';
+import type { PageRecord, SqlDatabase } from '@mapsmith/core';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/database.js';
 import { createLogger } from '../logger.js';
 import { type RunningServer, startServer } from '../server.js';
 import { SqlCrawlStore } from './sql/crawl-store.js';
@@ -28,16 +27,20 @@ export interface TestUser {
 
 /** Inserts a user and a 1-day session; `pro` makes them Pro for 30 days. */
 export async function createTestUser(
-  db: Database,
+  db: SqlDatabase,
   options: { username?: string; pro?: boolean } = {},
 ): Promise<TestUser> {
   const username = options.username ?? `user${randomBytes(4).toString('hex')}`;
   const proUntil = options.pro ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null;
-  const { lastID } = await db.run(
-    `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
-     VALUES (?, ?, 'not-a-real-hash', ?, ?)`,
-    [username, `${username}@example.test`, new Date().toISOString(), proUntil],
-  );
+  // In a transaction: SQLite answers reads outside one on its read-only connection.
+  const lastID = await db.transaction(async (tx) => {
+    const row = await tx.first<{ id: number }>(
+      `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
+       VALUES (?, ?, 'not-a-real-hash', ?, ?) RETURNING id`,
+      [username, `${username}@example.test`, new Date().toISOString(), proUntil],
+    );
+    return row?.id ?? 0;
+  });
   const sid = randomBytes(32).toString('base64url');
   await db.run(
     'INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)',
@@ -108,7 +111,7 @@ export function call(
  * SQLite crawl store (for download and analysis tests that need no crawl). Returns its id.
  */
 export async function seedCompletedJob(
-  db: Database,
+  db: SqlDatabase,
   userId: number,
   pages: PageRecord[],
   createdMs = Date.now(),

@@ -1,5 +1,6 @@
 import type { SqlQueryable } from '@mapsmith/core';
 import { expect } from 'vitest';
+import { waitFor } from './cluster-test-support.js';
 
 /**
  * Test support (not used by the app): the accounting of crawls that survived a failure. Every
@@ -38,4 +39,28 @@ export async function jobStates(db: SqlQueryable, userId: number): Promise<strin
     [userId],
   );
   return rows.map((r) => `${r.id} ${r.status} ${r.pages} ${r.error ?? ''}`).join('; ');
+}
+
+/**
+ * Waits (up to 50 s) until the user's `count` crawls have completed; a timeout names every
+ * job's state and what `more` adds (the processes' output).
+ */
+export async function waitEveryCrawlCompleted(
+  db: SqlQueryable,
+  userId: number,
+  count: number,
+  more: () => string = () => '',
+): Promise<void> {
+  await waitFor(
+    'every crawl completed',
+    async () => {
+      const row = await db.first<{ done: number }>(
+        `SELECT COUNT(*) AS done FROM crawl_jobs WHERE user_id = ? AND status = 'completed'`,
+        [userId],
+      );
+      return row?.done === count ? true : undefined;
+    },
+    50_000,
+    async () => `${await jobStates(db, userId)}\n${more()}`,
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
-import { expectEveryPageOnce, jobStates } from './cluster-checks.js';
+import { expectEveryPageOnce, waitEveryCrawlCompleted } from './cluster-checks.js';
 import {
   type ClusterNode,
   createClusterUser,
@@ -65,18 +65,7 @@ describe.skipIf(!testPostgresUrl())('a cluster of 2 API and 3 worker processes',
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toBeNull();
 
-    await waitFor(
-      'every crawl completed',
-      async () => {
-        const row = await cluster.db.first<{ done: number }>(
-          `SELECT COUNT(*) AS done FROM crawl_jobs WHERE user_id = ? AND status = 'completed'`,
-          [user.id],
-        );
-        return row?.done === jobs.length ? true : undefined;
-      },
-      50_000,
-      () => jobStates(cluster.db, user.id),
-    );
+    await waitEveryCrawlCompleted(cluster.db, user.id, jobs.length);
     await expectEveryPageOnce(cluster.db, user.id, jobs);
     // The killed worker's crawl was taken over by another worker under a new claim.
     const taken = await cluster.db.first<{ attempts: number }>(

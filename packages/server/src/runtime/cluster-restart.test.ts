@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
-import { expectEveryPageOnce, jobStates } from './cluster-checks.js';
+import { expectEveryPageOnce, waitEveryCrawlCompleted } from './cluster-checks.js';
 import {
   createClusterUser,
   startCrawl,
@@ -56,18 +56,8 @@ describe.skipIf(!testPostgresUrl())('a Postgres restart mid-crawl', () => {
     await waitFor('the API healthy again', async () =>
       (await fetch(`${api.url}/api/health`)).status === 200 ? true : undefined,
     );
-    await waitFor(
-      'every crawl completed',
-      async () => {
-        const row = await cluster.db.first<{ done: number }>(
-          `SELECT COUNT(*) AS done FROM crawl_jobs WHERE user_id = ? AND status = 'completed'`,
-          [user.id],
-        );
-        return row?.done === jobs.length ? true : undefined;
-      },
-      50_000,
-      async () =>
-        `${await jobStates(cluster.db, user.id)}\n${workers.map((w) => w.output()).join('\n')}`,
+    await waitEveryCrawlCompleted(cluster.db, user.id, jobs.length, () =>
+      workers.map((w) => w.output()).join('\n'),
     );
     for (const node of [api, ...workers]) {
       expect(node.child.exitCode, node.output()).toBeNull();

@@ -15,6 +15,25 @@ import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/**
+ * What a scaled test or bench process needs besides its database: the settings scaled mode
+ * requires (mail, public URL, proxies), loopback fixtures allowed, no browser, any free port.
+ */
+export function scaledTestEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAPSMITH_PUBLIC_URL: 'http://mapsmith.test',
+    MAPSMITH_TRUST_PROXY: 'none',
+    MAPSMITH_ALLOW_LOOPBACK: '1',
+    MAPSMITH_RENDER: 'never',
+    MAPSMITH_ROLE: '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'test',
+  };
+}
+
 /** The built CLI (`npm run build:ts` makes it). */
 export const BUILT_CLI = path.join(root, 'packages/server/dist/cli/main.js');
 
@@ -93,19 +112,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
   const databaseUrl = withDatabase(postgres.url, 'mapsmith');
   const dirs: string[] = [];
   const nodes: ClusterNode[] = [];
-  const base: Record<string, string> = {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    MAPSMITH_PUBLIC_URL: 'http://mapsmith.test',
-    MAPSMITH_TRUST_PROXY: 'none',
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-    MAPSMITH_ROLE: '',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    NODE_ENV: 'test',
-    ...env,
-  };
+  const base: Record<string, string> = { ...scaledTestEnv(databaseUrl), ...env };
   const spawnCli = (args: string[], extra: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-node-'));
     dirs.push(dataDir);

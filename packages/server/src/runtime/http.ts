@@ -33,10 +33,9 @@ export async function listen(app: Express, port: number, host: string): Promise<
 
 /** The API and the web app (roles `api` and `all`) on the configured port. */
 export function listenApi(context: AppContext): Promise<Listening> {
-  const { config, db, logger } = context;
+  const { config, logger } = context;
   const app = createApp({
     config,
-    db,
     sessions: context.repos.accounts.sessions,
     logger,
     routers: apiRouters(context),

@@ -1,7 +1,6 @@
 import { type Logger, systemClock, type UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import type { Database } from '../db/database.js';
 import { createExportCache } from '../exports/index.js';
 import { createCrawlRunner } from '../jobs/crawl-runner.js';
 import { createJobSystem } from '../jobs/index.js';
@@ -37,9 +36,7 @@ export function buildServices(
   policy: UrlPolicy,
 ): Services {
   const { repos } = storage;
-  // `AppContext.db` is still typed with the SQLite class, which the API tests use to seed rows;
-  // every module of the server reads it through the SQL port, so Postgres serves it as well.
-  const db = storage.db as Database;
+  const { db } = storage;
   const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
   const exports = createExportCache(config, repos.jobs, disk);
   // Worker processes on Postgres take crawls and timed work from the queue engine (pg-boss):
