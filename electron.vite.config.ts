@@ -32,7 +32,7 @@ export default defineConfig({
       // puppeteer-core (rendering in the crawler process) and sqlite3 (a native module, opened
       // through @mapsmith/sqlite) ship from node_modules, unbundled.
       externalizeDeps: {
-        exclude: ['@mapsmith/core', '@mapsmith/render', '@mapsmith/sqlite'],
+        exclude: ['@mapsmith/app', '@mapsmith/core', '@mapsmith/render', '@mapsmith/sqlite'],
         include: ['puppeteer-core', 'sqlite3'],
       },
       // The crawler process is a second main-side entry: main forks it as a utilityProcess.

@@ -1,7 +1,8 @@
 /** WindowLimit over the database's rate limiter: one budget however many server processes. */
+
+import { SqlRateLimiter } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqlRateLimiter } from '../repos/sql/usage.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { WindowLimit } from './throttle.js';
 

@@ -1,22 +1,26 @@
+import { AppError } from '@mapsmith/app';
 import type { ErrorCode, Logger } from '@mapsmith/core';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { isDiskFull } from '../storage/disk-space.js';
 
-/** An error with an HTTP status and the JSON body `{error, message, code}` it answers with. */
-export class HttpError extends Error {
+/**
+ * The application layer's error (`AppError`: a status and the JSON body `{error, message, code}`
+ * it answers with) plus the response headers it carries, such as a refusal's rate headers.
+ */
+export class HttpError extends AppError {
   /**
    * `error` is the short title (e.g. "Monthly limit reached"); `message` the detail; `code` the
    * contract's stable code (error-codes.ts) that clients switch on.
    */
   constructor(
-    readonly status: number,
-    readonly error: string,
+    status: number,
+    error: string,
     message?: string,
     readonly headers: Record<string, string> = {},
-    readonly code?: ErrorCode,
+    code?: ErrorCode,
   ) {
-    super(message ?? error);
+    super(status, error, message, code);
     this.name = 'HttpError';
   }
 }
@@ -40,9 +44,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (err instanceof HttpError) {
+    if (err instanceof AppError) {
+      if (err instanceof HttpError) res.set(err.headers);
       res
-        .set(err.headers)
         .status(err.status)
         .json({ error: err.error, message: err.message, ...(err.code ? { code: err.code } : {}) });
       return;

@@ -1,3 +1,4 @@
+import type { CrawlRunner } from '@mapsmith/app';
 import {
   type CrawlSummary,
   createCrawler,
@@ -8,7 +9,6 @@ import {
 } from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
 import type { ServerConfig } from '../config.js';
-import type { CrawlRunner } from './crawl-task.js';
 
 /**
  * The production crawl runner: the core crawler over the job's SQL store, behind the

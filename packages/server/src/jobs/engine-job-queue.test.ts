@@ -1,7 +1,7 @@
+import { ClaimLostError } from '@mapsmith/app';
 import { type CrawlSummary, makePage, systemClock } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import { ClaimLostError } from '../repos/claim-lost.js';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type CrawlJobRow, JOB_COLUMNS, toJob } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
-import { type CrawlJobRow, JOB_COLUMNS, toJob } from '../repos/sql/rows.js';
 
 /** The engine queue crawl jobs are dispatched on. */
 export const CRAWL_ENGINE_QUEUE = 'mapsmith-crawl';

@@ -1,3 +1,4 @@
+import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
@@ -8,9 +9,8 @@ import {
 import type { ServerConfig } from '../config.js';
 import type { JobQueue, Repositories } from '../repos/ports.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
-import type { DiskSpace } from '../storage/disk-space.js';
+import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
-import { type CrawlRunner, CrawlTask } from './crawl-task.js';
 import { RetentionTask } from './retention-task.js';
 import { inProcessScheduler, type PeriodicSchedule, type TaskScheduler } from './scheduler.js';
 import { WorkerPool } from './worker-pool.js';
@@ -83,7 +83,7 @@ export function createJobSystem(
   };
   const pool = new WorkerPool(
     options.queue ?? repos.queue,
-    new CrawlTask(repos.jobs, run),
+    new CrawlTask(repos.jobs, run, DISK_FULL_CRAWL_STOP),
     { ...leased, perUserConcurrency: config.jobs.crawlsPerUser },
     logger,
   );

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type CrawlRunner, CrawlTask, migrate } from '@mapsmith/app';
 import { type CrawlSummary, makePage, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
-import { migrate } from '../db/migrations/index.js';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
-import { type CrawlRunner, CrawlTask } from './crawl-task.js';
+import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { isDeadLocalOwner, WorkerPool } from './worker-pool.js';
 
 let dir: string;
@@ -58,7 +58,7 @@ async function newJob() {
 function startPool(run: CrawlRunner, leaseMs = 2000) {
   pool = new WorkerPool(
     repos.queue,
-    new CrawlTask(repos.jobs, run),
+    new CrawlTask(repos.jobs, run, DISK_FULL_CRAWL_STOP),
     { concurrency: 2, leaseMs, heartbeatMs: Math.floor(leaseMs / 4), pollMs: 50 },
     silentLogger,
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { isClaimLost } from '@mapsmith/app';
 import type { CrawlSummary, Logger } from '@mapsmith/core';
 import { isConnectionError } from '@mapsmith/postgres';
-import { isClaimLost } from '../repos/claim-lost.js';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
 import { isDiskFull } from '../storage/disk-space.js';
 import type { BackgroundTask } from './task.js';

@@ -1,20 +1,4 @@
-import type {
-  ChangeSummary,
-  CrawlChanges,
-  CrawlLiveProgress,
-  CrawlOutcome,
-  CrawlReport,
-  CrawlSettings,
-  CrawlStartDecision,
-  CrawlStatus,
-  CrawlStore,
-  CrawlSummary,
-  CrawlTotals,
-  Plan,
-  RateInfo,
-  ResultItem,
-  SeoAnalysis,
-} from '@mapsmith/core';
+import type { CrawlJobRepository, JobQueue, RateLimiter, UsageRepository } from '@mapsmith/app';
 import type { AccountRepositories } from './ports-accounts.js';
 import type {
   AuditQueue,
@@ -24,200 +8,28 @@ import type {
   SitemapCompareRepository,
 } from './ports-pro.js';
 
+export type {
+  ClaimedJob,
+  CrawlJobDetails,
+  CrawlJobRecord,
+  CrawlJobRepository,
+  HistoryJobRecord,
+  JobQueue,
+  RateLimiter,
+  StartCrawlInput,
+  StartCrawlResult,
+  UsageRepository,
+} from '@mapsmith/app';
 /**
  * The ports file of the server: every storage and queue interface routes, workers and domain
  * modules use, implemented once in SQL over core's `SqlDatabase` (`repos/sql`), on SQLite with
  * in-process workers (embedded) and on Postgres with several API and worker processes (scaled).
- * The crawl ports are here; the account ports (`ports-accounts.ts`) and the Pro ports
+ * The crawl ports are the application layer's (`@mapsmith/app`, shared with the desktop); they, the account ports (`ports-accounts.ts`) and the Pro ports
  * (`ports-pro.ts`) are re-exported from here, and `Repositories` names them all. The one
  * contract suite of each port runs on both databases (`describe.each(testDatabaseKinds)`).
  */
 export type * from './ports-accounts.js';
 export type * from './ports-pro.js';
-
-/** A crawl job as the API and the workers see it. */
-export interface CrawlJobRecord {
-  id: string;
-  userId: number;
-  url: string;
-  status: CrawlStatus;
-  /** The most pages this job may store (plan cap, or what the month had left). */
-  pageCap: number;
-  /** Pages stored (and charged) so far. */
-  pagesCrawled: number;
-  /** Why the job failed; null otherwise. */
-  error: string | null;
-  /** ISO time the job was created. */
-  createdAt: string;
-  /** ISO time a worker first took it, or null. */
-  startedAt: string | null;
-  /** ISO time it completed or failed, or null. */
-  finishedAt: string | null;
-  /** Times a worker has taken it (a restart mid-crawl adds one). */
-  attempts: number;
-  /** The crawl settings it runs with (issue 13); null: the crawler's defaults. */
-  settings: CrawlSettings | null;
-}
-
-/** A job as the history lists it: its row and, once kept, what its outcome listed. */
-export interface HistoryJobRecord extends CrawlJobRecord {
-  /** Listed URLs and why nothing was, from the kept outcome; null before it was kept. */
-  listed: { count: number; nothingListed: string | null } | null;
-}
-
-/** The parts of a job `crawl.get` reads beside its row. */
-export interface CrawlJobDetails {
-  /** The crawler's summary once the job completed (end reason, notes), else null. */
-  summary: CrawlSummary | null;
-  /** The outcome kept when the job ended, else null. */
-  outcome: CrawlOutcome | null;
-  /** The latest progress while running, else null. */
-  progress: CrawlLiveProgress | null;
-  /** The owner's monthly quota when the job started (null for Pro). */
-  monthQuota: number | null;
-}
-
-/** What a start request asks for. */
-export interface StartCrawlInput {
-  userId: number;
-  plan: Plan;
-  url: string;
-  /** The engineering page cap of plans without a plan cap. */
-  engineeringCap: number;
-  /** The crawl settings (Pro; the route refuses them for other plans). Kept on the job. */
-  settings?: CrawlSettings;
-}
-
-/** The outcome of a start request: a job, or the limit that refused it. */
-export type StartCrawlResult =
-  | { ok: true; job: CrawlJobRecord; rate: RateInfo }
-  | Extract<CrawlStartDecision, { ok: false }>;
-
-/** Crawl jobs and their stored pages. */
-export interface CrawlJobRepository {
-  /** Checks the plan limits and creates a pending job, atomically (one immediate transaction). */
-  start(input: StartCrawlInput): Promise<StartCrawlResult>;
-  /** The user's crawl-start window now, without counting a start (for refusals' headers). */
-  startRate(userId: number, plan: Plan): Promise<RateInfo>;
-  /** The job if it exists and belongs to `userId`. */
-  get(jobId: string, userId: number): Promise<CrawlJobRecord | undefined>;
-  /** `{url, title}` of the job's included pages, in the order they were stored. */
-  results(jobId: string): Promise<ResultItem[]>;
-  /** The user's jobs, newest first. */
-  list(userId: number, limit: number): Promise<HistoryJobRecord[]>;
-  /** The user's crawl aggregates. */
-  totals(userId: number): Promise<CrawlTotals>;
-  /**
-   * The crawl store of one job: frontier and pages, written as they arrive. A page that would
-   * charge past the owner's monthly quota is not stored, and `onQuotaReached` is called.
-   *
-   * With `claimToken` (a worker's claim from `JobQueue.claim`) the store is fenced: a page is
-   * stored and charged only while the job still carries that token (checked in the charging
-   * write itself), and `savePage`/`take` reject with `ClaimLostError` once another worker
-   * has claimed the job. Without one (readers, test seeding) nothing is fenced.
-   */
-  store(jobId: string, claimToken?: string | null, onQuotaReached?: () => void): CrawlStore;
-  /** The crawl report of every job (URL table, detail, exports), over the same database. */
-  report(): CrawlReport;
-  /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */
-  details(jobId: string): Promise<CrawlJobDetails>;
-  /**
-   * Compares an ending job with the previous completed crawl of its URL by its owner: marks
-   * each row's change, writes the honest lastmod, keeps the summary (null on a first crawl).
-   */
-  compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null>;
-  /** The change report kept for a job (summary null when it was not compared). */
-  changes(jobId: string): Promise<CrawlChanges>;
-  /** The job's listed URLs that were added or changed since the previous crawl, in crawl order. */
-  changedListedUrls(jobId: string): Promise<string[]>;
-  /** Keeps the outcome of an ended job so it is computed once. */
-  saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
-  /** Keeps the latest progress of a running job (cleared when it ends). */
-  saveProgress(jobId: string, progress: CrawlLiveProgress | null): Promise<void>;
-  /** URLs of the job still waiting in its frontier (queued or leased). */
-  waiting(jobId: string): Promise<number>;
-  /** The stored SEO analysis of a job (JSON), or null when not computed yet. */
-  cachedSeoAnalysis(jobId: string): Promise<SeoAnalysis | null>;
-  /** Keeps the SEO analysis of a completed job so it is computed once. */
-  cacheSeoAnalysis(jobId: string, analysis: SeoAnalysis): Promise<void>;
-  /** Deletes jobs (and their pages) created before `cutoffMs`; returns how many. */
-  deleteCreatedBefore(cutoffMs: number): Promise<number>;
-  /** The ids among `ids` whose jobs still exist (files kept for a job go once it is gone). */
-  existing(ids: string[]): Promise<Set<string>>;
-}
-
-/** A job a worker holds the lease of. */
-export interface ClaimedJob {
-  job: CrawlJobRecord;
-  /** True when an earlier attempt was interrupted and this one resumes its frontier. */
-  resumed: boolean;
-  /**
-   * A fresh random token of this claim (kept in `crawl_jobs.claim_token`). Heartbeats, the
-   * job's page store and its completion act only while the job still carries it, so a worker
-   * whose lease expired and whose job was claimed again can neither charge nor finish it.
-   */
-  claimToken: string;
-}
-
-/** The durable queue of crawl jobs, with leases renewed by heartbeats. */
-export interface JobQueue {
-  /**
-   * Takes the oldest pending job, or a crawling job whose lease expired (resumed), and leases
-   * it to `owner`. A job already taken `maxAttempts` times is failed with its reason instead.
-   * A pending job whose owner already has `perUserCap` crawls running (unexpired leases) waits,
-   * so one user's bulk list cannot take every worker; the next user's older job goes first.
-   */
-  claim(
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-    perUserCap?: number,
-  ): Promise<ClaimedJob | null>;
-  /**
-   * Extends the lease; false when the job no longer carries `claimToken` (it was claimed again,
-   * released or finished): the worker must stop.
-   */
-  heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean>;
-  /**
-   * Marks the job completed with its summary, only while it carries `claimToken` (one
-   * statement); false when the claim was lost and nothing was written.
-   */
-  complete(jobId: string, claimToken: string, summary: CrawlSummary): Promise<boolean>;
-  /**
-   * Marks the job failed with a reason a user can read, only while it carries `claimToken`;
-   * false when the claim was lost and nothing was written.
-   */
-  fail(jobId: string, claimToken: string, reason: string): Promise<boolean>;
-  /**
-   * Expires at once the leases whose owner `isGone` says is dead, without waiting for them to
-   * time out. The embedded server calls it at start for owners that were processes of this
-   * machine and no longer run (a crash or SIGKILL); a live server's jobs are left alone.
-   */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
-  /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
-  release(owner: string): Promise<number>;
-  /**
-   * Deletes the frontier rows left by jobs that are over (failed at claim, or finished on a
-   * full disk, where the status was recorded first); returns how many rows went.
-   */
-  sweepFrontiers(): Promise<number>;
-}
-
-/** The monthly usage meter. */
-export interface UsageRepository {
-  /** Pages charged to the user in the month `YYYY-MM`. */
-  monthPages(userId: number, month: string): Promise<number>;
-  /** Pages per month for the user, most recent month first. */
-  months(userId: number, limit: number): Promise<Array<{ month: string; pages: number }>>;
-}
-
-/** Rolling-window rate limits keyed by a bucket (e.g. `fetch-sitemap:<ip>`). */
-export interface RateLimiter {
-  /** Counts one hit if under `limit` in the last `windowMs`; atomic. */
-  hit(bucket: string, limit: number, windowMs: number): Promise<{ ok: boolean; rate: RateInfo }>;
-  /** Deletes events older than `beforeMs` in every bucket; returns how many. */
-  prune(beforeMs: number): Promise<number>;
-}
 
 /** Every repository, built once per server. */
 export interface Repositories {

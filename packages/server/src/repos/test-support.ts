@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SqlCrawlStore } from '@mapsmith/app';
 import type { PageRecord, SqlDatabase } from '@mapsmith/core';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { type RunningServer, startServer } from '../server.js';
-import { SqlCrawlStore } from './sql/crawl-store.js';
 
 /**
  * Test support for the API tests (not used by the app): a server on an ephemeral port with a

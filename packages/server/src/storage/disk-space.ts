@@ -6,6 +6,9 @@ export { isDiskFull } from '@mapsmith/core';
 /** What a crawl, an export or a mail that hit a full disk tells the user. */
 export const DISK_FULL_MESSAGE = 'the server ran out of disk space';
 
+/** The job error of a crawl stopped by a full disk (its store failed to write). */
+export const DISK_FULL_CRAWL_STOP = `The crawl stopped: ${DISK_FULL_MESSAGE}. Please try again later.`;
+
 /** Free space of the data folder against the floor below which new work is refused. */
 export interface DiskSpace {
   /** Bytes free to this process where the data folder lives. */

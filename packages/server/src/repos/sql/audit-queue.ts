@@ -1,6 +1,6 @@
+import { fencedTransaction } from '@mapsmith/app';
 import type { Clock, SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
-import { fencedTransaction } from './transactions.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 

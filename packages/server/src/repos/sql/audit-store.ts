@@ -1,3 +1,4 @@
+import { fencedTransaction } from '@mapsmith/app';
 import {
   type AuditEntry,
   type AuditResult,
@@ -6,7 +7,6 @@ import {
   monthKey,
   type SqlDatabase,
 } from '@mapsmith/core';
-import { fencedTransaction } from './transactions.js';
 
 /**
  * One audit job's durable URL list in SQL (SQLite or Postgres), as `runAudit` leases and

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CrawlJobRow,
+  JOB_COLUMNS,
+  lockedTransaction,
+  parseSettings,
+  settingsJson,
+  toJob,
+} from '@mapsmith/app';
+import {
   type BulkRejectedLine,
   type Clock,
   HOUR_MS,
@@ -13,8 +21,6 @@ import type {
   StartBulkResult,
 } from '../bulk-types.js';
 import type { BulkRepository } from '../ports-pro.js';
-import { type CrawlJobRow, JOB_COLUMNS, parseSettings, settingsJson, toJob } from './rows.js';
-import { lockedTransaction } from './transactions.js';
 
 /**
  * Bulk crawls in SQL (SQLite or Postgres): `bulk_crawls` rows, and crawl jobs carrying

@@ -1,14 +1,17 @@
+import {
+  SqlCrawlJobRepository,
+  SqlJobQueue,
+  SqlRateLimiter,
+  SqlUsageRepository,
+} from '@mapsmith/app';
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
-import { SqlCrawlJobRepository } from './crawl-jobs.js';
-import { SqlJobQueue } from './job-queue.js';
 import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
-import { SqlRateLimiter, SqlUsageRepository } from './usage.js';
 
 /** Every repository on one database: SQLite (embedded) or Postgres (scaled). */
 export function createSqlRepositories(

@@ -1,5 +1,5 @@
+import { ClaimLostError } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaimLostError } from '../claim-lost.js';
 import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
 import { htmlPage, insertUser, startJob } from './contract-support.js';

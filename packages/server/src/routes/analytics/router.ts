@@ -1,17 +1,12 @@
-import { PLAN_LIMITS, presentAnalytics, USAGE_MONTHS } from '@mapsmith/core';
+import { CrawlAnswers } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 
 /** `GET /api/analytics`: totals of the signed-in user's crawls and the monthly usage meter. */
 export function analyticsRoutes(ctx: AppContext): RouteTable {
+  const answers = new CrawlAnswers(ctx.repos);
   return {
-    'analytics.get': async (_input, { user }) => {
-      const [totals, usage] = await Promise.all([
-        ctx.repos.jobs.totals(user.id),
-        ctx.repos.usage.months(user.id, USAGE_MONTHS),
-      ]);
-      return presentAnalytics(totals, usage, PLAN_LIMITS[planOf(user)].pagesPerMonth, Date.now());
-    },
+    'analytics.get': (_input, { user }) => answers.analytics(user.id, planOf(user), Date.now()),
   };
 }

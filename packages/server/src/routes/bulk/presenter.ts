@@ -1,3 +1,4 @@
+import { computeOutcome } from '@mapsmith/app';
 import {
   analyzeSeoStream,
   type BulkCrawl,
@@ -5,7 +6,6 @@ import {
   changeSummaryWords,
 } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
-import { computeOutcome } from '../../jobs/crawl-outcome.js';
 import type { BulkRecord } from '../../repos/bulk-types.js';
 import type { CrawlJobRecord } from '../../repos/ports.js';
 

@@ -1,5 +1,5 @@
+import { CrawlAnswers } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import type { RouteTable } from '../../http/operation-route.js';
 
 /**
@@ -8,20 +8,6 @@ import type { RouteTable } from '../../http/operation-route.js';
  * table (`crawl.urls` with `change=`). A crawl still running has no report yet (409).
  */
 export function crawlChangesRoutes(ctx: AppContext): RouteTable {
-  return {
-    'crawl.changes': async ({ jobId }, { user }) => {
-      const job = await ctx.repos.jobs.get(jobId, user.id);
-      if (!job)
-        throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
-      if (job.status !== 'completed')
-        throw new HttpError(
-          409,
-          'Crawl not finished',
-          `The crawl is ${job.status}; its changes are known once it has completed`,
-          {},
-          'crawl.not-finished',
-        );
-      return ctx.repos.jobs.changes(job.id);
-    },
-  };
+  const answers = new CrawlAnswers(ctx.repos);
+  return { 'crawl.changes': ({ jobId }, { user }) => answers.changes(jobId, user.id) };
 }

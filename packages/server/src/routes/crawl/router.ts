@@ -1,3 +1,4 @@
+import { CrawlAnswers } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
 import { isDefaultCrawlSettings, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
 import type { Response } from 'express';
@@ -8,7 +9,6 @@ import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
-import { presentCrawlJob } from './presenter.js';
 import { settingsNeedPro } from './schema.js';
 
 /** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
@@ -24,6 +24,7 @@ export function noRate(res: Response): RateInfo {
 export function crawlRoutes(ctx: AppContext): RouteTable {
   const { jobs } = ctx.repos;
   const policy = ctx.policy;
+  const answers = new CrawlAnswers(ctx.repos);
 
   return {
     'crawl.start': {
@@ -104,11 +105,6 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
       },
     },
 
-    'crawl.get': async ({ jobId }, { user }) => {
-      const job = await jobs.get(jobId, user.id);
-      if (!job)
-        throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
-      return presentCrawlJob(ctx, job);
-    },
+    'crawl.get': ({ jobId }, { user }) => answers.crawl(jobId, user.id),
   };
 }

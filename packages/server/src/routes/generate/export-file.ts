@@ -1,6 +1,6 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import path from 'node:path';
-import { type ExportFormat, exportDownloadName, type PageRecord } from '@mapsmith/core';
+import { type ExportVariant, exportDownloadName, type PageRecord } from '@mapsmith/core';
 import type { ExportCache } from '../../exports/export-cache.js';
 
 /** One file of an export, ready to stream, and whether this request had to build it. */
@@ -31,19 +31,18 @@ function openFile(file: string): Promise<ReadStream | null> {
 export async function openExport(
   cache: ExportCache,
   job: { userId: number; jobId: string },
-  format: ExportFormat,
+  variant: ExportVariant,
   pages: () => AsyncIterable<PageRecord>,
-  options: { gzip: boolean; rssLimit: number | null; part: number | undefined },
+  part: number | undefined,
 ): Promise<ExportDownload | null> {
-  const fileName = exportDownloadName({ format, gzip: options.gzip }, options.part);
-  const variant = { format, gzip: options.gzip, rssLimit: options.rssLimit };
+  const fileName = exportDownloadName(variant, part);
   // Twice at most: the cache may evict an export between finding and opening it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const built = await cache.get(job.userId, job.jobId, variant, pages);
     if (!built.files.includes(fileName)) return null;
     const stream = await openFile(path.join(built.dir, fileName));
     if (!stream) continue;
-    const parts = options.part === undefined ? built.files.length - 1 : 0;
+    const parts = part === undefined ? built.files.length - 1 : 0;
     return { fileName, stream, built: built.built, ...(parts > 0 ? { parts } : {}) };
   }
   throw new Error(`the export file ${fileName} vanished twice while opening it`);

@@ -1,6 +1,6 @@
-import { canGzip, exportContentType, NothingToListError, PLAN_LIMITS } from '@mapsmith/core';
+import { CrawlAnswers, noSuchPartError, rethrowExportError } from '@mapsmith/app';
+import { exportContentType } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
@@ -17,6 +17,7 @@ import { generateInput } from './schema.js';
  */
 export function generateRoutes(ctx: AppContext): RouteTable {
   const cache = ctx.exports;
+  const answers = new CrawlAnswers(ctx.repos);
   // Exports of jobs deleted while the server was down go now, not at the next build.
   cache.sweep().catch((err: unknown) => {
     ctx.logger.error('export cache sweep failed', { error: String(err) });
@@ -25,48 +26,20 @@ export function generateRoutes(ctx: AppContext): RouteTable {
     'export.generate': {
       input: generateInput,
       handle: async ({ jobId, format, compress = false, part }, { user }) => {
-        if (compress && !canGzip(format)) {
-          throw new HttpError(
-            400,
-            'Invalid input',
-            `gzip is offered for xml, xml-images, images and videos only, not ${format}`,
-            {},
-            'input.invalid',
-          );
-        }
-        const job = await ctx.repos.jobs.get(jobId, user.id);
-        if (!job)
-          throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'crawl.not-found');
-        if (job.status !== 'completed') {
-          throw new HttpError(
-            409,
-            'Crawl not finished',
-            `The crawl is ${job.status}; download it once it has completed`,
-            {},
-            'crawl.not-finished',
-          );
-        }
+        const { job, variant } = await answers.exportOf(
+          { jobId, format, compress },
+          user.id,
+          planOf(user),
+        );
+        // An empty urlset would fail the sitemaps.org schema: a 422 says why there is no file.
         const download = await openExport(
           cache,
           { userId: user.id, jobId: job.id },
-          format,
-          () => ctx.repos.jobs.store(job.id).pages(),
-          { gzip: compress, rssLimit: PLAN_LIMITS[planOf(user)].rssItems, part },
-        ).catch((err: unknown) => {
-          // An empty urlset would fail the sitemaps.org schema: say why there is no file instead.
-          if (err instanceof NothingToListError)
-            throw new HttpError(422, 'Nothing to list', err.message, {}, 'export.nothing-to-list');
-          throw err;
-        });
-        if (!download) {
-          throw new HttpError(
-            404,
-            'Not found',
-            `This export has no part ${part}`,
-            {},
-            'export.no-part',
-          );
-        }
+          variant,
+          () => answers.pages(job.id),
+          part,
+        ).catch(rethrowExportError);
+        if (!download) throw noSuchPartError(part);
         return HttpResult.stream(download.stream, {
           'Content-Type': exportContentType(format, compress),
           'Content-Disposition': `attachment; filename="${download.fileName}"`,

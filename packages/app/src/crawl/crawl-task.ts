@@ -1,9 +1,7 @@
-import type { CrawlProgress, CrawlStore, CrawlSummary } from '@mapsmith/core';
-import { isClaimLost } from '../repos/claim-lost.js';
-import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
-import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/disk-space.js';
+import { type CrawlProgress, type CrawlStore, type CrawlSummary, isDiskFull } from '@mapsmith/core';
+import { isClaimLost } from '../sql/claim-lost.js';
 import { computeOutcome } from './crawl-outcome.js';
-import type { BackgroundTask } from './task.js';
+import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from './ports.js';
 
 /** Least time between two progress writes of one job. */
 const PROGRESS_WRITE_MS = 1000;
@@ -28,9 +26,6 @@ export type CrawlRunner = ((job: CrawlJobRecord, ctx: CrawlRunContext) => Promis
   close?: () => Promise<void>;
 };
 
-/** The job error of a crawl stopped by a full disk (the store failed to write). */
-const DISK_FULL_STOP = `The crawl stopped: ${DISK_FULL_MESSAGE}. Please try again later.`;
-
 /** Thrown for a crawl that ended in error, so its reason is recorded as the job's error. */
 export class CrawlFailedError extends Error {
   /** `message` is shown to the user as the job's error. */
@@ -41,14 +36,19 @@ export class CrawlFailedError extends Error {
 }
 
 /** The crawl job: resumes the job's stored frontier, then runs the crawler on it. */
-export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
+export class CrawlTask {
   /** Interrupted runs (server restarts) are resumed twice, then the job fails with its reason. */
   readonly maxAttempts = 3;
 
-  /** Reads stores from `jobs` and crawls with `run`. */
+  /**
+   * Reads stores from `jobs` and crawls with `run`; `diskFull` is the job's error when the
+   * store could not write for lack of disk space (the shell says whose disk: the server's, or
+   * this computer's).
+   */
   constructor(
     private readonly jobs: CrawlJobRepository,
     private readonly run: CrawlRunner,
+    private readonly diskFull: string,
   ) {}
 
   /**
@@ -76,7 +76,7 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
       ran = { ...ran, endedBy: 'page-limit', error: null };
     }
     if (ran.endedBy === 'error') {
-      if (isDiskFull(ran.error)) throw new CrawlFailedError(DISK_FULL_STOP);
+      if (isDiskFull(ran.error)) throw new CrawlFailedError(this.diskFull);
       throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error');
     }
     if (!signal.aborted) await this.keepOutcome(claimed.job, ran);
@@ -125,7 +125,7 @@ export class CrawlTask implements BackgroundTask<ClaimedJob, CrawlSummary> {
   /** Our own failures keep their text; anything else says what happened without internals. */
   onFailed(error: unknown): string {
     if (error instanceof CrawlFailedError) return error.message;
-    if (isDiskFull(error)) return DISK_FULL_STOP;
+    if (isDiskFull(error)) return this.diskFull;
     const detail = error instanceof Error ? error.message : String(error);
     return `The crawl failed: ${detail}`;
   }

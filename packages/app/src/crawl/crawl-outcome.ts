@@ -8,7 +8,7 @@ import {
   jobOutcome,
   PLAN_LIMITS,
 } from '@mapsmith/core';
-import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
+import type { CrawlJobRecord, CrawlJobRepository } from './ports.js';
 
 /**
  * Which limit set a hosted job's page cap. A job with a monthly quota is a free user's (Pro has

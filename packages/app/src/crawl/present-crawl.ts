@@ -1,7 +1,6 @@
 import { type CrawlJob, type CrawlOutcome, MAX_POLL_RESULTS } from '@mapsmith/core';
-import type { AppContext } from '../../context.js';
-import { computeOutcome } from '../../jobs/crawl-outcome.js';
-import type { CrawlJobDetails, CrawlJobRecord } from '../../repos/ports.js';
+import { computeOutcome } from './crawl-outcome.js';
+import type { CrawlJobDetails, CrawlJobRecord, CrawlJobRepository } from './ports.js';
 
 /** Whether a job has reached its end (spec §3: anything else is in progress). */
 export function isFinished(job: CrawlJobRecord): boolean {
@@ -17,12 +16,11 @@ const computing = new WeakMap<object, Map<string, Promise<CrawlOutcome>>>();
 
 /** The stored outcome of a finished job, or computes and stores it once however many ask. */
 async function outcomeOnce(
-  ctx: AppContext,
+  jobs: CrawlJobRepository,
   job: CrawlJobRecord,
   details: CrawlJobDetails,
 ): Promise<CrawlOutcome> {
   if (details.outcome) return details.outcome;
-  const { jobs } = ctx.repos;
   const pending = computing.get(jobs) ?? new Map<string, Promise<CrawlOutcome>>();
   computing.set(jobs, pending);
   const running = pending.get(job.id);
@@ -46,15 +44,17 @@ async function outcomeOnce(
  * live progress while it runs and the honest outcome once it ended (kept after the first read).
  * The URL table (`crawl.urls`) pages through the rest.
  */
-export async function presentCrawlJob(ctx: AppContext, job: CrawlJobRecord): Promise<CrawlJob> {
-  const { jobs } = ctx.repos;
+export async function presentCrawlJob(
+  jobs: CrawlJobRepository,
+  job: CrawlJobRecord,
+): Promise<CrawlJob> {
   const details = await jobs.details(job.id);
   const finished = isFinished(job);
   const listed = finished
     ? await jobs.report().firstListed(job.id, MAX_POLL_RESULTS)
     : { results: [], total: 0 };
   let outcome: CrawlOutcome | null = null;
-  if (finished) outcome = await outcomeOnce(ctx, job, details);
+  if (finished) outcome = await outcomeOnce(jobs, job, details);
   const notes = details.summary?.notes ?? [];
   return {
     jobId: job.id,

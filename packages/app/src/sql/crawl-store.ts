@@ -9,7 +9,7 @@ import type {
   SqlQueryable,
 } from '@mapsmith/core';
 import { LINKED_FROM_KEPT, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
-import { ClaimLostError } from '../claim-lost.js';
+import { ClaimLostError } from './claim-lost.js';
 import { chargePage, fenceJob } from './page-charge.js';
 import { fencedTransaction } from './transactions.js';
 

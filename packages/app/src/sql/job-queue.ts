@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, CrawlSummary, SqlDatabase } from '@mapsmith/core';
-import type { ClaimedJob, JobQueue } from '../ports.js';
+import type { ClaimedJob, JobQueue } from '../crawl/ports.js';
 import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
 import { lockedTransaction } from './transactions.js';
 

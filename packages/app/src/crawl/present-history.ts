@@ -1,5 +1,5 @@
 import type { HistoryItem } from '@mapsmith/core';
-import type { CrawlJobRecord, HistoryJobRecord } from '../../repos/ports.js';
+import type { CrawlJobRecord, HistoryJobRecord } from './ports.js';
 
 /** Seconds from the first worker start to the end, for finished jobs. */
 export function completionSeconds(job: CrawlJobRecord): number | undefined {

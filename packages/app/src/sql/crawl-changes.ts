@@ -7,7 +7,7 @@ import {
   type SqlReader,
   startUrlVariants,
 } from '@mapsmith/core';
-import type { CrawlJobRecord } from '../ports.js';
+import type { CrawlJobRecord } from '../crawl/ports.js';
 
 const LAYOUT = { pages: 'crawl_pages', jobs: 'crawl_jobs' };
 

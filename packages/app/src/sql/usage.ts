@@ -1,5 +1,5 @@
 import type { Clock, RateInfo, SqlDatabase } from '@mapsmith/core';
-import type { RateLimiter, UsageRepository } from '../ports.js';
+import type { RateLimiter, UsageRepository } from '../crawl/ports.js';
 import { lockedTransaction } from './transactions.js';
 
 /** The monthly usage meter over SQL (`usage_months`, charged by the crawl store). */

@@ -4,7 +4,7 @@ import {
   crawlSettings,
   isDefaultCrawlSettings,
 } from '@mapsmith/core';
-import type { CrawlJobRecord } from '../ports.js';
+import type { CrawlJobRecord } from '../crawl/ports.js';
 
 /** A `crawl_jobs` row as SQLite returns it. */
 export interface CrawlJobRow {

@@ -27,7 +27,7 @@ import type {
   HistoryJobRecord,
   StartCrawlInput,
   StartCrawlResult,
-} from '../ports.js';
+} from '../crawl/ports.js';
 import { compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { SqlCrawlStore } from './crawl-store.js';
 import { type CrawlJobRow, JOB_COLUMNS, settingsJson, toJob } from './rows.js';

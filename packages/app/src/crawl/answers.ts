@@ -1,0 +1,226 @@
+import {
+  type Analytics,
+  analyzeSeoStream,
+  type CrawlChanges,
+  type CrawlJob,
+  canGzip,
+  type ExportFormat,
+  type ExportVariant,
+  type HistoryItem,
+  type IssueMatcher,
+  issueMatcher,
+  NothingToListError,
+  PLAN_LIMITS,
+  type Plan,
+  presentAnalytics,
+  REPORT_FILES,
+  type ReportFilter,
+  type ReportFormat,
+  ReportQueryError,
+  type ReportUrlDetail,
+  type ReportUrlsPage,
+  reportFileName,
+  reportText,
+  type SeoAnalysis,
+  type UrlsQuery,
+  USAGE_MONTHS,
+} from '@mapsmith/core';
+import { AppError } from '../errors.js';
+import type { CrawlJobRecord, CrawlJobRepository, UsageRepository } from './ports.js';
+import { presentCrawlJob } from './present-crawl.js';
+import { presentHistoryItem } from './present-history.js';
+
+/** How many crawls the history lists, newest first. */
+export const HISTORY_LIMIT = 100;
+
+/** What the answers read: the crawl jobs and the monthly meter. */
+export interface CrawlAnswerRepos {
+  jobs: CrawlJobRepository;
+  usage: UsageRepository;
+}
+
+/** A report file: its name and type, and its text produced as the reader pulls it. */
+export interface ReportDownload {
+  fileName: string;
+  contentType: string;
+  text: AsyncIterable<string | Uint8Array>;
+}
+
+/** What an export request asks for. */
+export interface ExportRequest {
+  jobId: string;
+  format: ExportFormat;
+  compress?: boolean | undefined;
+}
+
+/** Runs a report read; a bad cursor or filter found while reading is a 400 with its code. */
+async function reading<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ReportQueryError)
+      throw new AppError(400, 'Invalid filter', err.message, err.code);
+    throw err;
+  }
+}
+
+/**
+ * Every answer read from a user's crawls, the same in both shells: the hosted routes and the
+ * desktop's IPC handlers call these with the signed-in (or the one local) user, and only
+ * deliver the result their own way. Another user's job is indistinguishable from a missing one.
+ */
+export class CrawlAnswers {
+  /** Reads through `repos`. */
+  constructor(private readonly repos: CrawlAnswerRepos) {}
+
+  /** The user's job, or a 404 with `code`. */
+  async job(
+    jobId: string,
+    userId: number,
+    code: 'crawl.not-found' | 'not-found' = 'crawl.not-found',
+  ): Promise<CrawlJobRecord> {
+    const job = await this.repos.jobs.get(jobId, userId);
+    if (!job) throw new AppError(404, 'Not found', 'No crawl job with this id', code);
+    return job;
+  }
+
+  /** The user's job once it has completed; a 409 saying what waits for it before. */
+  async completedJob(jobId: string, userId: number, what: string): Promise<CrawlJobRecord> {
+    const job = await this.job(jobId, userId);
+    if (job.status !== 'completed')
+      throw new AppError(
+        409,
+        'Crawl not finished',
+        `The crawl is ${job.status}; ${what} once it has completed`,
+        'crawl.not-finished',
+      );
+    return job;
+  }
+
+  /** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */
+  async crawl(jobId: string, userId: number): Promise<CrawlJob> {
+    return presentCrawlJob(this.repos.jobs, await this.job(jobId, userId));
+  }
+
+  /** `crawl.changes`: what changed since the previous crawl of the site (issue 13). */
+  async changes(jobId: string, userId: number): Promise<CrawlChanges> {
+    const job = await this.completedJob(jobId, userId, 'its changes are known');
+    return this.repos.jobs.changes(job.id);
+  }
+
+  /**
+   * `seo.get`: the core's analysis over the stored pages, read one batch at a time so a
+   * 1,000,000-page crawl never sits in memory, computed once and then kept on the job.
+   */
+  async seo(jobId: string, userId: number): Promise<SeoAnalysis> {
+    const job = await this.completedJob(jobId, userId, 'its SEO analysis is ready');
+    const { jobs } = this.repos;
+    let analysis = await jobs.cachedSeoAnalysis(job.id);
+    if (!analysis) {
+      analysis = await analyzeSeoStream(jobs.store(job.id).pages());
+      await jobs.cacheSeoAnalysis(job.id, analysis);
+    }
+    return analysis;
+  }
+
+  /** `crawl.urls`: one page of the URL table. */
+  async urls(input: UrlsQuery & { jobId: string }, userId: number): Promise<ReportUrlsPage> {
+    const job = await this.job(input.jobId, userId, 'not-found');
+    return reading(async () =>
+      this.repos.jobs.report().urls(job.id, input, await this.issueOf(job.id, input)),
+    );
+  }
+
+  /** `crawl.url`: one URL in detail. */
+  async url(input: { jobId: string; url: string }, userId: number): Promise<ReportUrlDetail> {
+    const job = await this.job(input.jobId, userId, 'not-found');
+    const detail = await this.repos.jobs.report().url(job.id, input.url);
+    if (!detail)
+      throw new AppError(
+        404,
+        'Not found',
+        'This crawl did not meet that URL',
+        'report.url-unknown',
+      );
+    return detail;
+  }
+
+  /** `crawl.report`: the CSV or JSON Lines file, its text read from the database as pulled. */
+  async report(
+    input: ReportFilter & { jobId: string; format: ReportFormat },
+    userId: number,
+  ): Promise<ReportDownload> {
+    const job = await this.job(input.jobId, userId, 'not-found');
+    const issue = await reading(() => this.issueOf(job.id, input));
+    return {
+      fileName: reportFileName(job.url, input.format),
+      contentType: REPORT_FILES[input.format].contentType,
+      text: reportText(this.repos.jobs.report(), job.id, input, input.format, issue),
+    };
+  }
+
+  /** `history.list`: the user's crawls, newest first. */
+  async history(userId: number): Promise<HistoryItem[]> {
+    return (await this.repos.jobs.list(userId, HISTORY_LIMIT)).map(presentHistoryItem);
+  }
+
+  /** `analytics.get`: totals of the user's crawls and the monthly meter of `plan`. */
+  async analytics(userId: number, plan: Plan, now: number): Promise<Analytics> {
+    const [totals, usage] = await Promise.all([
+      this.repos.jobs.totals(userId),
+      this.repos.usage.months(userId, USAGE_MONTHS),
+    ]);
+    return presentAnalytics(totals, usage, PLAN_LIMITS[plan].pagesPerMonth, now);
+  }
+
+  /**
+   * The export a request asks for, once its job has completed: gzip only where the format
+   * allows it, and the plan's RSS cap (100 most recent items on free). Its pages come from
+   * `pages(job)`; the shell builds the files its own way (the server's cache, the desktop's folder).
+   */
+  async exportOf(
+    input: ExportRequest,
+    userId: number,
+    plan: Plan,
+  ): Promise<{ job: CrawlJobRecord; variant: ExportVariant }> {
+    if (input.compress && !canGzip(input.format))
+      throw new AppError(
+        400,
+        'Invalid input',
+        `gzip is offered for xml, xml-images, images and videos only, not ${input.format}`,
+        'input.invalid',
+      );
+    const job = await this.completedJob(input.jobId, userId, 'download it');
+    return {
+      job,
+      variant: {
+        format: input.format,
+        gzip: Boolean(input.compress),
+        rssLimit: PLAN_LIMITS[plan].rssItems,
+      },
+    };
+  }
+
+  /** The stored pages of a job, complete (with its link graph), in crawl order. */
+  pages(jobId: string) {
+    return this.repos.jobs.store(jobId).pages();
+  }
+
+  /** The issue filter of the URL table, with the kept analysis for rules that compare pages. */
+  private async issueOf(jobId: string, filter: ReportFilter): Promise<IssueMatcher | undefined> {
+    if (!filter.issue) return undefined;
+    return issueMatcher(filter.issue, await this.repos.jobs.cachedSeoAnalysis(jobId));
+  }
+}
+
+/** Rethrows `err`; a sitemap with nothing to list is a 422 saying why, never an empty file. */
+export function rethrowExportError(err: unknown): never {
+  if (err instanceof NothingToListError)
+    throw new AppError(422, 'Nothing to list', err.message, 'export.nothing-to-list');
+  throw err;
+}
+
+/** The 404 of a part the export does not have (a sitemap that was not split, or past its last). */
+export function noSuchPartError(part: number | undefined): AppError {
+  return new AppError(404, 'Not found', `This export has no part ${part}`, 'export.no-part');
+}

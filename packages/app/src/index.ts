@@ -1,0 +1,21 @@
+/**
+ * `@mapsmith/app`: the application layer both shells run. The hosted server binds it to HTTP
+ * routes and leased workers, the desktop to IPC handlers and a crawler process; each keeps only
+ * what differs (accounts and the export cache on the server; the local user, dialogs and the
+ * keychain on the desktop).
+ */
+export * from './crawl/answers.js';
+export * from './crawl/crawl-outcome.js';
+export * from './crawl/crawl-task.js';
+export type * from './crawl/ports.js';
+export * from './crawl/present-crawl.js';
+export * from './crawl/present-history.js';
+export * from './errors.js';
+export { migrate, migrations } from './schema/index.js';
+export * from './sql/claim-lost.js';
+export * from './sql/crawl-jobs.js';
+export * from './sql/crawl-store.js';
+export * from './sql/job-queue.js';
+export * from './sql/rows.js';
+export * from './sql/transactions.js';
+export * from './sql/usage.js';
