@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
 import { HomePage } from '../e2e/pages/home-page';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { expect, test } from './support/renderer-fixture';
@@ -53,11 +54,11 @@ test('crawl from the home page: progress events, results, every export, SEO card
     expect(events.some((e) => e.status === 'crawling' && e.pagesCrawled > 0)).toBe(true);
     expect(events.at(-1)?.status).toBe('completed');
     const jobId = events.at(-1)?.jobId ?? '';
-    const stored = await desktop.services.deps.store.getJob(jobId);
-    expect(stored?.status).toBe('completed');
+    const stored = await desktop.services.deps.data.answers.crawl(jobId, LOCAL_USER_ID);
+    expect(stored.status).toBe('completed');
 
     const count = Number(await home.results.getByTestId('page-count').textContent());
-    expect(count).toBe(stored?.results.length);
+    expect(count).toBe(stored.resultsTotal);
     expect(count).toBeGreaterThanOrEqual(25);
     await expect(home.results.locator('.preview-list li')).toHaveCount(10);
     await expect(home.seoCard.getByTestId('seo-score')).toHaveText(/^\d+$/);

@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CrawlerProcess,
   LaunchCrawler,
-} from '../../packages/desktop/src/main/crawl/crawl-runner';
-import { LocalStore } from '../../packages/desktop/src/main/store/local-store';
+} from '../../packages/desktop/src/main/crawl/local-crawls';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop, DESKTOP_OUT } from './support/build';
 import { nodeLauncher } from './support/node-launcher';
+import { withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const ENTRY = path.join(DESKTOP_OUT, 'main/crawler-process.js');
@@ -88,7 +88,7 @@ describe('local crawls in a crawler process', () => {
       const job = await crawlToEnd(d, big.url);
       expect(job.status).toBe('completed');
       expect(job.pagesCrawled).toBe(100);
-      expect((await d.deps.store.summary(job.jobId))?.endedBy).toBe('page-limit');
+      expect(job.outcome?.endReason).toBe('plan-limit');
     } finally {
       await big.close();
     }
@@ -111,7 +111,7 @@ describe('local crawls in a crawler process', () => {
       });
     }
     expect(site.totalRequests()).toBe(before);
-    expect(await d.deps.store.history()).toEqual([]);
+    expect(await call(d, 'history.list', {})).toEqual([]);
   });
 
   it('fails the job with the reason when the crawler process dies', async () => {
@@ -135,27 +135,25 @@ describe('local crawls in a crawler process', () => {
       await slow.close();
     }
   });
-  it('stops the crawl and says so when the local store cannot save its pages (disk full)', async () => {
+  it('stops the crawl and says so when the data file cannot take its pages (disk full)', async () => {
     const slow = await startFixtureSite({ pages: 300, latencyMs: 20 });
     try {
       const d = await open();
-      // The real store, failing from its second page batch on as a full disk does.
-      const store = d.deps.store;
-      const addPages = store.addPages.bind(store);
-      let batches = 0;
-      store.addPages = async (id, pages) => {
-        if (pages.length > 0 && ++batches >= 2)
-          throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
-            code: 'SQLITE_FULL',
-          });
-        return addPages(id, pages);
-      };
+      // The file refuses a job's sixth page as a full disk does (SQLite's own words), in the
+      // crawler process that writes it.
+      await withDataFile(d, (db) =>
+        db.exec(`CREATE TRIGGER disk_full BEFORE INSERT ON crawl_pages
+                 WHEN (SELECT COUNT(*) FROM crawl_pages WHERE job_id = NEW.job_id) >= 5
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`),
+      );
       const { jobId } = await call<{ jobId: string }>(d, 'crawl.start', { url: slow.url });
       await d.deps.crawls.settled(jobId);
       const job = await call<CrawlJob>(d, 'crawl.get', { jobId });
       expect(job.status).toBe('failed');
-      expect(job.error).toMatch(/ran out of disk space/);
-      expect(job.pagesCrawled).toBeLessThan(300);
+      expect(job.error).toBe(
+        'The crawl stopped: this computer ran out of disk space. Free some space and start it again.',
+      );
+      expect(job.pagesCrawled).toBe(5);
     } finally {
       await slow.close();
     }
@@ -166,7 +164,7 @@ describe('local crawls in a crawler process', () => {
     const job = await crawlToEnd(d, site.url);
     // The export reads the records in batches; the first read fails as a full disk does.
     // biome-ignore lint/correctness/useYield: a generator that fails before its first record.
-    d.deps.store.iteratePages = async function* () {
+    d.deps.data.answers.pages = async function* () {
       throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
         code: 'SQLITE_FULL',
       });
@@ -182,19 +180,42 @@ describe('local crawls in a crawler process', () => {
     });
   });
 
-  it('records a crawl stopped by quitting the app, and keeps it after reopening', async () => {
-    const slow = await startFixtureSite({ pages: 60, latencyMs: 200 });
+  it('puts a crawl stopped by quitting the app back to wait, and finishes it at the next start', async () => {
+    const slow = await startFixtureSite({ pages: 60, latencyMs: 100 });
     try {
       const d = await open();
       const { jobId } = await call<{ jobId: string }>(d, 'crawl.start', { url: slow.url });
-      await expect.poll(() => d.progress.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => d.progress.filter((p) => p.pagesCrawled >= 5).length, { timeout: 15_000 })
+        .toBeGreaterThan(0);
       await d.close();
-      const reopened = await LocalStore.open(path.join(d.dataDir, 'mapsmith.sqlite'));
-      expect(await reopened.getJob(jobId)).toMatchObject({
-        status: 'failed',
-        error: 'Interrupted: the app closed during the crawl',
+      const stopped = await withDataFile(d, (db) =>
+        db.first<{ status: string; pages: number }>(
+          'SELECT status, (SELECT COUNT(*) FROM crawl_pages WHERE job_id = ?) AS pages FROM crawl_jobs WHERE id = ?',
+          [jobId, jobId],
+        ),
+      );
+      expect(stopped?.status).toBe('pending');
+      expect(stopped?.pages).toBeGreaterThan(0);
+      expect(stopped?.pages).toBeLessThan(60);
+
+      desktop = await startTestDesktop({
+        launch: nodeLauncher(ENTRY),
+        env: { MAPSMITH_ALLOW_LOOPBACK: '1' },
+        dataDir: d.dataDir,
       });
-      await reopened.close();
+      await desktop.deps.crawls.settled(jobId);
+      const job = await call<CrawlJob>(desktop, 'crawl.get', { jobId });
+      expect(job.status).toBe('completed');
+      // Resumed from its stored frontier: every page once, each charged once.
+      const urls = await call<{ rows: { url: string }[]; total: number }>(desktop, 'crawl.urls', {
+        jobId,
+        limit: 200,
+      });
+      expect(new Set(urls.rows.map((r) => r.url)).size).toBe(urls.rows.length);
+      expect(job.pagesCrawled).toBe(60);
+      const analytics = await call<{ usage: { used: number } }>(desktop, 'analytics.get', {});
+      expect(analytics.usage.used).toBe(60);
     } finally {
       await slow.close();
     }
@@ -255,8 +276,13 @@ describe('the built bundles', () => {
 
   it('loads the native sqlite3 driver from node_modules, never a bundled copy of it', () => {
     // Bundled, its JS would look for the compiled binding beside the bundle and fail in the app.
-    const main = fs.readFileSync(path.join(DESKTOP_OUT, 'main/index.js'), 'utf8');
-    expect(main).toMatch(/^import sqlite3 from "sqlite3";$/m);
-    expect(main).not.toMatch(/node-gyp-build|node_sqlite3\.node/);
+    // Main and the crawler process both open the data file, so the driver sits in a shared chunk.
+    const dir = path.join(DESKTOP_OUT, 'main');
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    expect(files.filter((text) => /^import sqlite3 from "sqlite3";$/m.test(text))).toHaveLength(1);
+    for (const text of files) expect(text).not.toMatch(/node-gyp-build|node_sqlite3\.node/);
   });
 });

@@ -4,20 +4,16 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { EXPORT_FORMATS, type ExportFile, makePage } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedLocalJob, seedRunningJob } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const CHECK = path.resolve(import.meta.dirname, '../../scripts/check-sitemap.sh');
 
 let desktop: TestDesktop;
+let done: string;
+let running: string;
 beforeAll(async () => {
   desktop = await startTestDesktop();
-  const { store } = desktop.deps;
-  await store.createJob({
-    id: 'done',
-    url: 'https://shop.example/',
-    createdAt: new Date().toISOString(),
-    pageCap: 1000,
-  });
   const pages = Array.from({ length: 150 }, (_, i) =>
     makePage(`https://shop.example/p/${i}`, {
       title: `Product ${i} & more`,
@@ -45,26 +41,14 @@ beforeAll(async () => {
       verdict: { included: false, code: 'redirect', reason: 'excluded: 301 -> /new' },
     }),
   );
-  await store.addPages('done', pages);
-  await store.finishJob('done', {
-    status: 'completed',
-    pagesCrawled: 151,
-    error: null,
-    summary: null,
-    finishedAt: new Date().toISOString(),
-  });
-  await store.createJob({
-    id: 'running',
-    url: 'https://shop.example/',
-    createdAt: new Date().toISOString(),
-    pageCap: 100,
-  });
+  done = await seedLocalJob(desktop, pages);
+  running = await seedRunningJob(desktop, 'https://shop.example/');
 });
 afterAll(() => desktop.dispose());
 
 async function generate(format: string, compress = false): Promise<ExportFile> {
   const reply = await desktop.dispatch(TEST_ORIGIN, 'export.generate', {
-    jobId: 'done',
+    jobId: done,
     format,
     compress,
   });
@@ -105,14 +89,19 @@ describe('export.generate from the local results', () => {
     expect(rss.match(/<item>/g)).toHaveLength(100);
   });
 
-  it('gzips the sitemap formats only when asked, and never the others', async () => {
+  it('gzips the sitemap formats when asked, and refuses gzip for the others as hosted', async () => {
     const gz = await generate('xml', true);
     expect(gz.fileName).toBe('sitemap.xml.gz');
     expect(gz.contentType).toBe('application/gzip');
     expect(gunzipSync(gz.bytes).toString()).toContain('<urlset');
-    const html = await generate('html', true);
-    expect(html.fileName).toBe('sitemap.html');
-    expect(text(html)).toContain('<html');
+    expect(
+      await desktop.dispatch(TEST_ORIGIN, 'export.generate', {
+        jobId: done,
+        format: 'html',
+        compress: true,
+      }),
+    ).toMatchObject({ ok: false, status: 400, body: { code: 'input.invalid' } });
+    expect(text(await generate('html'))).toContain('<html');
   });
 
   it('produces xml-family files that pass the sitemaps.org and Google schemas', async () => {
@@ -129,7 +118,7 @@ describe('export.generate from the local results', () => {
 
   it('refuses unfinished and unknown jobs', async () => {
     expect(
-      await desktop.dispatch(TEST_ORIGIN, 'export.generate', { jobId: 'running', format: 'xml' }),
+      await desktop.dispatch(TEST_ORIGIN, 'export.generate', { jobId: running, format: 'xml' }),
     ).toMatchObject({
       ok: false,
       status: 409,
@@ -149,7 +138,7 @@ describe('export.save', () => {
     const folder = path.join(desktop.dataDir, 'chosen');
     desktop.dialogAnswers.push(folder);
     const saved = await desktop.dispatch(TEST_ORIGIN, 'export.save', {
-      jobId: 'done',
+      jobId: done,
       format: 'xml',
       compress: true,
     });
@@ -162,7 +151,7 @@ describe('export.save', () => {
     );
     desktop.dialogAnswers.push(null);
     expect(
-      await desktop.dispatch(TEST_ORIGIN, 'export.save', { jobId: 'done', format: 'txt' }),
+      await desktop.dispatch(TEST_ORIGIN, 'export.save', { jobId: done, format: 'txt' }),
     ).toEqual({
       ok: true,
       value: { saved: false, path: null },

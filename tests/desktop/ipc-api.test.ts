@@ -37,12 +37,12 @@ describe('the renderer IPC client', () => {
       .call('crawl.get', { jobId: 'missing' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiCallError);
-    expect(err).toMatchObject({ status: 404, body: { error: 'Crawl job not found' } });
+    expect(err).toMatchObject({ status: 404, body: { error: 'Not found' } });
     expect((err as ApiCallError).message).toBe(
-      '404: {"error":"Crawl job not found","code":"crawl.not-found"}',
+      '404: {"error":"Not found","message":"No crawl job with this id","code":"crawl.not-found"}',
     );
     expect((err as ApiCallError).code).toBe('crawl.not-found');
-    expect((err as ApiCallError).serverError).toBe('Crawl job not found');
+    expect((err as ApiCallError).serverError).toBe('Not found');
   });
 
   it('answers the hosted API reference, its calls addressed to the hosted site', async () => {

@@ -117,7 +117,8 @@ describe('the IPC guards', () => {
     expect(reply).toEqual({
       ok: false,
       status: 404,
-      body: { error: 'Crawl job not found', code: 'crawl.not-found' },
+      // The hosted API's body, word for word: both shells answer with the application layer.
+      body: { error: 'Not found', message: 'No crawl job with this id', code: 'crawl.not-found' },
     });
   });
 

@@ -18,8 +18,10 @@ import {
   type ReportRow,
   type ReportUrlsPage,
   reportValues,
+  type SqlDatabase,
 } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
 import {
   createTestUser,
   call as httpCall,
@@ -32,6 +34,7 @@ import { VARIED_FEATURES } from '../fixtures/site/crawl-helper';
 import { type FixtureFeature, type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop, DESKTOP_OUT } from './support/build';
 import { nodeLauncher } from './support/node-launcher';
+import { withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const ENTRY = `${DESKTOP_OUT}/main/crawler-process.js`;
@@ -332,38 +335,27 @@ describe('a job of 60,000 listed URLs in both shells', () => {
     }),
   );
 
-  beforeAll(async () => {
-    const id = 'big-job';
-    await desktop.deps.store.createJob({
-      id,
-      url: `${ORIGIN}/`,
-      createdAt: new Date().toISOString(),
-      pageCap: URLS,
-    });
-    await desktop.deps.store.addPages(id, pages);
-    await desktop.deps.store.finishJob(id, {
-      status: 'completed',
-      pagesCrawled: URLS,
-      error: null,
-      summary: null,
-      finishedAt: new Date().toISOString(),
-    });
-    // The hosted job's rows as its crawl store writes them (one transaction, not 60,000).
-    const db = hosted.server.context.db;
+  /** The job's rows as its crawl store writes them (one transaction, not 60,000). */
+  async function insertBigJob(db: SqlDatabase, userId: number): Promise<void> {
     await db.run(
       `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, pages_crawled, created_at, created_ms)
        VALUES (?, ?, ?, 'completed', ?, ?, ?, ?)`,
-      [id, user.id, `${ORIGIN}/`, URLS, URLS, new Date().toISOString(), Date.now()],
+      ['big-job', userId, `${ORIGIN}/`, URLS, URLS, new Date().toISOString(), Date.now()],
     );
     await db.transaction(async (tx) => {
       for (const page of pages) {
         await tx.run(
           `INSERT INTO crawl_pages (job_id, key, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
            VALUES (?, ?, ?, ?, 1, ?, 1, ${REPORT_COLUMN_NAMES.map(() => '?').join(', ')})`,
-          [id, page.url, page.url, page.title, JSON.stringify(page), ...reportValues(page)],
+          ['big-job', page.url, page.url, page.title, JSON.stringify(page), ...reportValues(page)],
         );
       }
     });
+  }
+
+  beforeAll(async () => {
+    await withDataFile(desktop, (db) => insertBigJob(db, LOCAL_USER_ID));
+    await insertBigJob(hosted.server.context.db, user.id);
   }, 120_000);
 
   it('splits the xml sitemap alike: the same index, two parts, byte for byte', async () => {

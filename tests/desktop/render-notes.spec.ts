@@ -1,3 +1,4 @@
+import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
 import { HomePage } from '../e2e/pages/home-page';
 import { startFixtureSite } from '../fixtures/site/index';
 import { expect, test } from './support/renderer-fixture';
@@ -24,7 +25,7 @@ test('without a local browser, the results say which pages were not rendered and
     await expect(notes).toContainText('1 page looked like an app shell');
     await expect(notes).toContainText('MAPSMITH_CHROME_PATH names no file (/nonexistent/chrome)');
     await expect(notes).toContainText('install Google Chrome or Chromium');
-    const [item] = await desktop.services.deps.store.history();
+    const [item] = await desktop.services.deps.data.answers.history(LOCAL_USER_ID);
     expect(item?.status).toBe('completed');
   } finally {
     await site.close();

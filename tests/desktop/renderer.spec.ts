@@ -1,6 +1,9 @@
 import path from 'node:path';
+import { makePage } from '@mapsmith/core';
+import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
 import { DESKTOP_OUT } from './support/build';
 import { expect, test } from './support/renderer-fixture';
+import { seedLocalJob } from './support/seed';
 import { serveFolder } from './support/static-server';
 
 type Bridge = {
@@ -129,7 +132,7 @@ test('a page of any other origin gets the same preload but every call is refused
       ok: false,
       status: 403,
     });
-    expect(await desktop.services.deps.store.history()).toEqual([]);
+    expect(await desktop.services.deps.data.answers.history(LOCAL_USER_ID)).toEqual([]);
   } finally {
     await other.close();
   }
@@ -139,21 +142,14 @@ test('the dashboard shows the local history and usage from the SQLite store', as
   page,
   desktop,
 }) => {
-  const { store } = desktop.services.deps;
-  const at = new Date(Date.now() - 60_000).toISOString();
-  await store.createJob({
-    id: 'seeded',
-    url: 'https://agency-client.example/',
-    createdAt: at,
-    pageCap: 100,
-  });
-  await store.finishJob('seeded', {
-    status: 'completed',
-    pagesCrawled: 42,
-    error: null,
-    summary: null,
-    finishedAt: new Date(Date.parse(at) + 8000).toISOString(),
-  });
+  // 42 pages of an agency client's site, a minute ago, stored as a local crawl stores them.
+  await seedLocalJob(
+    desktop.services,
+    Array.from({ length: 42 }, (_, i) =>
+      makePage(`https://agency-client.example/${i === 0 ? '' : `p/${i}`}`),
+    ),
+    Date.now() - 60_000,
+  );
   await page.goto('/dashboard');
   await expect(page.getByText('https://agency-client.example/')).toBeVisible();
   await expect(page.getByText(/42/).first()).toBeVisible();

@@ -10,6 +10,7 @@ export * from './crawl/crawl-task.js';
 export type * from './crawl/ports.js';
 export * from './crawl/present-crawl.js';
 export * from './crawl/present-history.js';
+export * from './crawl/run-crawler.js';
 export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
 export * from './sql/claim-lost.js';

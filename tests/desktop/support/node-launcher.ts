@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import type {
   CrawlerProcess,
   LaunchCrawler,
-} from '../../../packages/desktop/src/main/crawl/crawl-runner';
+} from '../../../packages/desktop/src/main/crawl/local-crawls';
 
 /**
  * Starts the built crawler-process bundle as a Node child with structured-clone messaging,

@@ -6,7 +6,7 @@ import type { SafeStorageApi } from '../../../packages/desktop/src/main/account/
 import type {
   CrawlProgressEvent,
   LaunchCrawler,
-} from '../../../packages/desktop/src/main/crawl/crawl-runner';
+} from '../../../packages/desktop/src/main/crawl/local-crawls';
 import type { DesktopDeps } from '../../../packages/desktop/src/main/handlers';
 import {
   createDesktopServices,
@@ -43,9 +43,11 @@ export async function startTestDesktop(
     /** Called with every progress event main would send the renderer. */
     onProgress?: (event: CrawlProgressEvent) => void;
     overrides?: Partial<DesktopDeps>;
+    /** The data folder of an earlier run to reopen (a fresh temporary one by default). */
+    dataDir?: string;
   } = {},
 ): Promise<TestDesktop> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-desktop-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-desktop-'));
   const progress: CrawlProgressEvent[] = [];
   const opened: string[] = [];
   const dialogAnswers: (string | null)[] = [];

@@ -1,78 +1,93 @@
 import {
-  type CrawlEvent,
-  type CrawlOptions,
-  type CrawlStore,
-  createCrawler,
-  createHttpFetcher,
-  createMemoryStore,
-  createUrlPolicy,
-} from '@mapsmith/core';
-import type { LinkCounts } from '../main/crawl/messages';
+  type CrawlRunner,
+  CrawlTask,
+  runCrawler,
+  SqlCrawlJobRepository,
+  SqlJobQueue,
+} from '@mapsmith/app';
+import { createUrlPolicy, systemClock } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
+import type { FromCrawler, ToCrawler } from '../main/crawl/messages';
 import { type ParentChannel, parentChannel } from './channel';
 import { localRendering } from './local-renderer';
 
+/** The job's error when the data file could not be written for lack of space. */
+const DISK_FULL_STOP =
+  'The crawl stopped: this computer ran out of disk space. Free some space and start it again.';
+
 /**
- * Runs one crawl with the core crawler behind the same SSRF guard as the hosted crawler, rendering
- * app shells with the machine's own Chrome or Chromium when there is one (every browser request
- * through the filtering proxy). The `done` event is sent only after the browser has closed: main
- * ends this process on `done`, and a browser must never outlive its crawl.
+ * Runs the job main claimed with the application layer's `CrawlTask`, as a hosted worker does:
+ * the core crawler over the job's SQL store in the data file (frontier, pages, link graph and
+ * charges written as they come), the outcome kept, then the job completed or failed under the
+ * claim. Rendering uses the machine's own Chrome or Chromium when there is one, every browser
+ * request through the filtering proxy. A stop asked by main (the app quits) leaves the job to
+ * be resumed; the browser is closed before the process reports, and main ends it then.
  */
-async function runCrawl(
+async function runJob(
   channel: ParentChannel,
-  options: CrawlOptions,
+  start: ToCrawler,
   signal: AbortSignal,
-  userAgent?: string,
-) {
-  const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
-  const fetcher = createHttpFetcher({ policy, ...(userAgent ? { userAgent } : {}) });
-  const rendering = localRendering(options.render, policy);
-  const store = createMemoryStore();
-  let done: Extract<CrawlEvent, { type: 'done' }> | undefined;
+): Promise<FromCrawler> {
+  const db = await Database.open(start.dataFile);
+  const policy = createUrlPolicy({ allowLoopback: start.options.allowLoopback });
+  const rendering = localRendering(start.options.render, policy);
+  // Closed once: when the crawl ends (its notes are read then), or when the run failed first.
+  let closing: Promise<void> | undefined;
+  const closeBrowser = () => {
+    closing ??= rendering.close();
+    return closing;
+  };
   try {
-    const crawler = createCrawler({
-      fetcher,
-      policy,
-      store,
-      ...(rendering.renderer ? { renderer: rendering.renderer } : {}),
-      ...(rendering.renderSampleSize === undefined
-        ? {}
-        : { tuning: { renderSampleSize: rendering.renderSampleSize } }),
-    });
-    for await (const event of crawler.crawl(options, signal)) {
-      if (event.type === 'done') done = event;
-      else channel.post({ type: 'event', event });
+    const jobs = new SqlCrawlJobRepository(db, systemClock);
+    const queue = new SqlJobQueue(db, systemClock);
+    const run: CrawlRunner = async (_job, ctx) => {
+      const summary = await runCrawler(
+        {
+          policy,
+          ...(rendering.renderer ? { renderer: rendering.renderer } : {}),
+          ...(rendering.renderSampleSize === undefined
+            ? {}
+            : { tuning: { renderSampleSize: rendering.renderSampleSize } }),
+        },
+        start.options,
+        start.userAgent,
+        {
+          ...ctx,
+          onProgress: (progress) => {
+            ctx.onProgress?.(progress);
+            channel.post({ type: 'progress', progress });
+          },
+        },
+      );
+      await closeBrowser();
+      const notes = [...(summary.notes ?? []), ...rendering.notes()];
+      return notes.length > 0 ? { ...summary, notes } : summary;
+    };
+    const task = new CrawlTask(jobs, run, DISK_FULL_STOP);
+    const { id } = start.claimed.job;
+    const token = start.claimed.claimToken;
+    const ended = async (status: 'completed' | 'failed' | 'stopped'): Promise<FromCrawler> => {
+      const job = await jobs.get(id, start.claimed.job.userId);
+      return { type: 'ended', status, pagesCrawled: job?.pagesCrawled ?? 0 };
+    };
+    try {
+      const summary = await task.perform(start.claimed, signal);
+      if (signal.aborted) return ended('stopped');
+      await queue.complete(id, token, summary);
+      return ended('completed');
+    } catch (err) {
+      if (signal.aborted) return ended('stopped');
+      await queue.fail(id, token, task.onFailed(err));
+      return ended('failed');
     }
   } finally {
-    await rendering.close();
-    await fetcher.close().catch(() => undefined);
+    await closeBrowser();
+    await db.close();
   }
-  if (!done) throw new Error('the crawl ended without a summary');
-  await postLinks(channel, store);
-  const notes = [...(done.summary.notes ?? []), ...rendering.notes()];
-  const summary = notes.length > 0 ? { ...done.summary, notes } : done.summary;
-  channel.post({ type: 'event', event: { ...done, summary } });
 }
 
-const LINK_BATCH = 500;
-
-/**
- * Sends the link graph of every recorded URL: `page` events carry records before the crawl
- * has seen every link to them, and only the store's `pages()` merges inlinks in.
- */
-async function postLinks(channel: ParentChannel, store: CrawlStore): Promise<void> {
-  let links: LinkCounts[] = [];
-  for await (const page of store.pages()) {
-    if (page.inlinks === 0) continue;
-    links.push({ url: page.url, inlinks: page.inlinks, linkedFrom: page.linkedFrom });
-    if (links.length < LINK_BATCH) continue;
-    channel.post({ type: 'links', links });
-    links = [];
-  }
-  if (links.length > 0) channel.post({ type: 'links', links });
-}
-
-// One process per crawl: main sends `start` once, may send `cancel`, and ends the process
-// after the `done` event (or a `failed` message).
+// One process per crawl: main sends `start` once and ends the process after the `ended`
+// message (or a `failed` one), or to stop the crawl.
 const parent = parentChannel();
 let terminating = false;
 // Once main has ended the process, nothing more is reported: main records why it ended.
@@ -85,14 +100,14 @@ const channel: ParentChannel = {
 const controller = new AbortController();
 let running: Promise<void> | null = null;
 channel.onMessage((message) => {
-  if (message.type === 'cancel') return controller.abort(new Error('Cancelled'));
   if (message.type !== 'start' || running) return;
-  running = runCrawl(channel, message.options, controller.signal, message.userAgent).catch(
+  running = runJob(channel, message, controller.signal).then(
+    (ended) => channel.post(ended),
     (err: unknown) =>
       channel.post({ type: 'failed', error: err instanceof Error ? err.message : String(err) }),
   );
 });
-// Main ending the process mid-crawl (app quit, a failed job) closes the browser before exiting.
+// Main ending the process mid-crawl (app quit) closes the browser and the file before exiting.
 process.once('SIGTERM', () => {
   terminating = true;
   controller.abort(new Error('Stopped'));

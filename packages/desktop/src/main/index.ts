@@ -14,6 +14,8 @@ import { createMainWindow } from './window';
 // Wiring only: each concern lives in its own file.
 // Tests and portable installs may point the user-data folder elsewhere.
 if (process.env.MAPSMITH_USER_DATA) app.setPath('userData', process.env.MAPSMITH_USER_DATA);
+// One app per data folder: its crawls stay claimed for as long as it runs (`LocalCrawls`).
+if (!app.requestSingleInstanceLock()) app.exit(0);
 registerAppScheme();
 installSecurity();
 

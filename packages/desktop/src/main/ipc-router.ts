@@ -1,3 +1,4 @@
+import { AppError } from '@mapsmith/app';
 import { type ErrorCode, isDiskFull, type Logger } from '@mapsmith/core';
 import type { IpcReply } from '../shared/channels';
 import {
@@ -7,7 +8,6 @@ import {
   ipcOperations,
   isIpcOperationName,
 } from '../shared/desktop-operations';
-import { HandlerError } from './errors';
 
 /** A handler: a plain function of its parsed input. */
 export type Handler<N extends IpcOperationName> = (input: IpcInput<N>) => Promise<IpcOutput<N>>;
@@ -63,7 +63,7 @@ export function createIpcRouter(options: IpcRouterOptions) {
     try {
       return { ok: true, value: await handler(parsed.data) };
     } catch (err) {
-      if (err instanceof HandlerError) return { ok: false, status: err.status, body: err.body };
+      if (err instanceof AppError) return { ok: false, status: err.status, body: err.body };
       if (isDiskFull(err)) {
         logger.error('IPC handler failed: the disk is full', { operation: name });
         return refuse(

@@ -1,15 +1,22 @@
-import path from 'node:path';
-import { createUrlPolicy, DEFAULT_ENGINEERING_PAGE_CAP, type Logger } from '@mapsmith/core';
+import {
+  createUrlPolicy,
+  DEFAULT_ENGINEERING_PAGE_CAP,
+  jobCrawlPlan,
+  type Logger,
+} from '@mapsmith/core';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
-import { CrawlRunner, type EmitProgress, type LaunchCrawler } from './crawl/crawl-runner';
+import { type EmitProgress, type LaunchCrawler, LocalCrawls } from './crawl/local-crawls';
 import { createHandlers, type DesktopDeps } from './handlers';
 import type { Dialogs } from './handlers/export';
 import { createIpcRouter, type IpcDispatch } from './ipc-router';
-import { LocalStore } from './store/local-store';
+import { openLocalData } from './store/local-data';
+
+/** Local crawls that run at once; more wait their turn (each has its own process, maybe a browser). */
+const MAX_RUNNING_CRAWLS = 3;
 
 /** What the desktop's services are built from; main passes Electron's pieces, tests their own. */
 export interface ServiceOptions {
-  /** Folder of the SQLite file (Electron's `userData`). */
+  /** Folder of the data file (Electron's `userData`). */
   dataDir: string;
   safeStorage: SafeStorageApi;
   platform: NodeJS.Platform;
@@ -35,20 +42,30 @@ export interface DesktopServices {
   close(): Promise<void>;
 }
 
-/** Opens the local store and builds the handlers and their IPC router, once at start. */
+/**
+ * Opens the local data (the application layer's schema and repositories over one SQLite file),
+ * builds the handlers and their IPC router, and resumes the crawls a previous run left, once at
+ * start. Every timestamp the repositories write comes from `deps.now`.
+ */
 export async function createDesktopServices(options: ServiceOptions): Promise<DesktopServices> {
-  const store = await LocalStore.open(path.join(options.dataDir, 'mapsmith.sqlite'));
-  const crawls = new CrawlRunner(
-    options.launchCrawler,
-    store,
-    options.emitProgress,
-    options.logger,
-  );
+  const clock = { now: () => deps.now() };
+  const data = await openLocalData(options.dataDir, clock);
   const allowLoopback = options.env.MAPSMITH_ALLOW_LOOPBACK === '1';
+  const crawls = new LocalCrawls({
+    queue: data.queue,
+    dataFile: data.file,
+    launch: options.launchCrawler,
+    // The one rule both shells run a job by (core `jobCrawlPlan`), over this shell's defaults.
+    plan: (job) => jobCrawlPlan(job, deps.crawlDefaults),
+    emit: options.emitProgress,
+    logger: options.logger,
+    maxRunning: MAX_RUNNING_CRAWLS,
+  });
   const deps: DesktopDeps = {
-    store,
+    data,
+    settings: data.settings,
     crawls,
-    vault: new TokenVault(options.safeStorage, store, options.platform),
+    vault: new TokenVault(options.safeStorage, data.settings, options.platform),
     hostedUrl: options.env.MAPSMITH_HOSTED_URL ?? 'https://mapsmith.app',
     supportEmail: 'support@mapsmith.app',
     now: () => Date.now(),
@@ -59,6 +76,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
     ...options.overrides,
   };
+  await crawls.resume();
   let closing: Promise<void> | undefined;
   const dispatch = createIpcRouter({
     allowedOrigins: options.allowedOrigins,
@@ -69,7 +87,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     deps,
     dispatch,
     close: () => {
-      closing ??= crawls.stopAll().then(() => store.close());
+      closing ??= crawls.stopAll().then(() => data.close());
       return closing;
     },
   };

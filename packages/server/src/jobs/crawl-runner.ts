@@ -1,12 +1,5 @@
-import type { CrawlRunner } from '@mapsmith/app';
-import {
-  type CrawlSummary,
-  createCrawler,
-  createHttpFetcher,
-  jobCrawlPlan,
-  type Logger,
-  type UrlPolicy,
-} from '@mapsmith/core';
+import { type CrawlRunner, runCrawler } from '@mapsmith/app';
+import { jobCrawlPlan, type Logger, type UrlPolicy } from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
 import type { ServerConfig } from '../config.js';
 
@@ -36,27 +29,13 @@ export function createCrawlRunner(
       concurrency: config.jobs.crawlConcurrency,
       allowLoopback: config.allowLoopback,
     });
-    const fetcher = createHttpFetcher({ policy, ...(userAgent ? { userAgent } : {}) });
-    try {
-      const crawler = createCrawler({
-        fetcher,
-        renderer,
-        policy,
-        store: ctx.store,
-        logger,
-        // One user's crawls share that user's fair part of the server's browser (issue 19).
-        renderUser: `user:${job.userId}`,
-      });
-      let summary: CrawlSummary | undefined;
-      for await (const event of crawler.crawl(options, ctx.signal)) {
-        if (event.type === 'done') summary = event.summary;
-        else if (event.type === 'progress') ctx.onProgress?.(event);
-      }
-      if (!summary) throw new Error('the crawl ended without a summary');
-      return summary;
-    } finally {
-      await fetcher.close().catch(() => undefined);
-    }
+    return runCrawler(
+      // One user's crawls share that user's fair part of the server's browser (issue 19).
+      { renderer, policy, logger, renderUser: `user:${job.userId}` },
+      options,
+      userAgent,
+      ctx,
+    );
   };
   run.close = async () => {
     await renderer?.close();

@@ -1,5 +1,5 @@
+import { AppError } from '@mapsmith/app';
 import { schemas, type User } from '@mapsmith/core';
-import { HandlerError } from '../errors';
 
 /**
  * Asks the hosted app who a token belongs to (`GET /api/user` with `Authorization: Bearer`),
@@ -14,21 +14,21 @@ export async function fetchHostedAccount(apiBase: string, token: string): Promis
       signal: AbortSignal.timeout(15_000),
     });
   } catch (err) {
-    throw new HandlerError(
+    throw new AppError(
       502,
       'Could not reach Mapsmith',
       `Linking needs a connection to ${new URL(apiBase).host} (${err instanceof Error ? err.message : String(err)}).`,
     );
   }
   if (response.status === 401 || response.status === 403) {
-    throw new HandlerError(
+    throw new AppError(
       400,
       'Token not accepted',
       'The hosted app did not accept this token. Create a new one under Dashboard, API tokens, and paste it here.',
     );
   }
   if (!response.ok) {
-    throw new HandlerError(
+    throw new AppError(
       502,
       'Could not link the account',
       `The hosted app answered ${response.status}.`,
@@ -36,7 +36,7 @@ export async function fetchHostedAccount(apiBase: string, token: string): Promis
   }
   const parsed = schemas.user.safeParse(await response.json().catch(() => null));
   if (!parsed.success) {
-    throw new HandlerError(
+    throw new AppError(
       502,
       'Could not link the account',
       'The hosted app sent an answer Mapsmith does not understand.',

@@ -1,4 +1,4 @@
-import type { LocalStore } from '../store/local-store';
+import type { LocalSettings } from '../store/local-settings';
 
 /** The part of Electron's `safeStorage` the vault uses (main process only). */
 export interface SafeStorageApi {
@@ -24,10 +24,10 @@ export const BASIC_TEXT_MESSAGE =
  * database. Refuses to store anything when the only backend is Linux's `basic_text`.
  */
 export class TokenVault {
-  /** Creates the vault over `safeStorage` and the local store, for `platform`. */
+  /** Creates the vault over `safeStorage` and the local settings, for `platform`. */
   constructor(
     private readonly safe: SafeStorageApi,
-    private readonly store: LocalStore,
+    private readonly settings: LocalSettings,
     private readonly platform: NodeJS.Platform,
   ) {}
 
@@ -53,12 +53,12 @@ export class TokenVault {
   async save(token: string): Promise<void> {
     const check = this.check();
     if (!check.ok) throw new Error(check.message);
-    await this.store.setSetting(TOKEN_KEY, this.safe.encryptString(token).toString('base64'));
+    await this.settings.set(TOKEN_KEY, this.safe.encryptString(token).toString('base64'));
   }
 
   /** The stored token, or null when none is stored or it can no longer be decrypted. */
   async load(): Promise<string | null> {
-    const stored = await this.store.getSetting(TOKEN_KEY);
+    const stored = await this.settings.get(TOKEN_KEY);
     if (!stored || !this.check().ok) return null;
     try {
       return this.safe.decryptString(Buffer.from(stored, 'base64'));
@@ -70,6 +70,6 @@ export class TokenVault {
 
   /** Forgets the token. */
   clear(): Promise<void> {
-    return this.store.setSetting(TOKEN_KEY, null);
+    return this.settings.set(TOKEN_KEY, null);
   }
 }

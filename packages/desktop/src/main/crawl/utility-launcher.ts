@@ -1,5 +1,5 @@
 import { utilityProcess } from 'electron';
-import type { CrawlerProcess, LaunchCrawler } from './crawl-runner';
+import type { CrawlerProcess, LaunchCrawler } from './local-crawls';
 
 /**
  * Starts crawls in Electron `utilityProcess`es (a Node child of the app, not the main process),

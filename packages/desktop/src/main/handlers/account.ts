@@ -1,14 +1,14 @@
+import { AppError } from '@mapsmith/app';
 import type { Plan } from '@mapsmith/core';
 import type { AccountStatus } from '../../shared/desktop-operations';
 import { fetchHostedAccount } from '../account/hosted-account';
 import type { TokenVault } from '../account/token-vault';
-import { HandlerError } from '../errors';
-import type { LocalStore } from '../store/local-store';
+import type { LocalSettings } from '../store/local-settings';
 
 /** What the account handlers need. */
 export interface AccountDeps {
   vault: TokenVault;
-  store: LocalStore;
+  settings: LocalSettings;
   /** Origin of the hosted app that issues tokens. */
   hostedUrl: string;
   now(): number;
@@ -22,14 +22,14 @@ interface Profile {
 
 const PROFILE_KEY = 'account.profile';
 
-async function profile(store: LocalStore): Promise<Profile | null> {
-  const raw = await store.getSetting(PROFILE_KEY);
+async function profile(settings: LocalSettings): Promise<Profile | null> {
+  const raw = await settings.get(PROFILE_KEY);
   return raw ? (JSON.parse(raw) as Profile) : null;
 }
 
 /** The plan local crawls run under: Pro only while a readable token of a paid-up Pro account is linked. */
 export async function currentPlan(deps: AccountDeps): Promise<Exclude<Plan, 'anonymous'>> {
-  const linked = await profile(deps.store);
+  const linked = await profile(deps.settings);
   if (!linked?.isPro) return 'free';
   if (linked.proUntil && Date.parse(linked.proUntil) <= deps.now()) return 'free';
   return (await deps.vault.load()) ? 'pro' : 'free';
@@ -38,7 +38,7 @@ export async function currentPlan(deps: AccountDeps): Promise<Exclude<Plan, 'ano
 /** `account.status`. */
 export async function getAccountStatus(deps: AccountDeps): Promise<AccountStatus> {
   const check = deps.vault.check();
-  const linked = (await deps.vault.load()) !== null ? await profile(deps.store) : null;
+  const linked = (await deps.vault.load()) !== null ? await profile(deps.settings) : null;
   return {
     plan: await currentPlan(deps),
     linked: linked !== null,
@@ -58,10 +58,10 @@ export async function linkAccount(
   input: { token: string },
 ): Promise<AccountStatus> {
   const check = deps.vault.check();
-  if (!check.ok) throw new HandlerError(409, 'Token cannot be stored safely', check.message);
+  if (!check.ok) throw new AppError(409, 'Token cannot be stored safely', check.message);
   const user = await fetchHostedAccount(deps.hostedUrl, input.token);
   if (!user.isPro) {
-    throw new HandlerError(
+    throw new AppError(
       403,
       'Not a Pro account',
       `${user.username} is on the free plan; the desktop app's free limits already apply. Subscribe on the hosted site, then link again.`,
@@ -69,13 +69,13 @@ export async function linkAccount(
   }
   await deps.vault.save(input.token);
   const linked: Profile = { username: user.username, isPro: true, proUntil: user.proUntil };
-  await deps.store.setSetting(PROFILE_KEY, JSON.stringify(linked));
+  await deps.settings.set(PROFILE_KEY, JSON.stringify(linked));
   return getAccountStatus(deps);
 }
 
 /** `account.unlink`: forgets the token and the profile; the free plan applies again. */
 export async function unlinkAccount(deps: AccountDeps): Promise<AccountStatus> {
   await deps.vault.clear();
-  await deps.store.setSetting(PROFILE_KEY, null);
+  await deps.settings.set(PROFILE_KEY, null);
   return getAccountStatus(deps);
 }

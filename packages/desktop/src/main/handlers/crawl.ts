@@ -1,21 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { AppError } from '@mapsmith/app';
 import {
   type CrawlJob,
   type CrawlOptions,
   type CrawlSettings,
   isDefaultCrawlSettings,
-  jobCrawlPlan,
   type UrlPolicy,
 } from '@mapsmith/core';
-import type { CrawlRunner } from '../crawl/crawl-runner';
-import { HandlerError } from '../errors';
-import { admitCrawl } from '../plan-gate';
+import type { LocalCrawls } from '../crawl/local-crawls';
+import { startRefusal } from '../plan-gate';
+import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
 import { type AccountDeps, currentPlan } from './account';
-import { withOutcome } from './report';
 
 /** What the crawl handlers need. */
 export interface CrawlDeps extends AccountDeps {
-  crawls: CrawlRunner;
+  data: LocalData;
+  crawls: LocalCrawls;
   /** The SSRF guard (core `createUrlPolicy`). */
   policy: UrlPolicy;
   /** Crawl settings every local crawl gets (loopback only in tests). */
@@ -25,10 +24,11 @@ export interface CrawlDeps extends AccountDeps {
 }
 
 /**
- * `crawl.start`: applies the plan's limits, records a pending job and hands the crawl to a
- * crawler process. Internal targets are refused here by URL; the crawler enforces the same
- * guard on every resolved address and redirect hop. Crawl settings (issue 13) are Pro: the
- * free plan sending any is refused with `crawl.settings-pro`, as on the hosted server.
+ * `crawl.start`: the application layer admits the crawl under the plan's limits and records a
+ * pending job, as hosted; a crawler process then claims and runs it. Internal targets are
+ * refused here by URL; the crawler enforces the same guard on every resolved address and
+ * redirect hop. Crawl settings (issue 13) are Pro: the free plan sending any is refused with
+ * `crawl.settings-pro`, as on the hosted server.
  */
 export async function startCrawl(
   deps: CrawlDeps,
@@ -38,37 +38,29 @@ export async function startCrawl(
   // Refuse internal targets at once; the crawler checks every resolved address again.
   const decision = deps.policy.checkUrl(new URL(startUrl));
   if (!decision.allowed)
-    throw new HandlerError(400, 'URL not allowed', decision.reason, 'crawl.url-not-allowed');
+    throw new AppError(400, 'URL not allowed', decision.reason, 'crawl.url-not-allowed');
   const plan = await currentPlan(deps);
   const settings = isDefaultCrawlSettings(input.settings) ? undefined : input.settings;
   if (settings && plan !== 'pro')
-    throw new HandlerError(
+    throw new AppError(
       403,
       'Pro required',
       'Crawl settings (depth, include and exclude patterns, scope, rendering, delay and user agent) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
       'crawl.settings-pro',
     );
-  const now = deps.now();
-  const maxPages = await admitCrawl(deps.store, plan, now, deps.engineeringCap);
-  const jobId = randomUUID();
-  await deps.store.createJob({
-    id: jobId,
+  const started = await deps.data.jobs.start({
+    userId: LOCAL_USER_ID,
+    plan,
     url: startUrl,
-    createdAt: new Date(now).toISOString(),
-    pageCap: maxPages,
+    engineeringCap: deps.engineeringCap,
     ...(settings ? { settings } : {}),
   });
-  const { options, userAgent } = jobCrawlPlan(
-    { url: startUrl, pageCap: maxPages, settings: settings ?? null },
-    deps.crawlDefaults,
-  );
-  deps.crawls.start(jobId, options, userAgent);
-  return { jobId };
+  if (!started.ok) throw startRefusal(started, plan, deps.now());
+  deps.crawls.wake();
+  return { jobId: started.job.id };
 }
 
 /** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */
-export async function getCrawl(deps: CrawlDeps, input: { jobId: string }): Promise<CrawlJob> {
-  const job = await deps.store.getJob(input.jobId);
-  if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
-  return withOutcome(deps.store, job);
+export function getCrawl(deps: CrawlDeps, input: { jobId: string }): Promise<CrawlJob> {
+  return deps.data.answers.crawl(input.jobId, LOCAL_USER_ID);
 }

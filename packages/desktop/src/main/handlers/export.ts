@@ -1,18 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { noSuchPartError, rethrowExportError } from '@mapsmith/app';
 import {
   buildExport,
-  canGzip,
   type ExportFile,
   type ExportFormat,
-  type ExportVariant,
   exportContentType,
   exportDownloadName,
-  NothingToListError,
-  PLAN_LIMITS,
 } from '@mapsmith/core';
-import { HandlerError } from '../errors';
+import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
 import { type AccountDeps, currentPlan } from './account';
 
 /** The native dialogs the save handler uses (Electron's `dialog` in the app). */
@@ -25,6 +22,7 @@ export interface Dialogs {
 
 /** What the export handlers need. */
 export interface ExportDeps extends AccountDeps {
+  data: LocalData;
   dialogs: Dialogs;
 }
 
@@ -35,56 +33,26 @@ interface ExportInput {
   part?: number | undefined;
 }
 
-/** The export a request asks for, once its job is known to be complete. */
-async function exportVariant(deps: ExportDeps, input: ExportInput): Promise<ExportVariant> {
-  const job = await deps.store.getJob(input.jobId);
-  if (!job) throw new HandlerError(404, 'Crawl job not found', undefined, 'crawl.not-found');
-  if (job.status !== 'completed') {
-    throw new HandlerError(
-      409,
-      'Crawl not finished',
-      'Exports are ready once the crawl has completed.',
-      'crawl.not-finished',
-    );
-  }
-  const plan = await currentPlan(deps);
-  return {
-    format: input.format,
-    gzip: Boolean(input.compress) && canGzip(input.format),
-    // The plan's RSS cap (100 most recent items on free) is the rule the hosted export applies.
-    rssLimit: PLAN_LIMITS[plan].rssItems,
-  };
-}
-
-/** Rethrows `err`; a sitemap with nothing to list becomes a 422 saying why, as the hosted app answers. */
-function rethrowExportError(err: unknown): never {
-  if (err instanceof NothingToListError)
-    throw new HandlerError(422, 'Nothing to list', err.message, 'export.nothing-to-list');
-  throw err;
+/** The export a request asks for, once its job has completed (the application layer's rule). */
+async function exportOf(deps: ExportDeps, input: ExportInput) {
+  return deps.data.answers.exportOf(input, LOCAL_USER_ID, await currentPlan(deps));
 }
 
 /**
- * `export.generate`: one file of the chosen format, built from the local results by the core's
- * `buildExport` as the hosted download is: split at 50,000 URLs or 50 MB with a sitemap index
- * (the index says how many parts it lists; `part` gives each), gzipped when asked and allowed.
- * The build goes to a throwaway folder, streamed from SQLite, so memory stays flat.
+ * `export.generate`: one file of the chosen format, built from the job's complete records by
+ * the core's `buildExport` as the hosted download is: split at 50,000 URLs or 50 MB with a
+ * sitemap index (the index says how many parts it lists; `part` gives each), gzipped when
+ * asked. The build goes to a throwaway folder, streamed from SQLite, so memory stays flat.
  */
 export async function generateExport(deps: ExportDeps, input: ExportInput): Promise<ExportFile> {
-  const variant = await exportVariant(deps, input);
+  const { job, variant } = await exportOf(deps, input);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mapsmith-export-'));
   try {
-    const built = await buildExport(() => deps.store.iteratePages(input.jobId), variant, dir).catch(
+    const built = await buildExport(() => deps.data.answers.pages(job.id), variant, dir).catch(
       rethrowExportError,
     );
     const fileName = exportDownloadName(variant, input.part);
-    if (!built.files.includes(fileName)) {
-      throw new HandlerError(
-        404,
-        'Not found',
-        `This export has no part ${input.part}`,
-        'export.no-part',
-      );
-    }
+    if (!built.files.includes(fileName)) throw noSuchPartError(input.part);
     const parts = input.part === undefined ? built.files.length - 1 : 0;
     return {
       fileName,
@@ -105,13 +73,11 @@ export async function saveExport(
   deps: ExportDeps,
   input: ExportInput,
 ): Promise<{ saved: boolean; path: string | null }> {
-  const variant = await exportVariant(deps, input);
+  const { job, variant } = await exportOf(deps, input);
   const folder = await deps.dialogs.chooseFolder(`Save the ${input.format} export`);
   if (!folder) return { saved: false, path: null };
-  const result = await buildExport(
-    () => deps.store.iteratePages(input.jobId),
-    variant,
-    folder,
-  ).catch(rethrowExportError);
+  const result = await buildExport(() => deps.data.answers.pages(job.id), variant, folder).catch(
+    rethrowExportError,
+  );
   return { saved: true, path: path.join(folder, result.entryFile) };
 }

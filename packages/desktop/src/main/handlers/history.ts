@@ -1,14 +1,14 @@
-import { type Analytics, type HistoryItem, PLAN_LIMITS } from '@mapsmith/core';
-import type { LocalStore } from '../store/local-store';
+import type { Analytics, HistoryItem } from '@mapsmith/core';
+import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
 import { type AccountDeps, currentPlan } from './account';
 
-/** `history.list`: every local crawl, newest first. */
-export function listHistory(deps: { store: LocalStore }): Promise<HistoryItem[]> {
-  return deps.store.history();
+/** `history.list`: every local crawl, newest first, as hosted. */
+export function listHistory(deps: { data: LocalData }): Promise<HistoryItem[]> {
+  return deps.data.answers.history(LOCAL_USER_ID);
 }
 
-/** `analytics.get`: computed from the local history; the meter follows the current plan. */
-export async function getAnalytics(deps: AccountDeps): Promise<Analytics> {
+/** `analytics.get`: from the local crawls and the month's meter; the meter follows the current plan. */
+export async function getAnalytics(deps: AccountDeps & { data: LocalData }): Promise<Analytics> {
   const plan = await currentPlan(deps);
-  return deps.store.analytics(new Date(deps.now()), PLAN_LIMITS[plan].pagesPerMonth);
+  return deps.data.answers.analytics(LOCAL_USER_ID, plan, deps.now());
 }

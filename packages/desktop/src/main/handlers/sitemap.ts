@@ -1,10 +1,10 @@
+import { AppError } from '@mapsmith/app';
 import {
   createHttpFetcher,
   downloadSitemap,
   SitemapDownloadError,
   type UrlPolicy,
 } from '@mapsmith/core';
-import { HandlerError } from '../errors';
 
 /**
  * `sitemap.fetch`: downloads a sitemap for the checker through the core's `downloadSitemap`,
@@ -21,7 +21,7 @@ export async function fetchSitemap(
     return { content: await downloadSitemap({ fetcher, policy: deps.policy }, input.url) };
   } catch (err) {
     if (err instanceof SitemapDownloadError)
-      throw new HandlerError(err.status, err.error, err.message, err.code);
+      throw new AppError(err.status, err.error, err.message, err.code);
     throw err;
   } finally {
     await fetcher.close().catch(() => undefined);
