@@ -21,7 +21,7 @@ async function recordTableStates(page: Page): Promise<void> {
     const snap = () => {
       const label = document.querySelector('[data-testid="report-range"]')?.textContent ?? '';
       const cells = document.querySelectorAll('[data-testid="url-table"] tbody .url-cell');
-      states.push({ label, urls: [...cells].map((cell) => cell.textContent ?? '') });
+      states.push({ label, urls: Array.from(cells, (cell) => cell.textContent ?? '') });
     };
     const report = document.getElementById('urls');
     if (!report) throw new Error('no report on the page');
