@@ -1,8 +1,52 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { startFixtureSite } from '../fixtures/site/index';
 import { allRows, parseCsv, startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
+
+/** What the report showed at one DOM change: the range label and the URLs of the rows. */
+interface TableState {
+  label: string;
+  urls: string[];
+}
+
+/**
+ * Records the range label and the rows at every DOM change of the report, so a label that
+ * does not match the rows on screen is caught even when it lasts one render.
+ */
+async function recordTableStates(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const states: { label: string; urls: string[] }[] = [];
+    const snap = () => {
+      const label = document.querySelector('[data-testid="report-range"]')?.textContent ?? '';
+      const cells = document.querySelectorAll('[data-testid="url-table"] tbody .url-cell');
+      states.push({ label, urls: Array.from(cells, (cell) => cell.textContent ?? '') });
+    };
+    const report = document.getElementById('urls');
+    if (!report) throw new Error('no report on the page');
+    new MutationObserver(snap).observe(report, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    snap();
+    (window as unknown as { tableStates: typeof states }).tableStates = states;
+  });
+}
+
+/** Every recorded state whose label names a range shows exactly the rows of that range. */
+async function expectLabelsMatchRows(
+  page: Page,
+  rowsOf: (label: string) => string[] | undefined,
+): Promise<number> {
+  const states = await page.evaluate(
+    () => (window as unknown as { tableStates: TableState[] }).tableStates,
+  );
+  const ranged = states.filter((state) => state.label.startsWith('URLs '));
+  for (const state of ranged) expect(state.urls, state.label).toEqual(rowsOf(state.label));
+  return ranged.length;
+}
 
 test('the URL table: counts, filters, search, sort, paging, one URL in detail, CSV and JSON Lines report', async ({
   page,
@@ -24,6 +68,20 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
     const excluded = rows.filter((r) => r.reason !== 'listed');
     expect(noindex.length).toBeGreaterThan(0);
 
+    // Every page of rows answers slowly, so the moment between asking and showing is long.
+    await page.route('**/api/crawl/*/urls?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    // The rows each range label may stand beside (the table's default order is the crawl's).
+    const urlsOf = (list: typeof rows) => list.map((r) => r.url);
+    const rangeRows = new Map([
+      [`URLs 1–50 of ${rows.length}`, urlsOf(rows.slice(0, 50))],
+      [`URLs 51–100 of ${rows.length}`, urlsOf(rows.slice(50, 100))],
+      [`URLs 101–${rows.length} of ${rows.length}`, urlsOf(rows.slice(100))],
+      [`URLs 1–${noindex.length} of ${noindex.length}`, urlsOf(noindex)],
+    ]);
+
     await page.goto(`/crawls/${jobId}`);
     const table = page.getByTestId('url-table');
     const bodyRows = table.locator('tbody tr');
@@ -38,19 +96,20 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
     );
 
     // Paging by cursor: three pages, every URL once, Previous goes back.
+    // The label always names the rows on screen, so once it names a page its rows are there.
     await expect(range).toHaveText(`URLs 1–50 of ${rows.length}`);
+    await recordTableStates(page);
     const urlsOn = () => table.locator('tbody .url-cell').allTextContents();
-    const firstUrl = table.locator('tbody .url-cell').first();
     const seen = await urlsOn();
     await page.getByRole('button', { name: 'Next page' }).click();
+    // While the next page is on its way the rows are still the first page's: no range is named.
+    await expect(range).toHaveText('Loading…');
+    await page.screenshot({ path: test.info().outputPath('paging-loading-1280.png') });
     await expect(range).toHaveText(`URLs 51–100 of ${rows.length}`);
-    // The range can change a moment before the rows do: read the rows once they are the next page's.
-    await expect(firstUrl).not.toHaveText(seen[0] ?? '');
-    const second = await urlsOn();
-    seen.push(...second);
+    await page.screenshot({ path: test.info().outputPath('paging-loaded-1280.png') });
+    seen.push(...(await urlsOn()));
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(range).toHaveText(`URLs 101–${rows.length} of ${rows.length}`);
-    await expect(firstUrl).not.toHaveText(second[0] ?? '');
     seen.push(...(await urlsOn()));
     await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect([...seen].sort()).toEqual(rows.map((r) => r.url).sort());
@@ -61,6 +120,8 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
     await counts.locator('[data-reason="noindex"]').click();
     await expect(page).toHaveURL(/reason=noindex/);
     await expect(range).toHaveText(`URLs 1–${noindex.length} of ${noindex.length}`);
+    // At no render did a label name a range other than the one of the rows beside it.
+    expect(await expectLabelsMatchRows(page, (label) => rangeRows.get(label))).toBeGreaterThan(3);
     await page.reload();
     await expect(bodyRows).toHaveCount(noindex.length);
     for (const reason of await bodyRows.evaluateAll((trs) => trs.map((tr) => tr.dataset.reason)))
@@ -136,7 +197,14 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
     // On a 390 px phone the page does not scroll sideways: the table scrolls in its own region.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/crawls/${jobId}`);
-    await expect(bodyRows.first()).toBeVisible();
+    await expect(range).toHaveText(`URLs 1–50 of ${rows.length}`);
+    await recordTableStates(page);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(range).toHaveText('Loading…');
+    await page.screenshot({ path: test.info().outputPath('paging-loading-390.png') });
+    await expect(range).toHaveText(`URLs 51–100 of ${rows.length}`);
+    await page.screenshot({ path: test.info().outputPath('paging-loaded-390.png') });
+    expect(await expectLabelsMatchRows(page, (label) => rangeRows.get(label))).toBeGreaterThan(1);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { makePage, type PageRecord } from '@mapsmith/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExportCache } from './export-cache.js';
 
 let root: string;
@@ -30,7 +31,14 @@ beforeEach(() => {
   live = new Set(['job-a', 'job-b']);
   reads = 0;
 });
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** The size `files.json` records for the export in `dir`. */
+const bytesOf = (dir: string) =>
+  (JSON.parse(fs.readFileSync(path.join(dir, 'files.json'), 'utf8')) as { bytes: number }).bytes;
 
 describe('export cache', () => {
   it('builds a split export once and serves every part from disk afterwards', async () => {
@@ -147,5 +155,49 @@ describe('export cache', () => {
     expect((await cache.get(1, 'job-a', xml, pagesOf(3))).built).toBe(false);
     await expect(cache.get(1, 'job-b', xml, pagesOf(3))).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(fs.existsSync(path.join(root, '1', 'job-b'))).toBe(false);
+  });
+
+  it('lists the folder once for many builds and reads only the manifests it evicts', async () => {
+    // An earlier process left two exports; the first eviction's walk finds them.
+    const earlier = await cacheOf().get(1, 'job-a', xml, pagesOf(200));
+    await cacheOf().get(1, 'job-b', xml, pagesOf(200));
+    const jobs = Array.from({ length: 20 }, (_, i) => `job-${String(i).padStart(2, '0')}`);
+    for (const job of jobs) live.add(job);
+    // Room for three exports of this size (every job lists the same pages).
+    const cache = cacheOf(Math.floor(bytesOf(earlier.dir) * 3.5));
+    const listings = vi.spyOn(fsp, 'readdir');
+    const reads = vi.spyOn(fsp, 'readFile');
+    await cache.get(2, jobs[0] ?? '', xml, pagesOf(200));
+    const walked = listings.mock.calls.length;
+    expect(walked).toBeGreaterThan(0);
+    const manifestReads = () =>
+      reads.mock.calls.filter(([file]) => String(file).endsWith('files.json')).length;
+    const readsBefore = manifestReads();
+    for (const job of jobs.slice(1)) await cache.get(2, job, xml, pagesOf(200));
+    // No build after the first lists a folder: sizes and uses come from the index.
+    expect(listings.mock.calls.length).toBe(walked);
+    // Each later build reads its own (missing) manifest and that of the one export it evicts.
+    expect(manifestReads() - readsBefore).toBeLessThanOrEqual(2 * (jobs.length - 1));
+    // Still least recently used first: the earlier process's exports went, the last three stay.
+    expect(fs.readdirSync(path.join(root, '1', 'job-a'))).toEqual([]);
+    const kept = jobs.filter((job) => fs.existsSync(path.join(root, '2', job, 'xml')));
+    expect(kept).toEqual(jobs.slice(-3));
+  });
+
+  it('keeps an export another process used since it was indexed, evicting the next one', async () => {
+    live.add('job-c');
+    live.add('job-d');
+    const a = await cacheOf().get(1, 'job-a', xml, pagesOf(200));
+    const cache = cacheOf(Math.floor(bytesOf(a.dir) * 3.5));
+    await cache.sweep(); // indexes job-a as it is on disk now
+    await cache.get(1, 'job-b', xml, pagesOf(200));
+    await cache.get(1, 'job-c', xml, pagesOf(200));
+    // Another process serves job-a (touching its manifest) after this one indexed it.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(a.dir, 'files.json'), later, later);
+    await cache.get(1, 'job-d', xml, pagesOf(200));
+    expect(fs.readdirSync(path.join(root, '1', 'job-a'))).toEqual(['xml']);
+    expect(fs.readdirSync(path.join(root, '1', 'job-b'))).toEqual([]);
+    expect(fs.existsSync(path.join(root, '1', 'job-d', 'xml'))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildExport, type ExportVariant, type PageRecord } from '@mapsmith/core';
+import { ExportIndex, type IndexedExport } from './export-index.js';
 
 /** A built export on disk: its folder and the files `writeExport` wrote there. */
 export interface BuiltExport {
@@ -75,11 +76,14 @@ async function subdirs(dir: string): Promise<string[]> {
  * Builds of one variant are single-flight; a build is written beside its final folder and
  * renamed into place, so a reader never sees half an export. Exports of deleted jobs go at the
  * next sweep; after each build the least recently used go when the total passes `maxBytes`.
+ * Sizes and last uses are kept in an index read from disk once (first use, each sweep), so
+ * a build costs the exports it evicts, not a walk of all of them.
  */
 export class ExportCache {
   private readonly building = new Map<string, Promise<BuiltExport>>();
   /** Staging folders of builds running now; the sweep removes every other one. */
   private readonly staging = new Set<string>();
+  private readonly index = new ExportIndex();
 
   constructor(private readonly options: ExportCacheOptions) {}
 
@@ -92,7 +96,7 @@ export class ExportCache {
   ): Promise<BuiltExport> {
     const dir = path.join(userExportDir(this.options.root, userId), jobId, variantKey(variant));
     const ready = await this.readManifest(dir);
-    if (ready) return { dir, files: ready, built: false };
+    if (ready) return { dir, files: ready.files, built: false };
     const pending = this.building.get(dir);
     if (pending) return { ...(await pending), built: false };
     // Registered before any await, so parallel downloads of one variant share one build.
@@ -110,61 +114,80 @@ export class ExportCache {
 
   /** Removes every export of a user (their account is being deleted). */
   async forgetUser(userId: number): Promise<void> {
-    await fs.rm(userExportDir(this.options.root, userId), { recursive: true, force: true });
+    const dir = userExportDir(this.options.root, userId);
+    await fs.rm(dir, { recursive: true, force: true });
+    this.index.removeUnder(dir);
   }
 
   /**
    * Removes the exports of jobs that no longer exist (after retention, at start) and the
-   * staging folders of builds that died with an earlier process, then evicts as `evict` does.
+   * staging folders of builds that died with an earlier process, reads the index afresh from
+   * what is left (exports other processes wrote or removed count from here), then evicts as
+   * a build does.
    */
   async sweep(): Promise<void> {
-    for (const user of await subdirs(this.options.root)) {
-      const userDir = path.join(this.options.root, user);
-      const jobs = await subdirs(userDir);
-      if (jobs.length === 0) continue;
-      const live = await this.options.liveJobs(jobs);
-      for (const job of jobs) {
-        const jobDir = path.join(userDir, job);
-        if (!live.has(job)) {
-          await fs.rm(jobDir, { recursive: true, force: true });
-          continue;
-        }
-        for (const name of await subdirs(jobDir)) {
-          const dir = path.join(jobDir, name);
-          if (name.startsWith(STAGING_PREFIX) && !this.staging.has(dir))
-            await fs.rm(dir, { recursive: true, force: true });
-        }
-      }
-    }
+    await this.index.rebuild(() => this.walk(true));
     await this.evict();
   }
 
   /**
-   * Removes the least recently used exports until the total fits `maxBytes`, reading each
-   * export's size from its manifest. Exports being built, and `keep` (the one just built for a
-   * waiting download), count but are never evicted.
+   * Every finished export on disk with its size and last use. With `clean`, the exports of
+   * deleted jobs and orphaned staging folders are removed on the way.
    */
-  private async evict(keep?: string): Promise<void> {
-    const exports: { dir: string; usedAt: number; bytes: number; pinned: boolean }[] = [];
+  private async walk(clean = false): Promise<IndexedExport[]> {
+    const found: IndexedExport[] = [];
     for (const user of await subdirs(this.options.root)) {
-      for (const job of await subdirs(path.join(this.options.root, user))) {
-        const jobDir = path.join(this.options.root, user, job);
-        for (const variant of await subdirs(jobDir)) {
-          if (variant.startsWith('.')) continue;
-          const dir = path.join(jobDir, variant);
+      const userDir = path.join(this.options.root, user);
+      const jobs = await subdirs(userDir);
+      if (jobs.length === 0) continue;
+      const live = clean ? await this.options.liveJobs(jobs) : null;
+      for (const job of jobs) {
+        const jobDir = path.join(userDir, job);
+        if (live && !live.has(job)) {
+          await fs.rm(jobDir, { recursive: true, force: true });
+          this.index.removeUnder(jobDir);
+          continue;
+        }
+        for (const name of await subdirs(jobDir)) {
+          const dir = path.join(jobDir, name);
+          if (name.startsWith(STAGING_PREFIX)) {
+            if (clean && !this.staging.has(dir)) await fs.rm(dir, { recursive: true, force: true });
+            continue;
+          }
+          if (name.startsWith('.')) continue;
           const manifest = await this.statManifest(dir);
-          if (!manifest) continue;
-          const pinned = this.building.has(dir) || dir === keep;
-          exports.push({ dir, ...manifest, pinned });
+          if (manifest) found.push({ dir, ...manifest });
         }
       }
     }
-    let total = exports.reduce((sum, e) => sum + e.bytes, 0);
-    for (const entry of exports.sort((a, b) => a.usedAt - b.usedAt)) {
-      if (total <= this.options.maxBytes) break;
-      if (entry.pinned) continue;
-      await fs.rm(entry.dir, { recursive: true, force: true });
-      total -= entry.bytes;
+    return found;
+  }
+
+  /**
+   * Removes the least recently used exports until the total fits `maxBytes`. Exports being
+   * built, and `keep` (the one just built for a waiting download), count but are never
+   * evicted. Each export is looked at again before it goes: one another process used since
+   * the index read it moves to the recent end (and is reached again there), one already gone
+   * is forgotten. The cost is the exports looked at, not the size of the cache.
+   */
+  private async evict(keep?: string): Promise<void> {
+    await this.index.ready(() => this.walk());
+    const moved = new Set<string>();
+    for (const entry of this.index.oldestFirst()) {
+      if (this.index.total <= this.options.maxBytes) break;
+      if (this.building.has(entry.dir) || entry.dir === keep) continue;
+      const onDisk = await this.statManifest(entry.dir);
+      if (!onDisk) {
+        this.index.remove(entry.dir);
+      } else if (onDisk.usedAt > entry.usedAt + 1) {
+        // Moved once per pass at most, so a folder touched all the time cannot hold the loop.
+        if (moved.has(entry.dir)) continue;
+        moved.add(entry.dir);
+        this.index.use({ dir: entry.dir, ...onDisk });
+      } else {
+        await fs.rm(entry.dir, { recursive: true, force: true });
+        this.index.remove(entry.dir);
+      }
     }
   }
 
@@ -179,14 +202,15 @@ export class ExportCache {
     }
   }
 
-  /** The files of a finished export (its manifest touched: recently used), or null. */
-  private async readManifest(dir: string): Promise<string[] | null> {
+  /** The manifest of a finished export (touched on disk and in the index: recently used), or null. */
+  private async readManifest(dir: string): Promise<Manifest | null> {
     const file = path.join(dir, MANIFEST);
     try {
-      const { files } = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
+      const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
       const now = new Date();
       await fs.utimes(file, now, now).catch(() => undefined);
-      return files;
+      this.index.use({ dir, bytes: manifest.bytes, usedAt: now.getTime() });
+      return manifest;
     } catch {
       return null;
     }
@@ -211,6 +235,7 @@ export class ExportCache {
       await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest));
       await fs.rm(dir, { recursive: true, force: true });
       await fs.rename(staging, dir);
+      this.index.use({ dir, bytes: manifest.bytes, usedAt: Date.now() });
       // Only the size bound here: deleted jobs' exports go when retention runs and at start.
       await this.evict(dir);
       return { dir, files: result.files, built: true };

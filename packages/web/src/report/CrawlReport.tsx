@@ -49,7 +49,7 @@ function useChanges(jobId: string): CrawlChanges | null {
   return changes?.jobId === jobId ? changes.value : null;
 }
 
-/** The rows-shown line under the table: "URLs 51–100 of 4,650". */
+/** The rows-shown line under the table: "URLs 51–100 of 4,650" (`index`: the page of those rows). */
 function rangeText(index: number, shown: number, matching: number | null): string {
   if (shown === 0) return 'No URL matches this filter.';
   const first = index * REPORT_PAGE_SIZE + 1;
@@ -141,7 +141,9 @@ export function CrawlReport(props: {
               Previous page
             </button>
             <span role="status" data-testid="report-range">
-              {table.loading ? 'Loading…' : rangeText(table.index, page.rows.length, page.matching)}
+              {table.loading
+                ? 'Loading…'
+                : rangeText(table.pageIndex, page.rows.length, page.matching)}
             </span>
             <button type="button" className="button" disabled={!table.hasNext} onClick={table.next}>
               Next page
