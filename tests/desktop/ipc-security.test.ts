@@ -71,7 +71,9 @@ describe('the IPC guards', () => {
       expect(reply.ok, name).toBe(false);
       if (reply.ok) continue;
       expect(reply.status, name).toBe(400);
-      expect(reply.body.error, name).toMatch(message);
+      // The hosted body: a title, the schema's sentence, and the code.
+      expect(reply.body, name).toMatchObject({ error: 'Invalid input', code: 'input.invalid' });
+      expect(reply.body.message, name).toMatch(message);
     }
   });
 

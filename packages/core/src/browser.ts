@@ -18,6 +18,7 @@ export * from './contract/formats.js';
 export * from './contract/health-schemas.js';
 export * from './contract/http-auth.js';
 export * from './contract/http-routes.js';
+export * from './contract/input-refusal.js';
 export * from './contract/operation-docs.js';
 export * from './contract/operations.js';
 export * from './contract/page-meta.js';

@@ -1,5 +1,5 @@
 import { AppError } from '@mapsmith/app';
-import { type ErrorCode, isDiskFull, type Logger } from '@mapsmith/core';
+import { type ErrorCode, inputRefusal, isDiskFull, type Logger } from '@mapsmith/core';
 import type { IpcReply } from '../shared/channels';
 import {
   type IpcInput,
@@ -29,9 +29,6 @@ function refuse(status: number, error: string, code: ErrorCode, message?: string
   return { ok: false, status, body: message ? { error, message, code } : { error, code } };
 }
 
-/** Operations whose bad input is a bad report filter (the hosted routes use the same code). */
-const FILTER_OPERATIONS = new Set(['crawl.urls', 'crawl.url', 'crawl.report', 'report.save']);
-
 /**
  * The guards every call passes, in order: the sender frame's origin must be the app's, the
  * name must be an operation the IPC knows, the input must parse with the operation's schema,
@@ -55,8 +52,8 @@ export function createIpcRouter(options: IpcRouterOptions) {
     const parsed = ipcOperations[name].input.safeParse(input ?? {});
     if (!parsed.success) {
       // The schema's message only: field paths are for programs, which switch on the code.
-      const code = FILTER_OPERATIONS.has(name) ? 'report.filter-invalid' : 'input.invalid';
-      return refuse(400, parsed.error.issues[0]?.message ?? 'Invalid input', code);
+      const refusal = inputRefusal(ipcOperations[name].input);
+      return refuse(400, refusal.error, refusal.code, parsed.error.issues[0]?.message);
     }
     const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
     if (!handler) return refuse(501, `${name} is not available in the desktop app`, 'not-found');

@@ -1,4 +1,4 @@
-import { httpAccess, type OperationName, operations } from '@mapsmith/core';
+import { httpAccess, inputRefusal, type OperationName, operations } from '@mapsmith/core';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { describeZodError, HttpError } from './errors.js';
@@ -124,9 +124,10 @@ export function mountOperations(tables: readonly RouteTable[]): Router {
       const parsed = schema.safeParse(rawInput(method, req));
       if (!parsed.success) {
         const message = describeZodError(parsed.error);
+        const refusal = inputRefusal(operations[name].input);
         throw spec.invalid
           ? await spec.invalid(message, call)
-          : new HttpError(400, 'Invalid input', message, {}, 'input.invalid');
+          : new HttpError(400, refusal.error, message, {}, refusal.code);
       }
       await answer(res, method, await spec.handle(parsed.data as never, call));
     });

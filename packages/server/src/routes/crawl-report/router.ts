@@ -1,13 +1,7 @@
 import { CrawlAnswers } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
-
-/** Bad input of the report's calls is a bad filter: a 400 with the report's filter code. */
-function invalidFilter(message: string): HttpError {
-  return new HttpError(400, 'Invalid filter', message, {}, 'report.filter-invalid');
-}
 
 /**
  * The crawl report of one job (issue 11), answered by the application layer the desktop's
@@ -18,24 +12,16 @@ function invalidFilter(message: string): HttpError {
 export function crawlReportRoutes(ctx: AppContext): RouteTable {
   const answers = new CrawlAnswers(ctx.repos);
   return {
-    'crawl.urls': {
-      invalid: invalidFilter,
-      handle: (input, { user }) => answers.urls(input, user.id),
-    },
-    'crawl.url': {
-      invalid: invalidFilter,
-      handle: (input, { user }) => answers.url(input, user.id),
-    },
-    'crawl.report': {
-      invalid: invalidFilter,
-      handle: async (input, { user }) => {
-        const file = await answers.report(input, user.id);
-        // One chunk (a batch of about 1 MB) waits at most: the socket's pace sets the reads'.
-        return HttpResult.download(
-          { contentType: file.contentType, fileName: file.fileName },
-          file.text,
-        );
-      },
+    // Input the schema refuses is a bad filter here (the contract's `inputRefusal`).
+    'crawl.urls': (input, { user }) => answers.urls(input, user.id),
+    'crawl.url': (input, { user }) => answers.url(input, user.id),
+    'crawl.report': async (input, { user }) => {
+      const file = await answers.report(input, user.id);
+      // One chunk (a batch of about 1 MB) waits at most: the socket's pace sets the reads'.
+      return HttpResult.download(
+        { contentType: file.contentType, fileName: file.fileName },
+        file.text,
+      );
     },
   };
 }
