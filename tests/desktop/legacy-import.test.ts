@@ -1,40 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  CrawlAnswers,
-  migrate as migrateApp,
-  migrations,
-  SqlCrawlJobRepository,
-  SqlJobQueue,
-  SqlUsageRepository,
-} from '@mapsmith/app';
-import {
-  type CrawledPage,
-  type CrawlStore,
-  type CrawlSummary,
-  createCrawler,
-  createHttpFetcher,
-  createMemoryStore,
-  createUrlPolicy,
-  type InlinkObservation,
-  LINKED_FROM_KEPT,
-  reportColumns,
-  urlKey,
-} from '@mapsmith/core';
-import { Database, migrate } from '@mapsmith/sqlite';
+import { migrate as migrateApp } from '@mapsmith/app';
+import { LINKED_FROM_KEPT, urlKey } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLegacyFile } from '../../packages/desktop/src/main/store/legacy-import';
 import { VARIED_FEATURES } from '../fixtures/site/crawl-helper.js';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
-import { type LegacyLinks, openLegacyFile, writeLegacyCrawl } from './support/legacy-schema';
+import {
+  crawlRecorded,
+  type LocalApp,
+  openAppFile,
+  type RecordedCrawl,
+  recordsUpTo,
+  rowCounts,
+  storeNatively,
+} from './support/legacy-crawl';
+import { openLegacyFile, writeFirstVersionCrawl, writeLegacyCrawl } from './support/legacy-schema';
 
 const INTERRUPTED = 'Interrupted: the app closed during the crawl';
-const DESKTOP_SETTINGS = {
-  id: 1000,
-  name: 'desktop-settings',
-  up: 'CREATE TABLE desktop_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);',
-};
 const SETTINGS = { 'account.token': 'v1:encrypted-token-bytes', 'export.folder': '/home/me/maps' };
 // Three crawls: two of the site a month apart (the second compared with the first), and one the
 // app closed during.
@@ -44,143 +29,29 @@ const C = { id: 'legacy-c', at: Date.parse('2026-11-10T08:30:00.000Z') };
 const C_SETTINGS = { listQueryUrls: true };
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 
-type StoreCall = { key: string; page: CrawledPage } | { links: InlinkObservation[] };
-
 let dir: string;
 let site: FixtureSite;
-let summary: CrawlSummary;
-/** Every save and inlink observation of the crawl, in order, to store it again natively. */
-const calls: StoreCall[] = [];
-/** The records of the crawl's `page` events, as the old app stored them. */
-const events: CrawledPage[] = [];
-const links: LegacyLinks[] = [];
-let native: App;
-let imported: App;
+let crawl: RecordedCrawl;
+let native: LocalApp;
+let imported: LocalApp;
+/** Native job id → the legacy id of the same crawl. */
 let nativeIds: Record<string, string>;
 let result: Awaited<ReturnType<typeof importLegacyFile>>;
 
-interface App {
-  db: Database;
-  userId: number;
-  answers: CrawlAnswers;
-}
-
-/** A fresh file with the app's schema, the desktop's settings table and the one local user. */
-async function openApp(name: string): Promise<App> {
-  const db = await Database.open(path.join(dir, name));
-  await migrate(db, [...migrations, DESKTOP_SETTINGS]);
-  const user = await db.transaction((tx) =>
-    tx.first<{ id: number }>(
-      "INSERT INTO users (username, email, password_hash) VALUES ('local', 'local@desktop.invalid', '') RETURNING id",
-    ),
-  );
-  const userId = user?.id ?? 0;
-  const jobs = new SqlCrawlJobRepository(db, { now: () => NOW });
-  return { db, userId, answers: new CrawlAnswers({ jobs, usage: new SqlUsageRepository(db) }) };
-}
-
-/** A store that passes everything to `inner` and logs what a store keeps. */
-function recording(inner: CrawlStore): CrawlStore {
-  return {
-    enqueue: (entries) => inner.enqueue(entries),
-    take: (limit) => inner.take(limit),
-    requeueLeased: () => inner.requeueLeased(),
-    counts: () => inner.counts(),
-    addInlinks: (observed) => {
-      calls.push({ links: structuredClone(observed) });
-      return inner.addInlinks(observed);
-    },
-    savePage: (key, page) => {
-      calls.push({ key, page: structuredClone(page) });
-      return inner.savePage(key, page);
-    },
-    pages: () => inner.pages(),
-  };
-}
-
-/** Crawls the fixture site once with the core crawler, as the old crawler process did. */
-async function crawlSite(): Promise<void> {
-  const policy = createUrlPolicy({ allowLoopback: true });
-  const fetcher = createHttpFetcher({ policy });
-  const memory = createMemoryStore();
-  const crawler = createCrawler({
-    policy,
-    fetcher,
-    store: recording(memory),
-    tuning: { retryBaseMs: 20 },
-  });
-  try {
-    for await (const event of crawler.crawl({
-      startUrl: site.url,
-      maxPages: 100,
-      render: 'never',
-    })) {
-      if (event.type === 'page') events.push(structuredClone(event.page));
-      if (event.type === 'done') summary = event.summary;
-    }
-  } finally {
-    await fetcher.close();
-  }
-  // The old crawler process's `postLinks`.
-  for await (const page of memory.pages())
-    if (page.inlinks > 0)
-      links.push({ url: page.url, inlinks: page.inlinks, linkedFrom: page.linkedFrom });
-}
-
 /** The crawl C stopped in: its first records up to three pages (what its progress counted). */
-function interruptedPages(): CrawledPage[] {
-  const out: CrawledPage[] = [];
-  let pages = 0;
-  for (const page of events) {
-    if (pages === 3) break;
-    out.push(page);
-    if (reportColumns(page).is_page === 1) pages++;
-  }
-  return out;
-}
+const interruptedPages = () => recordsUpTo(crawl.events, 3);
 
-/** The same three crawls stored natively: started, claimed, saved through the SQL store, ended. */
-async function storeNatively(app: App): Promise<Record<string, string>> {
-  let now = 0;
-  const clock = { now: () => now };
-  const jobs = new SqlCrawlJobRepository(app.db, clock);
-  const queue = new SqlJobQueue(app.db, clock);
-  const run = async (
-    at: number,
-    replay: StoreCall[],
-    end: (id: string, token: string) => Promise<unknown>,
-  ) => {
-    now = at;
-    const started = await jobs.start({
-      userId: app.userId,
-      plan: 'free',
-      url: site.url,
-      engineeringCap: 100_000,
-    });
-    if (!started.ok) throw new Error(`refused: ${started.reason}`);
-    const claimed = await queue.claim('test', 60_000, 3);
-    if (!claimed) throw new Error('nothing to claim');
-    const store = jobs.store(started.job.id, claimed.claimToken);
-    for (const call of replay)
-      await ('links' in call ? store.addInlinks(call.links) : store.savePage(call.key, call.page));
-    await end(started.job.id, claimed.claimToken);
-    return started.job.id;
-  };
-  const completed = async (at: number, tookMs: number) => {
-    const id = await run(at, calls, async (jobId, token) => {
-      now = at + tookMs;
-      await queue.complete(jobId, token, summary);
-      const job = await jobs.get(jobId, app.userId);
-      if (job) await jobs.compareWithPrevious(job);
-    });
-    return id;
-  };
-  const a = await completed(A.at, A.tookMs);
-  const b = await completed(B.at, B.tookMs);
-  // Without the inlinks seen before it stopped: the old file never had them (see the URL table).
+/** The same three crawls stored natively. */
+async function storeAll(): Promise<Record<string, string>> {
+  const { calls, summary } = crawl;
+  // C without the inlinks seen before it stopped: the old file never had them (see the URL table).
   const cCalls = interruptedPages().map((page) => ({ key: urlKey(page.url) ?? page.url, page }));
-  const c = await run(C.at, cCalls, (jobId, token) => queue.fail(jobId, token, INTERRUPTED));
-  return { [a]: A.id, [b]: B.id, [c]: C.id };
+  const [a, b, c] = await storeNatively(native, site.url, [
+    { at: A.at, calls, end: { completedAfterMs: A.tookMs, summary } },
+    { at: B.at, calls, end: { completedAfterMs: B.tookMs, summary } },
+    { at: C.at, calls: cCalls, end: { failed: INTERRUPTED } },
+  ]);
+  return { [a ?? '']: A.id, [b ?? '']: B.id, [c ?? '']: C.id };
 }
 
 /** `value` with the native job ids replaced by the legacy ones they stand for. */
@@ -194,6 +65,7 @@ function asLegacy<T>(value: T): T {
 async function writeLegacy(file: string): Promise<void> {
   const old = await openLegacyFile(file);
   const iso = (ms: number) => new Date(ms).toISOString();
+  const { events, links, summary } = crawl;
   const pages = summary.pages ?? summary.pagesCrawled;
   for (const [job, tookMs] of [
     [A, A.tookMs],
@@ -230,12 +102,12 @@ async function writeLegacy(file: string): Promise<void> {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-legacy-'));
   site = await startFixtureSite({ pages: 30, features: [...VARIED_FEATURES, 'robots-pages'] });
-  await crawlSite();
-  native = await openApp('native.sqlite');
-  nativeIds = await storeNatively(native);
+  crawl = await crawlRecorded(site.url);
+  native = await openAppFile(dir, 'native.sqlite', NOW);
+  nativeIds = await storeAll();
   const legacyFile = path.join(dir, 'mapsmith.sqlite');
   await writeLegacy(legacyFile);
-  imported = await openApp('app.sqlite');
+  imported = await openAppFile(dir, 'app.sqlite', NOW);
   result = await importLegacyFile(imported.db, legacyFile, imported.userId);
 }, 120_000);
 
@@ -248,8 +120,8 @@ afterAll(async () => {
 
 describe('importing an earlier version’s data file', () => {
   it('brings every job, page and setting across', () => {
-    const pages = events.length * 2 + interruptedPages().length;
-    expect(events.length).toBeGreaterThan(40);
+    const pages = crawl.events.length * 2 + interruptedPages().length;
+    expect(crawl.events.length).toBeGreaterThan(40);
     expect(result).toEqual({ jobs: 3, pages, settings: 2 });
   });
 
@@ -260,19 +132,12 @@ describe('importing an earlier version’s data file', () => {
               changes IS NOT NULL AS changes FROM crawl_jobs ORDER BY created_ms`,
     );
     const base = { user_id: imported.userId, page_cap: 100, month_quota: 500, settings: null };
+    const settings = JSON.stringify(C_SETTINGS);
     expect(rows).toEqual([
       { ...base, id: A.id, outcome: 1, changes: 0 },
       { ...base, id: B.id, outcome: 0, changes: 1 },
       // A crawl the old app did not cap at the free plan's 100 pages ran on Pro: no monthly quota.
-      {
-        id: C.id,
-        user_id: imported.userId,
-        page_cap: 100_000,
-        month_quota: null,
-        outcome: 0,
-        settings: JSON.stringify(C_SETTINGS),
-        changes: 0,
-      },
+      { ...base, id: C.id, page_cap: 100_000, month_quota: null, outcome: 0, changes: 0, settings },
     ]);
   });
 
@@ -336,7 +201,7 @@ describe('importing an earlier version’s data file', () => {
         }
         // Past five linking pages the old file kept the first five met; the app shows the
         // first five of all of them by URL, which the old file never had.
-        const met = links.find((l) => l.url === row.url)?.linkedFrom ?? [];
+        const met = crawl.links.find((l) => l.url === row.url)?.linkedFrom ?? [];
         expect(detail).toEqual({ ...natively, linkedFrom: [...met].sort() });
         manyLinked++;
       }
@@ -365,7 +230,7 @@ describe('importing an earlier version’s data file', () => {
       "SELECT pages FROM usage_months WHERE user_id = ? AND month = '2026-11'",
       [imported.userId],
     );
-    expect(month?.pages).toBe((summary.pages ?? summary.pagesCrawled) + 3);
+    expect(month?.pages).toBe((crawl.summary.pages ?? crawl.summary.pagesCrawled) + 3);
   });
 
   it('carries the settings, the linked account’s token among them', async () => {
@@ -376,9 +241,41 @@ describe('importing an earlier version’s data file', () => {
   });
 });
 
+describe('a data file of a version before the crawl report', () => {
+  it('imports its pages with the report columns worked out from the records', async () => {
+    const file = path.join(dir, 'first-version.sqlite');
+    await writeFirstVersionCrawl(file, {
+      id: A.id,
+      url: site.url,
+      pageCap: 100,
+      createdAt: new Date(A.at).toISOString(),
+      pages: crawl.events,
+      links: crawl.links,
+      pagesCrawled: crawl.summary.pages ?? crawl.summary.pagesCrawled,
+      end: {
+        status: 'completed',
+        finishedAt: new Date(A.at + A.tookMs).toISOString(),
+        error: null,
+        summary: crawl.summary,
+      },
+    });
+    const app = await openAppFile(dir, 'first-version-target.sqlite', NOW);
+    expect(await importLegacyFile(app.db, file, app.userId)).toEqual({
+      jobs: 1,
+      pages: crawl.events.length,
+      settings: 0,
+    });
+    const [nativeA] = Object.keys(nativeIds);
+    const table = await app.answers.urls({ jobId: A.id, limit: 500 }, app.userId);
+    const expected = await native.answers.urls({ jobId: nativeA ?? '', limit: 500 }, native.userId);
+    expect(table).toEqual(asLegacy(expected));
+    await app.db.close();
+  });
+});
+
 describe('a file that is not an earlier data file', () => {
   it('imports nothing from a file without the old tables', async () => {
-    const app = await openApp('other-target.sqlite');
+    const app = await openAppFile(dir, 'other-target.sqlite', NOW);
     const other = path.join(dir, 'other.sqlite');
     const db = await Database.open(other);
     await migrateApp(db);
@@ -395,7 +292,7 @@ describe('a file that is not an earlier data file', () => {
   it('throws a clear error on a garbage file and leaves the database as it was', async () => {
     const garbage = path.join(dir, 'garbage.sqlite');
     fs.writeFileSync(garbage, 'not a database '.repeat(100));
-    const before = await snapshot(imported.db);
+    const before = await rowCounts(imported.db);
     await expect(importLegacyFile(imported.db, garbage, imported.userId)).rejects.toThrow(
       /earlier version could not be imported .*file is not a database/,
     );
@@ -403,38 +300,21 @@ describe('a file that is not an earlier data file', () => {
       importLegacyFile(imported.db, path.join(dir, 'missing.sqlite'), imported.userId),
     ).rejects.toThrow(/could not be imported/);
     expect(fs.existsSync(path.join(dir, 'missing.sqlite'))).toBe(false);
-    expect(await snapshot(imported.db)).toEqual(before);
+    expect(await rowCounts(imported.db)).toEqual(before);
   });
 
   it('writes nothing when a record deep in the file is broken', async () => {
-    const app = await openApp('broken-target.sqlite');
+    const app = await openAppFile(dir, 'broken-target.sqlite', NOW);
     const broken = path.join(dir, 'broken.sqlite');
     fs.copyFileSync(path.join(dir, 'mapsmith.sqlite'), broken);
     const old = await Database.open(broken);
     await old.run("UPDATE pages SET record = '{' WHERE job_id = ? AND seq = 5", [B.id]);
     await old.close();
-    const before = await snapshot(app.db);
+    const before = await rowCounts(app.db);
     await expect(importLegacyFile(app.db, broken, app.userId)).rejects.toThrow(
       /could not be imported/,
     );
-    expect(await snapshot(app.db)).toEqual(before);
+    expect(await rowCounts(app.db)).toEqual(before);
     await app.db.close();
   });
 });
-
-/** Row counts of every table the import writes. */
-async function snapshot(db: Database): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of [
-    'crawl_jobs',
-    'crawl_pages',
-    'crawl_inlinks',
-    'crawl_report_counts',
-    'usage_months',
-    'desktop_settings',
-  ]) {
-    const row = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
-    out[table] = row?.n ?? 0;
-  }
-  return out;
-}

@@ -89,10 +89,13 @@ export interface LegacyCrawl {
   settings?: unknown;
 }
 
-/** Creates an old data file at `file` with the old schema. */
-export async function openLegacyFile(file: string): Promise<Database> {
+/** Creates an old data file at `file` with the old schema's first `steps` steps (all of them). */
+export async function openLegacyFile(
+  file: string,
+  steps = LEGACY_MIGRATIONS.length,
+): Promise<Database> {
   const db = await Database.open(file);
-  await migrate(db, LEGACY_MIGRATIONS);
+  await migrate(db, LEGACY_MIGRATIONS.slice(0, steps));
   return db;
 }
 
@@ -196,4 +199,36 @@ async function compareLocal(db: Database, jobId: string): Promise<void> {
       crawlTime: job.created_at,
     },
   );
+}
+
+/**
+ * Writes one ended crawl the way the first version did (schema step 1 only): the records with
+ * their link graph merged in, no report columns, no counts, no outcome.
+ */
+export async function writeFirstVersionCrawl(file: string, crawl: LegacyCrawl): Promise<void> {
+  const db = await openLegacyFile(file, 1);
+  await db.run(
+    'INSERT INTO jobs (id, url, status, pages_crawled, page_cap, created_at, finished_at, error, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      crawl.id,
+      crawl.url,
+      crawl.end?.status ?? 'crawling',
+      crawl.pagesCrawled,
+      crawl.pageCap,
+      crawl.createdAt,
+      crawl.end?.finishedAt ?? null,
+      crawl.end?.error ?? null,
+      crawl.end?.summary ? JSON.stringify(crawl.end.summary) : null,
+    ],
+  );
+  const graph = new Map((crawl.links ?? []).map((l) => [l.url, l]));
+  for (const [seq, page] of crawl.pages.entries()) {
+    const link = graph.get(page.url);
+    const record = { ...page, inlinks: link?.inlinks ?? 0, linkedFrom: link?.linkedFrom ?? [] };
+    await db.run(
+      'INSERT INTO pages (job_id, seq, url, title, included, record) VALUES (?, ?, ?, ?, ?, ?)',
+      [crawl.id, seq, page.url, page.title, page.verdict.included ? 1 : 0, JSON.stringify(record)],
+    );
+  }
+  await db.close();
 }
