@@ -51,10 +51,10 @@ const INSERT_JOB = `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, 
     duration_ms, settings, outcome, changes)
   VALUES (${Array.from({ length: 18 }, () => '?').join(', ')})`;
 
-const INSERT_PAGE = `INSERT INTO crawl_pages (job_id, key, url, title, included, record, inlinks, change,
-    ${REPORT_COLUMN_NAMES.join(', ')})
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${REPORT_COLUMN_NAMES.map(() => '?').join(', ')})
-  ON CONFLICT (job_id, key) DO NOTHING RETURNING seq`;
+/** Rows per multi-row INSERT: few statements, well under SQLite's parameter limit. */
+const PAGES_PER_INSERT = 50;
+const INLINKS_PER_INSERT = 300;
+const PAGE_ROW = `(${Array.from({ length: 8 + REPORT_COLUMN_NAMES.length }, () => '?').join(', ')})`;
 
 /**
  * Imports an earlier version's data file (`mapsmith.sqlite`: tables jobs, pages, report_counts,
@@ -201,42 +201,59 @@ async function importPages(tx: Transaction, jobId: string, columns: Set<string>)
       'SELECT * FROM legacy.pages WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?',
       [jobId, after, PAGE_BATCH],
     );
-    for (const row of rows) if (await insertPage(tx, jobId, row, hasReport)) imported++;
+    for (let i = 0; i < rows.length; i += PAGES_PER_INSERT)
+      imported += await insertPages(tx, jobId, rows.slice(i, i + PAGES_PER_INSERT), hasReport);
     const last = rows.at(-1);
     if (!last || rows.length < PAGE_BATCH) return imported;
     after = last.seq;
   }
 }
 
-async function insertPage(
+/** One multi-row INSERT of `rows` (in order, so in crawl order), then their linking pages. */
+async function insertPages(
   tx: Transaction,
   jobId: string,
-  row: OldPage,
+  rows: OldPage[],
   hasReport: boolean,
-): Promise<boolean> {
-  const record = JSON.parse(row.record) as PageRecord;
-  const key = urlKey(record.url) ?? record.url;
-  const computed = hasReport ? null : reportColumns(record);
-  const values = REPORT_COLUMN_NAMES.map((name) => (computed ? computed[name] : row[name]) ?? null);
-  const linkedFrom = Array.isArray(record.linkedFrom) ? record.linkedFrom : [];
-  const inserted = await tx.first<{ seq: number }>(INSERT_PAGE, [
-    jobId,
-    key,
-    row.url,
-    row.title,
-    row.included,
-    row.record,
-    typeof row.inlinks === 'number' ? row.inlinks : (record.inlinks ?? 0),
-    row.change ?? null,
-    ...values,
-  ]);
-  if (!inserted) return false;
-  if (linkedFrom.length > 0)
+): Promise<number> {
+  const linkedFrom = new Map<string, string[]>();
+  const values = rows.flatMap((row) => {
+    const record = JSON.parse(row.record) as PageRecord;
+    const key = urlKey(record.url) ?? record.url;
+    // A key met twice keeps its first row (ON CONFLICT below), and that row's linking pages.
+    if (!linkedFrom.has(key))
+      linkedFrom.set(key, Array.isArray(record.linkedFrom) ? record.linkedFrom : []);
+    const computed = hasReport ? null : reportColumns(record);
+    return [
+      jobId,
+      key,
+      row.url,
+      row.title,
+      row.included,
+      row.record,
+      typeof row.inlinks === 'number' ? row.inlinks : (record.inlinks ?? 0),
+      row.change ?? null,
+      ...REPORT_COLUMN_NAMES.map((name) => (computed ? computed[name] : row[name]) ?? null),
+    ];
+  });
+  const inserted = await tx.all<{ key: string }>(
+    `INSERT INTO crawl_pages (job_id, key, url, title, included, record, inlinks, change,
+       ${REPORT_COLUMN_NAMES.join(', ')})
+     VALUES ${rows.map(() => PAGE_ROW).join(', ')}
+     ON CONFLICT (job_id, key) DO NOTHING RETURNING key`,
+    values,
+  );
+  const links = inserted.flatMap(({ key }) =>
+    (linkedFrom.get(key) ?? []).map((from) => [jobId, key, from]),
+  );
+  for (let i = 0; i < links.length; i += INLINKS_PER_INSERT) {
+    const batch = links.slice(i, i + INLINKS_PER_INSERT);
     await tx.run(
       `INSERT INTO crawl_inlinks (job_id, key, from_url)
-       VALUES ${linkedFrom.map(() => '(?, ?, ?)').join(', ')}
+       VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
        ON CONFLICT (job_id, key, from_url) DO NOTHING`,
-      linkedFrom.flatMap((from) => [jobId, key, from]),
+      batch.flat(),
     );
-  return true;
+  }
+  return inserted.length;
 }
