@@ -106,6 +106,8 @@ async function importAll(tx: Transaction, userId: number): Promise<LegacyImport>
   for (const job of jobs) {
     await insertJob(tx, job, userId);
     if (tables.has('pages')) pages += await importPages(tx, job.id, pageColumns);
+    // Counted from the rows brought over: the old `report_counts` held the same numbers (each
+    // row was counted as it was written), and a row skipped as a repeated key is not counted.
     await tx.run(
       `INSERT INTO crawl_report_counts (job_id, reason, n)
          SELECT job_id, reason, COUNT(*) FROM crawl_pages WHERE job_id = ? GROUP BY job_id, reason`,
@@ -113,6 +115,7 @@ async function importAll(tx: Transaction, userId: number): Promise<LegacyImport>
     );
   }
   // The monthly meter as the old analytics counted it: each crawl's pages in its start month.
+  // (`WHERE true`: SQLite needs it to read an upsert's ON CONFLICT after a SELECT.)
   await tx.run(
     `INSERT INTO usage_months (user_id, month, pages)
        SELECT ?, substr(created_at, 1, 7), SUM(pages_crawled) FROM legacy.jobs
