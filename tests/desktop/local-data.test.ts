@@ -1,9 +1,17 @@
 // The desktop's data file (issue 17): the application layer's schema and repositories over one
 // SQLite file with one local user, as hosted, and the plan's limits applied to local starts by
 // the same decision as hosted, in the desktop's words.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { makePage } from '@mapsmith/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
+import {
+  IMPORTED_SUFFIX,
+  LEGACY_FILE,
+  LOCAL_USER_ID,
+} from '../../packages/desktop/src/main/store/local-data';
+import { openLegacyFile, writeLegacyCrawl } from './support/legacy-schema';
 import { seedLocalJob, withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
@@ -60,6 +68,54 @@ describe('the local data file', () => {
       db.all<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users'),
     );
     expect(users).toEqual([{ id: LOCAL_USER_ID, password_hash: '!' }]);
+  });
+});
+
+describe('the data file of an earlier version', () => {
+  /** A data folder holding an earlier version's file with one finished crawl and a setting. */
+  async function earlierFolder(): Promise<string> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-earlier-'));
+    const db = await openLegacyFile(path.join(dir, LEGACY_FILE));
+    await writeLegacyCrawl(db, {
+      id: 'earlier',
+      url: 'https://old.example/',
+      pageCap: 100,
+      createdAt: '2026-10-01T10:00:00.000Z',
+      pages: [makePage('https://old.example/', { title: 'Old home' })],
+      end: {
+        status: 'completed',
+        finishedAt: '2026-10-01T10:00:04.000Z',
+        error: null,
+        summary: null,
+      },
+      pagesCrawled: 1,
+    });
+    await db.run("INSERT INTO settings (key, value) VALUES ('account.profile', 'linked')");
+    await db.close();
+    return dir;
+  }
+
+  it('is brought in once at start and kept aside, renamed', async () => {
+    const dataDir = await earlierFolder();
+    const first = await startTestDesktop({ dataDir });
+    expect(await call(first, 'history.list')).toMatchObject([
+      { id: 'earlier', url: 'https://old.example/', status: 'completed', completionTime: 4 },
+    ]);
+    expect(await first.deps.data.settings.get('account.profile')).toBe('linked');
+    expect(fs.existsSync(path.join(dataDir, LEGACY_FILE))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, LEGACY_FILE + IMPORTED_SUFFIX))).toBe(true);
+    await first.close();
+    // Started again: nothing is imported twice.
+    const again = await open({ dataDir });
+    expect(await call<unknown[]>(again, 'history.list')).toHaveLength(1);
+  });
+
+  it('that cannot be read is left where it is, and the app starts without it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-earlier-'));
+    fs.writeFileSync(path.join(dataDir, LEGACY_FILE), 'not a database, but not nothing either');
+    const d = await open({ dataDir });
+    expect(await call(d, 'history.list')).toEqual([]);
+    expect(fs.readFileSync(path.join(dataDir, LEGACY_FILE), 'utf8')).toMatch(/^not a database/);
   });
 });
 

@@ -49,7 +49,7 @@ export interface DesktopServices {
  */
 export async function createDesktopServices(options: ServiceOptions): Promise<DesktopServices> {
   const clock = { now: () => deps.now() };
-  const data = await openLocalData(options.dataDir, clock);
+  const data = await openLocalData(options.dataDir, options.logger, clock);
   const allowLoopback = options.env.MAPSMITH_ALLOW_LOOPBACK === '1';
   const crawls = new LocalCrawls({
     queue: data.queue,

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   CrawlAnswers,
@@ -8,12 +9,19 @@ import {
   SqlUsageRepository,
   type UsageRepository,
 } from '@mapsmith/app';
-import { type Clock, systemClock } from '@mapsmith/core';
+import { type Clock, type Logger, systemClock } from '@mapsmith/core';
 import { Database, type Migration, migrate } from '@mapsmith/sqlite';
+import { importLegacyFile } from './legacy-import';
 import { LocalSettings } from './local-settings';
 
 /** The data file in the user-data folder: the application layer's schema, as hosted. */
 export const DATA_FILE = 'mapsmith-data.sqlite';
+
+/** The data file of versions before the application layer, imported once, then set aside. */
+export const LEGACY_FILE = 'mapsmith.sqlite';
+
+/** What an imported earlier file is renamed to: kept, never read again. */
+export const IMPORTED_SUFFIX = '.imported';
 
 /** The one local user every crawl of this computer belongs to (a row of `users`). */
 export const LOCAL_USER_ID = 1;
@@ -45,11 +53,13 @@ export interface LocalData {
 }
 
 /**
- * Opens (creating if needed) the data file in `dataDir`, brings its schema up to date and makes
- * sure the local user exists. Its password can never match: the desktop has no sign-in.
+ * Opens (creating if needed) the data file in `dataDir`, brings its schema up to date, makes
+ * sure the local user exists (its password can never match: the desktop has no sign-in) and
+ * brings in the data file of an earlier version once.
  */
 export async function openLocalData(
   dataDir: string,
+  logger: Logger,
   clock: Pick<Clock, 'now'> = systemClock,
 ): Promise<LocalData> {
   const file = path.join(dataDir, DATA_FILE);
@@ -61,6 +71,7 @@ export async function openLocalData(
        ON CONFLICT (id) DO NOTHING`,
       [LOCAL_USER_ID],
     );
+    await importEarlierFile(db, dataDir, logger);
   } catch (err) {
     await db.close();
     throw err;
@@ -76,4 +87,34 @@ export async function openLocalData(
     settings: new LocalSettings(db),
     close: () => db.close(),
   };
+}
+
+/**
+ * Imports `mapsmith.sqlite` of an earlier version (its crawls, pages, month meter and settings,
+ * among them the linked account's token) in one transaction, then renames it (with its WAL
+ * files) so it is never imported twice; the renamed file stays as the user's copy. A file that
+ * cannot be imported is left where it is and the app starts without it, saying why in the log.
+ */
+async function importEarlierFile(db: Database, dataDir: string, logger: Logger): Promise<void> {
+  const legacy = path.join(dataDir, LEGACY_FILE);
+  if (!(await exists(legacy))) return;
+  try {
+    const imported = await importLegacyFile(db, legacy, LOCAL_USER_ID);
+    for (const suffix of ['', '-wal', '-shm'])
+      if (await exists(legacy + suffix))
+        await fs.rename(legacy + suffix, `${legacy}${IMPORTED_SUFFIX}${suffix}`);
+    logger.info('imported the data of an earlier version', { ...imported });
+  } catch (err) {
+    logger.error('the data of an earlier version could not be imported; its file is kept', {
+      file: legacy,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
