@@ -20,7 +20,7 @@ import {
 import { openLegacyFile, writeFirstVersionCrawl, writeLegacyCrawl } from './support/legacy-schema';
 
 const INTERRUPTED = 'Interrupted: the app closed during the crawl';
-const SETTINGS = { 'account.token': 'v1:encrypted-token-bytes', 'export.folder': '/home/me/maps' };
+const SETTINGS = { 'account.token': 'v1:encrypted-token-bytes', 'export.folder': 'Documents/maps' };
 // Three crawls: two of the site a month apart (the second compared with the first), and one the
 // app closed during.
 const A = { id: 'legacy-a', at: Date.parse('2026-10-05T09:00:00.000Z'), tookMs: 12_340 };

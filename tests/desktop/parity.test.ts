@@ -1,11 +1,15 @@
 // Parity of the two shells (issue 17): the same site crawled through the hosted API and through
 // the desktop's IPC handlers gives the same answers, field by field, for every read a user
 // sees: crawl.get, seo.get, the URL table, one URL's detail, the crawl report's CSV and JSON
-// Lines, and every export format's bytes. Two crawls of one site save their pages in different
-// orders (16 requests in flight), so lists are compared in URL order and crawl-time fields
-// (response times, the crawl's own dates, ids) are left out; nothing else is normalised. A
-// synthetic job of 60,000 listed URLs, stored in both shells, must give the same sitemap index
-// and the same two parts, byte for byte.
+// Lines, history, analytics, and every export format's bytes. Both shells run the application
+// layer (`@mapsmith/app`); what this guards is everything around it that could still differ:
+// each shell's crawl settings and rendering, its process (a server worker, the desktop's crawler
+// process over its own data file), its plan and user, and how it delivers an answer (HTTP
+// routes, IPC). Two crawls of one site save their pages in different orders (16 requests in
+// flight), so lists are compared in URL order and crawl-time fields (response times, the
+// crawl's own dates, ids) are left out; nothing else is normalised. A synthetic job of 60,000
+// listed URLs, stored in both shells, must give the same sitemap index and the same two parts,
+// byte for byte.
 import { gunzipSync } from 'node:zlib';
 import {
   type CrawlJob,

@@ -4,6 +4,14 @@ import type { ClaimedJob, JobQueue } from '../crawl/ports.js';
 import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
 import { lockedTransaction } from './transactions.js';
 
+/**
+ * The error of a crawl whose runs kept being cut short (a server, a worker or the desktop app
+ * stopped mid-crawl each time), given when it is claimed once more than allowed.
+ */
+export function interruptedTooOften(attempts: number, pagesStored: number): string {
+  return `The crawl was interrupted ${attempts} times (each time the server or the app running it stopped) and was stopped; ${pagesStored} pages had been stored. Please start it again.`;
+}
+
 /** Serialises claims across processes: the per-user cap is read, then written. */
 const CLAIM_LOCK = 'crawl-queue:claim';
 
@@ -45,11 +53,7 @@ export class SqlJobQueue implements JobQueue {
           await tx.run(
             `UPDATE crawl_jobs SET status = 'failed', error = ?, finished_at = ?,
                     lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL WHERE id = ?`,
-            [
-              `The crawl was interrupted ${row.attempts} times by a server restart and was stopped; ${row.pages_crawled} pages had been stored. Please start it again.`,
-              iso,
-              row.id,
-            ],
+            [interruptedTooOften(row.attempts, row.pages_crawled), iso, row.id],
           );
           continue;
         }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CrawlJobRow, JOB_COLUMNS, toJob } from '@mapsmith/app';
+import { type CrawlJobRow, interruptedTooOften, JOB_COLUMNS, toJob } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
@@ -172,7 +172,7 @@ export class EngineJobQueue implements JobQueue {
                   lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
             WHERE id = ? AND status = ? AND attempts = ?`,
           [
-            `The crawl was interrupted ${row.attempts} times by a server restart and was stopped; ${row.pages_crawled} pages had been stored. Please start it again.`,
+            interruptedTooOften(row.attempts, row.pages_crawled),
             iso,
             jobId,
             row.status,
