@@ -128,7 +128,7 @@ export interface NativeRun {
 
 /**
  * Stores `runs` of `url` for the app's user as the app does: started on the free plan, claimed,
- * every call through the SQL store, then completed (and compared with the previous crawl) or
+ * every call through the SQL store, the link counts settled, then completed (and compared with the previous crawl) or
  * failed, each at its own time. Answers the new job ids in order.
  */
 export async function storeNatively(
@@ -152,6 +152,8 @@ export async function storeNatively(
     const store = jobs.store(id, claimed.claimToken);
     for (const call of run.calls)
       await ('links' in call ? store.addInlinks(call.links) : store.savePage(call.key, call.page));
+    // The run is over: its URL table gets the final link counts (as `CrawlTask` does).
+    await jobs.settleLinks(id);
     if ('failed' in run.end) await queue.fail(id, claimed.claimToken, run.end.failed);
     else {
       now = run.at + run.end.completedAfterMs;

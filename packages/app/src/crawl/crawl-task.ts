@@ -72,6 +72,9 @@ export class CrawlTask {
     });
     // The crawler ends on a store failure with a summary: a lost claim is not the job's failure.
     if (lost.signal.aborted) throw lost.signal.reason;
+    // The run is over (unless the server is stopping: the job resumes later): the link graph
+    // is whole, so the URL table gets its final counts, whether the crawl completed or failed.
+    if (!signal.aborted) await this.jobs.settleLinks(claimed.job.id);
     if (quota.signal.aborted && !signal.aborted) {
       ran = { ...ran, endedBy: 'page-limit', error: null };
     }

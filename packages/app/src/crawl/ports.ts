@@ -105,6 +105,12 @@ export interface CrawlJobRepository {
    * has claimed the job. Without one (readers, test seeding) nothing is fenced.
    */
   store(jobId: string, claimToken?: string | null, onQuotaReached?: () => void): CrawlStore;
+  /**
+   * Writes each page's final count of linking pages into the URL table's `inlinks` column,
+   * once a run has ended: the store counts links as they are seen, and a page saved before
+   * the links to it carries its count from its save until then.
+   */
+  settleLinks(jobId: string): Promise<void>;
   /** The crawl report of every job (URL table, detail, exports), over the same database. */
   report(): CrawlReport;
   /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */

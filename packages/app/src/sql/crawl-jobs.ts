@@ -233,6 +233,16 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     return rows.map((r) => r.url);
   }
 
+  /** One statement; only the rows whose count moved are written. */
+  async settleLinks(jobId: string): Promise<void> {
+    const count =
+      '(SELECT COUNT(*) FROM crawl_inlinks i WHERE i.job_id = crawl_pages.job_id AND i.key = crawl_pages.key)';
+    await this.db.run(
+      `UPDATE crawl_pages SET inlinks = ${count} WHERE job_id = ? AND inlinks <> ${count}`,
+      [jobId],
+    );
+  }
+
   /** Stored as JSON on the job row. */
   async saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void> {
     await this.db.run('UPDATE crawl_jobs SET outcome = ?, progress = NULL WHERE id = ?', [

@@ -124,6 +124,41 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
       expect(pages[0]?.linkedFrom).toHaveLength(5);
     });
 
+    it('counts the links of one call for every page they name, and settles the URL table once', async () => {
+      const { repos, job } = await newJob(t);
+      const store = repos.jobs.store(job.id);
+      // 90 saved pages and 30 not saved yet: 120 keys, more than one statement's batch.
+      for (let i = 0; i < 90; i++) await store.savePage(`k${i}`, page(`https://example.com/${i}`));
+      const links = Array.from({ length: 90 }, (_, i) =>
+        Array.from({ length: (i % 3) + 1 }, (_v, n) => ({
+          key: `k${i}`,
+          from: `https://example.com/from/${n}`,
+        })),
+      ).flat();
+      const later = Array.from({ length: 30 }, (_, i) => ({
+        key: `later${i}`,
+        from: 'https://example.com/from/0',
+      }));
+      await store.addInlinks([...links, ...later]);
+      // Seen again: counted once.
+      await store.addInlinks(links.slice(0, 10));
+      const inlinks = new Map<string, number>();
+      for await (const p of store.pages()) inlinks.set(p.url, p.inlinks);
+      expect(inlinks.size).toBe(90);
+      for (let i = 0; i < 90; i++)
+        expect(inlinks.get(`https://example.com/${i}`), `page ${i}`).toBe((i % 3) + 1);
+      // The URL table's column has each page's count as at its save until the run settles it.
+      const table = async () =>
+        (await repos.jobs.report().urls(job.id, { sort: 'url', limit: 100 })).rows;
+      expect(new Set((await table()).map((r) => r.inlinks))).toEqual(new Set([0]));
+      await repos.jobs.settleLinks(job.id);
+      for (const row of await table()) expect(row.inlinks, row.url).toBe(inlinks.get(row.url));
+      // A page saved after its links were seen counts them at once.
+      await store.savePage('later0', page('https://example.com/later0'));
+      const saved = await repos.jobs.report().url(job.id, 'https://example.com/later0');
+      expect(saved?.inlinks).toBe(1);
+    });
+
     it('stops storing at the job cap and at the monthly quota, and says so', async () => {
       const { repos, user, job } = await newJob(t);
       await t.db.run('INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 498)', [

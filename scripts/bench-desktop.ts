@@ -1,0 +1,144 @@
+// `npm run bench:desktop` (issue 17): a desktop crawl as the app runs it (the application
+// layer's start, claim and `CrawlTask` in the built crawler process, writing every page, link
+// and charge into the data file over SQLite WAL) against `wget --spider -r` on the same local
+// site of 2,000 pages of ~23 KB with ~40 links each, in BENCH_RUNS alternating pairs (default 3),
+// and the CLI's crawl over a memory store beside them: what the durable store costs. Medians.
+// Needs `npm run build:ts` and `npm run build:desktop` (it runs the built bundles).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { jobCrawlPlan, silentLogger } from '@mapsmith/core';
+import { LocalCrawls } from '../packages/desktop/src/main/crawl/local-crawls.js';
+import { LOCAL_USER_ID, openLocalData } from '../packages/desktop/src/main/store/local-data.js';
+import { nodeLauncher } from '../tests/desktop/support/node-launcher.js';
+import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
+
+const PAGES = 2000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const root = path.resolve(import.meta.dirname, '..');
+const ENTRY = path.join(root, 'packages/desktop/out/main/crawler-process.js');
+const CLI = path.join(root, 'packages/server/bin/mapsmith.js');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Runs a command to its end; resolves with its wall time in seconds and its stdout. */
+function run(cmd: string, args: string[], cwd: string): Promise<{ wall: number; out: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve({ wall: (performance.now() - started) / 1000, out }));
+  });
+}
+
+/** One desktop crawl of `url` in a fresh data folder; its wall time and listed URLs. */
+async function desktopCrawl(url: string): Promise<{ wall: number; listed: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-desktop-'));
+  const data = await openLocalData(dir, silentLogger);
+  try {
+    const started = performance.now();
+    const begun = await data.jobs.start({
+      userId: LOCAL_USER_ID,
+      plan: 'pro',
+      url,
+      engineeringCap: PAGES * 2,
+    });
+    if (!begun.ok) throw new Error(`the crawl was refused: ${begun.reason}`);
+    const crawls = new LocalCrawls({
+      queue: data.queue,
+      dataFile: data.file,
+      launch: nodeLauncher(ENTRY),
+      plan: (job) => jobCrawlPlan(job, { allowLoopback: true }),
+      emit: () => {},
+      logger: silentLogger,
+      maxRunning: 1,
+    });
+    crawls.wake();
+    await crawls.settled(begun.job.id);
+    const wall = (performance.now() - started) / 1000;
+    const job = await data.answers.crawl(begun.job.id, LOCAL_USER_ID);
+    if (job.status !== 'completed') throw new Error(`the crawl ended ${job.status}: ${job.error}`);
+    return { wall, listed: job.resultsTotal };
+  } finally {
+    await data.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  for (const [file, build] of [
+    [ENTRY, 'npm run build:desktop'],
+    [path.join(root, 'packages/server/dist/cli/main.js'), 'npm run build:ts'],
+  ] as const)
+    if (!fs.existsSync(file)) {
+      process.stdout.write(`bench:desktop skipped: run \`${build}\` first\n`);
+      return;
+    }
+  const site = await startFixtureSiteProcess({
+    pages: PAGES,
+    robots: 'allow-all',
+    weight: 'heavy',
+  });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-wget-'));
+  const desktop: number[] = [];
+  const wget: number[] = [];
+  const cli: number[] = [];
+  let listed = 0;
+  try {
+    process.env.MAPSMITH_ALLOW_LOOPBACK = '1';
+    const runs = {
+      desktop: async () => {
+        const r = await desktopCrawl(site.url);
+        listed = r.listed;
+        desktop.push(r.wall);
+        return r.wall;
+      },
+      wget: async () => {
+        const r = await run(
+          'wget',
+          ['--spider', '-r', '-l', 'inf', '-q', '-P', work, site.url],
+          work,
+        );
+        wget.push(r.wall);
+        return r.wall;
+      },
+      cli: async () => {
+        const r = await run(
+          CLI,
+          ['crawl', site.url, '--render', 'never', '--max-pages', String(PAGES * 2), '--json'],
+          root,
+        );
+        cli.push(r.wall);
+        return r.wall;
+      },
+    };
+    for (let i = 0; i < RUNS; i++) {
+      const order = (
+        i % 2 === 0 ? ['desktop', 'wget', 'cli'] : ['cli', 'wget', 'desktop']
+      ) as (keyof typeof runs)[];
+      for (const name of order) {
+        const wall = await runs[name]();
+        process.stdout.write(`  run ${i + 1} ${name.padEnd(7)} ${wall.toFixed(2)} s\n`);
+      }
+    }
+  } finally {
+    await site.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const [d, w, c] = [median(desktop), median(wget), median(cli)];
+  const complete = listed === site.expectedStaticSitemapUrls.length;
+  process.stdout.write(
+    `desktop crawl (crawler process, SQL store) vs wget --spider -r, ${PAGES} pages of ~23 KB (median of ${RUNS}): ` +
+      `${d.toFixed(2)} s (${(PAGES / d).toFixed(0)} pages/s) vs ${w.toFixed(2)} s (ratio ${(d / w).toFixed(2)}); ` +
+      `the CLI over a memory store ${c.toFixed(2)} s (desktop/CLI ${(d / c).toFixed(2)}); ` +
+      `listed ${listed} of ${site.expectedStaticSitemapUrls.length}${complete ? '' : ' INCOMPLETE'}\n`,
+  );
+  if (!complete) process.exitCode = 1;
+}
+
+await main();
