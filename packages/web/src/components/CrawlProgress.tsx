@@ -3,13 +3,15 @@ import { formatElapsed, progressNote, progressPercent } from '../crawl/progress'
 
 /**
  * The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9), and
- * on the crawl page what is being fetched and how many URLs wait.
+ * on the crawl page what is being fetched and how many URLs wait. A crawl still `waiting` (its
+ * job pending: the crawls ahead of it hold every slot) says so instead of claiming to crawl.
  */
 export function CrawlProgress(props: {
   pages: number;
   startedAt: number | null;
   current?: string | null;
   queued?: number;
+  waiting?: boolean;
 }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -21,7 +23,7 @@ export function CrawlProgress(props: {
 
   return (
     <div className="crawl-progress" data-testid="crawl-progress">
-      <h2>Crawling your site...</h2>
+      <h2>{props.waiting ? 'Waiting to start...' : 'Crawling your site...'}</h2>
       <dl className="progress-stats">
         <div>
           <dt>Pages found</dt>
@@ -53,7 +55,11 @@ export function CrawlProgress(props: {
       >
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
-      <p className="hint progress-estimate">{progressNote(elapsed, props.pages)}</p>
+      <p className="hint progress-estimate">
+        {props.waiting
+          ? 'Other crawls are running; this one starts as soon as one of them finishes.'
+          : progressNote(elapsed, props.pages)}
+      </p>
     </div>
   );
 }

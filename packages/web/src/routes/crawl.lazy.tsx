@@ -101,6 +101,7 @@ function CrawlPage() {
             startedAt={Date.parse(job.createdAt)}
             current={job.progress?.currentUrl}
             queued={job.progress?.queued}
+            waiting={job.status === 'pending'}
           />
         )}
         {job?.status === 'failed' && <CrawlFailed error={job.error} />}

@@ -91,6 +91,7 @@ function Home() {
                 pages={crawl.job.progress?.pagesFound ?? crawl.job.pagesCrawled}
                 startedAt={crawl.startedAt}
                 current={crawl.job.progress?.currentUrl}
+                waiting={crawl.job.status === 'pending'}
               />
               <p className="follow-link">
                 <Link to="/crawls/$jobId" params={{ jobId: crawl.job.jobId }}>
