@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ChangeSummary,
   type Clock,
@@ -9,11 +8,6 @@ import {
   type CrawlStore,
   type CrawlSummary,
   type CrawlTotals,
-  decideCrawlStart,
-  HOUR_MS,
-  isDefaultCrawlSettings,
-  monthKey,
-  PLAN_LIMITS,
   type Plan,
   type RateInfo,
   type ResultItem,
@@ -29,16 +23,9 @@ import type {
   StartCrawlResult,
 } from '../crawl/ports.js';
 import { compareWithPrevious, jobChanges } from './crawl-changes.js';
+import { crawlStartRate, startCrawlJob } from './crawl-start.js';
 import { SqlCrawlStore } from './crawl-store.js';
-import { type CrawlJobRow, JOB_COLUMNS, settingsJson, toJob } from './rows.js';
-import { lockedTransaction } from './transactions.js';
-
-/**
- * The user's crawl starts in the rolling hour. A bulk list's sites are counted in their own
- * window (plans.ts `bulkSitesPerHour`, see the bulk repository), not in this one.
- */
-const START_WINDOW_SQL =
-  'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL';
+import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
 
 /** Crawl jobs over SQL (SQLite or Postgres). */
 export class SqlCrawlJobRepository implements CrawlJobRepository {
@@ -50,79 +37,14 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
-  /**
-   * Reads the counters and inserts the job in one transaction holding the user's lock, so
-   * concurrent starts of one user (on any node) are counted one after the other.
-   */
+  /** See `startCrawlJob`. */
   start(input: StartCrawlInput): Promise<StartCrawlResult> {
-    return lockedTransaction(this.db, `user:${input.userId}`, async (tx) => {
-      const now = this.clock.now();
-      const window = await tx.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
-        input.userId,
-        now - HOUR_MS,
-      ]);
-      const month = await tx.first<{ pages: number }>(
-        'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
-        [input.userId, monthKey(now)],
-      );
-      const decision = decideCrawlStart(
-        input.plan,
-        {
-          startsInWindow: window?.n ?? 0,
-          oldestStartMs: window?.oldest ?? null,
-          monthPages: month?.pages ?? 0,
-        },
-        now,
-        input.engineeringCap,
-      );
-      if (!decision.ok) return decision;
-      const id = randomUUID();
-      const createdAt = new Date(now).toISOString();
-      await tx.run(
-        `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms, settings)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-        [
-          id,
-          input.userId,
-          input.url,
-          decision.pageCap,
-          decision.monthQuota,
-          createdAt,
-          now,
-          settingsJson(input.settings),
-        ],
-      );
-      const job: CrawlJobRecord = {
-        id,
-        userId: input.userId,
-        url: input.url,
-        status: 'pending',
-        pageCap: decision.pageCap,
-        pagesCrawled: 0,
-        error: null,
-        createdAt,
-        startedAt: null,
-        finishedAt: null,
-        attempts: 0,
-        settings: isDefaultCrawlSettings(input.settings) ? null : (input.settings ?? null),
-      };
-      return { ok: true, job, rate: decision.rate };
-    });
+    return startCrawlJob(this.db, this.clock, input);
   }
 
-  /** Read-only: the same window `start` counts. */
-  async startRate(userId: number, plan: Plan): Promise<RateInfo> {
-    const now = this.clock.now();
-    const row = await this.db.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
-      userId,
-      now - HOUR_MS,
-    ]);
-    const limit = PLAN_LIMITS[plan].crawlsPerHour;
-    return {
-      limit,
-      remaining: Math.max(0, limit - (row?.n ?? 0)),
-      resetMs: (row?.oldest ?? now) + HOUR_MS,
-    };
+  /** See `crawlStartRate`. */
+  startRate(userId: number, plan: Plan): Promise<RateInfo> {
+    return crawlStartRate(this.db, this.clock, userId, plan);
   }
 
   /** Another user's job is indistinguishable from a missing one. */

@@ -93,7 +93,10 @@ export class LocalCrawls {
       });
   }
 
-  /** Resolves when the job's process has exited and its end is recorded (tests, shutdown). */
+  /**
+   * Resolves when the job's process has exited and its end is recorded (tests, shutdown); at
+   * once for a job not running, such as one still waiting for a slot.
+   */
   async settled(jobId: string): Promise<void> {
     await this.claiming;
     await this.running.get(jobId)?.done;

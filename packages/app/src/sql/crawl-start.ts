@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Clock,
+  decideCrawlStart,
+  HOUR_MS,
+  isDefaultCrawlSettings,
+  monthKey,
+  PLAN_LIMITS,
+  type Plan,
+  type RateInfo,
+  type SqlDatabase,
+} from '@mapsmith/core';
+import type { CrawlJobRecord, StartCrawlInput, StartCrawlResult } from '../crawl/ports.js';
+import { settingsJson } from './rows.js';
+import { lockedTransaction } from './transactions.js';
+
+/**
+ * The user's crawl starts in the rolling hour. A bulk list's sites are counted in their own
+ * window (plans.ts `bulkSitesPerHour`, see the bulk repository), not in this one.
+ */
+const START_WINDOW_SQL =
+  'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL';
+
+/**
+ * Admits a crawl (`CrawlJobRepository.start`): reads the user's starts in the hour and pages in
+ * the month, asks core's `decideCrawlStart`, and inserts the pending job, in one transaction
+ * holding the user's lock, so concurrent starts of one user (on any node, or the desktop's
+ * one user) are counted one after the other.
+ */
+export function startCrawlJob(
+  db: SqlDatabase,
+  clock: Pick<Clock, 'now'>,
+  input: StartCrawlInput,
+): Promise<StartCrawlResult> {
+  return lockedTransaction(db, `user:${input.userId}`, async (tx) => {
+    const now = clock.now();
+    const window = await tx.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
+      input.userId,
+      now - HOUR_MS,
+    ]);
+    const month = await tx.first<{ pages: number }>(
+      'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
+      [input.userId, monthKey(now)],
+    );
+    const decision = decideCrawlStart(
+      input.plan,
+      {
+        startsInWindow: window?.n ?? 0,
+        oldestStartMs: window?.oldest ?? null,
+        monthPages: month?.pages ?? 0,
+      },
+      now,
+      input.engineeringCap,
+    );
+    if (!decision.ok) return decision;
+    const id = randomUUID();
+    const createdAt = new Date(now).toISOString();
+    await tx.run(
+      `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms, settings)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      [
+        id,
+        input.userId,
+        input.url,
+        decision.pageCap,
+        decision.monthQuota,
+        createdAt,
+        now,
+        settingsJson(input.settings),
+      ],
+    );
+    const job: CrawlJobRecord = {
+      id,
+      userId: input.userId,
+      url: input.url,
+      status: 'pending',
+      pageCap: decision.pageCap,
+      pagesCrawled: 0,
+      error: null,
+      createdAt,
+      startedAt: null,
+      finishedAt: null,
+      attempts: 0,
+      settings: isDefaultCrawlSettings(input.settings) ? null : (input.settings ?? null),
+    };
+    return { ok: true, job, rate: decision.rate };
+  });
+}
+
+/** The user's crawl-start window now, read only: the same window `startCrawlJob` counts. */
+export async function crawlStartRate(
+  db: SqlDatabase,
+  clock: Pick<Clock, 'now'>,
+  userId: number,
+  plan: Plan,
+): Promise<RateInfo> {
+  const now = clock.now();
+  const row = await db.first<{ n: number; oldest: number | null }>(START_WINDOW_SQL, [
+    userId,
+    now - HOUR_MS,
+  ]);
+  const limit = PLAN_LIMITS[plan].crawlsPerHour;
+  return {
+    limit,
+    remaining: Math.max(0, limit - (row?.n ?? 0)),
+    resetMs: (row?.oldest ?? now) + HOUR_MS,
+  };
+}
