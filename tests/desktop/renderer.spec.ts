@@ -153,4 +153,7 @@ test('the dashboard shows the local history and usage from the SQLite store', as
   await page.goto('/dashboard');
   await expect(page.getByText('https://agency-client.example/')).toBeVisible();
   await expect(page.getByText(/42/).first()).toBeVisible();
+  // Deleting an account is the hosted app's: the local user has none to delete.
+  await expect(page.getByRole('heading', { name: 'Recent Crawls' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delete account' })).toHaveCount(0);
 });

@@ -177,7 +177,8 @@ function Dashboard() {
           </section>
           {user.isPro && showTokens && <ApiTokensCard />}
           <SchedulesCard isPro={user.isPro} />
-          <DeleteAccountCard />
+          {/* The desktop's one local user has no account to delete: its crawls live in a file. */}
+          {api.shell !== 'desktop' && <DeleteAccountCard />}
         </div>
       </div>
       {!user.isPro && <UpgradeBanner />}
