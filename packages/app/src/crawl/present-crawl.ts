@@ -3,7 +3,7 @@ import { computeOutcome } from './crawl-outcome.js';
 import type { CrawlJobDetails, CrawlJobRecord, CrawlJobRepository } from './ports.js';
 
 /** Whether a job has reached its end (spec §3: anything else is in progress). */
-export function isFinished(job: CrawlJobRecord): boolean {
+function isFinished(job: CrawlJobRecord): boolean {
   return job.status === 'completed' || job.status === 'failed';
 }
 

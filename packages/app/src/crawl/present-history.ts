@@ -2,7 +2,7 @@ import type { HistoryItem } from '@mapsmith/core';
 import type { CrawlJobRecord, HistoryJobRecord } from './ports.js';
 
 /** Seconds from the first worker start to the end, for finished jobs. */
-export function completionSeconds(job: CrawlJobRecord): number | undefined {
+function completionSeconds(job: CrawlJobRecord): number | undefined {
   if (!job.startedAt || !job.finishedAt) return undefined;
   const ms = Date.parse(job.finishedAt) - Date.parse(job.startedAt);
   return Number.isFinite(ms) ? Math.round(ms / 100) / 10 : undefined;

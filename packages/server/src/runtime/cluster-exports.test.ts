@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
+import { createTestUser } from '../repos/test-support.js';
 import {
   type ClusterNode,
-  createClusterUser,
   startCrawl,
   startTestCluster,
   type TestCluster,
@@ -35,7 +35,7 @@ describe.skipIf(!testPostgresUrl())('built exports on two API processes', () => 
   it('are built on each node on demand and removed from every node when the job and account go', async () => {
     const apis = await Promise.all([cluster.start('api'), cluster.start('api')]);
     await cluster.start('worker');
-    const user = await createClusterUser(cluster.db);
+    const user = await createTestUser(cluster.db);
     const started = await startCrawl(apis[0] as ClusterNode, user, site.url);
     const jobId = started.body.jobId ?? '';
     await waitFor('the crawl completed', async () => {

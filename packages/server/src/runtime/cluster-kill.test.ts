@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
+import { createTestUser } from '../repos/test-support.js';
 import { expectEveryPageOnce, waitEveryCrawlCompleted } from './cluster-checks.js';
 import {
   type ClusterNode,
-  createClusterUser,
   startCrawl,
   startTestCluster,
   type TestCluster,
@@ -37,7 +37,7 @@ describe.skipIf(!testPostgresUrl())('a cluster of 2 API and 3 worker processes',
   it('completes every crawl when a worker is killed mid-crawl: pages stored = crawled = charged, none twice', async () => {
     const apis = await Promise.all([cluster.start('api'), cluster.start('api')]);
     const workers = await Promise.all([0, 1, 2].map(() => cluster.start('worker')));
-    const user = await createClusterUser(cluster.db, { pro: true });
+    const user = await createTestUser(cluster.db, { pro: true });
     const jobs: string[] = [];
     for (const [i, site] of sites.entries()) {
       const started = await startCrawl(apis[i % 2] as ClusterNode, user, site.url);

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
+import { createTestUser } from '../repos/test-support.js';
 import { expectEveryPageOnce, waitEveryCrawlCompleted } from './cluster-checks.js';
-import {
-  createClusterUser,
-  startCrawl,
-  startTestCluster,
-  type TestCluster,
-  waitFor,
-} from './cluster-test-support.js';
+import { startCrawl, startTestCluster, type TestCluster, waitFor } from './cluster-test-support.js';
 
 const PAGES = 150;
 
@@ -35,7 +30,7 @@ describe.skipIf(!testPostgresUrl())('a Postgres restart mid-crawl', () => {
   it('is ridden out: the processes stay up and every crawl completes, each page stored and charged once', async () => {
     const api = await cluster.start('api');
     const workers = await Promise.all([cluster.start('worker'), cluster.start('worker')]);
-    const user = await createClusterUser(cluster.db, { pro: true });
+    const user = await createTestUser(cluster.db, { pro: true });
     const jobs: string[] = [];
     for (const site of sites) {
       const started = await startCrawl(api, user, site.url);

@@ -2,9 +2,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
+import { createTestUser } from '../repos/test-support.js';
 import {
   type ClusterNode,
-  createClusterUser,
   startCrawl,
   startTestCluster,
   type TestCluster,
@@ -28,7 +28,7 @@ describe.skipIf(!testPostgresUrl())('two API processes on one Postgres', () => {
   });
 
   it('accept exactly 10 of 50 concurrent crawl starts by one free user', async () => {
-    const user = await createClusterUser(cluster.db);
+    const user = await createTestUser(cluster.db);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         startCrawl(apis[i % 2] as ClusterNode, user, `${site.url}?start=${i}`),

@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PgDatabase, startThrowawayCluster, type ThrowawayCluster } from '@mapsmith/postgres';
-import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
+import { type CliRun, outputOf } from '../cli/commands/cli-test-support.js';
+import type { TestUser } from '../repos/test-support.js';
 
 /**
  * Test support for the process-level tests of the scaled mode (not used by the app): a
@@ -70,13 +70,6 @@ export interface ClusterNode {
   output(): string;
 }
 
-/** What a finished CLI run printed. */
-export interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** A throwaway Postgres with the app's schema and the processes started on it. */
 export interface TestCluster {
   postgres: ThrowawayCluster;
@@ -87,7 +80,7 @@ export interface TestCluster {
   /** Starts an API or worker process (`mapsmith serve` / `mapsmith worker`); `env` adds to the defaults. */
   start(role: 'api' | 'worker', env?: Record<string, string>): Promise<ClusterNode>;
   /** Runs `mapsmith <args>` with the cluster's environment. */
-  cli(args: string[], env?: Record<string, string>): Promise<CliResult>;
+  cli(args: string[], env?: Record<string, string>): Promise<CliRun>;
   /** Stops every process, then Postgres, and deletes the data folders. */
   close(): Promise<void>;
 }
@@ -132,18 +125,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
     };
   };
   const cli = (args: string[], extra: Record<string, string> = {}) =>
-    new Promise<CliResult>((resolve) => {
-      const { child } = spawnCli(args, extra);
-      let stdout = '';
-      let stderr = '';
-      child.stdout?.on('data', (d: Buffer) => {
-        stdout += d;
-      });
-      child.stderr?.on('data', (d: Buffer) => {
-        stderr += d;
-      });
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    outputOf(spawnCli(args, extra).child);
   const migrated = await cli(['migrate']);
   if (migrated.status !== 0) throw new Error(`mapsmith migrate failed: ${migrated.stderr}`);
   const db = new PgDatabase({ connectionString: databaseUrl, max: 4 });
@@ -200,43 +182,10 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
   };
 }
 
-/** A user with a live session, inserted straight into Postgres. */
-export interface ClusterUser {
-  id: number;
-  /** The `Cookie` header of the session. */
-  cookie: string;
-}
-
-/** Inserts a confirmed user (Pro for 30 days with `pro`) and a one-day session. */
-export async function createClusterUser(
-  db: PgDatabase,
-  options: { pro?: boolean } = {},
-): Promise<ClusterUser> {
-  const name = `user${randomBytes(4).toString('hex')}`;
-  const proUntil = options.pro ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null;
-  const row = await db.first<{ id: number }>(
-    `INSERT INTO users (username, email, password_hash, email_confirmed_at, pro_until)
-     VALUES (?, ?, 'not-a-real-hash', ?, ?) RETURNING id`,
-    [name, `${name}@example.test`, new Date().toISOString(), proUntil],
-  );
-  const id = Number(row?.id);
-  const sid = randomBytes(32).toString('base64url');
-  await db.run(
-    'INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)',
-    [
-      hashSessionId(sid),
-      id,
-      randomBytes(16).toString('hex'),
-      new Date(Date.now() + 86_400_000).toISOString(),
-    ],
-  );
-  return { id, cookie: `${SESSION_COOKIE}=${sid}` };
-}
-
 /** Starts a crawl of `url` through `node` as `user`; answers the HTTP status and body. */
 export async function startCrawl(
   node: ClusterNode,
-  user: ClusterUser,
+  user: Pick<TestUser, 'cookie'>,
   url: string,
 ): Promise<{ status: number; body: { jobId?: string; code?: string } }> {
   const res = await fetch(`${node.url}/api/crawl`, {

@@ -29,7 +29,12 @@ export interface StartedCli {
 export function startCli(args: string[], env: Record<string, string> = {}): StartedCli {
   const [node, argv] = cliCommand(args);
   const child = spawn(node, argv, { cwd: repoRoot, env: { ...process.env, ...env } });
-  const done = new Promise<CliRun>((resolve) => {
+  return { child, done: outputOf(child) };
+}
+
+/** What `child` prints on stdout and stderr, and its exit code, once it has ended. */
+export function outputOf(child: ChildProcess): Promise<CliRun> {
+  return new Promise<CliRun>((resolve) => {
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -40,7 +45,6 @@ export function startCli(args: string[], env: Record<string, string> = {}): Star
     });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
-  return { child, done };
 }
 
 /**

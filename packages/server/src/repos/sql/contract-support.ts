@@ -83,3 +83,28 @@ export async function crawlThrough(
   await repos.queue.complete(job.id, claimed.claimToken, finishedSummary);
   return done;
 }
+
+/**
+ * Titles a report's CSV and JSON Lines must carry exactly: separators, quotes, line breaks,
+ * control characters, non-Latin text, none and empty.
+ */
+export const AWKWARD_TITLES: readonly (string | null)[] = [
+  'Plain',
+  'Comma, in the middle',
+  'A "quoted" word',
+  'Two\nlines',
+  'Carriage\rreturn',
+  'Unicode: é, 漢字, 😀',
+  'Control \u0001 char and tab\t',
+  null,
+  '',
+];
+
+/** A report file's text, its chunks joined (bytes decoded as UTF-8 across chunk ends). */
+export async function textOf(chunks: AsyncIterable<string | Uint8Array>): Promise<string> {
+  let out = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks)
+    out += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return out + decoder.decode();
+}

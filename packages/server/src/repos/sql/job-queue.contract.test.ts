@@ -2,21 +2,10 @@ import { ClaimLostError } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { htmlPage, insertUser, startJob } from './contract-support.js';
+import { finishedSummary, htmlPage, insertUser, startJob } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
 
 const LEASE = 60_000;
-const summary = {
-  startUrl: 'https://example.com/',
-  pagesCrawled: 0,
-  included: 0,
-  excluded: {},
-  renderedPages: 0,
-  endedBy: 'finished' as const,
-  pruned: {},
-  durationMs: 1,
-  error: null,
-};
 
 describe.each(testDatabaseKinds)('JobQueue contract on %s', (kind) => {
   let t: TestDatabase;
@@ -65,7 +54,7 @@ describe.each(testDatabaseKinds)('JobQueue contract on %s', (kind) => {
       ClaimLostError,
     );
     await expect(oldStore.take(5)).rejects.toThrow(ClaimLostError);
-    expect(await repos.queue.complete(job.id, old.claimToken, summary)).toBe(false);
+    expect(await repos.queue.complete(job.id, old.claimToken, finishedSummary)).toBe(false);
     expect(await repos.queue.fail(job.id, old.claimToken, 'stale')).toBe(false);
     const mid = await repos.jobs.get(job.id, user);
     expect(mid).toMatchObject({ status: 'crawling', pagesCrawled: 1, error: null });
@@ -74,7 +63,7 @@ describe.each(testDatabaseKinds)('JobQueue contract on %s', (kind) => {
     expect((await store.take(5)).map((e) => e.key)).toEqual(['a']);
     await store.savePage('p1', htmlPage('https://example.com/1'));
     expect(await repos.queue.heartbeat(job.id, taken.claimToken, LEASE)).toBe(true);
-    expect(await repos.queue.complete(job.id, taken.claimToken, summary)).toBe(true);
+    expect(await repos.queue.complete(job.id, taken.claimToken, finishedSummary)).toBe(true);
     const done = await repos.jobs.get(job.id, user);
     expect(done).toMatchObject({ status: 'completed', pagesCrawled: 2 });
     expect(await repos.usage.monthPages(user, '2026-11')).toBe(2);

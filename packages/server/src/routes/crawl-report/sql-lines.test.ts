@@ -5,24 +5,14 @@ import { CrawlReport, makePage, reportChunks, reportText } from '@mapsmith/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrations/index.js';
+import { AWKWARD_TITLES, textOf } from '../../repos/sql/contract-support.js';
 import { seedCompletedJob } from '../../repos/test-support.js';
 
 let dir: string;
 let db: Database;
 let jobId: string;
 
-const TITLES = [
-  'Plain',
-  'Comma, in the middle',
-  'A "quoted" word',
-  'Two\nlines',
-  'Carriage\rreturn',
-  'Unicode: é, 漢字, 😀',
-  'Control \u0001 char and tab\t',
-  null,
-  '',
-  '"',
-];
+const TITLES = [...AWKWARD_TITLES, '"'];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-lines-'));
@@ -52,14 +42,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function text(chunks: AsyncIterable<string | Uint8Array>): Promise<string> {
-  let out = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of chunks)
-    out += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  return out + decoder.decode();
-}
-
 describe('report lines written by SQLite', () => {
   it('are byte for byte the CSV and JSON Lines written from the rows', async () => {
     // Batches of 3 lines: the export crosses batches, each continuing from the last's keyset.
@@ -76,8 +58,8 @@ describe('report lines written by SQLite', () => {
         { sort: 'url' as const },
         { sort: 'crawl' as const, dir: 'desc' as const },
       ]) {
-        const fromSql = await text(reportText(report, jobId, filter, format));
-        const fromRows = await text(reportChunks(report.rows(jobId, filter), format));
+        const fromSql = await textOf(reportText(report, jobId, filter, format));
+        const fromRows = await textOf(reportChunks(report.rows(jobId, filter), format));
         expect(fromSql, format).toBe(fromRows);
         expect(fromSql).toContain(format === 'csv' ? ',changed,' : '"change":"added"');
       }
