@@ -2,7 +2,8 @@
 // server, a fresh child process per row so its memory is measured alone:
 // - N concurrent anonymous GET /api/fetch-sitemap of a 45 MB sitemap from 1, 2 and 60 client
 //   addresses (through the trusted loopback proxy's X-Forwarded-For);
-// - 8 concurrent GET /api/crawl/{id} of a finished 300,000-page job, three times over.
+// - 8 concurrent GET /api/crawl/{id} of a finished 300,000-page job, three times over;
+// - 128 anonymous POST /api/audit of 55 MB JSON gzip-encoded, and 24 sent plain (2026-11-26 F1).
 // Meanwhile /api/health is timed every 100 ms from a worker thread, and the server's own event
 // loop delay is measured inside it (scripts/bench-hostile-loop.mjs). Prints the answers, the
 // server's CPU time (and its event loop thread's share), peak
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import { BUILT_MAIN, spawnBuiltServer } from '../packages/server/src/repos/test-support.js';
 import { type SeededJob, seedBigJob } from './bench-hostile-job.js';
 
@@ -141,8 +143,60 @@ const pollFlood: Flood = {
   },
 };
 
+/**
+ * POSTs `payload` to `url` as sent, answering [status, bytes of answer] as soon as the answer is
+ * in: a client that has its answer stops uploading (attack 2026-11-26, F1).
+ */
+function post(
+  url: string,
+  payload: Buffer,
+  headers: Record<string, string>,
+): Promise<[number, number]> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers },
+    });
+    req.on('response', (res) => {
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      res.on('end', () => {
+        resolve([res.statusCode ?? 0, size]);
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The attack's audit upload: 55 MB of JSON, sent plain or gzip-encoded (56 KB on the wire). */
+const UPLOAD = Buffer.from(`{"content":"${'a'.repeat(55 * 1024 * 1024)}"}`);
+const UPLOAD_GZ = zlib.gzipSync(UPLOAD, { level: 9 });
+
+const uploadFlood = (requests: number, gzip: boolean): Flood => ({
+  label: `${requests} x anonymous POST /api/audit of 55 MB JSON${gzip ? ` gzip-encoded (${(UPLOAD_GZ.length / 1024).toFixed(0)} KB each)` : ''}`,
+  run: (server) =>
+    Promise.all(
+      Array.from({ length: requests }, () =>
+        gzip
+          ? post(`${server}/api/audit`, UPLOAD_GZ, { 'content-encoding': 'gzip' })
+          : post(`${server}/api/audit`, UPLOAD, {}),
+      ),
+    ),
+});
+
 // BENCH_FLOODS=2,3 runs only those rows (0-based), to compare one change quickly.
-const FLOODS = [sitemapFlood(60, 1), sitemapFlood(120, 2), sitemapFlood(60, 60), pollFlood].filter(
+const FLOODS = [
+  sitemapFlood(60, 1),
+  sitemapFlood(120, 2),
+  sitemapFlood(60, 60),
+  pollFlood,
+  uploadFlood(128, true),
+  uploadFlood(24, false),
+].filter(
   (_, i) => !process.env.BENCH_FLOODS || process.env.BENCH_FLOODS.split(',').includes(String(i)),
 );
 

@@ -78,13 +78,22 @@ describe('the hosted app', () => {
   });
 
   it('answers a malformed JSON body with 400, not 500', async () => {
-    const res = await fetch(`${server.url}/api/anything`, {
+    const res = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"url": ',
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Invalid JSON' });
+  });
+
+  it('answers an unknown API path 404 without reading its body', async () => {
+    const res = await fetch(`${server.url}/api/anything`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"url": ',
+    });
+    expect(res.status).toBe(404);
   });
 
   it('refuses a cross-site form POST (CSRF)', async () => {

@@ -17,16 +17,17 @@ export interface AppDeps {
   /** Extra API routers (one per resource), mounted after the built-in ones. */
   routers?: Router[];
   /**
-   * Middleware that runs on every API request after the session is read but before the body
-   * is parsed and the CSRF guard runs, so headers it sets (rate limits) are on every answer,
-   * including the 400/415 ones those steps give.
+   * Middleware that runs on every API request after the session is read but before the CSRF
+   * guard and the routes (which read the body once the caller is admitted), so headers it sets
+   * (rate limits) are on every answer, including the 400/413/415 ones those steps give.
    */
   beforeBody?: RequestHandler[];
 }
 
 /**
- * Builds the Express app: session, early middleware, JSON parsing, CSRF guard, the API routers, a JSON 404 for
- * unknown API paths, the web app for everything else, and JSON errors.
+ * Builds the Express app: session, early middleware, CSRF guard, the API routers (each reads its
+ * body once the caller is admitted: mount-operations.ts), a JSON 404 for unknown API paths
+ * (their bodies are never read), the web app for everything else, and JSON errors.
  */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -36,7 +37,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders);
   app.use('/api', loadSession(deps.sessions));
   for (const handler of deps.beforeBody ?? []) app.use(handler);
-  app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfGuard);
   for (const router of deps.routers ?? []) app.use(router);
   app.use('/api', (req) => {

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'input.invalid',
   'input.json',
   'input.too-large',
+  'input.encoding',
+  'input.busy',
   'not-found',
   'internal',
   'auth.required',

@@ -5,12 +5,15 @@ import type { ErrorCode } from './error-codes.js';
  * API reference (`/api/openapi.json`) can list every operation's errors under the right status.
  * A new code must say its status here (the record is exhaustive, so typecheck asks for it).
  * One exception is transport-level: a body that is not JSON answers 415 `input.invalid`
- * (`BODY_TYPE_REFUSAL`), while `input.invalid` itself is otherwise a 400.
+ * (`BODY_TYPE_REFUSAL`), while `input.invalid` itself is otherwise a 400. A compressed body
+ * answers 415 `input.encoding`: request bodies are read as sent (`http-routes.ts`, `maxBody`).
  */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'input.invalid': 400,
   'input.json': 400,
   'input.too-large': 413,
+  'input.encoding': 415,
+  'input.busy': 429,
   'not-found': 404,
   internal: 500,
   'auth.required': 401,

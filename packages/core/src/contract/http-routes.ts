@@ -12,6 +12,24 @@ export interface HttpRoute {
   path: string;
   /** Whether the hosted route needs a signed-in user. */
   auth: boolean;
+  /**
+   * The most bytes of request body the route reads (default `DEFAULT_MAX_BODY`). A body is read
+   * only after the caller is admitted, uncompressed (a `Content-Encoding` answers 415
+   * `input.encoding`), counted while it streams in (413 `input.too-large` past the bound). A
+   * body over `LARGE_BODY` waits for nothing: the server takes a few at once (429 `input.busy`).
+   */
+  maxBody?: number;
+}
+
+/** The body bound of every route that does not name its own: JSON inputs are small. */
+export const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** A body over this many bytes is large: the server reads a bounded number of them at once. */
+export const LARGE_BODY = DEFAULT_MAX_BODY;
+
+/** The most bytes of body the route reads (`HttpRoute.maxBody`). */
+export function maxBodyOf(route: HttpRoute): number {
+  return route.maxBody ?? DEFAULT_MAX_BODY;
 }
 
 /** Every operation's route, by operation name. */
@@ -61,7 +79,8 @@ export const HTTP_ROUTES = {
   'schedules.rotateToken': { method: 'POST', path: '/api/schedules/:id/rotate-token', auth: true },
 
   // Sitemap audit (issue 14, Pro): the live status of every listed URL, as a job.
-  'audit.start': { method: 'POST', path: '/api/audit', auth: true },
+  // An uploaded sitemap may be 50 MB of text, escaped into a JSON string.
+  'audit.start': { method: 'POST', path: '/api/audit', auth: true, maxBody: 60 * 1024 * 1024 },
   'audit.get': { method: 'GET', path: '/api/audit/:jobId', auth: true },
   'audit.urls': { method: 'GET', path: '/api/audit/:jobId/urls', auth: true },
   'audit.report': { method: 'GET', path: '/api/audit/:jobId/report', auth: true },

@@ -84,7 +84,8 @@ describe('the OpenAPI document generated from the contract', () => {
       expect.arrayContaining(['limit.hourly', 'limit.api-token']),
     );
     expect(codesOf(start, '401')).toEqual(['auth.required', 'auth.token-invalid']);
-    expect(codesOf(start, '415')).toEqual(['input.invalid']);
+    expect(codesOf(start, '415')).toEqual(['input.encoding', 'input.invalid']);
+    expect(codesOf(start, '429')).not.toContain('input.busy');
     expect(Object.keys(start.responses['429']?.headers ?? {})).toEqual([
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
@@ -93,6 +94,14 @@ describe('the OpenAPI document generated from the contract', () => {
     ]);
     expect(start.responses['201']?.headers).toHaveProperty('X-RateLimit-Remaining');
     expect(start.responses['401']?.headers).toBeUndefined();
+  });
+
+  it('lists the bounds of a large upload: too large, compressed, too many at once', () => {
+    const upload = operation('/api/audit', 'post');
+    expect(codesOf(upload, '413')).toContain('input.too-large');
+    expect(codesOf(upload, '415')).toEqual(['input.encoding', 'input.invalid']);
+    expect(codesOf(upload, '429')).toContain('input.busy');
+    expect(Object.keys(upload.responses['429']?.headers ?? {})).toContain('Retry-After');
   });
 
   it('lists each code under the status the server answers it with, once per operation', () => {

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../contract/error-codes.js';
 import { BODY_TYPE_REFUSAL, ERROR_STATUS } from '../contract/error-status.js';
-import type { HttpRoute } from '../contract/http-routes.js';
+import { type HttpRoute, LARGE_BODY, maxBodyOf } from '../contract/http-routes.js';
 import type { OperationDoc } from '../contract/operation-docs.js';
 import type { JsonSchema, OpenApiHeader, OpenApiRef, OpenApiResponse } from './types.js';
 
@@ -73,6 +73,7 @@ export function errorCodesOf(route: HttpRoute, own: readonly ErrorCode[], who: C
   if (who.auth) codes.add('auth.required');
   if (who.token) for (const code of TOKEN_CODES) codes.add(code);
   if (route.method !== 'GET') for (const code of BODY_CODES) codes.add(code);
+  if (maxBodyOf(route) > LARGE_BODY) codes.add('input.busy');
   codes.add('internal');
   return [...codes];
 }
@@ -82,7 +83,12 @@ const TOKEN_CODES: readonly ErrorCode[] = [
   'auth.pro-required',
   'limit.api-token',
 ];
-const BODY_CODES: readonly ErrorCode[] = ['input.json', 'input.too-large', 'auth.csrf'];
+const BODY_CODES: readonly ErrorCode[] = [
+  'input.json',
+  'input.too-large',
+  'input.encoding',
+  'auth.csrf',
+];
 
 /** The JSON error body, with `code` narrowed to the codes of one status. */
 export function errorBodySchema(base: JsonSchema, codes: readonly string[]): JsonSchema {
@@ -112,7 +118,10 @@ export function errorResponses(
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  if (route.method !== 'GET') byStatus.set(BODY_TYPE_REFUSAL.status, [BODY_TYPE_REFUSAL.code]);
+  if (route.method !== 'GET') {
+    const { status, code } = BODY_TYPE_REFUSAL;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   const responses: Record<string, OpenApiResponse> = {};
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const list = byStatus.get(status) ?? [];

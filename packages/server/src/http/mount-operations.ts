@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { describeZodError, HttpError } from './errors.js';
 import { HttpResult } from './http-result.js';
 import type { RouteCall, RouteSpec, RouteTable } from './operation-route.js';
+import { bodyReader, LargeBodyGate } from './request-body.js';
 
 type AnySpec = RouteSpec<OperationName>;
 type AnyCall = RouteCall<never>;
@@ -101,11 +102,15 @@ async function answer(res: Response, method: string, result: unknown): Promise<v
  * Mounts every operation of the contract from the resources' `tables`: method and path from the route table
  * (http-routes.ts), the caller admitted by its access (`httpAccess`: public, signed in, Pro, a
  * Pro session), the input parsed with the operation's schema, then the handler, whose output
- * or `HttpResult` becomes the answer. CSRF, sessions, API tokens and body parsing run before,
- * in the app (app.ts). Throws when the tables miss an operation, bind one twice or name one the
+ * or `HttpResult` becomes the answer. CSRF, sessions and API tokens run before, in the app
+ * (app.ts); the body is read only once the caller is admitted, within the route's bound
+ * (`bodyReader`, with `bodies` shared by every route of the router). Throws when the tables miss an operation, bind one twice or name one the
  * contract does not have, so a server with a route unbound does not start.
  */
-export function mountOperations(tables: readonly RouteTable[]): Router {
+export function mountOperations(
+  tables: readonly RouteTable[],
+  bodies = new LargeBodyGate(),
+): Router {
   const problems = routeTableProblems(tables);
   if (problems.length > 0) throw new Error(`The route table is not whole: ${problems.join('; ')}`);
   const table: RouteTable = Object.assign({}, ...tables);
@@ -116,8 +121,10 @@ export function mountOperations(tables: readonly RouteTable[]): Router {
     const { method, path } = operations[name];
     const schema = lenient(spec.input ?? operations[name].input);
     const verb = method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete';
+    const readBody = method === 'GET' ? null : bodyReader(operations[name], bodies);
     router[verb](path, async (req: Request, res: Response) => {
       admit(name, spec, res);
+      await readBody?.(req, res);
       const left = new AbortController();
       res.once('close', () => left.abort());
       const call = { user: res.locals.user, req, res, signal: left.signal } as AnyCall;

@@ -9,7 +9,7 @@ import { createPayPalClient } from '../payments/paypal-client.js';
 import { reconcileUserPending } from '../payments/reconcile.js';
 import { outboxDir } from '../server.js';
 import { analyticsRoutes } from './analytics/router.js';
-import { auditRoutes, auditUploadBody } from './audit/router.js';
+import { auditRoutes } from './audit/router.js';
 import { authRoutes } from './auth/router.js';
 import { bulkRoutes } from './bulk/router.js';
 import { configRoutes } from './config/router.js';
@@ -74,7 +74,7 @@ export function apiRouters(ctx: AppContext): Router[] {
   return [mountOperations(operationRoutes(ctx)), ...specialRouters(ctx)];
 }
 
-/** Middleware run before body parsing on every API request (see `AppDeps.beforeBody`). */
+/** Middleware run before the routes on every API request (see `AppDeps.beforeBody`). */
 export function apiBeforeBody(ctx: AppContext): RequestHandler[] {
-  return [loadBearer(ctx.repos.accounts.apiTokens), crawlRateHeaders(ctx), auditUploadBody()];
+  return [loadBearer(ctx.repos.accounts.apiTokens), crawlRateHeaders(ctx)];
 }

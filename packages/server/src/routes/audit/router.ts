@@ -1,34 +1,10 @@
-import {
-  type AuditJob,
-  auditCsv,
-  auditFileName,
-  HOUR_MS,
-  operations,
-  PLAN_LIMITS,
-} from '@mapsmith/core';
-import express, { type RequestHandler } from 'express';
+import { type AuditJob, auditCsv, auditFileName, HOUR_MS, PLAN_LIMITS } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
-
-/** The JSON body limit of an audit start: an uploaded sitemap may be 50 MB of text. */
-const UPLOAD_LIMIT = '60mb';
-
-/**
- * Parses the body of `POST /api/audit` with the upload's limit, before the app's 1 MB JSON
- * parser (which then leaves the parsed body alone).
- */
-export function auditUploadBody(): RequestHandler {
-  const json = express.json({ limit: UPLOAD_LIMIT });
-  const path = operations['audit.start'].path;
-  return (req, res, next) => {
-    if (req.method === 'POST' && req.path === path) json(req, res, next);
-    else next();
-  };
-}
 
 /**
  * The sitemap audit (issue 14, Pro): `POST /api/audit` starts one for a sitemap URL or an
