@@ -72,7 +72,7 @@ test('contact states 24 h / 12 h response times, business hours and mailto links
   await expect(main.locator('form')).toHaveCount(0);
 });
 
-test('pricing and subscribe sell only built Pro features, the rest marked planned', async ({
+test('pricing and subscribe sell what Pro includes today, schedules and the audit too, and nothing as planned', async ({
   page,
 }) => {
   for (const path of ['/pricing', '/subscribe']) {
@@ -81,10 +81,25 @@ test('pricing and subscribe sell only built Pro features, the rest marked planne
     await expect(offered).toContainText('API tokens: 100 requests per hour per token');
     await expect(offered).toContainText('Unlimited pages per crawl');
     await expect(offered).toContainText('Bulk crawls: up to 100 sites');
-    await expect(offered).not.toContainText(/scheduled|advanced checker|coming soon/i);
-    await expect(page.getByTestId('planned-features').first()).toContainText('Scheduled crawls');
-    await expect(page.locator('main')).not.toContainText(/billed monthly|coming soon/i);
-    await expect(page.locator('main')).toContainText('$3');
+    await expect(offered).toContainText('Scheduled crawls: daily, weekly or monthly');
+    await expect(offered).toContainText('Sitemap audit: the live status of every URL');
+    await expect(offered).toContainText('Live sitemap comparison');
+    await expect(offered).not.toContainText(/full rss|coming soon/i);
+    await expect(page.getByTestId('planned-features')).toHaveCount(0);
+    const main = page.locator('main');
+    await expect(main).not.toContainText(/planned|not included yet|billed monthly|coming soon/i);
+    await expect(main).not.toContainText(/\bURLs (per|free)/i);
+    await expect(main).toContainText('$3');
+  }
+  await page.goto('/pricing');
+  await expect(page.locator('main')).toContainText('100 pages per crawl, 500 pages a month');
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.getByTestId('pro-features').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`pricing-${size.width}.png`) });
   }
 });
 

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 test('the home page has its title, the URL input and the Generate Now button', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle(/Free XML Sitemap Generator/);
-  await expect(page).toHaveTitle(/100 URLs Free/);
+  await expect(page).toHaveTitle(/100 Pages Free/);
   const input = page.getByLabel('Website URL');
   await expect(input).toBeVisible();
   await expect(input).toHaveAttribute('type', 'url');

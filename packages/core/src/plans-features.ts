@@ -1,4 +1,5 @@
 import { MAX_BULK_SITES } from './contract/bulk-limits.js';
+import { HTTP_PRO_ACCESS, type RoutedOperationName } from './contract/http-routes.js';
 import {
   API_TOKEN_REQUESTS_PER_HOUR,
   PLAN_LIMITS,
@@ -11,7 +12,9 @@ import {
  * The one list of what Pro adds, and the one description of what a payment buys. Every page
  * that sells Pro (pricing, /subscribe, the upgrade banners, the FAQ, the Terms, /api-docs)
  * renders from here, so no page can sell a feature that is not built or call a working one
- * "coming soon". When a planned feature ships, flip its `available` here and every page follows.
+ * "coming soon". A feature built as Pro operations names them (`delivers`) and is available
+ * exactly when each is a routed Pro operation of the contract, so a shipped one can never read as
+ * planned; a test holds every Pro operation to a feature that delivers it.
  */
 
 /** One Pro feature as every pricing and upgrade text shows it. */
@@ -24,73 +27,126 @@ export interface ProFeature {
   short: string;
   /** True only when a Pro user can use it today on the hosted app. */
   available: boolean;
+  /** The Pro operations of the contract that deliver it (none for a plan limit). */
+  delivers: readonly RoutedOperationName[];
+}
+
+const proAccess: Partial<Record<RoutedOperationName, string>> = HTTP_PRO_ACCESS;
+
+/** A feature delivered by `operations`: available when each is a Pro operation of the contract. */
+function delivered(
+  feature: Omit<ProFeature, 'available' | 'delivers'>,
+  operations: readonly RoutedOperationName[],
+): ProFeature {
+  const available = operations.length > 0 && operations.every((name) => proAccess[name]);
+  return { ...feature, available, delivers: operations };
+}
+
+/** A feature that is a plan limit, available when `available`. */
+function limit(feature: Omit<ProFeature, 'delivers'>): ProFeature {
+  return { ...feature, delivers: [] };
 }
 
 const pro = PLAN_LIMITS.pro;
 const free = PLAN_LIMITS.free;
 
-/** Every Pro feature, the built ones first. */
+/**
+ * Whether the free plan's RSS cap is a difference a free user can notice: not when a free crawl
+ * can never list more pages than the feed holds anyway.
+ */
+export const FREE_RSS_CAP_NOTICEABLE =
+  free.rssItems !== null && (free.pagesPerCrawl === null || free.rssItems < free.pagesPerCrawl);
+
+/** Every Pro feature, the built ones first; no difference a free user cannot notice. */
 export const PRO_FEATURES: readonly ProFeature[] = [
-  {
+  limit({
     id: 'unlimited-pages',
     short: 'unlimited pages',
     label: `Unlimited pages per crawl (Free: ${free.pagesPerCrawl})`,
     available: pro.pagesPerCrawl === null,
-  },
-  {
+  }),
+  limit({
     id: 'no-monthly-quota',
     short: 'no monthly quota',
     label: `No monthly page quota (Free: ${free.pagesPerMonth} pages a month)`,
     available: pro.pagesPerMonth === null,
-  },
-  {
+  }),
+  limit({
     id: 'crawls-per-hour',
     short: `${pro.crawlsPerHour} crawls an hour`,
     label: `${pro.crawlsPerHour} crawls per hour (Free: ${free.crawlsPerHour})`,
     available: true,
-  },
-  {
-    id: 'full-rss',
-    short: 'the full RSS feed',
-    label: `Full RSS feed (Free: the ${free.rssItems} most recent pages)`,
-    available: pro.rssItems === null,
-  },
-  {
-    id: 'api-tokens',
-    short: 'API tokens',
-    label: `API tokens: ${API_TOKEN_REQUESTS_PER_HOUR} requests per hour per token`,
-    available: true,
-  },
-  {
-    id: 'priority-support',
-    short: 'priority support',
-    label: `Priority support: answers within ${SUPPORT_HOURS.pro} hours`,
-    available: true,
-  },
-  {
-    id: 'bulk-crawls',
-    short: 'bulk crawls',
-    label: `Bulk crawls: up to ${MAX_BULK_SITES} sites in one list, one zip of their sitemaps`,
-    available: pro.bulkSitesPerHour > 0,
-  },
-  {
+  }),
+  ...(FREE_RSS_CAP_NOTICEABLE
+    ? [
+        limit({
+          id: 'full-rss',
+          short: 'the full RSS feed',
+          label: `Full RSS feed (Free: the ${free.rssItems} most recent pages)`,
+          available: pro.rssItems === null,
+        }),
+      ]
+    : []),
+  delivered(
+    {
+      id: 'scheduled-crawls',
+      short: 'scheduled crawls',
+      label:
+        'Scheduled crawls: daily, weekly or monthly, each with a stable sitemap URL and a change report',
+    },
+    [
+      'schedules.list',
+      'schedules.create',
+      'schedules.update',
+      'schedules.pause',
+      'schedules.delete',
+      'schedules.rotateToken',
+    ],
+  ),
+  delivered(
+    {
+      id: 'sitemap-audit',
+      short: 'the sitemap audit',
+      label: 'Sitemap audit: the live status of every URL a sitemap lists',
+    },
+    ['audit.start'],
+  ),
+  delivered(
+    {
+      id: 'live-sitemap-comparison',
+      short: 'the live sitemap comparison',
+      label: 'Live sitemap comparison: your published sitemap against what the crawl found',
+    },
+    ['crawl.sitemapCompare'],
+  ),
+  delivered(
+    {
+      id: 'bulk-crawls',
+      short: 'bulk crawls',
+      label: `Bulk crawls: up to ${MAX_BULK_SITES} sites in one list, one zip of their sitemaps`,
+    },
+    pro.bulkSitesPerHour > 0 ? ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download'] : [],
+  ),
+  delivered(
+    {
+      id: 'api-tokens',
+      short: 'API tokens',
+      label: `API tokens: ${API_TOKEN_REQUESTS_PER_HOUR} requests per hour per token`,
+    },
+    ['tokens.list', 'tokens.create', 'tokens.delete'],
+  ),
+  limit({
     id: 'crawl-settings',
     short: 'crawl settings',
     label: 'Crawl settings: depth, include and exclude patterns, scope, rendering, delay',
     available: true,
-  },
-  {
-    id: 'scheduled-crawls',
-    short: 'scheduled crawls',
-    label: 'Scheduled crawls',
-    available: false,
-  },
-  {
-    id: 'advanced-checker',
-    short: 'the advanced checker report',
-    label: 'Advanced checker report: live status of every listed URL',
-    available: false,
-  },
+  }),
+  limit({
+    id: 'priority-support',
+    short: 'priority support',
+    label: `Priority support: answers within ${SUPPORT_HOURS.pro} hours`,
+    available: true,
+  }),
 ];
 
 /** The Pro features a user gets today. */
@@ -107,6 +163,15 @@ export function plannedProFeatures(): ProFeature[] {
 export function isProFeatureAvailable(id: string): boolean {
   return PRO_FEATURES.some((f) => f.id === id && f.available);
 }
+
+/**
+ * The free plan's allowance in the one word the product uses for what a cap counts ("pages",
+ * never "URLs": redirects, errors and blocked URLs do not count, `PAGE_COUNT_RULE`).
+ */
+export const FREE_ALLOWANCE = {
+  perCrawl: `${free.pagesPerCrawl} pages per crawl`,
+  perMonth: `${free.pagesPerMonth} pages a month`,
+} as const;
 
 /** The price as people read it: "$3". */
 export const PRO_PRICE_TEXT = `$${Number(PRO_PRICE.value)}`;

@@ -1,5 +1,10 @@
 import { API_TOKEN_REQUESTS_PER_HOUR, PLAN_LIMITS, SUPPORT_HOURS } from '../plans.js';
-import { PRO_BILLING, PRO_PRICE_TEXT, proFeatureSummary } from '../plans-features.js';
+import {
+  FREE_ALLOWANCE,
+  PRO_BILLING,
+  PRO_PRICE_TEXT,
+  proFeatureSummary,
+} from '../plans-features.js';
 import { APP_PATHS, GUIDE_SLUGS, type GuideSlug } from './routes.js';
 
 /**
@@ -22,8 +27,8 @@ const free = PLAN_LIMITS.free;
 /** The head of every fixed page. */
 export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
   '/': {
-    title: `Free XML Sitemap Generator & Validator (${free.pagesPerCrawl} URLs Free) | Mapsmith`,
-    description: `Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for ${free.pagesPerCrawl} URLs, with an SEO health check and a sitemap validator.`,
+    title: `Free XML Sitemap Generator & Validator (${free.pagesPerCrawl} Pages Free) | Mapsmith`,
+    description: `Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for ${FREE_ALLOWANCE.perCrawl}, with an SEO health check and a sitemap validator.`,
   },
   '/login': {
     title: 'Sign In | Mapsmith',
@@ -33,7 +38,7 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
   },
   '/signup': {
     title: 'Create a Free Account | Mapsmith',
-    description: `Sign up free: crawl ${free.pagesPerCrawl} URLs per crawl, download eight sitemap formats and get an SEO health check.`,
+    description: `Sign up free: crawl ${FREE_ALLOWANCE.perCrawl}, download eight sitemap formats and get an SEO health check.`,
   },
   '/forgot-password': {
     title: 'Reset Your Password | Mapsmith',
@@ -61,7 +66,7 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
   },
   '/pricing': {
     title: `Pricing | Mapsmith Sitemap Generator: Free or ${PRO_PRICE_TEXT} for a month of Pro`,
-    description: `Free: ${free.pagesPerCrawl} URLs per crawl and ${free.pagesPerMonth} pages a month. Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
+    description: `Free: ${FREE_ALLOWANCE.perCrawl} and ${FREE_ALLOWANCE.perMonth}. Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
   },
   '/about': {
     title: 'About Mapsmith | Sitemap Generator and Checker',

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@mapsmith/core/browser';
+import { FREE_ALLOWANCE } from '@mapsmith/core/browser';
 
 const FEATURES = [
   {
@@ -34,7 +34,7 @@ const HOW_TO = [
   },
   {
     title: 'Smart Crawl',
-    text: `Smart rendering follows every link, static or script-drawn. Free accounts get ${PLAN_LIMITS.free.pagesPerCrawl} URLs per crawl.`,
+    text: `Smart rendering follows every link, static or script-drawn. Free accounts get ${FREE_ALLOWANCE.perCrawl}.`,
   },
   {
     title: 'Download Files',

@@ -1,13 +1,19 @@
-import { PLAN_LIMITS, PRO_BILLING, PRO_PRICE_TEXT } from '@mapsmith/core/browser';
+import {
+  FREE_ALLOWANCE,
+  FREE_RSS_CAP_NOTICEABLE,
+  PLAN_LIMITS,
+  PRO_BILLING,
+  PRO_PRICE_TEXT,
+} from '@mapsmith/core/browser';
 import { HostedPageLink } from './HostedPageLink';
 import { ProFeatureList } from './ProFeatureList';
 
 const free = PLAN_LIMITS.free;
 
 const FREE_FEATURES = [
-  `${free.pagesPerCrawl} URLs per crawl, ${free.pagesPerMonth} pages per month`,
+  `${FREE_ALLOWANCE.perCrawl}, ${FREE_ALLOWANCE.perMonth}`,
   'All eight export formats',
-  `RSS feed of the ${free.rssItems} most recent pages`,
+  FREE_RSS_CAP_NOTICEABLE ? `RSS feed of the ${free.rssItems} most recent pages` : 'RSS feed',
   'SEO health check',
   'Sitemap checker',
   `${free.crawlsPerHour} crawls per hour`,

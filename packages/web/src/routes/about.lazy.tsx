@@ -7,7 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 const STATS = [
   { value: '8', label: 'export formats from one crawl' },
   { value: '50,000', label: 'URLs per sitemap file before we split into an index' },
-  { value: String(PLAN_LIMITS.free.pagesPerCrawl), label: 'URLs free on every crawl' },
+  { value: String(PLAN_LIMITS.free.pagesPerCrawl), label: 'pages free on every crawl' },
   { value: `$${Number(PRO_PRICE.value)}`, label: 'per month for unlimited pages' },
 ];
 

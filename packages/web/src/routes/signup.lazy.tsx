@@ -1,4 +1,4 @@
-import { PAGE_META, PLAN_LIMITS } from '@mapsmith/core/browser';
+import { FREE_ALLOWANCE, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
@@ -19,8 +19,7 @@ function Benefits() {
       <h2>Your free account</h2>
       <ul className="check-list">
         <li>
-          {PLAN_LIMITS.free.pagesPerCrawl} URLs per crawl, {PLAN_LIMITS.free.pagesPerMonth} pages a
-          month
+          {FREE_ALLOWANCE.perCrawl}, {FREE_ALLOWANCE.perMonth}
         </li>
         <li>All eight sitemap formats</li>
         <li>SEO health check after every crawl</li>
