@@ -39,7 +39,9 @@ describe('server-rendered head tags (no JavaScript)', () => {
     expect(titleOf(pricing.text)).toBe(
       'Pricing | Mapsmith Sitemap Generator: Free or $3 for a month of Pro',
     );
-    expect(metaOf(pricing.text, 'description')).toMatch(/^Free: 100 pages per crawl and 500 pages a month/);
+    expect(metaOf(pricing.text, 'description')).toMatch(
+      /^Free: 100 pages per crawl and 500 pages a month/,
+    );
     expect(pricing.text).toContain(`<link rel="canonical" href="${base}/pricing" />`);
     expect(metaOf(pricing.text, 'robots')).toBe('index, follow');
     expect(pricing.text.match(/<meta name="description"/g)).toHaveLength(1);
