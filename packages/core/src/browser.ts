@@ -56,4 +56,5 @@ export * from './plans.js';
 export * from './plans-features.js';
 export * from './schedule/next-run.js';
 export * from './seo/index.js';
+export * from './text/counts.js';
 export * from './version.js';

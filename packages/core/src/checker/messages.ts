@@ -2,7 +2,7 @@
  * Every message the checker writes. The ones spec §5 names use its exact words; where a message
  * is about one value, the value follows the spec's words after a colon.
  */
-const n = (value: number) => value.toLocaleString('en-US');
+import { formatCount as n, plural } from '../text/counts.js';
 
 /** Spec §5: warning when the file has no `<?xml ...?>` declaration. */
 export const MISSING_XML_DECLARATION = 'Missing XML declaration';
@@ -35,7 +35,7 @@ export const invalidLastmod = (value: string) => `Invalid lastmod date: ${value}
 export const invalidChangefreq = (value: string) =>
   `Invalid changefreq: ${value} (expected always, hourly, daily, weekly, monthly, yearly or never)`;
 /** Spec §5: the summary warning of duplicates. */
-export const duplicatesFound = (count: number) => `Found ${n(count)} duplicate URLs`;
+export const duplicatesFound = (count: number) => `Found ${plural(count, 'duplicate URL')}`;
 /** Spec §5: the summary warning when under 90% of entries are valid. */
 export const LOW_VALID_RATIO = 'Less than 90% of URLs are valid';
 /** Spec §5: the warning that the file is a sitemap index. */
@@ -59,13 +59,13 @@ export const TEXT_SITEMAP =
   'This looks like a text sitemap (one URL per line); the checker reads XML sitemaps';
 /** Issue 18: URLs on another scheme or host than the sitemap's own URL (an error, once). */
 export const otherOrigin = (count: number, origin: string, example: string) =>
-  `${n(count)} URLs are not on the sitemap's own scheme and host (${origin}); a sitemap may list only those, e.g. ${example}`;
+  `${plural(count, 'URL is', 'URLs are')} not on the sitemap's own scheme and host (${origin}); a sitemap may list only those, e.g. ${example}`;
 /**
  * Issue 18: URLs above the sitemap's folder (a warning, once: the protocol forbids them, but
  * search engines accept them when robots.txt names the sitemap).
  */
 export const outsideFolder = (count: number, folder: string, example: string) =>
-  `${n(count)} URLs are outside the sitemap's folder ${folder}; the protocol allows them only when robots.txt names this sitemap, e.g. ${example}`;
+  `${plural(count, 'URL is', 'URLs are')} outside the sitemap's folder ${folder}; the protocol allows them only when robots.txt names this sitemap, e.g. ${example}`;
 /** Spec §5: a news entry without publication_date (warning). */
 export const MISSING_NEWS_PUBLICATION_DATE = 'Missing news:publication_date';
 
@@ -74,7 +74,7 @@ export const locTooLong = (length: number) =>
   `URL is ${n(length)} characters long (must be shorter than 2,048)`;
 /** Beyond the spec: URLs on another host than the sitemap's (warning, once). */
 export const otherHost = (count: number, host: string, example: string) =>
-  `${n(count)} URLs are on another host than the sitemap (${host}), e.g. ${example}`;
+  `${plural(count, 'URL is', 'URLs are')} on another host than the sitemap (${host}), e.g. ${example}`;
 /** Beyond the spec: over 52,428,800 bytes uncompressed (the protocol's limit, an error). */
 export const tooLarge = (bytes: number) =>
   `Sitemap is ${n(bytes)} bytes uncompressed (limit 52,428,800 bytes, 50 MB)`;
@@ -86,13 +86,13 @@ export const videoMissingFields = (fields: string[]) =>
   `Video entry missing required fields: ${fields.join(', ')}`;
 /** Beyond the spec: tags Google deprecated in 2022 (warning, once per tag). */
 export const deprecatedTag = (tag: string, count: number) =>
-  `Deprecated ${tag} (ignored by Google since 2022) used ${n(count)} times`;
+  `Deprecated ${tag} (ignored by Google since 2022) used ${plural(count, 'time')}`;
 /** Beyond the spec: news older than two days (warning, once). */
 export const oldNews = (count: number) =>
-  `${n(count)} news entries are older than two days (Google News only reads recent articles)`;
+  `${plural(count, 'news entry is', 'news entries are')} older than two days (Google News only reads recent articles)`;
 /** Beyond the spec: lastmod dates in the future (warning, once). */
 export const futureLastmod = (count: number, example: string) =>
-  `${n(count)} lastmod dates are in the future, e.g. ${example}`;
+  `${plural(count, 'lastmod date is', 'lastmod dates are')} in the future, e.g. ${example}`;
 /** Beyond the spec: the same lastmod on every URL (warning). */
 export const sameLastmod = (value: string) =>
   `Every URL has the same lastmod (${value}): it looks like the generation time, not when each page changed`;

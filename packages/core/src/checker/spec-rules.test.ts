@@ -144,7 +144,7 @@ describe('spec §5: other kinds', () => {
       m.SITEMAP_INDEX,
       'Duplicate URL: https://a.example/s1.xml',
       'Invalid lastmod date: soon',
-      'Found 1 duplicate URLs',
+      'Found 1 duplicate URL',
       m.LOW_VALID_RATIO,
     ]);
     expect(r.stats).toEqual({ totalUrls: 5, validUrls: 2, duplicateUrls: 1 });
@@ -170,7 +170,7 @@ describe('spec §5: other kinds', () => {
       'Duplicate URL: https://a.example/a',
       'Invalid protocol: ftp://a.example/f',
       'Invalid URL format: nope',
-      'Found 1 duplicate URLs',
+      'Found 1 duplicate URL',
       m.LOW_VALID_RATIO,
     ]);
     expect(r.stats).toEqual({ totalUrls: 5, validUrls: 2, duplicateUrls: 1 });
@@ -228,7 +228,7 @@ describe('spec §5: other kinds', () => {
     expect(messages(r.errors)).toEqual(['Invalid protocol: gopher://a.example/']);
     expect(messages(r.warnings)).toEqual([
       'Duplicate URL: https://a.example/',
-      'Found 1 duplicate URLs',
+      'Found 1 duplicate URL',
       m.LOW_VALID_RATIO,
     ]);
     const video = checkSitemap(

@@ -15,10 +15,7 @@ import type { EndedBy, PageRecord } from '../crawler/types.js';
 import { imageElements } from '../export/urlset.js';
 import { missingVideoFields } from '../export/videos.js';
 import { URLS_PER_PAGE, urlLimit } from '../limits/page-count.js';
-
-const n = (value: number) => value.toLocaleString('en-US');
-const plural = (count: number, one: string, many: string) =>
-  `${n(count)} ${count === 1 ? one : many}`;
+import { formatCount as n, plural } from '../text/counts.js';
 
 /** "73 pages, 68 listed". */
 export function pagesText(pages: number, listed: number): string {

@@ -8,7 +8,5 @@ export function formatDate(iso: string): string {
   });
 }
 
-/** "1 page", "2 pages": a count with its noun, singular or plural. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+/** "1 page", "2 pages": one helper for the core's messages and every screen. */
+export { formatCount, plural } from '@mapsmith/core/browser';

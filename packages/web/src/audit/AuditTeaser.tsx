@@ -1,4 +1,5 @@
 import type { ValidationResult } from '@mapsmith/core/browser';
+import { plural } from '../app/format';
 import { HostedPageLink } from '../components/HostedPageLink';
 
 /** What the Pro audit checks for each listed URL, said once for the teaser. */
@@ -17,8 +18,10 @@ export function AuditTeaser(props: { result: ValidationResult }) {
   const n = props.result.stats.totalUrls;
   const isIndex = props.result.kind === 'sitemapindex';
   const what = isIndex
-    ? `the URLs of these ${n.toLocaleString('en-US')} child sitemaps`
-    : `each of these ${n.toLocaleString('en-US')} URLs`;
+    ? `the URLs of ${n === 1 ? 'this child sitemap' : `these ${plural(n, 'child sitemap')}`}`
+    : n === 1
+      ? 'this URL'
+      : `each of these ${plural(n, 'URL')}`;
   return (
     <aside
       className="card audit-teaser"
