@@ -60,7 +60,9 @@ test('a crawl that cannot reach its site ends in the failed panel with tips', as
   await home.generate(url);
   const failed = page.getByRole('alert').filter({ hasText: 'Oops! Crawling Failed' });
   await expect(failed).toBeVisible({ timeout: 20_000 });
-  await expect(failed).toContainText('Check that the URL is correct');
-  await expect(failed).toContainText('Some sites block crawlers');
-  await expect(failed).toContainText('pages behind a login cannot be crawled');
+  // Tips for a refused connection, true on every plan (walkthrough defect 30).
+  await expect(failed).toContainText('connection refused');
+  await expect(failed).toContainText('Check that the address is correct');
+  await expect(failed).toContainText('allow the user agent MapsmithBot');
+  await expect(failed).not.toContainText(/Pro|script-heavy/);
 });

@@ -43,6 +43,7 @@ export { MAX_POLL_RESULTS } from './contract/schemas.js';
 export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';
+export { failureTips } from './crawler/failure-text.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';

@@ -1,4 +1,5 @@
-import { plainFailureText } from '../net/plain-reason.js';
+import { FETCH_REASON, plainFailureText } from '../net/plain-reason.js';
+import { ROBOTS_TOKEN } from '../version.js';
 
 const ROBOTS_UNREACHABLE = /^robots\.txt unreachable: (.*)$/;
 
@@ -12,4 +13,42 @@ export function startUrlFailureText(error: string): string {
     return `We could not reach the site's robots.txt (${plainFailureText(robots[1] ?? '')}), so we did not crawl: a site whose robots.txt is unreachable asks crawlers to stay away.`;
   }
   return `We could not reach the start page (${plainFailureText(error)}). Check the address, and that the site is online and reachable from the internet.`;
+}
+
+const GENERAL_TIPS = [
+  'Check that the address is correct and opens in your browser.',
+  'If the site was down or busy, wait a few minutes and try again.',
+];
+
+const BLOCKED_TIP = `If the site opens in your browser, a firewall or bot protection may turn crawlers away: allow the user agent ${ROBOTS_TOKEN}.`;
+
+/**
+ * What to try after a failed crawl, for the failure it was (the text `startUrlFailureText` or the
+ * crawl wrote, whose reason is a `FETCH_REASON`; an unreachable robots.txt is the site being
+ * unreachable): only what is true for this failure, on any plan.
+ */
+export function failureTips(error: string | null): string[] {
+  const text = error ?? '';
+  if (text.includes(FETCH_REASON.notFound))
+    return [
+      'Check the address for typing mistakes: no server answers to this name.',
+      'A new domain can take a few hours to be found everywhere; try again later.',
+    ];
+  if (text.includes(FETCH_REASON.tls))
+    return [
+      'If the site has no HTTPS, start from its http:// address.',
+      "Check the site's certificate: it must be valid for this host name.",
+    ];
+  if (text.includes(FETCH_REASON.timeout))
+    return [
+      'The site answered too slowly: try again when it is less busy.',
+      ...GENERAL_TIPS.slice(0, 1),
+    ];
+  if (
+    text.includes(FETCH_REASON.refused) ||
+    text.includes(FETCH_REASON.closed) ||
+    text.includes(FETCH_REASON.failed)
+  )
+    return [...GENERAL_TIPS, BLOCKED_TIP];
+  return GENERAL_TIPS;
 }

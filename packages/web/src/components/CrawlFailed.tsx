@@ -1,4 +1,6 @@
-/** The failed panel (spec §2): the server's error or a default text, and tips. */
+import { failureTips } from '@mapsmith/core/browser';
+
+/** The failed panel (spec §2): the server's error or a default text, and tips for this failure. */
 export function CrawlFailed(props: { error: string | null }) {
   return (
     <div className="crawl-failed" role="alert">
@@ -9,12 +11,9 @@ export function CrawlFailed(props: { error: string | null }) {
       </p>
       <h3>Things to try</h3>
       <ul>
-        <li>Check that the URL is correct and opens in your browser.</li>
-        <li>Wait a few minutes and try again; the site may be busy.</li>
-        <li>
-          Some sites block crawlers. Pro crawls more patiently and renders script-heavy pages.
-        </li>
-        <li>The site must be public: pages behind a login cannot be crawled.</li>
+        {failureTips(props.error).map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
       </ul>
     </div>
   );
