@@ -12,14 +12,44 @@ test('the home page lists the six guides with read time and category', async ({ 
   );
 });
 
-test('a guide has breadcrumbs to /#how-to and its call to action', async ({ page }) => {
+test('a guide has breadcrumbs to the /how-to index and its call to action', async ({ page }) => {
   await page.goto('/how-to/sitemap-validation-checker');
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-  await expect(crumbs.getByRole('link', { name: 'How To' })).toHaveAttribute('href', '/#how-to');
+  await expect(crumbs.getByRole('link', { name: 'How-to guides' })).toHaveAttribute(
+    'href',
+    '/how-to',
+  );
   await page.getByRole('link', { name: 'Check your sitemap now' }).click();
   await expect(page).toHaveURL(/\/#checker$/);
   await expect(page.getByRole('heading', { name: 'Sitemap Checker' })).toBeInViewport();
+});
+
+test('/how-to is the index of the six guides (walkthrough defect 32: it was a 404)', async ({
+  page,
+}) => {
+  const res = await page.goto('/how-to');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveTitle(/How-to Guides/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Learn to get sitemaps right');
+  for (const slug of GUIDE_SLUGS)
+    await expect(page.locator(`main a[href="/how-to/${slug}"]`)).toContainText(/min read/);
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: test.info().outputPath(`how-to-${size.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.locator('main a[href="/how-to/html-sitemap-creation"]').click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'How-to guides' })
+    .click();
+  await expect(page).toHaveURL(/\/how-to$/);
 });
 
 test('the advanced guide names the 50,000-URL index threshold and links onward', async ({
@@ -60,13 +90,17 @@ test('support has a tabbed FAQ starting on General that names the rate-limit hea
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();
 });
 
-test('contact states 24 h / 12 h response times, business hours and mailto links, no form', async ({
+test('contact states 24 h / 12 h response times that agree with its business hours, and mailto links, no form', async ({
   page,
 }) => {
   await page.goto('/contact');
   const main = page.locator('main');
-  await expect(main).toContainText('Within 24 hours on the free plan, within 12 hours for Pro');
+  await expect(main).toContainText(
+    'Within 24 hours on the free plan and within 12 hours for Pro users, every day of the week.',
+  );
+  // Walkthrough defect 33: the hours and the promise agree for a message sent on a Friday evening.
   await expect(main).toContainText('Mon-Fri 9:00 AM-6:00 PM EST');
+  await expect(main).toContainText('hold outside them too, weekends included');
   await expect(main.locator('a[href^="mailto:billing@"]')).toBeVisible();
   await expect(main.locator('a[href^="mailto:enterprise@"]')).toBeVisible();
   await expect(main.locator('form')).toHaveCount(0);

@@ -173,6 +173,17 @@ export const FREE_ALLOWANCE = {
   perMonth: `${free.pagesPerMonth} pages a month`,
 } as const;
 
+/**
+ * The support promise, said once: hours from the message, every day of the week, so the business
+ * hours the contact page also states (spec) cannot contradict it for a message sent on a Friday
+ * evening.
+ */
+export const SUPPORT_PROMISE = `Within ${SUPPORT_HOURS.standard} hours on the free plan and within ${SUPPORT_HOURS.pro} hours for Pro users, every day of the week.`;
+
+/** The office hours (spec: the contact page), and that the promise holds outside them too. */
+export const SUPPORT_BUSINESS_HOURS =
+  'Business hours: Mon-Fri 9:00 AM-6:00 PM EST. The response times hold outside them too, weekends included.';
+
 /** The price as people read it: "$3". */
 export const PRO_PRICE_TEXT = `$${Number(PRO_PRICE.value)}`;
 

@@ -68,6 +68,11 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
     title: `Pricing | Mapsmith Sitemap Generator: Free or ${PRO_PRICE_TEXT} for a month of Pro`,
     description: `Free: ${FREE_ALLOWANCE.perCrawl} and ${FREE_ALLOWANCE.perMonth}. Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
   },
+  '/how-to': {
+    title: 'How-to Guides: Sitemaps, Validation and SEO | Mapsmith',
+    description:
+      'Six guides to sitemaps: generating them, XML sitemaps for SEO, HTML sitemaps, RSS feeds, validating a sitemap and advanced strategies.',
+  },
   '/about': {
     title: 'About Mapsmith | Sitemap Generator and Checker',
     description:

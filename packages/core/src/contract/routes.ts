@@ -33,6 +33,8 @@ export const APP_PATHS = [
   '/contact',
   '/privacy',
   '/terms',
+  // The index of the how-to guides (walkthrough defect 32: it was a 404).
+  '/how-to',
   // Bulk crawls (issue 13): the list form and the user's bulks.
   '/bulk',
   // Scheduled crawls (issue 13).

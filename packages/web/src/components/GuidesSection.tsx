@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { GUIDES } from '../content/guides';
 
-/** The guides list of the home page: six articles with read time and category. */
-export function GuidesSection() {
+/** The guides list of the home page and of `/how-to`: six articles with read time and category. */
+export function GuidesSection(props: { headingLevel?: 'h1' | 'h2' }) {
+  const Heading = props.headingLevel ?? 'h2';
   return (
     <section className="section" id="guides" aria-labelledby="guides-title">
       <p className="eyebrow">How-to guides</p>
-      <h2 id="guides-title">Learn to get sitemaps right</h2>
+      <Heading id="guides-title">Learn to get sitemaps right</Heading>
       <div className="card-grid three">
         {GUIDES.map((g) => (
           <Link

@@ -3,7 +3,7 @@ import {
   isProFeatureAvailable,
   PLAN_LIMITS,
   PRO_BILLING,
-  SUPPORT_HOURS,
+  SUPPORT_PROMISE,
 } from '@mapsmith/core/browser';
 
 /** One FAQ tab of the support page. */
@@ -33,7 +33,7 @@ export const FAQ: FaqTab[] = [
       },
       {
         q: 'How fast do you answer support requests?',
-        a: `Within ${SUPPORT_HOURS.standard} hours on the free plan and within ${SUPPORT_HOURS.pro} hours for Pro users.`,
+        a: SUPPORT_PROMISE,
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { PAGE_META, SUPPORT_HOURS } from '@mapsmith/core/browser';
+import { PAGE_META, SUPPORT_BUSINESS_HOURS, SUPPORT_PROMISE } from '@mapsmith/core/browser';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
@@ -25,11 +25,8 @@ function Contact() {
         </div>
         <div className="card">
           <h2 className="card-title">Response times</h2>
-          <p>
-            Within {SUPPORT_HOURS.standard} hours on the free plan, within {SUPPORT_HOURS.pro} hours
-            for Pro users.
-          </p>
-          <p className="muted">Business hours: Mon-Fri 9:00 AM-6:00 PM EST.</p>
+          <p>{SUPPORT_PROMISE}</p>
+          <p className="muted">{SUPPORT_BUSINESS_HOURS}</p>
         </div>
         <div className="card">
           <h2 className="card-title">Billing</h2>

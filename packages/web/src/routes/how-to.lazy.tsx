@@ -21,9 +21,7 @@ function Guide() {
             <Link to="/">Home</Link>
           </li>
           <li>
-            <Link to="/" hash="how-to">
-              How To
-            </Link>
+            <Link to="/how-to">How-to guides</Link>
           </li>
           <li aria-current="page">{guide.title}</li>
         </ol>

@@ -9,6 +9,7 @@ import { crawlRoute } from './crawl';
 import { dashboardRoute } from './dashboard';
 import { forgotPasswordRoute } from './forgot-password';
 import { howToRoute } from './how-to';
+import { howToIndexRoute } from './how-to-index';
 import { indexRoute } from './index';
 import { loginRoute } from './login';
 import { pricingRoute } from './pricing';
@@ -38,6 +39,7 @@ export const routeTree = rootRoute.addChildren([
   contactRoute,
   privacyRoute,
   termsRoute,
+  howToIndexRoute,
   howToRoute,
   bulkRoute,
   bulkDetailRoute,
