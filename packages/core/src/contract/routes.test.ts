@@ -7,9 +7,10 @@ describe('isAppPath', () => {
       expect(isAppPath(path), path).toBe(true);
   });
 
-  it('accepts the six guides and nothing else under /how-to', () => {
+  it('accepts the guides’ index and the six guides, and nothing else under /how-to', () => {
     for (const slug of GUIDE_SLUGS) expect(isAppPath(`/how-to/${slug}`)).toBe(true);
-    expect(isAppPath('/how-to/')).toBe(false);
+    expect(isAppPath('/how-to')).toBe(true);
+    expect(isAppPath('/how-to/')).toBe(true);
     expect(isAppPath('/how-to/unknown')).toBe(false);
     expect(isAppPath('/how-to/sitemap-generator-guide/extra')).toBe(false);
   });
