@@ -66,6 +66,12 @@ test('a free crawl stopped by the 100-page cap says so; a file that cannot exist
     );
     await expect(results.getByTestId('page-count')).toHaveText('100');
     await expect(results.getByTestId('pages-text')).toHaveText('100 pages, 100 listed');
+    // What counts as a page is said once, on request, in plain words (walkthrough defect 37).
+    const rule = results.locator('details.page-count-rule');
+    await expect(rule.locator('p')).toBeHidden();
+    await rule.getByText('What counts as a page?').click();
+    await expect(rule).toContainText('A page is a URL that answered with an HTML page.');
+    await expect(results).not.toContainText('2xx HTML answer');
     // The fixture has no videos: that one button is off, with its reason under it.
     const videos = results.locator('button[data-format="videos"]');
     await expect(videos).toBeDisabled();

@@ -162,6 +162,9 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
       await page.request.get(`/api/crawl/${jobId}/urls?sort=url&dir=asc&limit=50`)
     ).json()) as { rows: { url: string }[] };
     await expect(table.locator('tbody .url-cell')).toHaveText(sorted.rows.map((r) => r.url));
+    // The caption reads the column's name, never the API's field (walkthrough defect 49).
+    await table.getByRole('button', { name: 'Response time' }).click();
+    await expect(table.locator('caption')).toHaveText(/sorted by response time (a|de)scending$/);
 
     // The CSV report of all rows: BOM, one header row, one record per URL with its verdict.
     const csvDownload = page.waitForEvent('download');

@@ -32,5 +32,8 @@ export function urlLimit(maxPages: number): number {
   return maxPages * URLS_PER_PAGE;
 }
 
-/** The sentence the UI and the README use for what caps count. */
-export const PAGE_COUNT_RULE = `Pages fetched with a 2xx HTML answer count; redirects, errors and robots-blocked URLs do not (a crawl records at most ${URLS_PER_PAGE} URLs for each page of its cap).`;
+/**
+ * What counts as a page, in plain words, for the one place the UI says it (the results' "What
+ * counts as a page?"; walkthrough defect 37: it was a nested footnote under every result).
+ */
+export const PAGE_COUNT_RULE = `A page is a URL that answered with an HTML page. Redirects, errors and URLs that robots.txt blocks are in the report, but they do not count. A crawl looks at no more than ${URLS_PER_PAGE} URLs for each page it may count.`;

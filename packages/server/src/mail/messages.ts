@@ -1,3 +1,4 @@
+import { plural } from '@mapsmith/core';
 import type { MailMessage } from './mailer.js';
 
 /** The confirmation mail sent at registration and on "resend". */
@@ -127,12 +128,13 @@ export function scheduleRunMail(to: string, username: string, run: ScheduleRunFa
   const host = new URL(run.url).host;
   return {
     to,
-    subject: `Scheduled crawl of ${host}: ${run.changes}`,
+    // Short (walkthrough defect 52): the changes, which may be a sentence, are in the body.
+    subject: `Scheduled crawl of ${host}: ${plural(run.listed, 'URL')} listed`,
     link: run.link,
     text: [
       `Hello ${username},`,
       '',
-      `Your scheduled crawl of ${run.url} has finished: ${run.listed.toLocaleString('en-US')} URLs listed.`,
+      `Your scheduled crawl of ${run.url} has finished: ${plural(run.listed, 'URL')} listed.`,
       `Since the previous crawl: ${run.changes}.`,
       ...(run.sitemapUrl ? ['', `Your sitemap is up to date at ${run.sitemapUrl}`] : []),
       ...(run.indexNow ? ['', `IndexNow: ${run.indexNow}`] : []),

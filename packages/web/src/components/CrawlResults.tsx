@@ -44,9 +44,14 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
       )}
       {outcome && (
         <p className="muted pages-text">
-          <span data-testid="pages-text">{outcome.pagesText}</span>{' '}
-          <span className="small">({PAGE_COUNT_RULE})</span>
+          <span data-testid="pages-text">{outcome.pagesText}</span>
         </p>
+      )}
+      {outcome && (
+        <details className="small muted page-count-rule">
+          <summary>What counts as a page?</summary>
+          <p>{PAGE_COUNT_RULE}</p>
+        </details>
       )}
       {props.action}
       {outcome?.endSentence && (

@@ -2,7 +2,7 @@ import type { CrawlChanges, ReportFilter } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
 import { useApi } from '../app/use-api';
 import { ChangeSummary } from './ChangeSummary';
-import { reportColumns } from './columns';
+import { reportColumns, sortWords } from './columns';
 import { ReportCounts } from './ReportCounts';
 import { ReportDownloads } from './ReportDownloads';
 import { ReportFilters } from './ReportFilters';
@@ -127,7 +127,7 @@ export function CrawlReport(props: {
             sort={sort}
             dir={dir}
             busy={table.loading}
-            caption={`URLs of this crawl${isFiltered(filter) ? ' (filtered)' : ''}, sorted by ${sort} ${dir === 'asc' ? 'ascending' : 'descending'}`}
+            caption={`URLs of this crawl${isFiltered(filter) ? ' (filtered)' : ''}, sorted by ${sortWords(sort)} ${dir === 'asc' ? 'ascending' : 'descending'}`}
             onSort={(next) => setFilter({ ...filter, ...next })}
             openUrl={(url) => onSearch({ ...search, url })}
           />

@@ -102,6 +102,17 @@ export const REPORT_COLUMNS: ReportColumn[] = [
   },
 ];
 
+/**
+ * How a sort reads to people, for the table's caption: the column's own label ("response time"),
+ * and the crawl's order for the default (walkthrough defect 49: the caption said "responseTime").
+ */
+export function sortWords(sort: ReportSort): string {
+  const column = REPORT_COLUMNS.find((c) => c.sort === sort);
+  if (!column) return 'crawl order';
+  const { label } = column;
+  return label === label.toUpperCase() ? label : label.toLowerCase();
+}
+
 /** The words of each change kind in the table (issue 13). */
 export const CHANGE_WORDS: Readonly<Record<ChangeKind, string>> = {
   added: 'Added',
