@@ -2,6 +2,9 @@
  * The browser-safe entry point of the core: no Node modules, so the web bundle and the
  * desktop renderer can import it. Node-only parts (fetcher, crawler runtime) are in `index.ts`.
  */
+// First: before any schema is built, so none probes for `new Function` (the pages' CSP).
+import './contract/parse-without-eval.js';
+
 export * from './audit/verdicts.js';
 export * from './checker/index.js';
 export * from './contract/api-client.js';
