@@ -1,25 +1,35 @@
 import type { RequestHandler } from 'express';
 
-/** The origin of the PayPal JS SDK URL, or null when it is served by the app itself (relative). */
-function originOf(url: string): string | null {
+/**
+ * What the PayPal button needs, by where its SDK comes from (`PAYPAL_SDK_URL`): that origin,
+ * and when it is PayPal's own, the hosts PayPal's CSP guide lists (the button frame is served
+ * from `www.sandbox.paypal.com` in sandbox mode, images from `www.paypalobjects.com`). A
+ * relative SDK URL is served by the app itself and needs nothing more.
+ */
+function paypalSources(sdkUrl: string): string[] {
+  let origin: URL;
   try {
-    return new URL(url).origin;
+    origin = new URL(sdkUrl);
   } catch {
-    return null;
+    return [];
   }
+  const own = origin.protocol === 'https:' && /(^|\.)paypal\.com$/.test(origin.hostname);
+  return own
+    ? [origin.origin, 'https://*.paypal.com', 'https://*.paypalobjects.com']
+    : [origin.origin];
 }
 
 /**
  * The Content-Security-Policy of every answer (issue 30, point 4): scripts only from the app's
- * own files and the configured PayPal SDK origin (never inline, never eval), no plugins, no
- * framing of the app, `<base>` only to itself, forms only to itself. The PayPal SDK renders its
- * button in a frame from its origin, talks to it and shows its images, so that one origin is
- * allowed for frames, connections and images too. Styles allow inline because the SDK injects
- * style elements; a style cannot run code.
+ * own files and the PayPal SDK's sources (never inline, never eval), no plugins, no framing of
+ * the app, `<base>` only to itself, forms only to itself. The PayPal SDK renders its button in
+ * a frame, talks to PayPal and shows its images, so its sources are allowed for frames,
+ * connections and images too. Styles allow inline because the SDK injects style elements; a
+ * style cannot run code.
  */
 export function contentSecurityPolicy(paypalSdkUrl: string): string {
-  const paypal = originOf(paypalSdkUrl);
-  const withPaypal = (...sources: string[]) => [...sources, ...(paypal ? [paypal] : [])].join(' ');
+  const paypal = paypalSources(paypalSdkUrl);
+  const withPaypal = (...sources: string[]) => [...sources, ...paypal].join(' ');
   return [
     "default-src 'self'",
     `script-src ${withPaypal("'self'")}`,
@@ -27,7 +37,7 @@ export function contentSecurityPolicy(paypalSdkUrl: string): string {
     `img-src ${withPaypal("'self'", 'data:')}`,
     "font-src 'self'",
     `connect-src ${withPaypal("'self'")}`,
-    `frame-src ${paypal ?? "'none'"}`,
+    `frame-src ${paypal.length > 0 ? paypal.join(' ') : "'none'"}`,
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
