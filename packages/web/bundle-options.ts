@@ -11,8 +11,12 @@ export const uiBundleOptions = {
   treeshake: {
     // The core's modules only declare things (no top-level side effects), so a module whose
     // exports the UI does not use, reached through `@mapsmith/core/browser`'s re-exports,
-    // is dropped instead of landing in the first-load chunk.
-    moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
+    // is dropped instead of landing in the first-load chunk. The one exception (and the entry
+    // that imports it first) turns zod's `new Function` off before any schema is built, for
+    // the pages' CSP.
+    moduleSideEffects: (id: string) =>
+      !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id) ||
+      /[\\/]core[\\/]src[\\/](browser|contract[\\/]parse-without-eval)\.ts$/.test(id),
   },
   output: {
     codeSplitting: {

@@ -7,6 +7,7 @@ import type {
   LaunchCrawler,
 } from '../../packages/desktop/src/main/crawl/local-crawls';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
+import { INTERNAL_URL_VECTORS } from '../fixtures/ssrf-vectors.js';
 import { buildDesktop, DESKTOP_OUT } from './support/build';
 import { nodeLauncher } from './support/node-launcher';
 import { withDataFile } from './support/seed';
@@ -111,6 +112,23 @@ describe('local crawls in a crawler process', () => {
       });
     }
     expect(site.totalRequests()).toBe(before);
+    expect(await call(d, 'history.list', {})).toEqual([]);
+  });
+
+  it('refuses every internal address form at the IPC entry with the hosted code', async () => {
+    const d = await open(nodeLauncher(ENTRY), false);
+    for (const [url, label] of INTERNAL_URL_VECTORS)
+      for (const [name, input] of [
+        ['crawl.start', { url }],
+        ['sitemap.fetch', { url }],
+      ] as const) {
+        const reply = await d.dispatch(TEST_ORIGIN, name, input);
+        expect(reply, `${name} ${label} ${url}`).toMatchObject({
+          ok: false,
+          status: 400,
+          body: { error: 'URL not allowed', code: 'crawl.url-not-allowed' },
+        });
+      }
     expect(await call(d, 'history.list', {})).toEqual([]);
   });
 

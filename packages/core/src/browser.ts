@@ -2,6 +2,9 @@
  * The browser-safe entry point of the core: no Node modules, so the web bundle and the
  * desktop renderer can import it. Node-only parts (fetcher, crawler runtime) are in `index.ts`.
  */
+// First: before any schema is built, so none probes for `new Function` (the pages' CSP).
+import './contract/parse-without-eval.js';
+
 export * from './audit/verdicts.js';
 export * from './checker/index.js';
 export * from './contract/api-client.js';
@@ -40,6 +43,7 @@ export type {
 } from './contract/schemas.js';
 export * as schemas from './contract/schemas.js';
 export { MAX_POLL_RESULTS } from './contract/schemas.js';
+export * from './contract/site-address.js';
 export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';

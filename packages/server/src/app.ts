@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   // Unset (embedded): a reverse proxy on this machine is believed, no other.
   app.set('trust proxy', deps.config.trustProxy ?? 'loopback');
-  app.use(securityHeaders);
+  app.use(securityHeaders({ paypalSdkUrl: deps.config.paypal.sdkUrl }));
   app.use('/api', loadSession(deps.sessions));
   for (const handler of deps.beforeBody ?? []) app.use(handler);
   app.use('/api', csrfGuard);

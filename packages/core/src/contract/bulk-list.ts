@@ -1,5 +1,8 @@
+import type { UrlPolicy } from '../ports/url-policy.js';
 import { MAX_BULK_SITES } from './bulk-limits.js';
+import type { BulkRejectedLine } from './bulk-schemas.js';
 import { siteUrl } from './schemas.js';
+import { refuseSiteAddress, SITE_REFUSED_CODE } from './site-address.js';
 
 /** A site line of a bulk list that reads as a crawlable address. */
 export interface BulkListSite {
@@ -12,7 +15,7 @@ export interface BulkListSite {
 /** A list read line by line: its sites, the lines refused with reasons, and the site count. */
 export interface ParsedBulkList {
   sites: BulkListSite[];
-  rejected: Array<{ line: number; text: string; reason: string }>;
+  rejected: BulkRejectedLine[];
   /** Lines that were neither blank nor comments (what `MAX_BULK_SITES` bounds). */
   siteLines: number;
 }
@@ -30,10 +33,12 @@ function siteKey(url: URL): string {
 /**
  * Reads a bulk list: one site URL a line; blank lines and lines starting with `#` are skipped;
  * a bare host name gets https://. A line that is not a URL, uses another scheme, or repeats an
- * earlier site is refused with its number and reason, and the other lines still count.
+ * earlier site is refused with its number, reason and `input.invalid`; an address the URL
+ * policy refuses (the entry check of every site address, `site-address.ts`) with the code a
+ * crawl start refuses it with. The other lines still count.
  * Site lines past `MAX_BULK_SITES` are for the caller to refuse as a whole (see `siteLines`).
  */
-export function parseBulkList(list: string): ParsedBulkList {
+export function parseBulkList(list: string, policy: UrlPolicy): ParsedBulkList {
   const sites: BulkListSite[] = [];
   const rejected: ParsedBulkList['rejected'] = [];
   const seen = new Map<string, number>();
@@ -57,14 +62,24 @@ export function parseBulkList(list: string): ParsedBulkList {
         otherScheme || (hasScheme && !/^https?:/i.test(candidate))
           ? 'Only http:// and https:// sites can be crawled'
           : 'This line is not a site address (expected something like https://example.com)';
-      rejected.push({ line, text: quote(text), reason });
+      rejected.push({ line, text: quote(text), reason, code: 'input.invalid' });
       continue;
     }
     const url = new URL(parsed.data);
+    const refused = refuseSiteAddress(policy, url.href);
+    if (refused) {
+      rejected.push({ line, text: quote(text), reason: refused, code: SITE_REFUSED_CODE });
+      continue;
+    }
     const key = siteKey(url);
     const first = seen.get(key);
     if (first !== undefined) {
-      rejected.push({ line, text: quote(text), reason: `The same site as line ${first}` });
+      rejected.push({
+        line,
+        text: quote(text),
+        reason: `The same site as line ${first}`,
+        code: 'input.invalid',
+      });
       continue;
     }
     seen.set(key, line);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MAX_BULK_LIST_CHARS } from './bulk-limits.js';
 import { crawlSettings } from './crawl-settings.js';
+import { ERROR_CODES } from './error-codes.js';
 import { crawlStatus } from './schemas.js';
 
 /** One line of the list that did not become a crawl, and why. */
@@ -17,6 +18,12 @@ export const bulkRejectedLine = z.object({
   text: z.string(),
   /** Why, in plain words. */
   reason: z.string(),
+  /**
+   * The contract's code of the refusal: `crawl.url-not-allowed` for an address the URL policy
+   * refuses (as a crawl start does), `input.invalid` for any other line. Absent in bulks
+   * stored before it was added.
+   */
+  code: z.enum(ERROR_CODES).optional(),
 });
 export type BulkRejectedLine = z.infer<typeof bulkRejectedLine>;
 

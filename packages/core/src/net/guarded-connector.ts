@@ -9,15 +9,18 @@ import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import { FetchError } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
+import { toFetchError } from './fetch-errors.js';
 
 type LookupAddress = { address: string; family: number };
 
 /**
- * The refusal of a name whose answer the policy denies. It never names the address: the
- * anonymous checker and crawl errors would otherwise map internal names to their addresses.
+ * The refusal of a name whose answer the policy denies: the very error a name that does not
+ * exist gets (`fetch-errors.ts` words ENOTFOUND so), so no answer of the checker, a crawl, an
+ * audit or a comparison tells a name that points inside from one that points nowhere (the DNS
+ * oracle of issue 30, point 4). Literal addresses keep EBLOCKED: their text says it all.
  */
-function refusedName(hostname: string): FetchError {
-  return new FetchError(`refused host ${hostname}: its address is not allowed`, 'EBLOCKED', false);
+function refusedName(): FetchError {
+  return toFetchError({ code: 'ENOTFOUND' });
 }
 
 /** A `lookup` for net.connect that refuses answers the policy denies. */
@@ -28,7 +31,7 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction {
       const list = Array.isArray(addresses) ? addresses : [];
       for (const a of list) {
         const decision = policy.checkAddress(a.address);
-        if (!decision.allowed) return callback(refusedName(hostname), '', 0);
+        if (!decision.allowed) return callback(refusedName(), '', 0);
       }
       if (list.length === 0) return callback(new Error(`no address for ${hostname}`), '', 0);
       const first = list[0] as LookupAddress;
@@ -62,7 +65,7 @@ export function guardedConnector(
         : { allowed: false as const, reason: 'no remote address' };
       if (!decision.allowed) {
         socket.destroy();
-        return callback(refusedName(host), null);
+        return callback(refusedName(), null);
       }
       callback(null, socket);
     });

@@ -5,6 +5,7 @@ import { OPERATION_DOCS, OPERATION_TAGS, type OperationTag } from '../contract/o
 import { type OperationName, operations } from '../contract/operations.js';
 import { REPORT_FORMATS } from '../contract/report-schemas.js';
 import { apiError } from '../contract/schemas.js';
+import { SITE_REFUSED_CODE, siteAddressFields } from '../contract/site-address.js';
 import { exporters } from '../export/registry.js';
 import { API_TOKEN_REQUESTS_PER_HOUR } from '../plans.js';
 import { REPORT_FILES } from '../report/export.js';
@@ -61,7 +62,9 @@ function operationOf(name: OperationName, errorBody: JsonSchema): OpenApiOperati
   // An operation without a docs entry yet: its input is parsed, so a bad one answers 400.
   const takesInput = parameters.length > 0 || Object.keys(body?.properties ?? {}).length > 0;
   const own = doc?.errors ?? (takesInput ? (['input.invalid'] as const) : []);
-  const codes = errorCodesOf(operation, own, who);
+  // The binders check every site address of an input at the entry (contract/site-address.ts).
+  const site = siteAddressFields(operation.input).length > 0 ? [SITE_REFUSED_CODE] : [];
+  const codes = errorCodesOf(operation, [...own, ...site], who);
   const description = [doc?.description, doc?.rateWindow].filter(Boolean).join(' ');
   const bodyExample = body
     ? Object.fromEntries(Object.entries(example).filter(([key]) => key in (body.properties ?? {})))

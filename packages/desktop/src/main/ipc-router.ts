@@ -1,5 +1,13 @@
 import { AppError } from '@mapsmith/app';
-import { type ErrorCode, inputRefusal, isDiskFull, type Logger } from '@mapsmith/core';
+import {
+  type ErrorCode,
+  inputRefusal,
+  isDiskFull,
+  type Logger,
+  SITE_REFUSED_CODE,
+  siteAddressRefusal,
+  type UrlPolicy,
+} from '@mapsmith/core';
 import type { IpcReply } from '../shared/channels';
 import {
   type IpcInput,
@@ -23,6 +31,8 @@ export interface IpcRouterOptions {
   handlers: HandlerTable;
   /** Where unexpected failures are logged. */
   logger: Logger;
+  /** The URL policy every site address of an input passes before its handler runs. */
+  policy: UrlPolicy;
 }
 
 function refuse(status: number, error: string, code: ErrorCode, message?: string): IpcReply {
@@ -32,11 +42,12 @@ function refuse(status: number, error: string, code: ErrorCode, message?: string
 /**
  * The guards every call passes, in order: the sender frame's origin must be the app's, the
  * name must be an operation the IPC knows, the input must parse with the operation's schema,
- * and the desktop must have a handler for it. Only then does the handler run. Never throws: every outcome is
+ * its site addresses must pass the URL policy (as on the hosted API), and the desktop must
+ * have a handler for it. Only then does the handler run. Never throws: every outcome is
  * a reply, so no stack trace crosses the bridge.
  */
 export function createIpcRouter(options: IpcRouterOptions) {
-  const { allowedOrigins, handlers, logger } = options;
+  const { allowedOrigins, handlers, logger, policy } = options;
   return async function dispatch(
     senderOrigin: string | null | undefined,
     name: unknown,
@@ -55,6 +66,8 @@ export function createIpcRouter(options: IpcRouterOptions) {
       const refusal = inputRefusal(ipcOperations[name].input);
       return refuse(400, refusal.error, refusal.code, parsed.error.issues[0]?.message);
     }
+    const refused = siteAddressRefusal(policy, ipcOperations[name].input, parsed.data);
+    if (refused) return refuse(400, 'URL not allowed', SITE_REFUSED_CODE, refused.message);
     const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
     if (!handler) return refuse(501, `${name} is not available in the desktop app`, 'not-found');
     try {

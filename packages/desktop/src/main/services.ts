@@ -82,6 +82,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     allowedOrigins: options.allowedOrigins,
     handlers: createHandlers(deps),
     logger: options.logger,
+    policy: deps.policy,
   });
   return {
     deps,

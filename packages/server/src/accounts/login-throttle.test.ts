@@ -2,7 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqlFailureLog } from '../repos/sql/accounts/failures.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
-import { IP_FAILURE_LIMIT, LoginThrottle, MAX_DELAY_SECONDS } from './login-throttle.js';
+import {
+  ACCOUNT_GUARD_FAILURES,
+  IP_FAILURE_LIMIT,
+  LoginThrottle,
+  MAX_DELAY_SECONDS,
+} from './login-throttle.js';
 
 describe.each(testDatabaseKinds)('LoginThrottle on %s', (kind) => {
   let test: TestDatabase;
@@ -47,6 +52,40 @@ describe.each(testDatabaseKinds)('LoginThrottle on %s', (kind) => {
     now += 16 * 60 * 1000;
     await t.fail('user:1', 'ip1');
     expect(await t.wait('user:1', 'ip1')).toBe(0);
+  });
+
+  it('past 20 account failures, holds fresh clients to a growing account-wide delay, not known ones', async () => {
+    now = 0;
+    const t = throttle();
+    await t.succeed('user:1', 'home');
+    for (let i = 0; i < ACCOUNT_GUARD_FAILURES - 1; i++) await t.fail('user:1', `ip${i}`);
+    expect(await t.wait('user:1', 'fresh')).toBe(0);
+    // One guess per fresh address: each waits 2^n s after the account's latest failure.
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await t.fail('user:1', `guess${i}`);
+      const wait = await t.wait('user:1', `next${i}`);
+      waits.push(wait);
+      now += wait * 1000;
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);
+    // The owner's device, which signed in before, goes straight to the password.
+    expect(await t.wait('user:1', 'home')).toBe(0);
+    // Another account is not touched, and a reset (clearAccount) ends the delay.
+    expect(await t.wait('user:2', 'fresh')).toBe(0);
+    await t.clearAccount('user:1');
+    expect(await t.wait('user:1', 'fresh')).toBe(0);
+  });
+
+  it('tells the owner once that the account guard started', async () => {
+    const t = throttle();
+    const notices: boolean[] = [];
+    for (let i = 0; i < ACCOUNT_GUARD_FAILURES + 3; i++) {
+      await t.fail('user:1', `ip${i}`);
+      notices.push(await t.guardNotice('user:1'));
+    }
+    expect(notices.filter(Boolean)).toHaveLength(1);
+    expect(notices.indexOf(true)).toBe(ACCOUNT_GUARD_FAILURES - 1);
   });
 
   it('refuses a client address after 30 failures over any accounts', async () => {

@@ -10,6 +10,19 @@ export const PAIR_FREE_FAILURES = 5;
 export const ACCOUNT_FREE_FAILURES = 10;
 /** The longest wait: the delay doubles per failure past the free ones up to this. */
 export const MAX_DELAY_SECONDS = 15 * 60;
+/**
+ * Failures on one account, from everyone, past which a client the account does not know (no
+ * failure and no sign-in of its own there) waits too: guessing from fresh addresses is held to
+ * one account-wide, growing delay.
+ */
+export const ACCOUNT_GUARD_FAILURES = 20;
+/**
+ * How long a client that signed in to an account stays known to it. The daily retention of
+ * rate events (where the log keeps it) bounds it to a day.
+ */
+export const KNOWN_CLIENT_MS = 24 * 60 * 60 * 1000;
+/** The owner is told by mail at most once in this time that the account guard started. */
+export const GUARD_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Sign-in throttling that no one can turn against the owner. Failures are counted per client
@@ -17,8 +30,14 @@ export const MAX_DELAY_SECONDS = 15 * 60;
  * without an account is counted the same way, so the answer reveals nothing), and per
  * (account, client) pair.
  *
- * - A client with no recent failure on the account is never delayed for it: the owner's
- *   correct password from their own device goes through whatever others guess.
+ * - A client with no recent failure on the account is not delayed for it while the account
+ *   has fewer than 20 failures from everyone in the window.
+ * - Past 20, a client with no failure of its own waits unless the account knows it (it signed
+ *   in there in the last day): 2^n seconds after the account's latest failure, n being how far
+ *   the account is past 20 (at most 15 minutes). Distributed guessing from fresh addresses
+ *   gets one account-wide, growing delay; the owner's own device still goes straight to the
+ *   password, and from a new one a password reset (which clears the account's count) lets
+ *   them in at once. The owner is told by mail once when it starts (`guardNotice`).
  * - A client that failed on the account waits 2^n seconds after its last failure, n being
  *   how far it is past 5 failures of its own or past 10 on the account from everyone,
  *   whichever is more (at most 15 minutes). A growing delay, never a hard lock.
@@ -43,9 +62,15 @@ export class LoginThrottle {
    */
   async begin(account: string, ip: string): Promise<{ wait: number; ticket: number[] }> {
     const now = this.now();
+    const known = await this.knows(account, ip, now);
     return this.log.attempt(keysOf(account, ip), now - FAILURE_WINDOW_MS, now, (stats) =>
-      waitFor(stats, account, ip, now),
+      waitFor(stats, account, ip, now, known),
     );
+  }
+
+  /** Whether `ip` signed in to `account` lately (read outside the attempt: it only grows). */
+  private async knows(account: string, ip: string, now: number): Promise<boolean> {
+    return (await this.log.recent(knownKey(account, ip), now - KNOWN_CLIENT_MS)).count > 0;
   }
 
   /** Seconds `ip` must wait before trying `account` (a look, recording nothing). */
@@ -55,7 +80,7 @@ export class LoginThrottle {
     for (const { key, nth } of keysOf(account, ip)) {
       stats.set(key, await this.log.recent(key, now - FAILURE_WINDOW_MS, nth));
     }
-    return waitFor(stats, account, ip, now);
+    return waitFor(stats, account, ip, now, await this.knows(account, ip, now));
   }
 
   /** Records a wrong password (or unknown name) from `ip` for `account`. */
@@ -64,12 +89,29 @@ export class LoginThrottle {
   }
 
   /**
-   * A correct password: the attempt's provisional failures (`ticket` from `begin`) go, and this
-   * client's own failures on the account are forgotten.
+   * A correct password: the attempt's provisional failures (`ticket` from `begin`) go, this
+   * client's own failures on the account are forgotten, and the account knows the client.
    */
   async succeed(account: string, ip: string, ticket: readonly number[] = []): Promise<void> {
     await this.log.withdraw(ticket);
     await this.log.clear(pairKey(account, ip));
+    await this.log.record([knownKey(account, ip)], this.now());
+  }
+
+  /**
+   * After a failure: true once, for one caller on any process, when the account has reached
+   * the guard (`ACCOUNT_GUARD_FAILURES`) and its owner was not told in the last day.
+   */
+  async guardNotice(account: string): Promise<boolean> {
+    const now = this.now();
+    const failures = await this.log.recent(accountKeyOf(account), now - FAILURE_WINDOW_MS);
+    if (failures.count < ACCOUNT_GUARD_FAILURES) return false;
+    // The log's atomic attempt is a "first one wins": it records the notice only when none is.
+    const key = noticeKey(account);
+    const { wait } = await this.log.attempt([{ key }], now - GUARD_NOTICE_MS, now, (stats) =>
+      (stats.get(key)?.count ?? 0) > 0 ? 1 : 0,
+    );
+    return wait === 0;
   }
 
   /** The owner proved the address (a reset): the account's count starts again. */
@@ -93,6 +135,7 @@ function waitFor(
   account: string,
   ip: string,
   now: number,
+  known: boolean,
 ): number {
   const none: FailureStats = { count: 0, latest: null, nthLatest: null };
   const ips = stats.get(ipKey(ip)) ?? none;
@@ -101,13 +144,21 @@ function waitFor(
       ? Math.max(1, Math.ceil((ips.nthLatest + FAILURE_WINDOW_MS - now) / 1000))
       : 0;
   const own = stats.get(pairKey(account, ip)) ?? none;
-  if (own.count === 0) return ipWait;
   const everyone = stats.get(accountKeyOf(account)) ?? none;
+  if (own.count === 0) {
+    const guard = everyone.count - ACCOUNT_GUARD_FAILURES;
+    if (known || guard < 0) return ipWait;
+    return Math.max(ipWait, secondsLeft(everyone.latest ?? now, guard, now), 0);
+  }
   const past = Math.max(own.count - PAIR_FREE_FAILURES, everyone.count - ACCOUNT_FREE_FAILURES);
   if (past < 0) return ipWait;
+  return Math.max(ipWait, secondsLeft(own.latest ?? now, past, now), 0);
+}
+
+/** Seconds until 2^`past` seconds (at most the cap) after the failure at `since`. */
+function secondsLeft(since: number, past: number, now: number): number {
   const delayMs = Math.min(2 ** past, MAX_DELAY_SECONDS) * 1000;
-  const pairWait = Math.ceil(((own.latest ?? now) + delayMs - now) / 1000);
-  return Math.max(ipWait, pairWait, 0);
+  return Math.ceil((since + delayMs - now) / 1000);
 }
 
 function ipKey(ip: string): string {
@@ -120,6 +171,14 @@ function accountKeyOf(account: string): string {
 
 function pairKey(account: string, ip: string): string {
   return `login-pair:${account}\n${ip}`;
+}
+
+function knownKey(account: string, ip: string): string {
+  return `login-known:${account}\n${ip}`;
+}
+
+function noticeKey(account: string): string {
+  return `login-guard-notice:${account}`;
 }
 
 /** The throttle key of an account: its user id, or the typed name when there is no account. */

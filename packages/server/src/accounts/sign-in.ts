@@ -1,5 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { accountKey } from './login-throttle.js';
+import { signInGuardMail } from '../mail/messages.js';
+import { ACCOUNT_GUARD_FAILURES, accountKey } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import type { AccountServices } from './services.js';
 import type { UserRow } from './users.js';
@@ -38,6 +39,12 @@ export async function signIn(
   if (wait > 0) throw throttled(wait);
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !ok) {
+    if (user && (await s.throttles.guardNotice(key)))
+      await s.mailer
+        .send(signInGuardMail(user.email, user.username, ACCOUNT_GUARD_FAILURES))
+        .catch((err: unknown) =>
+          s.logger.warn('could not mail the sign-in guard notice', { error: String(err) }),
+        );
     throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login');
   }
   await s.throttles.succeed(key, ip, ticket);

@@ -1,4 +1,10 @@
-import { HTTP_ROUTES, httpAccess, type OperationName, operations } from '@mapsmith/core';
+import {
+  createUrlPolicy,
+  HTTP_ROUTES,
+  httpAccess,
+  type OperationName,
+  operations,
+} from '@mapsmith/core';
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
@@ -57,7 +63,7 @@ describe('the route tables', () => {
 
     const { 'crawl.get': _dropped, ...rest } = Object.assign({}, ...tables) as RouteTable;
     expect(routeTableProblems([rest])).toEqual(['crawl.get has no handler']);
-    expect(() => mountOperations([rest])).toThrow(/crawl\.get has no handler/);
+    expect(() => mountOperations([rest], createUrlPolicy())).toThrow(/crawl\.get has no handler/);
 
     const extra = { 'crawl.nope': () => ({}) } as unknown as RouteTable;
     expect(routeTableProblems([...tables, extra])).toEqual(['crawl.nope names no operation']);

@@ -1,4 +1,12 @@
-import { httpAccess, inputRefusal, type OperationName, operations } from '@mapsmith/core';
+import {
+  httpAccess,
+  inputRefusal,
+  type OperationName,
+  operations,
+  SITE_REFUSED_CODE,
+  siteAddressRefusal,
+  type UrlPolicy,
+} from '@mapsmith/core';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { describeZodError, HttpError } from './errors.js';
@@ -101,14 +109,16 @@ async function answer(res: Response, method: string, result: unknown): Promise<v
 /**
  * Mounts every operation of the contract from the resources' `tables`: method and path from the route table
  * (http-routes.ts), the caller admitted by its access (`httpAccess`: public, signed in, Pro, a
- * Pro session), the input parsed with the operation's schema, then the handler, whose output
- * or `HttpResult` becomes the answer. CSRF, sessions and API tokens run before, in the app
- * (app.ts); the body is read only once the caller is admitted, within the route's bound
- * (`bodyReader`, with `bodies` shared by every route of the router). Throws when the tables miss an operation, bind one twice or name one the
- * contract does not have, so a server with a route unbound does not start.
+ * Pro session), the input parsed with the operation's schema, every site address in it checked
+ * by the URL policy (`siteAddressRefusal`), then the handler, whose output or `HttpResult`
+ * becomes the answer. CSRF, sessions and API tokens run before, in the app (app.ts); the body is
+ * read only once the caller is admitted, within the route's bound (`bodyReader`, with `bodies`
+ * shared by every route of the router). Throws when the tables miss an operation, bind one
+ * twice or name one the contract does not have, so a server with a route unbound does not start.
  */
 export function mountOperations(
   tables: readonly RouteTable[],
+  policy: UrlPolicy,
   bodies = new LargeBodyGate(),
 ): Router {
   const problems = routeTableProblems(tables);
@@ -130,11 +140,15 @@ export function mountOperations(
       const call = { user: res.locals.user, req, res, signal: left.signal } as AnyCall;
       const parsed = schema.safeParse(rawInput(method, req));
       if (!parsed.success) {
-        const message = describeZodError(parsed.error);
         const refusal = inputRefusal(operations[name].input);
-        throw spec.invalid
-          ? await spec.invalid(message, call)
-          : new HttpError(400, refusal.error, message, {}, refusal.code);
+        const headers = (await spec.refusalHeaders?.(call)) ?? {};
+        const message = describeZodError(parsed.error);
+        throw new HttpError(400, refusal.error, message, headers, refusal.code);
+      }
+      const refused = siteAddressRefusal(policy, operations[name].input, parsed.data);
+      if (refused) {
+        const headers = (await spec.refusalHeaders?.(call)) ?? {};
+        throw new HttpError(400, 'URL not allowed', refused.message, headers, SITE_REFUSED_CODE);
       }
       await answer(res, method, await spec.handle(parsed.data as never, call));
     });

@@ -18,6 +18,28 @@ export function confirmationMail(to: string, username: string, link: string): Ma
   };
 }
 
+/**
+ * Sent once when sign-in guessing on the account reaches the account-wide delay (issue 30,
+ * point 4): what happens, and how the owner gets in whatever others try.
+ */
+export function signInGuardMail(to: string, username: string, failures: number): MailMessage {
+  return {
+    to,
+    subject: 'Many failed sign-ins on your Mapsmith account',
+    text: [
+      `Hello ${username},`,
+      '',
+      `Someone has tried to sign in to your Mapsmith account and failed ${failures} times or more in the`,
+      'last 15 minutes. Until the guessing stops, sign-ins from devices that have not signed in to',
+      'your account lately have to wait a while between tries.',
+      '',
+      'If it was you, nothing needs doing. If not, your password kept them out. You can still sign',
+      'in from a device you used lately; from any other, "Forgot password?" on the sign-in page',
+      'lets you choose a new password and sign in at once.',
+    ].join('\n'),
+  };
+}
+
 /** The password reset mail. */
 export function resetMail(to: string, username: string, link: string): MailMessage {
   return {

@@ -71,7 +71,7 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
 
 /** Every router of the hosted app: the contract's operations, then the special routes. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [mountOperations(operationRoutes(ctx)), ...specialRouters(ctx)];
+  return [mountOperations(operationRoutes(ctx), ctx.policy), ...specialRouters(ctx)];
 }
 
 /** Middleware run before the routes on every API request (see `AppDeps.beforeBody`). */

@@ -54,6 +54,7 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
     engineeringCap: w.config.jobs.engineeringPageCap,
     wake: w.wake,
     afterRun: (schedule, job) => afterRun(deps, schedule, job),
+    policy: w.policy,
     logger: w.logger,
   });
   return new ScheduleService(schedules, w.repos.jobs, task, deps, w.now);

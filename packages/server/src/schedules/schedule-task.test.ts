@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PLAN_LIMITS } from '@mapsmith/core';
+import { createUrlPolicy, PLAN_LIMITS } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
@@ -67,6 +67,7 @@ beforeEach(async () => {
       afterRuns.push(job.id);
       return null;
     },
+    policy: createUrlPolicy(),
     logger: { debug() {}, info() {}, warn() {}, error() {} },
   });
   const { lastID } = await db.run(
@@ -100,6 +101,22 @@ describe('the schedule task with an injected clock', () => {
     expect(after?.runningJobId).toBe(job?.id);
     expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
     expect(after?.lastRunAt).toBe('2026-05-04T09:00:20.000Z');
+  });
+
+  it('gives a schedule stored before its site was checked no run, and says why', async () => {
+    const s = await daily();
+    // Stored as the API accepted it before issue 30: an internal address.
+    await db.run('UPDATE crawl_schedules SET url = ? WHERE id = ?', [
+      'http://169.254.169.254/',
+      s.id,
+    ]);
+    now = at('2026-05-04T09:00:20Z');
+    expect(await task.perform(now)).toMatchObject({ started: 0, deferred: 1 });
+    expect(await jobsOf()).toHaveLength(0);
+    const after = await schedules.get(s.id, userId);
+    expect(after?.lastError).toMatch(/^This address cannot be crawled: refused address/);
+    expect(after?.runningJobId).toBeNull();
+    expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
   });
 
   it('runs a schedule missed while the server was down once, then at its next slot', async () => {

@@ -1,4 +1,4 @@
-import { type Logger, nextRunAfter } from '@mapsmith/core';
+import { type Logger, nextRunAfter, refuseSiteAddress, type UrlPolicy } from '@mapsmith/core';
 import type { BackgroundTask } from '../jobs/task.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
@@ -32,6 +32,11 @@ export interface ScheduleTaskDeps {
    * why); resolves with what went wrong in words, or null.
    */
   afterRun(schedule: ScheduleRecord, job: CrawlJobRecord): Promise<string | null>;
+  /**
+   * The URL policy: a schedule stored before its site was checked at creation (issue 30,
+   * point 3) gets no run, counts nothing and says why, as a refused crawl start would.
+   */
+  policy: UrlPolicy;
   logger: Logger;
 }
 
@@ -103,6 +108,11 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
     }
     if (!(await schedules.claim(schedule.id, schedule.nextRunMs, claimMarker(now))))
       return 'skipped';
+    const refused = refuseSiteAddress(this.deps.policy, schedule.url);
+    if (refused) {
+      await schedules.deferred(schedule.id, refused, next);
+      return 'deferred';
+    }
     const result = await jobs.start({
       userId: schedule.userId,
       plan: 'pro',

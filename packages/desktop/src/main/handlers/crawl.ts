@@ -25,9 +25,9 @@ export interface CrawlDeps extends AccountDeps {
 
 /**
  * `crawl.start`: the application layer admits the crawl under the plan's limits and records a
- * pending job, as hosted; a crawler process then claims and runs it. Internal targets are
- * refused here by URL; the crawler enforces the same guard on every resolved address and
- * redirect hop. Crawl settings (issue 13) are Pro: the free plan sending any is refused with
+ * pending job, as hosted; a crawler process then claims and runs it. Internal targets were
+ * refused by URL before (the IPC router's entry check); the crawler enforces the same guard on
+ * every resolved address and redirect hop. Crawl settings (issue 13) are Pro: the free plan sending any is refused with
  * `crawl.settings-pro`, as on the hosted server.
  */
 export async function startCrawl(
@@ -35,10 +35,6 @@ export async function startCrawl(
   input: { url: string; settings?: CrawlSettings },
 ): Promise<{ jobId: string }> {
   const startUrl = new URL(input.url).href;
-  // Refuse internal targets at once; the crawler checks every resolved address again.
-  const decision = deps.policy.checkUrl(new URL(startUrl));
-  if (!decision.allowed)
-    throw new AppError(400, 'URL not allowed', decision.reason, 'crawl.url-not-allowed');
   const plan = await currentPlan(deps);
   const settings = isDefaultCrawlSettings(input.settings) ? undefined : input.settings;
   if (settings && plan !== 'pro')

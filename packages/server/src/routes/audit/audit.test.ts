@@ -198,7 +198,7 @@ describe('POST /api/audit', () => {
         url: 'http://169.254.169.254/sitemap.xml',
       });
       expect(res.status).toBe(400);
-      expect((await res.json()).code).toBe('sitemap.url-not-allowed');
+      expect((await res.json()).code).toBe('crawl.url-not-allowed');
     } finally {
       await strict.close();
     }

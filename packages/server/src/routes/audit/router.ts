@@ -14,7 +14,6 @@ import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
  */
 export function auditRoutes(ctx: AppContext): RouteTable {
   const { audits, rates } = ctx.repos;
-  const policy = ctx.policy;
 
   async function ownAudit(jobId: string, userId: number): Promise<AuditJob> {
     const job = await audits.get(jobId, userId);
@@ -34,17 +33,6 @@ export function auditRoutes(ctx: AppContext): RouteTable {
           'audit.pro-required',
         ),
       handle: async (input, { user }) => {
-        if (input.url) {
-          const verdict = policy.checkUrl(new URL(input.url));
-          if (!verdict.allowed)
-            throw new HttpError(
-              400,
-              'URL not allowed',
-              `This address cannot be fetched: ${verdict.reason}`,
-              {},
-              'sitemap.url-not-allowed',
-            );
-        }
         const plan = planOf(user);
         // Audits share the plan's hourly allowance of crawl starts, in a bucket of their own.
         const hit = await rates.hit(

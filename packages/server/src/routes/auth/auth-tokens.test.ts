@@ -25,28 +25,54 @@ afterAll(async () => {
 const mailsTo = (address: string) => outboxMessagesTo(app.dataDir, address);
 
 describe('login throttling', () => {
-  it('never locks the owner out: guesses from anywhere leave a correct password from a fresh client through', async () => {
+  it('holds guesses from fresh addresses to one growing account delay, never locking the owner out', async () => {
     await registerUser(app.url, 'target');
+    const home = { 'X-Forwarded-For': '198.51.100.200' };
+    const login = (password: string, from: Record<string, string>, username = 'target') =>
+      new TestClient(app.url).call('POST', '/api/login', { username, password }, from);
+    // The owner signed in from home before: the account knows that client.
+    expect((await login(GOOD_PASSWORD, home)).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 50; i++) {
       // A different client IP each time (through the trusted loopback proxy).
-      const res = await new TestClient(app.url).call(
-        'POST',
-        '/api/login',
-        { username: i % 2 ? 'target' : 'target@example.test', password: `Wrong-guess-${i}` },
+      const name = i % 2 ? 'target' : 'target@example.test';
+      const res = await login(
+        `Wrong-guess-${i}`,
         { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+        name,
       );
       statuses.push(res.status);
     }
-    // Each source had one guess: none is delayed, and the account is not locked.
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    const right = await new TestClient(app.url).call(
-      'POST',
-      '/api/login',
-      { username: 'target', password: GOOD_PASSWORD },
-      { 'X-Forwarded-For': '198.51.100.200' },
+    // 20 guesses from fresh addresses are answered; past them each fresh address waits.
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20).filter((s) => s === 401).length).toBeLessThanOrEqual(2);
+    const fresh = await login(GOOD_PASSWORD, { 'X-Forwarded-For': '198.51.100.201' });
+    expect(fresh.status).toBe(429);
+    expect(fresh.body.code).toBe('auth.throttled');
+    // The owner's own device goes straight to the password.
+    expect((await login(GOOD_PASSWORD, home)).status).toBe(200);
+    // Told once by mail, with the way in from any other device.
+    const notices = () =>
+      mailsTo('target@example.test').filter((m) => m.includes('Many failed sign-ins'));
+    await waitFor(() => notices()[0]);
+    expect(notices()).toHaveLength(1);
+    expect(notices()[0]).toContain('Forgot password?');
+    // From a new device, a password reset lets the owner in at once.
+    await new TestClient(app.url).call('POST', '/api/forgot-password', {
+      email: 'target@example.test',
+    });
+    const mail = await waitFor(() =>
+      mailsTo('target@example.test').find((m) => m.includes('reset-password')),
     );
-    expect(right.status).toBe(200);
+    const reset = await new TestClient(app.url).call('POST', '/api/reset-password', {
+      token: tokenFrom(mail),
+      password: 'Owner-Again-2026!',
+    });
+    expect(reset.status).toBe(200);
+    expect((await login('Owner-Again-2026!', { 'X-Forwarded-For': '198.51.100.202' })).status).toBe(
+      200,
+    );
+    expect(notices()).toHaveLength(1);
   });
 
   it('delays a guessing client with a growing wait, counting username and e-mail as one account', async () => {

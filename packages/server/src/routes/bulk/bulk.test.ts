@@ -66,9 +66,24 @@ describe('a bulk crawl of 20 fixture sites', () => {
     const started = await res.json();
     expect(started.accepted).toBe(SITES);
     expect(started.rejected).toEqual([
-      { line: 5, text: 'not a site at all', reason: expect.stringMatching(/not a site address/) },
-      { line: 10, text: 'ftp://files.example.com/', reason: expect.stringMatching(/http/) },
-      { line: 16, text: expect.any(String), reason: 'The same site as line 3' },
+      {
+        line: 5,
+        text: 'not a site at all',
+        reason: expect.stringMatching(/not a site address/),
+        code: 'input.invalid',
+      },
+      {
+        line: 10,
+        text: 'ftp://files.example.com/',
+        reason: expect.stringMatching(/http/),
+        code: 'input.invalid',
+      },
+      {
+        line: 16,
+        text: expect.any(String),
+        reason: 'The same site as line 3',
+        code: 'input.invalid',
+      },
     ]);
 
     const bulk = await settled(u, started.bulkId);

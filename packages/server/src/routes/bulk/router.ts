@@ -49,7 +49,7 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
     'bulk.start': {
       notPro,
       handle: async ({ list, settings }, { user, res }) => {
-        const parsed = parseBulkList(list);
+        const parsed = parseBulkList(list, policy);
         if (isBulkListTooLong(parsed)) {
           throw new HttpError(
             400,
@@ -59,18 +59,7 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
             'bulk.too-many',
           );
         }
-        const rejected = [...parsed.rejected];
-        const sites = parsed.sites.filter((site) => {
-          const verdict = policy.checkUrl(new URL(site.url));
-          if (!verdict.allowed)
-            rejected.push({
-              line: site.line,
-              text: site.url,
-              reason: `This address cannot be crawled: ${verdict.reason}`,
-            });
-          return verdict.allowed;
-        });
-        rejected.sort((a, b) => a.line - b.line);
+        const { sites, rejected } = parsed;
         if (sites.length === 0) {
           const first = rejected
             .slice(0, 3)

@@ -23,7 +23,6 @@ export function noRate(res: Response): RateInfo {
  */
 export function crawlRoutes(ctx: AppContext): RouteTable {
   const { jobs } = ctx.repos;
-  const policy = ctx.policy;
   const answers = new CrawlAnswers(ctx.repos);
 
   return {
@@ -36,29 +35,16 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
           rateHeaders(noRate(res)),
           'auth.required',
         ),
-      invalid: async (message, { user, res }) => {
-        const plan = planOf(user);
-        const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-        return new HttpError(400, 'Invalid input', message, rateHeaders(rate), 'input.invalid');
-      },
+      refusalHeaders: async ({ user, res }) =>
+        rateHeaders(
+          bindingRate(await jobs.startRate(user.id, planOf(user)), res.locals.apiTokenRate),
+        ),
       handle: async ({ url, settings }, { user, res }) => {
         const plan = planOf(user);
         // Settings are Pro: a free plan sending any is told so, never crawled with them ignored.
         if (plan !== 'pro' && !isDefaultCrawlSettings(settings)) {
           const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
           throw settingsNeedPro(rateHeaders(rate));
-        }
-        // The same SSRF guard refuses the crawl later; saying so now spares an hourly slot.
-        const verdict = policy.checkUrl(new URL(url));
-        if (!verdict.allowed) {
-          const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-          throw new HttpError(
-            400,
-            'URL not allowed',
-            `This address cannot be crawled: ${verdict.reason}`,
-            rateHeaders(rate),
-            'crawl.url-not-allowed',
-          );
         }
         // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
         await refuseWhenLow(ctx.disk, 'a new crawl');

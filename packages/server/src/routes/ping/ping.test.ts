@@ -173,9 +173,9 @@ describe('the key-file check goes through the SSRF guard', () => {
         page(`${site.url}/`, true),
       ]);
       const res = await ping(client, { sitemapUrl: `${site.url}/sitemap.xml`, jobId: job });
-      expect(res.status).toBe(200);
-      expect(res.body.engines[0].ok).toBe(false);
-      expect(res.body.engines[0].message).toMatch(/could not be fetched/);
+      // Refused at the entry, as every site address the URL policy refuses (issue 30, point 3).
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('crawl.url-not-allowed');
       expect(indexNow.received).toHaveLength(0);
     } finally {
       await guarded.close();
