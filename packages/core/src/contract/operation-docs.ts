@@ -118,6 +118,33 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     example: { jobId: JOB },
     fields: JOB_FIELD,
   },
+  'crawl.stop': {
+    summary: 'Stop a crawl',
+    description:
+      'Ends a pending, running or paused crawl within seconds, on whichever server runs it. The pages stored so far stay: the crawl completes with them, its outcome says "Stopped by you after N pages", and its sitemap files are built from what was crawled. Answers the job as crawl.get does; 409 `crawl.ended` when it had already ended.',
+    tag: 'Crawls',
+    errors: ['input.invalid', 'crawl.not-found', 'crawl.ended'],
+    example: { jobId: JOB },
+    fields: JOB_FIELD,
+  },
+  'crawl.pause': {
+    summary: 'Pause a crawl',
+    description:
+      'A running crawl stops fetching within seconds and waits with status `paused`, its stored pages and its queue of URLs kept; no worker holds it. Resume it with crawl.resume. Pausing a paused crawl changes nothing; 409 `crawl.ended` when it had already ended.',
+    tag: 'Crawls',
+    errors: ['input.invalid', 'crawl.not-found', 'crawl.ended'],
+    example: { jobId: JOB },
+    fields: JOB_FIELD,
+  },
+  'crawl.resume': {
+    summary: 'Resume a paused crawl',
+    description:
+      'The crawl waits for a worker again and carries on from its queue of URLs: stored pages are not fetched (nor counted) again. 409 `crawl.not-paused` when it is not paused, `crawl.ended` when it had ended.',
+    tag: 'Crawls',
+    errors: ['input.invalid', 'crawl.not-found', 'crawl.ended', 'crawl.not-paused'],
+    example: { jobId: JOB },
+    fields: JOB_FIELD,
+  },
   'history.list': { summary: 'List your recent crawls', tag: 'Crawls', errors: [] },
   'analytics.get': {
     summary: 'Your crawl totals and monthly page usage',

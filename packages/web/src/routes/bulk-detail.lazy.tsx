@@ -13,6 +13,7 @@ import { NotFound } from './not-found';
 const STATUS: Record<BulkSite['status'], string> = {
   pending: 'Queued',
   crawling: 'Crawling',
+  paused: 'Paused',
   completed: 'Completed',
   failed: 'Failed',
 };
