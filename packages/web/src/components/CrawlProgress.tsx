@@ -45,7 +45,7 @@ export function CrawlProgress(props: {
           </div>
         )}
       </dl>
-      {props.current && (
+      {props.current && !props.paused && (
         <p className="progress-current" data-testid="current-url">
           Fetching <span className="mono">{props.current}</span>
         </p>
