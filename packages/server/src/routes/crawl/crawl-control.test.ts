@@ -116,6 +116,9 @@ describe('stop, pause and resume a crawl (issue 30)', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const still = await get(u, jobId);
     expect(still).toMatchObject({ status: 'paused', pagesCrawled: paused.pagesCrawled });
+    // A paused crawl waits for its owner, not for a worker: health counts it in neither.
+    const health = await (await fetch(`${t.server.url}/api/health`)).json();
+    expect(health.queue).toMatchObject({ waiting: 0, running: 0 });
     const notPaused = await call(t.server.url, u, 'POST', `/api/crawl/${jobId}/pause`, {});
     expect(notPaused.status).toBe(200);
     const storedAtPause = await storedPageUrls(t.server.context.db, jobId);
