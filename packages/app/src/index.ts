@@ -5,15 +5,18 @@
  * keychain on the desktop).
  */
 export * from './crawl/answers.js';
+export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
 export * from './crawl/crawl-task.js';
 export type * from './crawl/ports.js';
 export * from './crawl/present-crawl.js';
 export * from './crawl/present-history.js';
 export * from './crawl/run-crawler.js';
+export * from './crawl/watch-request.js';
 export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
 export * from './sql/claim-lost.js';
+export * from './sql/crawl-control.js';
 export * from './sql/crawl-jobs.js';
 export * from './sql/crawl-store.js';
 export * from './sql/job-queue.js';

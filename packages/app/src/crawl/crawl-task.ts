@@ -2,6 +2,7 @@ import { type CrawlProgress, type CrawlStore, type CrawlSummary, isDiskFull } fr
 import { isClaimLost } from '../sql/claim-lost.js';
 import { computeOutcome } from './crawl-outcome.js';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from './ports.js';
+import { CONTROL_POLL_MS, watchRequest } from './watch-request.js';
 
 /** Least time between two progress writes of one job. */
 const PROGRESS_WRITE_MS = 1000;
@@ -35,6 +36,23 @@ export class CrawlFailedError extends Error {
   }
 }
 
+/**
+ * Thrown when the owner paused the crawl (issue 30): the run stopped and stored its frontier;
+ * the worker hands the claim back with `JobQueue.pause`, recording no outcome.
+ */
+export class CrawlPausedError extends Error {
+  /** `jobId` names the paused job. */
+  constructor(readonly jobId: string) {
+    super(`The crawl ${jobId} was paused by its owner.`);
+    this.name = 'CrawlPausedError';
+  }
+}
+
+/** Whether `err` is a crawl paused by its owner. */
+export function isCrawlPaused(err: unknown): err is CrawlPausedError {
+  return err instanceof CrawlPausedError;
+}
+
 /** The crawl job: resumes the job's stored frontier, then runs the crawler on it. */
 export class CrawlTask {
   /** Interrupted runs (server restarts) are resumed twice, then the job fails with its reason. */
@@ -49,6 +67,7 @@ export class CrawlTask {
     private readonly jobs: CrawlJobRepository,
     private readonly run: CrawlRunner,
     private readonly diskFull: string,
+    private readonly controlPollMs = CONTROL_POLL_MS,
   ) {}
 
   /**
@@ -59,24 +78,41 @@ export class CrawlTask {
   async perform(claimed: ClaimedJob, signal: AbortSignal): Promise<CrawlSummary> {
     const quota = new AbortController();
     const lost = new AbortController();
+    const asked = new AbortController();
     const store = fencedStore(
       this.jobs.store(claimed.job.id, claimed.claimToken, () => quota.abort('quota')),
       lost,
     );
     await store.requeueLeased();
-    let ran = await this.run(claimed.job, {
-      store,
-      signal: AbortSignal.any([signal, quota.signal, lost.signal]),
-      resumed: claimed.resumed,
-      onProgress: this.progressWriter(claimed.job.id),
-    });
+    const watching = await watchRequest(
+      () => this.jobs.control(claimed.job.id),
+      asked,
+      this.controlPollMs,
+    );
+    let ran: CrawlSummary;
+    try {
+      ran = await this.run(claimed.job, {
+        store,
+        signal: AbortSignal.any([signal, quota.signal, lost.signal, asked.signal]),
+        resumed: claimed.resumed,
+        onProgress: this.progressWriter(claimed.job.id),
+      });
+    } finally {
+      clearInterval(watching);
+    }
     // The crawler ends on a store failure with a summary: a lost claim is not the job's failure.
     if (lost.signal.aborted) throw lost.signal.reason;
+    // Paused: the frontier stays as stored and nothing is settled; the worker hands it back.
+    if (asked.signal.reason === 'pause' && !signal.aborted && ran.endedBy === 'cancelled')
+      throw new CrawlPausedError(claimed.job.id);
     // The run is over (unless the server is stopping: the job resumes later): the link graph
     // is whole, so the URL table gets its final counts, whether the crawl completed or failed.
     if (!signal.aborted) await this.jobs.settleLinks(claimed.job.id);
     if (quota.signal.aborted && !signal.aborted) {
       ran = { ...ran, endedBy: 'page-limit', error: null };
+    } else if (asked.signal.aborted && !signal.aborted && ran.endedBy === 'cancelled') {
+      // Stopped by its owner (a pause turned stop ends here too): it completes with its pages.
+      ran = { ...ran, endedBy: 'stopped', error: null };
     }
     if (ran.endedBy === 'error') {
       if (isDiskFull(ran.error)) throw new CrawlFailedError(this.diskFull);

@@ -15,6 +15,8 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
+import type { ControlResult } from '../sql/crawl-control.js';
+import type { JobControl } from '../sql/rows.js';
 
 /**
  * The crawl ports of the application layer: crawl jobs and their stored pages, the durable
@@ -29,6 +31,11 @@ export interface CrawlJobRecord {
   userId: number;
   url: string;
   status: CrawlStatus;
+  /**
+   * What the owner asked of it while under way (issue 30): `stop` (the worker ends it with what
+   * it stored) or `pause`; null otherwise. A pending job asked to pause reads as `paused`.
+   */
+  control: JobControl | null;
   /** The most pages this job may store (plan cap, or what the month had left). */
   pageCap: number;
   /** Pages stored (and charged) so far. */
@@ -124,6 +131,17 @@ export interface CrawlJobRepository {
   changes(jobId: string): Promise<CrawlChanges>;
   /** The job's listed URLs that were added or changed since the previous crawl, in crawl order. */
   changedListedUrls(jobId: string): Promise<string[]>;
+  /**
+   * Records the owner's stop, pause or resume of a job that has not ended (issue 30); says
+   * what it did, or why nothing changed (`sql/crawl-control.ts`).
+   */
+  requestControl(
+    jobId: string,
+    userId: number,
+    action: JobControl | 'resume',
+  ): Promise<ControlResult>;
+  /** The owner's request standing on a job, read by the worker that runs it. */
+  control(jobId: string): Promise<JobControl | null>;
   /** Keeps the outcome of an ended job so it is computed once. */
   saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */
@@ -188,6 +206,12 @@ export interface JobQueue {
    * machine and no longer run (a crash or SIGKILL); a live server's jobs are left alone.
    */
   expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
+  /**
+   * Pauses the job its owner asked to pause (issue 30), only while it carries `claimToken`:
+   * pending again with its frontier kept, its claim released and the run not counted as an
+   * attempt; it waits as `paused` until resumed. False when the claim was lost.
+   */
+  pause(jobId: string, claimToken: string): Promise<boolean>;
   /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
   release(owner: string): Promise<number>;
   /**

@@ -70,5 +70,6 @@ export async function presentCrawlJob(
     progress: finished ? null : details.progress,
     outcome,
     settings: job.settings,
+    control: finished ? null : job.control,
   };
 }

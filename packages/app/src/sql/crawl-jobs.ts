@@ -23,9 +23,10 @@ import type {
   StartCrawlResult,
 } from '../crawl/ports.js';
 import { compareWithPrevious, jobChanges } from './crawl-changes.js';
+import { type ControlResult, crawlControl, requestCrawlControl } from './crawl-control.js';
 import { crawlStartRate, startCrawlJob } from './crawl-start.js';
 import { SqlCrawlStore } from './crawl-store.js';
-import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
+import { type CrawlJobRow, JOB_COLUMNS, type JobControl, toJob } from './rows.js';
 
 /** Crawl jobs over SQL (SQLite or Postgres). */
 export class SqlCrawlJobRepository implements CrawlJobRepository {
@@ -45,6 +46,20 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
   /** See `crawlStartRate`. */
   startRate(userId: number, plan: Plan): Promise<RateInfo> {
     return crawlStartRate(this.db, this.clock, userId, plan);
+  }
+
+  /** See `requestCrawlControl`. */
+  requestControl(
+    jobId: string,
+    userId: number,
+    action: JobControl | 'resume',
+  ): Promise<ControlResult> {
+    return requestCrawlControl(this.db, jobId, userId, action);
+  }
+
+  /** See `crawlControl`. */
+  control(jobId: string): Promise<JobControl | null> {
+    return crawlControl(this.db, jobId);
   }
 
   /** Another user's job is indistinguishable from a missing one. */

@@ -74,6 +74,7 @@ export function startCrawlJob(
       userId: input.userId,
       url: input.url,
       status: 'pending',
+      control: null,
       pageCap: decision.pageCap,
       pagesCrawled: 0,
       error: null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, CrawlSummary, SqlDatabase } from '@mapsmith/core';
 import type { ClaimedJob, JobQueue } from '../crawl/ports.js';
-import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
+import { type CrawlJobRow, JOB_COLUMNS, NOT_PAUSED, toJob } from './rows.js';
 import { lockedTransaction } from './transactions.js';
 
 /**
@@ -40,7 +40,7 @@ export class SqlJobQueue implements JobQueue {
         const row = await tx.first<CrawlJobRow>(
           `SELECT ${JOB_COLUMNS} FROM crawl_jobs AS j
             WHERE (status = 'crawling' AND lease_expires_at < ?)
-               OR (status = 'pending' AND
+               OR (status = 'pending' AND ${NOT_PAUSED} AND
                    (SELECT COUNT(*) FROM crawl_jobs AS r
                      WHERE r.user_id = j.user_id AND r.status = 'crawling'
                        AND r.lease_expires_at >= ?) < ?)
@@ -64,7 +64,8 @@ export class SqlJobQueue implements JobQueue {
           `UPDATE crawl_jobs SET status = 'crawling', attempts = attempts + 1, lease_owner = ?,
                   lease_expires_at = ?, claim_token = ?, started_at = COALESCE(started_at, ?),
                   started_ms = COALESCE(started_ms, ?)
-            WHERE id = ? AND (status = 'pending' OR (status = 'crawling' AND lease_expires_at < ?))
+            WHERE id = ? AND ((status = 'pending' AND ${NOT_PAUSED})
+                              OR (status = 'crawling' AND lease_expires_at < ?))
             RETURNING ${JOB_COLUMNS}`,
           [owner, now + leaseMs, claimToken, iso, now, row.id, now],
         );
@@ -144,13 +145,23 @@ export class SqlJobQueue implements JobQueue {
     return expired;
   }
 
+  /** Like a graceful release of one job; its `pause` request stays, so it waits as paused. */
+  async pause(jobId: string, claimToken: string): Promise<boolean> {
+    return (await this.backToPending('id = ? AND claim_token = ?', [jobId, claimToken])) === 1;
+  }
+
   /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
-  async release(owner: string): Promise<number> {
+  release(owner: string): Promise<number> {
+    return this.backToPending('lease_owner = ?', [owner]);
+  }
+
+  /** Running jobs matching `where` wait again, their run not counted as an attempt. */
+  private async backToPending(where: string, params: string[]): Promise<number> {
     const { changes } = await this.db.run(
       `UPDATE crawl_jobs SET status = 'pending', attempts = ${this.db.dialect.greatest('attempts - 1', '0')},
               lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
-        WHERE status = 'crawling' AND lease_owner = ?`,
-      [owner],
+        WHERE status = 'crawling' AND ${where}`,
+      params,
     );
     return changes;
   }

@@ -20,11 +20,21 @@ export interface CrawlJobRow {
   finished_at: string | null;
   attempts: number;
   settings: string | null;
+  control: JobControl | null;
 }
+
+/** What the owner asked of a job under way (issue 30): stop it, or pause it. */
+export type JobControl = 'stop' | 'pause';
 
 /** The columns `toJob` reads. */
 export const JOB_COLUMNS =
-  'id, user_id, url, status, page_cap, pages_crawled, error, created_at, started_at, finished_at, attempts, settings';
+  'id, user_id, url, status, page_cap, pages_crawled, error, created_at, started_at, finished_at, attempts, settings, control';
+
+/**
+ * The condition a pending row must meet to be claimed: a paused crawl is a pending row asked to
+ * pause, and waits for its owner. Every claim and dispatch of crawl jobs reads it from here.
+ */
+export const NOT_PAUSED = "(control IS NULL OR control <> 'pause')";
 
 /**
  * The stored settings, read back through the contract's schema: a row written by an older
@@ -51,7 +61,9 @@ export function toJob(row: CrawlJobRow): CrawlJobRecord {
     id: row.id,
     userId: row.user_id,
     url: row.url,
-    status: row.status,
+    // A paused crawl is stored as a pending row asked to pause: no worker holds or takes it.
+    status: row.status === 'pending' && row.control === 'pause' ? 'paused' : row.status,
+    control: row.control ?? null,
     pageCap: row.page_cap,
     pagesCrawled: row.pages_crawled,
     error: row.error,

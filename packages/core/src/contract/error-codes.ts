@@ -85,6 +85,11 @@ export const ERROR_CODES = [
   // Sitemap audit (issue 14)
   'audit.pro-required',
   'audit.not-found',
+  // Stop, pause and resume (issue 30)
+  'crawl.ended',
+  'crawl.not-paused',
+  'bulk.ended',
+  'audit.ended',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -76,6 +76,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'schedule.too-many': 409,
   'audit.pro-required': 403,
   'audit.not-found': 404,
+  'crawl.ended': 409,
+  'crawl.not-paused': 409,
+  'bulk.ended': 409,
+  'audit.ended': 409,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

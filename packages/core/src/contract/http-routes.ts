@@ -46,6 +46,10 @@ export const HTTP_ROUTES = {
   'auth.confirmEmail': { method: 'POST', path: '/api/confirm-email', auth: false },
   'crawl.start': { method: 'POST', path: '/api/crawl', auth: true },
   'crawl.get': { method: 'GET', path: '/api/crawl/:jobId', auth: true },
+  // Issue 30: every crawl can be stopped, paused and resumed by its owner.
+  'crawl.stop': { method: 'POST', path: '/api/crawl/:jobId/stop', auth: true },
+  'crawl.pause': { method: 'POST', path: '/api/crawl/:jobId/pause', auth: true },
+  'crawl.resume': { method: 'POST', path: '/api/crawl/:jobId/resume', auth: true },
   'crawl.urls': { method: 'GET', path: '/api/crawl/:jobId/urls', auth: true },
   'crawl.url': { method: 'GET', path: '/api/crawl/:jobId/url', auth: true },
   'crawl.report': { method: 'GET', path: '/api/crawl/:jobId/report', auth: true },
@@ -66,6 +70,7 @@ export const HTTP_ROUTES = {
   'bulk.list': { method: 'GET', path: '/api/bulk', auth: true },
   'bulk.get': { method: 'GET', path: '/api/bulk/:bulkId', auth: true },
   'bulk.download': { method: 'GET', path: '/api/bulk/:bulkId/download', auth: true },
+  'bulk.stop': { method: 'POST', path: '/api/bulk/:bulkId/stop', auth: true },
   // The published API reference (issue 14): the OpenAPI document generated from this contract.
   'openapi.get': { method: 'GET', path: '/api/openapi.json', auth: false },
 
@@ -84,6 +89,7 @@ export const HTTP_ROUTES = {
   'audit.get': { method: 'GET', path: '/api/audit/:jobId', auth: true },
   'audit.urls': { method: 'GET', path: '/api/audit/:jobId/urls', auth: true },
   'audit.report': { method: 'GET', path: '/api/audit/:jobId/report', auth: true },
+  'audit.stop': { method: 'POST', path: '/api/audit/:jobId/stop', auth: true },
   // The live sitemap against a crawl (issue 14, Pro).
   'crawl.sitemapCompare': { method: 'POST', path: '/api/crawl/:jobId/sitemap-compare', auth: true },
   'crawl.sitemapFindings': { method: 'GET', path: '/api/crawl/:jobId/sitemap-compare', auth: true },

@@ -46,6 +46,15 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     example: { bulkId: BULK },
     fields: BULK_FIELD,
   },
+  'bulk.stop': {
+    summary: 'Stop a bulk crawl: every crawl of the list that has not ended',
+    description:
+      'Each crawl of the list still waiting, running or paused is stopped as crawl.stop does; the finished ones stay as they are. 409 `bulk.ended` when every crawl of the list had already ended.',
+    tag: 'Bulk crawls',
+    errors: ['input.invalid', 'bulk.not-found', 'bulk.ended'],
+    example: { bulkId: BULK },
+    fields: BULK_FIELD,
+  },
   'bulk.download': {
     summary: 'Download a bulk crawl as one zip: a folder per site and summary.csv (Pro)',
     tag: 'Bulk crawls',
@@ -115,6 +124,13 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     summary: 'Get an audit: progress, counts per verdict and its summary (Pro)',
     tag: 'Audits',
     errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+  },
+  'audit.stop': {
+    summary: 'Stop an audit',
+    description:
+      'Ends a pending or running audit within seconds; the URLs checked so far keep their verdicts and the report lists them. 409 `audit.ended` when it had already ended.',
+    tag: 'Audits',
+    errors: ['input.invalid', 'audit.not-found', 'audit.ended'],
   },
   'audit.urls': {
     summary: 'Page through an audit’s URLs with their verdicts (Pro)',

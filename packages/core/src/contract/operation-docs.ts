@@ -79,6 +79,18 @@ const SITEMAP_DOWNLOAD_ERRORS: readonly ErrorCode[] = [
   'sitemap.bad-gzip',
 ];
 
+/** The entry of an owner's request on a crawl (issue 30): stop, pause or resume. */
+function controlDoc(summary: string, description: string, ...more: ErrorCode[]): OperationDoc {
+  return {
+    summary,
+    description,
+    tag: 'Crawls',
+    errors: ['input.invalid', 'crawl.not-found', 'crawl.ended', ...more],
+    example: { jobId: JOB },
+    fields: JOB_FIELD,
+  };
+}
+
 /**
  * The API reference's words and error codes per operation. An operation missing here is still
  * published (from its route and schemas) with its name as summary, so a new operation is never
@@ -118,6 +130,19 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     example: { jobId: JOB },
     fields: JOB_FIELD,
   },
+  'crawl.stop': controlDoc(
+    'Stop a crawl',
+    'Ends a pending, running or paused crawl within seconds, on whichever server runs it. The pages stored so far stay: the crawl completes with them, its outcome says "Stopped by you after N pages", and its sitemap files are built from what was crawled. Answers the job as crawl.get does; 409 `crawl.ended` when it had already ended.',
+  ),
+  'crawl.pause': controlDoc(
+    'Pause a crawl',
+    'A running crawl stops fetching within seconds and waits with status `paused`, its stored pages and its queue of URLs kept; no worker holds it. Resume it with crawl.resume. Pausing a paused crawl changes nothing; 409 `crawl.ended` when it had already ended.',
+  ),
+  'crawl.resume': controlDoc(
+    'Resume a paused crawl',
+    'The crawl waits for a worker again and carries on from its queue of URLs: stored pages are not fetched (nor counted) again. 409 `crawl.not-paused` when it is not paused, `crawl.ended` when it had ended.',
+    'crawl.not-paused',
+  ),
   'history.list': { summary: 'List your recent crawls', tag: 'Crawls', errors: [] },
   'analytics.get': {
     summary: 'Your crawl totals and monthly page usage',

@@ -87,6 +87,10 @@ export const operations = {
     z.object({ jobId: z.string() }),
   ),
   'crawl.get': op('crawl.get', jobRef, s.crawlJob),
+  // Issue 30: the owner stops, pauses or resumes a crawl; each answers the job as crawl.get.
+  'crawl.stop': op('crawl.stop', jobRef, s.crawlJob),
+  'crawl.pause': op('crawl.pause', jobRef, s.crawlJob),
+  'crawl.resume': op('crawl.resume', jobRef, s.crawlJob),
   'crawl.urls': op('crawl.urls', r.reportUrlsInput, r.reportUrlsPage),
   'crawl.url': op('crawl.url', r.reportUrlInput, r.reportUrlDetail),
   'crawl.report': op('crawl.report', r.reportDownloadInput, z.custom<ExportFile>()),
@@ -136,6 +140,7 @@ export const operations = {
   'bulk.list': op('bulk.list', none, z.array(b.bulkListItem)),
   'bulk.get': op('bulk.get', b.bulkRef, b.bulkCrawl),
   'bulk.download': op('bulk.download', b.bulkRef, z.custom<ExportFile>()),
+  'bulk.stop': op('bulk.stop', b.bulkRef, b.bulkCrawl),
   // The published API reference (issue 14): `/api/openapi.json`, generated from this contract.
   'openapi.get': op('openapi.get', none, s.openApiDocument),
 
@@ -153,6 +158,7 @@ export const operations = {
   'audit.get': op('audit.get', jobRef, a.auditJob),
   'audit.urls': op('audit.urls', a.auditUrlsInput, a.auditUrlsPage),
   'audit.report': op('audit.report', a.auditReportInput, z.custom<ExportFile>()),
+  'audit.stop': op('audit.stop', jobRef, a.auditJob),
   // The live sitemap against a crawl (issue 14, Pro).
   'crawl.sitemapCompare': op('crawl.sitemapCompare', jobRef, sm.sitemapCompareSummary),
   'crawl.sitemapFindings': op(

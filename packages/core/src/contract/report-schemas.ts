@@ -234,6 +234,7 @@ export const END_REASONS = [
   'url-limit',
   'time-limit',
   'cancelled',
+  'stopped',
   'error',
   'interrupted',
 ] as const;

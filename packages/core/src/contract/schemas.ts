@@ -42,8 +42,11 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** Crawl job status (spec §3). Anything other than completed or failed is in progress. */
-export const crawlStatus = z.enum(['pending', 'crawling', 'completed', 'failed']);
+/**
+ * Crawl job status (spec §3). Anything other than completed or failed is in progress; `paused`
+ * (issue 30) holds its frontier without a worker until its owner resumes or stops it.
+ */
+export const crawlStatus = z.enum(['pending', 'crawling', 'paused', 'completed', 'failed']);
 export type CrawlStatus = z.infer<typeof crawlStatus>;
 
 /** One listed page in a job's results. */
@@ -80,6 +83,11 @@ export const crawlJob = z.object({
   outcome: crawlOutcome.nullable().optional(),
   /** The crawl settings it ran with (issue 13); null or absent: the defaults. */
   settings: crawlSettings.nullable().optional(),
+  /**
+   * What its owner asked while it runs (issue 30): `stop` (it is stopping and will complete
+   * with what it stored) or `pause` (it is pausing, or `paused`); null otherwise.
+   */
+  control: z.enum(['stop', 'pause']).nullable().optional(),
 });
 export type CrawlJob = z.infer<typeof crawlJob>;
 

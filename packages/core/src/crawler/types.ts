@@ -159,6 +159,8 @@ export type EndedBy =
   | 'url-limit'
   | 'time-limit'
   | 'cancelled'
+  /** Its owner stopped it (issue 30); the shell sets it, the crawler itself says `cancelled`. */
+  | 'stopped'
   | 'error';
 
 /** The bounds that can prune URLs from the frontier (crawl-trap protection). */

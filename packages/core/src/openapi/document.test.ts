@@ -34,6 +34,21 @@ describe('the OpenAPI document generated from the contract', () => {
     expect((await check(broken)).valid).toBe(false);
   });
 
+  it('lists stop, pause and resume (issue 30) with their 404 and their 409 codes', () => {
+    const stops = {
+      '/api/crawl/{jobId}/stop': ['crawl.not-found', ['crawl.ended']],
+      '/api/crawl/{jobId}/pause': ['crawl.not-found', ['crawl.ended']],
+      '/api/crawl/{jobId}/resume': ['crawl.not-found', ['crawl.ended', 'crawl.not-paused']],
+      '/api/bulk/{bulkId}/stop': ['bulk.not-found', ['bulk.ended']],
+      '/api/audit/{jobId}/stop': ['audit.not-found', ['audit.ended']],
+    } as const;
+    for (const [path, [missing, ended]] of Object.entries(stops)) {
+      const op = operation(path, 'post');
+      expect(codesOf(op, '404'), path).toContain(missing);
+      expect(codesOf(op, '409'), path).toEqual([...ended]);
+    }
+  });
+
   it('holds every operation of the contract at its route, named as the contract names it', () => {
     const published = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => `${op.operationId} ${method} ${path}`),

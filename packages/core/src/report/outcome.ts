@@ -49,7 +49,7 @@ export function endSentence(
   reason: EndReason,
   cap: CapFacts,
   waiting: number,
-  details: { timeLimitMs?: number; error?: string | null } = {},
+  details: { timeLimitMs?: number; error?: string | null; pages?: number } = {},
 ): string | null {
   const more = waiting > 0 ? `; ${plural(waiting, 'more URL was', 'more URLs were')} waiting` : '';
   switch (reason) {
@@ -69,6 +69,8 @@ export function endSentence(
     }
     case 'cancelled':
       return `Cancelled before the end${more}.`;
+    case 'stopped':
+      return `Stopped by you after ${plural(details.pages ?? 0, 'page', 'pages')}${more}.`;
     case 'error':
       return `The crawl stopped with an error: ${details.error ?? 'unknown error'}.`;
     case 'interrupted':

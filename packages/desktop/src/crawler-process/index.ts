@@ -1,6 +1,7 @@
 import {
   type CrawlRunner,
   CrawlTask,
+  isCrawlPaused,
   runCrawler,
   SqlCrawlJobRepository,
   SqlJobQueue,
@@ -66,7 +67,9 @@ async function runJob(
     const task = new CrawlTask(jobs, run, DISK_FULL_STOP);
     const { id } = start.claimed.job;
     const token = start.claimed.claimToken;
-    const ended = async (status: 'completed' | 'failed' | 'stopped'): Promise<FromCrawler> => {
+    const ended = async (
+      status: 'completed' | 'failed' | 'stopped' | 'paused',
+    ): Promise<FromCrawler> => {
       const job = await jobs.get(id, start.claimed.job.userId);
       return { type: 'ended', status, pagesCrawled: job?.pagesCrawled ?? 0 };
     };
@@ -77,6 +80,11 @@ async function runJob(
       return ended('completed');
     } catch (err) {
       if (signal.aborted) return ended('stopped');
+      // Its owner paused it: the claim goes back with the frontier, as on a hosted worker.
+      if (isCrawlPaused(err)) {
+        await queue.pause(id, token);
+        return ended('paused');
+      }
       await queue.fail(id, token, task.onFailed(err));
       return ended('failed');
     }

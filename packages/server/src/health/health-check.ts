@@ -1,3 +1,4 @@
+import { NOT_PAUSED } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { type HealthReport, VERSION } from '@mapsmith/core';
 import type { ProcessRole } from '../runtime/process-config.js';
@@ -45,7 +46,8 @@ export async function checkHealth(deps: HealthCheckDeps): Promise<HealthReport> 
   const [queue, live] = await Promise.all([
     deps.db
       .first<{ waiting: number | null; running: number | null }>(
-        `SELECT SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS waiting,
+        // A paused crawl (issue 30) waits for its owner, not for a worker.
+        `SELECT SUM(CASE WHEN status = 'pending' AND ${NOT_PAUSED} THEN 1 ELSE 0 END) AS waiting,
                 SUM(CASE WHEN status = 'crawling' THEN 1 ELSE 0 END) AS running
            FROM crawl_jobs WHERE status IN ('pending', 'crawling')`,
       )

@@ -1,3 +1,4 @@
+import { watchRequest } from '@mapsmith/app';
 import {
   type AuditOptions,
   createHttpFetcher,
@@ -57,12 +58,19 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
       } else {
         await this.audits.requeueLeased(job.id);
       }
+      // Issue 30: the owner's stop, read every second, ends the run; the checked URLs stay.
+      const asked = new AbortController();
+      const watching = await watchRequest(() => this.audits.stopAsked(job.id), asked);
       const end = await runAudit(
         { fetcher, policy: this.policy, clock: systemClock, logger: this.logger },
         this.audits.store(job.id),
         this.options,
-        signal,
-      );
+        AbortSignal.any([signal, asked.signal]),
+      ).finally(() => clearInterval(watching));
+      if (asked.signal.aborted && !signal.aborted && end.endedBy === 'aborted') {
+        const checked = (await this.audits.get(job.id, job.userId))?.checked ?? end.saved;
+        return { saved: end.saved, endedBy: 'stopped', checked };
+      }
       return { saved: end.saved, endedBy: end.endedBy === 'refused' ? 'refused' : 'done' };
     } finally {
       await fetcher.close().catch(() => undefined);

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CrawlJobRow, interruptedTooOften, JOB_COLUMNS, toJob } from '@mapsmith/app';
+import {
+  type CrawlJobRow,
+  interruptedTooOften,
+  JOB_COLUMNS,
+  NOT_PAUSED,
+  toJob,
+} from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
@@ -99,6 +105,16 @@ export class EngineJobQueue implements JobQueue {
     return done;
   }
 
+  /**
+   * A paused job (issue 30) waits without an engine job: the row is paused under the token, the
+   * engine job settled; a resume makes the row pending again and the next dispatch sends it.
+   */
+  async pause(jobId: string, claimToken: string): Promise<boolean> {
+    const done = await this.rows.pause(jobId, claimToken);
+    await this.settle(jobId);
+    return done;
+  }
+
   /** Scaled mode never trusts local pids: dead workers are found by their missed heartbeats. */
   async expireLeasesOf(): Promise<number> {
     return 0;
@@ -132,7 +148,7 @@ export class EngineJobQueue implements JobQueue {
     // Two arms, so each reads the (status, created_ms) index rather than the whole table.
     const rows = await this.db.all<{ id: string; user_id: number }>(
       `SELECT id, user_id FROM (
-         SELECT id, user_id, created_ms FROM crawl_jobs WHERE status = 'pending'
+         SELECT id, user_id, created_ms FROM crawl_jobs WHERE status = 'pending' AND ${NOT_PAUSED}
          UNION ALL
          SELECT id, user_id, created_ms FROM crawl_jobs
           WHERE status = 'crawling' AND lease_expires_at < ?
@@ -160,7 +176,8 @@ export class EngineJobQueue implements JobQueue {
   ): Promise<ClaimedJob | null> {
     for (;;) {
       const row = await this.db.first<{ status: string; attempts: number; pages_crawled: number }>(
-        'SELECT status, attempts, pages_crawled FROM crawl_jobs WHERE id = ?',
+        `SELECT status, attempts, pages_crawled FROM crawl_jobs
+          WHERE id = ? AND (status = 'crawling' OR ${NOT_PAUSED})`,
         [jobId],
       );
       if (!row || (row.status !== 'pending' && row.status !== 'crawling')) return null;

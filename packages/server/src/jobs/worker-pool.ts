@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isClaimLost } from '@mapsmith/app';
+import { isClaimLost, isCrawlPaused } from '@mapsmith/app';
 import type { CrawlSummary, Logger } from '@mapsmith/core';
 import { isConnectionError } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
@@ -40,6 +40,8 @@ export type PoolQueue<J extends LeasedJob, S> = Pick<
   complete(jobId: string, claim: string, summary: S): Promise<unknown>;
   /** See `JobQueue.fail`. */
   fail(jobId: string, claim: string, reason: string): Promise<unknown>;
+  /** See `JobQueue.pause`; absent for jobs that cannot be paused (audits). */
+  pause?(jobId: string, claim: string): Promise<unknown>;
 };
 
 /** Tuning of the pool; every value comes from configuration. */
@@ -236,6 +238,13 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
       // Another worker holds the job now and carries on: stop, record nothing.
       if (isClaimLost(err)) {
         this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
+        return;
+      }
+      // Its owner paused it (issue 30): the claim goes back, the frontier stays, nothing ends.
+      const pause = this.queue.pause?.bind(this.queue);
+      if (isCrawlPaused(err) && pause) {
+        await this.record(() => pause(id, claim));
+        this.logger.info(`${this.kind} job paused`, { jobId: id });
         return;
       }
       const reason = this.task.onFailed(err);

@@ -166,6 +166,13 @@ export interface AuditRepository {
   get(jobId: string, userId: number): Promise<AuditJob | undefined>;
   /** URLs per verdict among the checked ones. */
   counts(jobId: string): Promise<AuditCounts>;
+  /**
+   * The owner stops an audit that has not ended (issue 30): a waiting one completes at once, a
+   * running one is asked to stop; `not-found` for another user's, `ended` for an ended one.
+   */
+  requestStop(jobId: string, userId: number): Promise<'done' | 'not-found' | 'ended'>;
+  /** `stop` when the owner asked the running audit to stop (its worker reads it). */
+  stopAsked(jobId: string): Promise<'stop' | null>;
   /** The worker's view of a job, with an upload's text until it is listed. */
   record(jobId: string): Promise<(AuditJobRecord & { content: string | null }) | undefined>;
   /** Stores the listing (each URL once) and marks the job listed, all or nothing. */
@@ -199,8 +206,10 @@ export interface ClaimedAudit {
 export interface AuditRunSummary {
   /** URLs checked by this run. */
   saved: number;
-  /** `done`, or `refused` when the owner's monthly quota ran out. */
-  endedBy: 'done' | 'refused';
+  /** `done`, `refused` when the owner's monthly quota ran out, `stopped` by its owner. */
+  endedBy: 'done' | 'refused' | 'stopped';
+  /** URLs checked in all (every run), when it was stopped: its note says how many. */
+  checked?: number;
 }
 
 /**

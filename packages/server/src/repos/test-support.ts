@@ -196,3 +196,30 @@ export function spawnBuiltServer(
     });
   });
 }
+
+/**
+ * The job's stored pages fetched again since `since` (ms), from the fixture site's request log:
+ * empty when a resumed crawl carried on from its frontier. A page in flight when the crawl was
+ * paused was not stored, so fetching it again is not a refetch.
+ */
+export async function storedPagesFetchedSince(
+  db: SqlDatabase,
+  jobId: string,
+  requests: ReadonlyArray<{ url: string; at: number }>,
+  since: number,
+  storedBefore: ReadonlySet<string>,
+): Promise<string[]> {
+  const again = requests.filter((r) => r.at >= since).map((r) => r.url);
+  const origin = (
+    await db.first<{ url: string }>('SELECT url FROM crawl_jobs WHERE id = ?', [jobId])
+  )?.url;
+  return again.filter((p) => storedBefore.has(new URL(p, origin).href));
+}
+
+/** The URLs of the job's stored pages now. */
+export async function storedPageUrls(db: SqlDatabase, jobId: string): Promise<Set<string>> {
+  const rows = await db.all<{ url: string }>('SELECT url FROM crawl_pages WHERE job_id = ?', [
+    jobId,
+  ]);
+  return new Set(rows.map((r) => r.url));
+}

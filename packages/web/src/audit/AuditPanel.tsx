@@ -70,6 +70,27 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
               <div className="progress-fill" style={{ width: `${percent}%` }} />
             </div>
           )}
+          {running && (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button small danger"
+                disabled={audit.stopping}
+                data-testid="audit-stop"
+                onClick={() => {
+                  if (window.confirm('Stop this audit? The URLs checked so far are kept.'))
+                    void audit.stop();
+                }}
+              >
+                {audit.stopping ? 'Stopping...' : 'Stop'}
+              </button>
+            </div>
+          )}
+          {audit.error && (
+            <p className="form-error" role="alert">
+              {audit.error}
+            </p>
+          )}
           {job.status === 'completed' && job.error && <p className="muted">{job.error}</p>}
           {job.truncated && (
             <p className="muted">

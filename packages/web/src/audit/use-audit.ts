@@ -21,6 +21,9 @@ export interface AuditState {
   nextCursor: number | null;
   verdict: AuditVerdict | undefined;
   start(): Promise<void>;
+  /** Stops the running audit (issue 30); the URLs checked so far keep their verdicts. */
+  stop(): Promise<void>;
+  stopping: boolean;
   filter(verdict: AuditVerdict | undefined): void;
   more(): Promise<void>;
 }
@@ -31,6 +34,7 @@ export function useAudit(source: AuditSource): AuditState {
   const [job, setJob] = useState<AuditJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const [rows, setRows] = useState<AuditResult[]>([]);
   const [total, setTotal] = useState(0);
   const [nextCursor, setNextCursor] = useState<number | null>(null);
@@ -60,6 +64,20 @@ export function useAudit(source: AuditSource): AuditState {
       setError(errorText(err, 'Unable to start the audit. Please try again.'));
     } finally {
       setStarting(false);
+    }
+  };
+
+  const stop = async () => {
+    if (!jobId) return;
+    setStopping(true);
+    setError(null);
+    try {
+      const stopped = await api.call('audit.stop', { jobId });
+      if (alive.current) setJob(stopped);
+    } catch (err) {
+      setError(errorText(err, 'Unable to stop the audit. Please try again.'));
+    } finally {
+      setStopping(false);
     }
   };
 
@@ -106,6 +124,8 @@ export function useAudit(source: AuditSource): AuditState {
     nextCursor,
     verdict,
     start,
+    stop,
+    stopping,
     filter: setVerdict,
     more: async () => {
       if (nextCursor !== null) await load(nextCursor);

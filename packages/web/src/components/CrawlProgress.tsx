@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatElapsed, progressNote, progressPercent } from '../crawl/progress';
 
 /**
  * The in-progress panel: pages found, elapsed time, bar, estimate and hint (spec §2, §9), and
  * on the crawl page what is being fetched and how many URLs wait. A crawl still `waiting` (its
- * job pending: the crawls ahead of it hold every slot) says so instead of claiming to crawl.
+ * job pending: the crawls ahead of it hold every slot) says so instead of claiming to crawl;
+ * a `paused` one (issue 30) says it waits for its owner. `controls` are its Stop and Pause.
  */
 export function CrawlProgress(props: {
   pages: number;
@@ -12,6 +13,8 @@ export function CrawlProgress(props: {
   current?: string | null;
   queued?: number;
   waiting?: boolean;
+  paused?: boolean;
+  controls?: ReactNode;
 }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -23,7 +26,9 @@ export function CrawlProgress(props: {
 
   return (
     <div className="crawl-progress" data-testid="crawl-progress">
-      <h2>{props.waiting ? 'Waiting to start...' : 'Crawling your site...'}</h2>
+      <h2 data-testid="progress-title">
+        {props.paused ? 'Paused' : props.waiting ? 'Waiting to start...' : 'Crawling your site...'}
+      </h2>
       <dl className="progress-stats">
         <div>
           <dt>Pages found</dt>
@@ -40,7 +45,7 @@ export function CrawlProgress(props: {
           </div>
         )}
       </dl>
-      {props.current && (
+      {props.current && !props.paused && (
         <p className="progress-current" data-testid="current-url">
           Fetching <span className="mono">{props.current}</span>
         </p>
@@ -56,10 +61,13 @@ export function CrawlProgress(props: {
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
       <p className="hint progress-estimate">
-        {props.waiting
-          ? 'Other crawls are running; this one starts as soon as one of them finishes.'
-          : progressNote(elapsed, props.pages)}
+        {props.paused
+          ? 'Nothing is fetched until you resume it; the pages crawled so far are kept.'
+          : props.waiting
+            ? 'Other crawls are running; this one starts as soon as one of them finishes.'
+            : progressNote(elapsed, props.pages)}
       </p>
+      {props.controls}
     </div>
   );
 }

@@ -19,6 +19,7 @@ function statusLabel(item: HistoryItem): string {
   if (nothingListed(item)) return 'Nothing listed';
   if (item.status === 'completed') return 'Completed';
   if (item.status === 'failed') return 'Failed';
+  if (item.status === 'paused') return 'Paused';
   return item.status === 'crawling' ? 'In progress' : 'Pending';
 }
 

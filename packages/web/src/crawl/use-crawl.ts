@@ -134,7 +134,7 @@ function useEndToasts(followed: JobState): void {
   const job = followed.kind === 'job' ? followed.job : null;
   useEffect(() => {
     if (!job) return;
-    if (job.status === 'pending' || job.status === 'crawling') {
+    if (job.status === 'pending' || job.status === 'crawling' || job.status === 'paused') {
       watched.current = job.jobId;
       return;
     }

@@ -1,10 +1,12 @@
 import { type BulkCrawl, type BulkSite, describeCrawlSettings } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { httpGetUrl } from '../api/http-api';
 import { useAuth } from '../app/auth';
+import { errorText } from '../app/errors';
 import { plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
+import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { ProLocked } from '../components/ProLocked';
 import { useBulk } from '../crawl/use-bulk';
@@ -13,6 +15,7 @@ import { NotFound } from './not-found';
 const STATUS: Record<BulkSite['status'], string> = {
   pending: 'Queued',
   crawling: 'Crawling',
+  paused: 'Paused',
   completed: 'Completed',
   failed: 'Failed',
 };
@@ -85,6 +88,44 @@ function Rejected(props: { lines: BulkCrawl['rejected'] }) {
   );
 }
 
+/**
+ * Stops every crawl of the list not yet ended (issue 30), after the app's confirmation; each
+ * ends with the pages it stored, and the page's poll shows them end.
+ */
+function StopList(props: { bulkId: string }) {
+  const api = useApi();
+  const toast = useToast();
+  const [stopping, setStopping] = useState(false);
+  const stop = async () => {
+    if (
+      !window.confirm('Stop every crawl of this list that has not finished? Finished sites stay.')
+    )
+      return;
+    setStopping(true);
+    try {
+      await api.call('bulk.stop', { bulkId: props.bulkId });
+    } catch (err) {
+      setStopping(false);
+      toast({
+        title: 'Could not stop the list',
+        description: errorText(err, 'Please try again.'),
+        variant: 'error',
+      });
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button danger"
+      disabled={stopping}
+      data-testid="bulk-stop"
+      onClick={() => void stop()}
+    >
+      {stopping ? 'Stopping...' : 'Stop the list'}
+    </button>
+  );
+}
+
 function Summary(props: { bulk: BulkCrawl }) {
   const { sites, finished } = props.bulk;
   const done = sites.filter((s) => s.status === 'completed').length;
@@ -98,6 +139,7 @@ function Summary(props: { bulk: BulkCrawl }) {
           : `${done + failed} of ${plural(sites.length, 'site')} done; the rest are queued or crawling.`}
       </p>
       {settings.length > 0 && <p className="crawled-with">Crawled with: {settings.join(', ')}</p>}
+      {!finished && <StopList bulkId={props.bulk.bulkId} />}
       <a
         className={`button ${finished ? 'primary' : ''}`}
         href={httpGetUrl('bulk.download', { bulkId: props.bulk.bulkId })}

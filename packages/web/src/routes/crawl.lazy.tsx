@@ -12,6 +12,7 @@ import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
 import { loginSearch } from '../app/return-to';
 import { useApi } from '../app/use-api';
+import { CrawlControls } from '../components/CrawlControls';
 import { CrawlFailed } from '../components/CrawlFailed';
 import { CrawlProgress } from '../components/CrawlProgress';
 import { CrawlResults } from '../components/CrawlResults';
@@ -102,6 +103,8 @@ function CrawlPage() {
             current={job.progress?.currentUrl}
             queued={job.progress?.queued}
             waiting={job.status === 'pending'}
+            paused={job.status === 'paused'}
+            controls={<CrawlControls job={job} />}
           />
         )}
         {job?.status === 'failed' && <CrawlFailed error={job.error} />}

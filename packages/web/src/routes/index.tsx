@@ -7,6 +7,7 @@ import { scrollToHash } from '../app/scroll';
 import { jobSearch } from '../app/search';
 import { useApi } from '../app/use-api';
 import { CheckerSection } from '../components/CheckerSection';
+import { CrawlControls } from '../components/CrawlControls';
 import { CrawlFailed } from '../components/CrawlFailed';
 import { CrawlProgress } from '../components/CrawlProgress';
 import { CrawlResults } from '../components/CrawlResults';
@@ -92,6 +93,8 @@ function Home() {
                 startedAt={crawl.startedAt}
                 current={crawl.job.progress?.currentUrl}
                 waiting={crawl.job.status === 'pending'}
+                paused={crawl.job.status === 'paused'}
+                controls={<CrawlControls job={crawl.job} />}
               />
               <p className="follow-link">
                 <Link to="/crawls/$jobId" params={{ jobId: crawl.job.jobId }}>

@@ -21,7 +21,7 @@ export type LaunchCrawler = () => CrawlerProcess;
 /** The `crawl.progress` event as the renderer receives it: the core's progress plus the job. */
 export type CrawlProgressEvent = Omit<CrawlProgress, 'type'> & {
   jobId: string;
-  status: 'crawling' | 'completed' | 'failed';
+  status: 'crawling' | 'paused' | 'completed' | 'failed';
 };
 
 /** Emits an event to the renderer. */

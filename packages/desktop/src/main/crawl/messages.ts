@@ -19,13 +19,14 @@ export type ToCrawler = {
 /**
  * What the crawler process sends main: the crawler's progress (pushed on to the renderer), that
  * the job was recorded as ended (`completed` or `failed`, or `stopped` when main asked it to
- * stop and the job waits to be resumed), or why it could not run at all.
+ * stop and the job waits to be resumed, or `paused` when its owner paused it), or why it could
+ * not run at all.
  */
 export type FromCrawler =
   | { type: 'progress'; progress: CrawlProgress }
   | {
       type: 'ended';
-      status: 'completed' | 'failed' | 'stopped';
+      status: 'completed' | 'failed' | 'stopped' | 'paused';
       /** The job's pages as recorded (2xx HTML, core `countsAsPage`), as `crawl.get` says. */
       pagesCrawled: number;
     }
@@ -38,7 +39,7 @@ export function isFromCrawler(message: unknown): message is FromCrawler {
   if (m.type === 'failed') return typeof m.error === 'string';
   if (m.type === 'ended')
     return (
-      ['completed', 'failed', 'stopped'].includes(String(m.status)) &&
+      ['completed', 'failed', 'stopped', 'paused'].includes(String(m.status)) &&
       typeof (message as { pagesCrawled?: unknown }).pagesCrawled === 'number'
     );
   return m.type === 'progress' && typeof m.progress === 'object' && m.progress !== null;

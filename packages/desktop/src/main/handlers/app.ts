@@ -86,7 +86,7 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
   },
   {
-    names: ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download'],
+    names: ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download', 'bulk.stop'],
     where:
       'Bulk crawls of many sites run on {host} with a Pro account. The desktop app crawls one site at a time.',
   },
@@ -109,6 +109,7 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       'audit.get',
       'audit.urls',
       'audit.report',
+      'audit.stop',
       'crawl.sitemapCompare',
       'crawl.sitemapFindings',
       'crawl.sitemapReport',

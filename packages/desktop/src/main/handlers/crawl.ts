@@ -1,4 +1,4 @@
-import { AppError } from '@mapsmith/app';
+import { AppError, type ControlAction, CrawlControls } from '@mapsmith/app';
 import {
   type CrawlJob,
   type CrawlOptions,
@@ -59,4 +59,20 @@ export async function startCrawl(
 /** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */
 export function getCrawl(deps: CrawlDeps, input: { jobId: string }): Promise<CrawlJob> {
   return deps.data.answers.crawl(input.jobId, LOCAL_USER_ID);
+}
+
+/**
+ * `crawl.stop`, `crawl.pause` and `crawl.resume` (issue 30): the application layer's, as hosted;
+ * the crawler process running the job reads the request from the data file within a second.
+ */
+export function controlCrawl(
+  deps: CrawlDeps,
+  input: { jobId: string },
+  action: ControlAction,
+): Promise<CrawlJob> {
+  return new CrawlControls(deps.data.jobs, () => deps.crawls.wake()).ask(
+    input.jobId,
+    LOCAL_USER_ID,
+    action,
+  );
 }

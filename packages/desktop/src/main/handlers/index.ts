@@ -3,7 +3,7 @@ import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
 import { openSitemapFile } from './checker';
-import { type CrawlDeps, getCrawl, startCrawl } from './crawl';
+import { type CrawlDeps, controlCrawl, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { getAnalytics, listHistory } from './history';
 import { crawlChanges, crawlReportFile, crawlUrl, crawlUrls, saveReport } from './report';
@@ -20,6 +20,9 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'user.get': () => getLocalUser(deps),
     'crawl.start': (input) => startCrawl(deps, input),
     'crawl.get': (input) => getCrawl(deps, input),
+    'crawl.stop': (input) => controlCrawl(deps, input, 'stop'),
+    'crawl.pause': (input) => controlCrawl(deps, input, 'pause'),
+    'crawl.resume': (input) => controlCrawl(deps, input, 'resume'),
     'crawl.urls': (input) => crawlUrls(deps, input),
     'crawl.url': (input) => crawlUrl(deps, input),
     'crawl.changes': (input) => crawlChanges(deps, input),

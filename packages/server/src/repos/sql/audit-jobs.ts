@@ -16,6 +16,7 @@ import {
   type ValidationResult,
 } from '@mapsmith/core';
 import type { AuditJobRecord, AuditRepository, StartAuditInput } from '../ports-pro.js';
+import { type AuditStopResult, auditStopAsked, stopAudit } from './audit-stop.js';
 import { SqlAuditStore } from './audit-store.js';
 import { insertRows } from './insert-rows.js';
 
@@ -106,6 +107,16 @@ export class SqlAuditRepository implements AuditRepository {
       ],
     );
     return id;
+  }
+
+  /** See `stopAudit` (issue 30). */
+  requestStop(jobId: string, userId: number): Promise<AuditStopResult> {
+    return stopAudit(this.db, this.clock, jobId, userId);
+  }
+
+  /** See `auditStopAsked`. */
+  stopAsked(jobId: string): Promise<'stop' | null> {
+    return auditStopAsked(this.db, jobId);
   }
 
   /** The job as `audit.get` shows it, if it belongs to `userId`. */

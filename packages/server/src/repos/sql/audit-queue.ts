@@ -1,6 +1,7 @@
 import { fencedTransaction } from '@mapsmith/app';
 import type { Clock, SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
+import { auditStoppedNote } from './audit-stop.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
@@ -97,7 +98,9 @@ export class SqlAuditQueue implements AuditQueue {
     const note =
       summary.endedBy === 'refused'
         ? 'The audit stopped at your monthly page limit; the URLs checked so far are shown.'
-        : null;
+        : summary.endedBy === 'stopped'
+          ? auditStoppedNote(summary.checked ?? summary.saved)
+          : null;
     await this.finish(jobId, owner, 'completed', note);
   }
 

@@ -63,6 +63,20 @@ export function auditRoutes(ctx: AppContext): RouteTable {
 
     'audit.get': ({ jobId }, { user }) => ownAudit(jobId, user.id),
 
+    // Issue 30: the owner stops an audit; the URLs checked so far keep their verdicts.
+    'audit.stop': async ({ jobId }, { user }) => {
+      const result = await audits.requestStop(jobId, user.id);
+      if (result === 'ended')
+        throw new HttpError(
+          409,
+          'Audit already ended',
+          'This audit has already ended, so there is nothing to stop. Its results stay as they are.',
+          {},
+          'audit.ended',
+        );
+      return ownAudit(jobId, user.id);
+    },
+
     'audit.urls': async (input, { user }) => {
       const job = await ownAudit(input.jobId, user.id);
       return audits.page(job.id, input);

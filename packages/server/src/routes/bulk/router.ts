@@ -122,6 +122,26 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
       },
     },
 
+    // Issue 30: stopping a list stops each of its crawls not yet ended, as crawl.stop does.
+    // Not Pro-only: a lapsed Pro user can still stop what runs on their account.
+    'bulk.stop': async ({ bulkId }, { user }) => {
+      const bulk = await bulks.get(bulkId, user.id);
+      if (!bulk) throw bulkNotFound();
+      const asked = await Promise.all(
+        bulk.sites.map(({ job }) => ctx.repos.jobs.requestControl(job.id, user.id, 'stop')),
+      );
+      if (!asked.some((result) => result === 'done' || result === 'stopping'))
+        throw new HttpError(
+          409,
+          'Bulk crawl already ended',
+          'Every crawl of this list has already ended, so there is nothing to stop.',
+          {},
+          'bulk.ended',
+        );
+      ctx.jobs.pool.wake();
+      return presentBulk(ctx, (await bulks.get(bulkId, user.id)) ?? bulk);
+    },
+
     'bulk.download': {
       notPro,
       handle: async ({ bulkId }, { user }) => {

@@ -1,4 +1,4 @@
-import { CrawlAnswers } from '@mapsmith/app';
+import { CrawlAnswers, CrawlControls } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
 import { isDefaultCrawlSettings, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
 import type { Response } from 'express';
@@ -24,6 +24,7 @@ export function noRate(res: Response): RateInfo {
 export function crawlRoutes(ctx: AppContext): RouteTable {
   const { jobs } = ctx.repos;
   const answers = new CrawlAnswers(ctx.repos);
+  const controls = new CrawlControls(jobs, () => ctx.jobs.pool.wake());
 
   return {
     'crawl.start': {
@@ -92,5 +93,8 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
     },
 
     'crawl.get': ({ jobId }, { user }) => answers.crawl(jobId, user.id),
+    'crawl.stop': ({ jobId }, { user }) => controls.ask(jobId, user.id, 'stop'),
+    'crawl.pause': ({ jobId }, { user }) => controls.ask(jobId, user.id, 'pause'),
+    'crawl.resume': ({ jobId }, { user }) => controls.ask(jobId, user.id, 'resume'),
   };
 }
