@@ -22,6 +22,7 @@ function listing(urls: string[], truncated = false): AuditListing {
     sitemaps: 1,
     failedChildren: [],
     truncated,
+    cut: null,
     urls: urls.map((url) => ({ url, sitemap: 'https://s.example/sitemap.xml' })),
   };
 }
