@@ -85,14 +85,17 @@ describe('an audit reads its sitemaps under one budget', () => {
       longest = Math.max(longest, now - last);
       last = now;
     }, 5);
+    const started = performance.now();
     const listing = await list('/big.xml', { maxUrls: 300_000 });
     // A block at the very end is seen by the next tick only: microtasks run before timers.
     await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(tick);
+    const total = performance.now() - started;
     expect(listing.urls).toHaveLength(300_000);
-    // One synchronous parse of the 15 MB file holds the loop for most of a second (idle
-    // machine) to several seconds (loaded); a turn of 64 KB is a few milliseconds.
-    expect(longest).toBeLessThan(400);
+    // One synchronous parse of the 15 MB file is most of the listing's time (0.6 s of 0.8 s
+    // idle, 2.8 s of 3.5 s at load 11); a turn of 64 KB is a few milliseconds. Relative to the
+    // whole, so a loaded machine (which slows both) does not decide the outcome.
+    expect(longest).toBeLessThan(total / 4);
   });
 
   it('reads a text sitemap served as text/plain, as uploads and crawls do', async () => {
