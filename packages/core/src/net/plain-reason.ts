@@ -14,7 +14,7 @@ export function plainFetchReason(err: Pick<FetchError, 'code' | 'message'>): str
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
     return 'connection closed by the server';
   }
-  if (code === 'ETIMEDOUT' || code.includes('TIMEOUT')) return 'no answer in time';
+  if (isTimeout(err)) return 'no answer in time';
   if (code === 'EDECODE') return 'the answer could not be decoded';
   if (isTlsFailure(err)) return 'the secure (HTTPS) connection failed';
   return 'the connection failed';
@@ -30,4 +30,9 @@ export function plainFailureText(text: string): string {
   if (TLS.test(text)) return 'the secure (HTTPS) connection failed';
   if (/ERR_|0x[0-9a-f]{4}|:error:|\bat \S+:\d+/i.test(text)) return 'the connection failed';
   return text;
+}
+
+/** Whether the fetch ended because the server did not answer in time (connect, headers, body). */
+export function isTimeout(err: Pick<FetchError, 'code'>): boolean {
+  return err.code === 'ETIMEDOUT' || err.code.includes('TIMEOUT');
 }
