@@ -91,6 +91,14 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
     expect(await audits.get(id, await seedUser(t.db))).toBeUndefined();
   });
 
+  it('keeps why a bound cut the listing as the audit’s note', async () => {
+    const id = await start();
+    const cut =
+      'The sitemaps were read up to 50 MB in all (decompressed); x.xml (49 MB) and the files after it were not read.';
+    await audits.saveListing(id, { ...listing(['https://s.example/a'], true), cut });
+    expect(await audits.get(id, user)).toMatchObject({ truncated: true, error: cut });
+  });
+
   it('leases each URL once, saves and charges it once, and requeues an unsaved lease', async () => {
     const id = await start();
     await audits.saveListing(id, listing(urls(5), true));
