@@ -2,23 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { productSources, repoRoot as root } from './product-sources.js';
 
 /**
  * Calls that may spread into arguments, by file and callee: each spreads a short list whose
  * length the code fixes. `Object.assign({}, ...tables)` merges one route table per resource.
  */
 const ALLOWED = new Set(['packages/server/src/http/mount-operations.ts: Object.assign']);
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(file);
-    const isSource = /\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name);
-    return isSource ? [file] : [];
-  });
-}
 
 /** Every call or `new` in `file` with a spread argument, as `path:line: callee`. */
 function spreadCalls(file: string, text: string): string[] {
@@ -41,18 +31,10 @@ function spreadCalls(file: string, text: string): string[] {
   return found;
 }
 
-/** The product's source files: packages/<name>/src, tests excluded. */
-function productSources(): string[] {
-  return fs.readdirSync(path.join(root, 'packages')).flatMap((pkg) => {
-    const src = path.join(root, 'packages', pkg, 'src');
-    return fs.existsSync(src) ? sources(src) : [];
-  });
-}
-
 describe('no array is spread into a call', () => {
   it('finds none in packages/*/src (push(...x) past ~120k items throws "Maximum call stack size exceeded")', () => {
-    const found = productSources().flatMap((file) =>
-      spreadCalls(file, fs.readFileSync(file, 'utf8')),
+    const found = productSources().flatMap((relative) =>
+      spreadCalls(path.join(root, relative), fs.readFileSync(path.join(root, relative), 'utf8')),
     );
     expect(found, 'append in a loop or reduce instead').toEqual([]);
   });
