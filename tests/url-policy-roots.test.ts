@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { productSources, repoRoot as root } from './product-sources.js';
 
 /**
  * The composition roots that build the URL policy (the SSRF guard), once per process: the hosted
@@ -19,27 +18,14 @@ const ROOTS = [
 
 const DEFINITION = 'packages/core/src/net/url-policy.ts';
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(file);
-    const isSource = /\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name);
-    return isSource ? [file] : [];
-  });
-}
-
 /** Product source files (tests and bench scripts are processes of their own) with their calls. */
 function callers(): Map<string, number> {
   const found = new Map<string, number>();
-  for (const pkg of fs.readdirSync(path.join(root, 'packages'))) {
-    const src = path.join(root, 'packages', pkg, 'src');
-    if (!fs.existsSync(src)) continue;
-    for (const file of sources(src)) {
-      const relative = path.relative(root, file).split(path.sep).join('/');
-      if (relative === DEFINITION) continue;
-      const calls = fs.readFileSync(file, 'utf8').match(/\bcreateUrlPolicy\s*\(/g)?.length ?? 0;
-      if (calls > 0) found.set(relative, calls);
-    }
+  for (const relative of productSources()) {
+    if (relative === DEFINITION) continue;
+    const text = fs.readFileSync(path.join(root, relative), 'utf8');
+    const calls = text.match(/\bcreateUrlPolicy\s*\(/g)?.length ?? 0;
+    if (calls > 0) found.set(relative, calls);
   }
   return found;
 }

@@ -13,20 +13,25 @@ import { type FetchOutcome, fetchPage } from '../crawler/fetch-page.js';
 import type { HostGate } from '../crawler/host-gate.js';
 import { mediaType } from '../crawler/page-record.js';
 import { urlKey } from '../crawler/url-key.js';
-import { plainFetchReason } from '../net/plain-reason.js';
+import { isTimeout, plainFetchReason } from '../net/plain-reason.js';
 import type { Clock } from '../ports/clock.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
+import type { HostGiveUp } from './host-give-up.js';
 import { auditVerdictOf } from './verdicts.js';
 
-/** What a check needs: the guarded fetcher and its policy, robots.txt, the host gate. */
+/**
+ * What a check needs: the guarded fetcher and its policy, robots.txt, the host gate, and the
+ * audit's record of hosts that never answer.
+ */
 export interface UrlCheckDeps {
   fetcher: HttpFetcher;
   policy: UrlPolicy;
   clock: Clock;
   robots: RobotsGate;
   hosts: HostGate;
+  giveUp?: HostGiveUp;
 }
 
 /** Knobs of one check. */
@@ -101,10 +106,16 @@ async function probe(
     error: null,
     sitemap,
   };
-  const finish = (refused = false): AuditResult => {
+  const finish = (refused = false, notChecked = false): AuditResult => {
     result.responseMs = Math.max(0, Math.round(deps.clock.now() - started));
-    result.verdict = auditVerdictOf({ ...result, refused }, o.slowMs);
+    result.verdict = auditVerdictOf({ ...result, refused, notChecked }, o.slowMs);
     return result;
+  };
+  // Asked before robots.txt (its fetch would wait a timeout too) and again once a slot is held.
+  const givenUp = (host: string): boolean => {
+    if (!deps.giveUp?.gaveUp(host)) return false;
+    result.error = deps.giveUp.reason();
+    return true;
   };
   let parsed: URL;
   try {
@@ -118,6 +129,7 @@ async function probe(
     result.error = decision.reason;
     return finish(true);
   }
+  if (givenUp(parsed.host)) return finish(false, true);
   const allowed = async (target: string): Promise<boolean> => {
     const rules = await deps.robots.rulesFor(new URL(target), o.signal);
     if (rules.crawlDelaySeconds !== undefined)
@@ -129,6 +141,7 @@ async function probe(
     return finish();
   }
   hold(await deps.hosts.acquire(parsed.host, o.signal));
+  if (givenUp(parsed.host)) return finish(false, true);
   let outcome: FetchOutcome;
   const fetchDeps = { fetcher: deps.fetcher, policy: deps.policy, clock: deps.clock };
   const base = {
@@ -140,6 +153,7 @@ async function probe(
     ...(o.signal ? { signal: o.signal } : {}),
   };
   outcome = await fetchPage(url, fetchDeps, { ...base, method: 'HEAD', maxBodyBytes: 0 });
+  deps.giveUp?.record(parsed.host, outcome.error !== undefined && isTimeout(outcome.error));
   const headRefused = outcome.response && HEAD_REFUSED.has(outcome.response.status);
   const type = mediaType(outcome.response?.headers['content-type']);
   const needsBody = outcome.response?.status === 200 && (type === null || HTML_TYPES.has(type));

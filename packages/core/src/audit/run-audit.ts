@@ -12,6 +12,7 @@ import type { Logger } from '../ports/logger.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { RobotsGate } from '../robots/robots-gate.js';
 import { checkListedUrl } from './check-url.js';
+import { HostGiveUp } from './host-give-up.js';
 import { AUDIT_SLOW_MS } from './verdicts.js';
 
 /** One URL waiting to be checked. */
@@ -50,6 +51,13 @@ export interface AuditOptions {
   maxHtmlBytes: number;
   /** Above this, a URL is slow. */
   slowMs: number;
+  /**
+   * Wall-clock time of one run, in ms: past it the run ends with the URLs checked so far (the
+   * checks under way are cut short and left for no one).
+   */
+  timeBudgetMs: number;
+  /** Checks in a row ended by a timeout after which a host is not asked again (0: never). */
+  giveUpAfterTimeouts: number;
 }
 
 /**
@@ -64,6 +72,8 @@ export const DEFAULT_AUDIT_OPTIONS: AuditOptions = {
   maxRetries: 1,
   maxHtmlBytes: 512 * 1024,
   slowMs: AUDIT_SLOW_MS,
+  timeBudgetMs: 30 * 60_000,
+  giveUpAfterTimeouts: 3,
 };
 
 /** What the run reports as it goes. */
@@ -86,11 +96,17 @@ export interface AuditDeps {
 export interface AuditRunEnd {
   /** Results saved by this run. */
   saved: number;
-  /** `done` (nothing left), `refused` (the store refused a result: plan limit), `aborted`. */
-  endedBy: 'done' | 'refused' | 'aborted';
+  /**
+   * `done` (nothing left), `refused` (the store refused a result: plan limit), `time` (the
+   * time budget ran out), `aborted` (the caller's signal).
+   */
+  endedBy: 'done' | 'refused' | 'time' | 'aborted';
 }
 
-/** Checks every URL the store hands out; resolves when none is left, the store refuses, or abort. */
+/**
+ * Checks every URL the store hands out; resolves when none is left, the store refuses, the time
+ * budget runs out, or `signal` aborts.
+ */
 export async function runAudit(
   deps: AuditDeps,
   store: AuditStore,
@@ -101,12 +117,25 @@ export async function runAudit(
   const o = { ...DEFAULT_AUDIT_OPTIONS, ...options };
   const robots = new RobotsGate(deps.fetcher, deps.policy, deps.clock, deps.logger);
   const hosts = new HostGate(o.perHostConcurrency, o.politenessDelayMs, deps.clock);
-  const checkDeps = { ...deps, robots, hosts };
+  const giveUp = new HostGiveUp(o.giveUpAfterTimeouts);
+  const checkDeps = { ...deps, robots, hosts, giveUp };
   const buffer: AuditEntry[] = [];
   let refill: Promise<void> | null = null;
   let drained = false;
   let refused = false;
+  let outOfTime = false;
   let saved = 0;
+  // The checks' own signal: the caller's abort, or the end of the time budget.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const budget = setTimeout(() => {
+    outOfTime = true;
+    stop.abort(new Error('the audit ran out of time'));
+  }, o.timeBudgetMs);
+  /** The one place that decides whether this run takes another URL. */
+  const goesOn = (): boolean => !stop.signal.aborted && !refused;
 
   const next = async (): Promise<AuditEntry | undefined> => {
     while (buffer.length === 0 && !drained) {
@@ -114,7 +143,7 @@ export async function runAudit(
         .lease(o.concurrency * 4)
         .then((got) => {
           if (got.length === 0) drained = true;
-          buffer.push(...got);
+          for (const entry of got) buffer.push(entry);
         })
         .finally(() => {
           refill = null;
@@ -126,21 +155,21 @@ export async function runAudit(
 
   const worker = async (): Promise<void> => {
     for (;;) {
-      if (signal?.aborted || refused) return;
+      if (!goesOn()) return;
       const entry = await next();
-      if (!entry) return;
+      if (!entry || !goesOn()) return;
       let kept = false;
       try {
         // Saved while the host slot is held: see `checkListedUrl`'s `settle`.
         await checkListedUrl(entry.url, entry.sitemap, checkDeps, {
           ...o,
-          ...(signal ? { signal } : {}),
+          signal: stop.signal,
           settle: async (result: AuditResult) => {
             kept = await store.save(entry, result);
           },
         });
       } catch (err) {
-        if (signal?.aborted) return;
+        if (stop.signal.aborted) return;
         throw err;
       }
       if (!kept) {
@@ -152,6 +181,12 @@ export async function runAudit(
     }
   };
 
-  await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, () => worker()));
-  return { saved, endedBy: signal?.aborted ? 'aborted' : refused ? 'refused' : 'done' };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, () => worker()));
+  } finally {
+    clearTimeout(budget);
+    signal?.removeEventListener('abort', onAbort);
+  }
+  const endedBy = signal?.aborted ? 'aborted' : refused ? 'refused' : outOfTime ? 'time' : 'done';
+  return { saved, endedBy };
 }

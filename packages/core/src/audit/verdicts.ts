@@ -17,6 +17,7 @@ export const AUDIT_SLOW_MS = 3000;
 export const AUDIT_VERDICT_LABELS: Readonly<Record<AuditVerdict, string>> = {
   refused: 'refused address',
   unreachable: 'unreachable',
+  'not-checked': 'not checked',
   blocked: 'blocked by robots.txt',
   'not-found': '404',
   error: 'error',
@@ -32,6 +33,8 @@ export const AUDIT_VERDICT_LABELS: Readonly<Record<AuditVerdict, string>> = {
 export const AUDIT_VERDICT_HINTS: Readonly<Record<AuditVerdict, string>> = {
   refused: 'The address is private or local; search engines cannot reach it either.',
   unreachable: 'No answer (timeout, DNS or connection error).',
+  'not-checked':
+    'Not asked: its host did not answer several times in a row, so the audit stopped asking it.',
   blocked: 'robots.txt disallows it, so search engines cannot crawl what the sitemap lists.',
   'not-found': 'Gone (404 or 410): remove it from the sitemap.',
   error: 'Another 4xx or 5xx answer.',
@@ -47,13 +50,14 @@ export const AUDIT_VERDICT_HINTS: Readonly<Record<AuditVerdict, string>> = {
 export type VerdictFacts = Pick<
   AuditResult,
   'status' | 'redirectStatus' | 'noindex' | 'canonical' | 'blocked' | 'contentType' | 'responseMs'
-> & { refused: boolean };
+> & { refused: boolean; notChecked?: boolean };
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /** The verdict of one URL: the most serious fact wins, in `AUDIT_VERDICTS` order. */
 export function auditVerdictOf(f: VerdictFacts, slowMs = AUDIT_SLOW_MS): AuditVerdict {
   if (f.refused) return 'refused';
+  if (f.notChecked) return 'not-checked';
   if (f.blocked) return 'blocked';
   if (f.status === null) return 'unreachable';
   if (f.status === 404 || f.status === 410) return 'not-found';

@@ -13,6 +13,7 @@ import { siteUrl, validationResult } from './schemas.js';
 export const AUDIT_VERDICTS = [
   'refused',
   'unreachable',
+  'not-checked',
   'blocked',
   'not-found',
   'error',
@@ -90,7 +91,10 @@ export const auditJob = z.object({
   source: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** Why the job failed, in plain words. */
+  /**
+   * Why the job failed, in plain words; for a completed one, what cut it short (the listing's
+   * byte or URL budget, the monthly page limit, the time limit), or null.
+   */
   error: z.string().nullable(),
   /** URLs listed (every child sitemap of an index too, up to the audit's bound). */
   total: z.number().int(),

@@ -116,7 +116,13 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     description:
       'Give the sitemap by `url`, or its text as `content`. After the checker’s rules, every <loc> (children of an index too) is requested politely through the same guarded fetcher as crawls: robots.txt obeyed, a few requests per host at once, HEAD then GET. Each URL checked counts as a page on the monthly meter. Poll audit.get for progress.',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'limit.monthly', 'storage.full'],
+    errors: [
+      'input.invalid',
+      'audit.pro-required',
+      'limit.hourly',
+      'limit.monthly',
+      'storage.full',
+    ],
     created: true,
     example: { url: 'https://example.com/sitemap.xml' },
   },

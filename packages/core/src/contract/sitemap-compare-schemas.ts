@@ -60,6 +60,11 @@ export const sitemapCompareSummary = z.object({
     }),
   ),
   truncated: z.boolean(),
+  /**
+   * Why the reading stopped early, in plain words: the comparison's budget of decompressed
+   * bytes or URLs over all files. Absent in comparisons stored before it was kept.
+   */
+  cut: z.string().nullable().optional(),
   /** URLs the live sitemaps list (each once). */
   inSitemap: z.number().int(),
   /** URLs with at least one finding. */

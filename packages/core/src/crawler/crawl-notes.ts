@@ -74,7 +74,7 @@ export function crawlNotes(input: NotesInput, options: CrawlOptions): string[] {
     notes.push(
       `${urls(input.queued)} ${were(input.queued)} still queued when the time limit of ${Math.round(options.timeLimitMs / 60_000)} min was reached`,
     );
-  notes.push(...describePruned(input.pruned, options));
+  for (const note of describePruned(input.pruned, options)) notes.push(note);
   const kept = input.outsideKept ?? 0;
   const more = (input.pruned.scope ?? 0) - kept;
   if (kept >= MAX_OUTSIDE_ROWS && more > 0)

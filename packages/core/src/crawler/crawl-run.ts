@@ -165,7 +165,7 @@ export class CrawlRun {
       },
       this.options,
     );
-    notes.push(...(this.ctx?.render.notes() ?? []));
+    for (const note of this.ctx?.render.notes() ?? []) notes.push(note);
     if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();

@@ -3,7 +3,8 @@
  * `/sitemap.xml`; index files are followed breadth-first, bounded in files, depth, URLs and
  * bytes; gzipped sitemaps are inflated with the same byte cap. Never throws.
  */
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { followRedirects } from '../net/follow-redirects.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
@@ -22,6 +23,8 @@ export interface SitemapSeedLimits {
   maxBytes: number;
 }
 
+const gunzipAsync = promisify(gunzip);
+
 /** Redirects followed per sitemap file, as many as the crawler follows for a page. */
 const SITEMAP_MAX_REDIRECTS = 5;
 
@@ -36,7 +39,7 @@ const DEFAULT_LIMITS: SitemapSeedLimits = {
  * Fetches a sitemap URL's text, following up to 5 redirects (each asked of the policy),
  * gzip inflated within `maxBytes`; null when unusable (refused, an HTTP error, a loop, too many
  * or a broken redirect). Throws the FetchError of a failed fetch. Any form is returned (XML,
- * RSS, text): the parser decides. Crawl seeding and the live sitemap comparison read through it.
+ * RSS, text): the parser decides. Crawl seeding reads through it.
  */
 export async function fetchSitemapText(
   url: string,
@@ -45,6 +48,21 @@ export async function fetchSitemapText(
   maxBytes: number,
   signal?: AbortSignal,
 ): Promise<string | null> {
+  const bytes = await fetchSitemapBytes(url, fetcher, policy, maxBytes, signal);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/**
+ * `fetchSitemapText` without the decode: the (inflated) bytes, for a reader that parses them
+ * in turns (the live sitemap comparison). Gzip is inflated off the event loop.
+ */
+export async function fetchSitemapBytes(
+  url: string,
+  fetcher: HttpFetcher,
+  policy: UrlPolicy,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<Uint8Array | null> {
   const outcome = await followRedirects(url, {
     policy,
     maxRedirects: SITEMAP_MAX_REDIRECTS,
@@ -52,9 +70,9 @@ export async function fetchSitemapText(
   });
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind !== 'response' || outcome.response.status !== 200) return null;
-  let body = outcome.response.body;
-  if (body[0] === 0x1f && body[1] === 0x8b) body = gunzipSync(body, { maxOutputLength: maxBytes });
-  return new TextDecoder().decode(body);
+  const body = outcome.response.body;
+  if (body[0] === 0x1f && body[1] === 0x8b) return gunzipAsync(body, { maxOutputLength: maxBytes });
+  return body;
 }
 
 /**
@@ -88,8 +106,8 @@ export async function sitemapSeeds(
       const parsed = parseSitemap(text, lim.maxUrls - urls.length);
       if (parsed.error)
         deps.logger.warn('sitemap is malformed', { url: file, error: parsed.error });
-      if (parsed.kind === 'sitemapindex') next.push(...parsed.locs);
-      else if (parsed.kind === 'urlset') urls.push(...parsed.locs);
+      if (parsed.kind === 'sitemapindex') for (const loc of parsed.locs) next.push(loc);
+      else if (parsed.kind === 'urlset') for (const loc of parsed.locs) urls.push(loc);
       if (urls.length >= lim.maxUrls) break;
     }
     level = next;
@@ -107,7 +125,7 @@ export async function sitemapSeeds(
       },
       signal,
     );
-    urls.push(...extra);
+    for (const url of extra) urls.push(url);
   }
   return urls;
 }

@@ -25,7 +25,7 @@ export function plainFetchReason(err: Pick<FetchError, 'code' | 'message'>): str
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
     return FETCH_REASON.closed;
   }
-  if (code === 'ETIMEDOUT' || code.includes('TIMEOUT')) return FETCH_REASON.timeout;
+  if (isTimeout(err)) return FETCH_REASON.timeout;
   if (code === 'EDECODE') return FETCH_REASON.undecodable;
   if (isTlsFailure(err)) return FETCH_REASON.tls;
   return FETCH_REASON.failed;
@@ -41,4 +41,9 @@ export function plainFailureText(text: string): string {
   if (TLS.test(text)) return FETCH_REASON.tls;
   if (/ERR_|0x[0-9a-f]{4}|:error:|\bat \S+:\d+/i.test(text)) return FETCH_REASON.failed;
   return text;
+}
+
+/** Whether the fetch ended because the server did not answer in time (connect, headers, body). */
+export function isTimeout(err: Pick<FetchError, 'code'>): boolean {
+  return err.code === 'ETIMEDOUT' || err.code.includes('TIMEOUT');
 }

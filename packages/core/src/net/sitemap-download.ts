@@ -5,7 +5,7 @@ import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetch
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { followRedirects } from './follow-redirects.js';
 import { isTlsFailure, plainFetchReason } from './plain-reason.js';
-import { looksLikeSitemap } from './sitemap-sniff.js';
+import { looksLikeSitemap, looksLikeTextSitemap } from './sitemap-sniff.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -167,9 +167,11 @@ export async function downloadSitemapBytes(
     );
   }
   // Servers label sitemaps every which way (application/x-xml, binary/octet-stream, ...), so
-  // the bytes decide, not the Content-Type; only an HTML page is named as such.
+  // the bytes decide, not the Content-Type; only an HTML page is named as such. A text sitemap
+  // (one URL a line, usually text/plain) is a sitemap too, as for uploads and crawls.
   const type = mediaType(res.headers);
-  if (!isGzip(res.body) && !looksLikeSitemap(res.body)) {
+  const text = !HTML_TYPES.has(type) && looksLikeTextSitemap(res.body);
+  if (!isGzip(res.body) && !looksLikeSitemap(res.body) && !text) {
     throw new SitemapDownloadError(
       422,
       'Not a sitemap',

@@ -11,3 +11,17 @@ export function looksLikeSitemap(bytes: Uint8Array): boolean {
   const first = /^(?:<!--[\s\S]*?-->\s*)*<([a-z][\w:.-]*)/.exec(start)?.[1] ?? '';
   return ['urlset', 'sitemapindex', 'rss', 'feed', 'rdf:rdf'].includes(first);
 }
+
+/**
+ * Whether bytes start like a text sitemap (sitemaps.org: one absolute http(s) URL a line), the
+ * form crawl seeding and uploads read too. Browser-safe.
+ */
+export function looksLikeTextSitemap(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '');
+  const first =
+    head
+      .trimStart()
+      .split(/\r\n|\r|\n/, 1)[0]
+      ?.trim() ?? '';
+  return /^https?:\/\/\S+$/i.test(first);
+}

@@ -119,6 +119,12 @@ describe('the OpenAPI document generated from the contract', () => {
     expect(Object.keys(upload.responses['429']?.headers ?? {})).toContain('Retry-After');
   });
 
+  it('lists the audit start’s hourly limit (60 an hour) beside the token’s', () => {
+    expect(codesOf(operation('/api/audit', 'post'), '429')).toEqual(
+      expect.arrayContaining(['limit.hourly', 'limit.api-token']),
+    );
+  });
+
   it('lists each code under the status the server answers it with, once per operation', () => {
     for (const methods of Object.values(doc.paths)) {
       for (const op of Object.values(methods)) {

@@ -62,10 +62,9 @@ function fingerprint(filter: ReportFilter): string {
 }
 
 function toBase64Url(text: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 function fromBase64Url(text: string): string {
@@ -131,7 +130,7 @@ export function filterSql(
   if (filter.q) {
     const search = searchSql(filter.q, dialect);
     parts.push(search.sql);
-    params.push(...search.params);
+    for (const param of search.params) params.push(param);
   }
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
 }

@@ -93,8 +93,8 @@ export function zonedInstant(
     const w = wallClock(at, zone);
     return w.day === day && w.hour === hour && w.minute === minute;
   });
-  if (shown.length > 0) return Math.min(...shown);
-  return Math.max(...candidates);
+  if (shown.length > 0) return shown.reduce((a, b) => Math.min(a, b));
+  return candidates.reduce((a, b) => Math.max(a, b));
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -50,7 +50,7 @@ export function knownBrowserPaths(platform: NodeJS.Platform, env: BrowserSearch[
     for (const exe of WINDOWS_EXES)
       for (const name of WINDOWS_FOLDERS) {
         const folder = envValue(env, name);
-        if (folder) paths.push(path.win32.join(folder, ...exe));
+        if (folder) paths.push(path.win32.join(folder, exe.join(path.win32.sep)));
       }
     return paths;
   }

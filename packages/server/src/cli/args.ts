@@ -127,7 +127,8 @@ function head(name: string, spec: OptionSpec): string {
 export function optionHelp(specs: OptionSpecs, alignWith: OptionSpecs = specs): string {
   const heads = Object.entries(specs).map(([name, spec]) => head(name, spec));
   const width =
-    Math.max(...Object.entries(alignWith).map(([name, spec]) => head(name, spec).length)) + 2;
+    Object.entries(alignWith).reduce((w, [name, spec]) => Math.max(w, head(name, spec).length), 0) +
+    2;
   return Object.values(specs)
     .map((spec, i) => {
       const [first, ...rest] = spec.help.split('\n');

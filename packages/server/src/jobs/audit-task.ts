@@ -2,6 +2,7 @@ import { watchRequest } from '@mapsmith/app';
 import {
   type AuditOptions,
   createHttpFetcher,
+  DEFAULT_AUDIT_OPTIONS,
   type Logger,
   listAuditUrls,
   runAudit,
@@ -36,6 +37,8 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
     private readonly policy: UrlPolicy,
     private readonly logger: Logger,
     private readonly options: Partial<AuditOptions> = {},
+    /** How long a check waits for response headers (the fetcher's own default otherwise). */
+    private readonly answerTimeoutMs?: number,
   ) {}
 
   /** Lists (first run only), then checks until nothing is left, the quota ends, or abort. */
@@ -45,6 +48,7 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
     const fetcher = createHttpFetcher({
       policy: this.policy,
       connectionsPerOrigin: this.options.perHostConcurrency ?? 4,
+      ...(this.answerTimeoutMs ? { headersTimeoutMs: this.answerTimeoutMs } : {}),
     });
     try {
       if (!job.listed) {
@@ -71,6 +75,12 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
         const checked = (await this.audits.get(job.id, job.userId))?.checked ?? end.saved;
         return { saved: end.saved, endedBy: 'stopped', checked };
       }
+      if (end.endedBy === 'time')
+        return {
+          saved: end.saved,
+          endedBy: 'time',
+          timeBudgetMs: { ...DEFAULT_AUDIT_OPTIONS, ...this.options }.timeBudgetMs,
+        };
       return { saved: end.saved, endedBy: end.endedBy === 'refused' ? 'refused' : 'done' };
     } finally {
       await fetcher.close().catch(() => undefined);

@@ -13,6 +13,9 @@ describe('loadJobsConfig', () => {
       paymentReconcileMs: 600_000,
       auditPerHost: 4,
       auditDelayMs: 0,
+      auditTimeLimitMs: 1_800_000,
+      auditGiveUpAfter: 3,
+      auditAnswerTimeoutMs: 15_000,
       queueConnections: 4,
     });
   });

@@ -34,6 +34,21 @@ export interface JobsConfig {
    */
   auditDelayMs: number;
   /**
+   * Wall-clock time of one audit run, in ms: past it the audit ends with the URLs checked so
+   * far and says so. `MAPSMITH_AUDIT_TIME_LIMIT_MS`, default 1800000 (30 minutes).
+   */
+  auditTimeLimitMs: number;
+  /**
+   * Checks in a row ended by a timeout after which an audit stops asking a host (its other
+   * URLs are "not checked"). `MAPSMITH_AUDIT_GIVE_UP_AFTER`, default 3.
+   */
+  auditGiveUpAfter: number;
+  /**
+   * Time an audit check waits for a URL's response headers, in ms.
+   * `MAPSMITH_AUDIT_ANSWER_TIMEOUT_MS`, default 15000.
+   */
+  auditAnswerTimeoutMs: number;
+  /**
    * The queue engine's own Postgres connections per process (scaled mode only).
    * `MAPSMITH_QUEUE_CONNECTIONS`, default 4.
    */
@@ -74,6 +89,9 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     paymentReconcileMs: wholeNumber(env, 'MAPSMITH_PAYMENT_RECONCILE_MS', 600_000, 1000),
     auditPerHost: wholeNumber(env, 'MAPSMITH_AUDIT_PER_HOST', 4, 1),
     auditDelayMs: wholeNumber(env, 'MAPSMITH_AUDIT_DELAY_MS', 0, 0),
+    auditTimeLimitMs: wholeNumber(env, 'MAPSMITH_AUDIT_TIME_LIMIT_MS', 1_800_000, 1000),
+    auditGiveUpAfter: wholeNumber(env, 'MAPSMITH_AUDIT_GIVE_UP_AFTER', 3, 1),
+    auditAnswerTimeoutMs: wholeNumber(env, 'MAPSMITH_AUDIT_ANSWER_TIMEOUT_MS', 15_000, 100),
     queueConnections: wholeNumber(env, 'MAPSMITH_QUEUE_CONNECTIONS', 4, 2),
   };
 }

@@ -87,14 +87,23 @@ export function createJobSystem(
     { ...leased, perUserConcurrency: config.jobs.crawlsPerUser },
     logger,
   );
-  // One audit at a time per worker slot: audits are long, and each is polite on its own.
+  // One audit at a time per worker slot: audits are long, and each is polite on its own. One
+  // user's audits share slots as their crawls do, so another user's audit finds a free one.
   const audits = new WorkerPool(
     repos.auditQueue,
-    new AuditTask(repos.audits, options.policy, logger, {
-      perHostConcurrency: config.jobs.auditPerHost,
-      politenessDelayMs: config.jobs.auditDelayMs,
-    }),
-    leased,
+    new AuditTask(
+      repos.audits,
+      options.policy,
+      logger,
+      {
+        perHostConcurrency: config.jobs.auditPerHost,
+        politenessDelayMs: config.jobs.auditDelayMs,
+        timeBudgetMs: config.jobs.auditTimeLimitMs,
+        giveUpAfterTimeouts: config.jobs.auditGiveUpAfter,
+      },
+      config.jobs.auditAnswerTimeoutMs,
+    ),
+    { ...leased, perUserConcurrency: config.jobs.crawlsPerUser },
     logger,
     'audit',
   );

@@ -206,10 +206,15 @@ export interface ClaimedAudit {
 export interface AuditRunSummary {
   /** URLs checked by this run. */
   saved: number;
-  /** `done`, `refused` when the owner's monthly quota ran out, `stopped` by its owner. */
-  endedBy: 'done' | 'refused' | 'stopped';
+  /**
+   * `done`, `refused` when the owner's monthly quota ran out, `stopped` by its owner, `time`
+   * when the audit's time budget did (then `timeBudgetMs` says how long it was).
+   */
+  endedBy: 'done' | 'refused' | 'stopped' | 'time';
   /** URLs checked in all (every run), when it was stopped: its note says how many. */
   checked?: number;
+  /** The time budget of the run, in ms, for the note of an audit it ended. */
+  timeBudgetMs?: number;
 }
 
 /**
@@ -219,9 +224,15 @@ export interface AuditRunSummary {
 export interface AuditQueue {
   /**
    * Takes the oldest pending job, or a running one whose lease expired (resumed), and leases it
-   * to `owner`; a job already taken `maxAttempts` times is failed with its reason instead.
+   * to `owner`; a job already taken `maxAttempts` times is failed with its reason instead. A
+   * pending job whose owner already runs `perUserCap` audits waits (a resumed one does not).
    */
-  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedAudit | null>;
+  claim(
+    owner: string,
+    leaseMs: number,
+    maxAttempts: number,
+    perUserCap?: number,
+  ): Promise<ClaimedAudit | null>;
   /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
   heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
   /** Marks the job completed (only while `owner` holds the lease). */

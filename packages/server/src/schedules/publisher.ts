@@ -64,7 +64,7 @@ export class SitemapPublisher {
           omitLastmod,
           ...limits,
         });
-        names.push(...result.files);
+        for (const name of result.files) names.push(name);
       }
     } catch (err) {
       await fs.rm(dir, { recursive: true, force: true });

@@ -54,7 +54,9 @@ function ProCompare(props: { jobId: string }) {
           {summary.inSitemap.toLocaleString('en-US')} URLs in {summary.files.length - unread.length}{' '}
           live sitemap files, read {new Date(summary.checkedAt).toLocaleString('en-US')}.
           {counts.length === 0 ? ' The sitemap and the crawl agree.' : ''}
-          {summary.truncated ? ' Reading stopped at its bound; later files were not read.' : ''}
+          {summary.truncated
+            ? ` ${summary.cut ?? 'Reading stopped at its bound; later files were not read.'}`
+            : ''}
         </p>
       ) : (
         <p className="muted">

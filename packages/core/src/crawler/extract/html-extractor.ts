@@ -159,7 +159,8 @@ export function extractHtml(html: string): RawFacts {
       onopentag(name, a) {
         words.open(name, a.role);
         if (a.itemscope !== undefined) facts.microdata = true;
-        if (a.itemtype) facts.microdataTypes.push(...a.itemtype.split(/\s+/).filter(Boolean));
+        if (a.itemtype)
+          for (const type of a.itemtype.split(/\s+/)) if (type) facts.microdataTypes.push(type);
         if (a.id && ROOT_IDS.has(a.id) && !facts.shell.rootId) facts.shell.rootId = a.id;
         if (
           a['ng-version'] !== undefined ||
@@ -215,13 +216,10 @@ export function extractHtml(html: string): RawFacts {
             if (metaName === 'description' && facts.metaDescription === null)
               facts.metaDescription = (a.content ?? '').trim();
             if ((metaName === 'robots' || metaName === 'mapsmithbot') && a.content)
-              facts.robotsMeta.push(
-                ...a.content
-                  .toLowerCase()
-                  .split(',')
-                  .map((d) => d.trim())
-                  .filter(Boolean),
-              );
+              for (const directive of a.content.toLowerCase().split(',')) {
+                const trimmed = directive.trim();
+                if (trimmed) facts.robotsMeta.push(trimmed);
+              }
             break;
           }
           case 'title':

@@ -22,6 +22,7 @@ function listing(urls: string[], truncated = false): AuditListing {
     sitemaps: 1,
     failedChildren: [],
     truncated,
+    cut: null,
     urls: urls.map((url) => ({ url, sitemap: 'https://s.example/sitemap.xml' })),
   };
 }
@@ -88,6 +89,14 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
     const leased = await audits.store(id).lease(10);
     expect(leased.map((e) => e.url)).toEqual(['https://s.example/b', 'https://s.example/a']);
     expect(await audits.get(id, await seedUser(t.db))).toBeUndefined();
+  });
+
+  it('keeps why a bound cut the listing as the audit’s note', async () => {
+    const id = await start();
+    const cut =
+      'The sitemaps were read up to 50 MB in all (decompressed); x.xml (49 MB) and the files after it were not read.';
+    await audits.saveListing(id, { ...listing(['https://s.example/a'], true), cut });
+    expect(await audits.get(id, user)).toMatchObject({ truncated: true, error: cut });
   });
 
   it('leases each URL once, saves and charges it once, and requeues an unsaved lease', async () => {

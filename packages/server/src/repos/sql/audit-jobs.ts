@@ -174,8 +174,9 @@ export class SqlAuditRepository implements AuditRepository {
   }
 
   /**
-   * Stores the listing in one transaction: the URLs (each once), the checker's result, and
-   * `listed`, so a run interrupted while listing lists again and one after it never does.
+   * Stores the listing in one transaction: the URLs (each once), the checker's result, why a
+   * bound cut the listing (as the job's note, kept when it completes), and `listed`, so a run
+   * interrupted while listing lists again and one after it never does.
    */
   async saveListing(jobId: string, listing: AuditListing): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -188,12 +189,13 @@ export class SqlAuditRepository implements AuditRepository {
       );
       await tx.run(
         `UPDATE audit_jobs SET listed = 1, content = NULL, total = ?, sitemaps = ?, truncated = ?,
-                validation = ? WHERE id = ?`,
+                validation = ?, error = ? WHERE id = ?`,
         [
           listing.urls.length,
           listing.sitemaps,
           listing.truncated ? 1 : 0,
           JSON.stringify(listing.validation),
+          listing.cut,
           jobId,
         ],
       );

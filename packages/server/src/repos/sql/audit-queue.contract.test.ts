@@ -55,6 +55,35 @@ describe.each(testDatabaseKinds)('the audit queue on %s', (kind) => {
     expect(await status(t.db, a)).toMatchObject({ status: 'running', attempts: 1, owner: 'w1' });
   });
 
+  it('lets a user run only their share of audits: another user’s later audit goes first', async () => {
+    const a1 = await start('https://a1.example/');
+    const a2 = await start('https://a2.example/');
+    const other = await seedUser(t.db);
+    const b = await audits.start({
+      userId: other,
+      source: 'https://b.example/',
+      sourceUrl: 'https://b.example/',
+      content: null,
+      monthQuota: null,
+    });
+    const claims = [];
+    for (let i = 0; i < 3; i++) claims.push(await queue.claim(`w${i}`, LEASE, MAX, 1));
+    expect(claims.map((c) => c?.job.id ?? null)).toEqual([a1, b, null]);
+    // The user's first audit done, their second one is theirs to run.
+    await queue.complete(a1, 'w0', { saved: 0, endedBy: 'done' });
+    expect((await queue.claim('w3', LEASE, MAX, 1))?.job.id).toBe(a2);
+  });
+
+  it('keeps the listing’s note on completion and adds how the run ended after it', async () => {
+    const id = await start();
+    await queue.claim('w1', LEASE, MAX);
+    await t.db.run('UPDATE audit_jobs SET error = ? WHERE id = ?', ['The listing was cut.', id]);
+    await queue.complete(id, 'w1', { saved: 3, endedBy: 'time', timeBudgetMs: 1_800_000 });
+    expect((await status(t.db, id))?.error).toBe(
+      'The listing was cut. The audit stopped at its time limit of 30 min; the URLs checked so far are shown.',
+    );
+  });
+
   it('lets only the lease holder renew, complete or fail a job', async () => {
     const id = await start();
     await queue.claim('w1', LEASE, MAX);

@@ -64,6 +64,7 @@ export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
             checkedAt: new Date().toISOString(),
             files: live.files,
             truncated: live.truncated,
+            cut: live.cut,
             inSitemap: findings.filter((f) => f.inSitemap).length,
             withFindings: findings.filter((f) => f.flags.length > 0).length,
             counts: SqlSitemapCompareRepository.countsOf(findings),
