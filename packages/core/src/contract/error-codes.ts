@@ -85,6 +85,11 @@ export const ERROR_CODES = [
   // Sitemap audit (issue 14)
   'audit.pro-required',
   'audit.not-found',
+  // Crawl history (issue 26)
+  'history.page-past-end',
+  'crawl.running',
+  'crawl.published',
+  'crawl.other-site',
 ] as const;
 
 /** One stable error code of the contract. */

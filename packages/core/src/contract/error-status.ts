@@ -76,6 +76,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'schedule.too-many': 409,
   'audit.pro-required': 403,
   'audit.not-found': 404,
+  'history.page-past-end': 400,
+  'crawl.running': 409,
+  'crawl.published': 409,
+  'crawl.other-site': 400,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

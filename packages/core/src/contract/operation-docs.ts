@@ -1,6 +1,7 @@
 import { PLAN_LIMITS, SITEMAP_FETCHES_PER_HOUR_PER_IP } from '../plans.js';
 import type { ErrorCode } from './error-codes.js';
 import type { RoutedOperationName } from './http-routes.js';
+import { HISTORY_OPERATION_DOCS } from './operation-docs-history.js';
 import { PRO_OPERATION_DOCS } from './operation-docs-pro.js';
 
 /** The groups of the API reference, in the order it shows them. */
@@ -86,6 +87,7 @@ const SITEMAP_DOWNLOAD_ERRORS: readonly ErrorCode[] = [
  */
 export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, OperationDoc>>> = {
   ...PRO_OPERATION_DOCS,
+  ...HISTORY_OPERATION_DOCS,
   'crawl.start': {
     summary: 'Start a crawl',
     description:
@@ -118,7 +120,12 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     example: { jobId: JOB },
     fields: JOB_FIELD,
   },
-  'history.list': { summary: 'List your recent crawls', tag: 'Crawls', errors: [] },
+  'history.list': {
+    summary: 'List your 100 most recent crawls',
+    description: 'For every crawl, paged, searched and sorted, use crawls.list.',
+    tag: 'Crawls',
+    errors: [],
+  },
   'analytics.get': {
     summary: 'Your crawl totals and monthly page usage',
     tag: 'Crawls',
