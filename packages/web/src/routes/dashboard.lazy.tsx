@@ -113,7 +113,7 @@ function Dashboard() {
         ))}
       </ul>
       <div className="dashboard-grid">
-        <RecentCrawls items={history} />
+        <RecentCrawls items={history} total={analytics?.totalCrawls} />
         <div className="dashboard-side">
           <UsageCard analytics={analytics} isPro={user.isPro} />
           <section className="card" aria-labelledby="actions-title">
