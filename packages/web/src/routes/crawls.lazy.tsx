@@ -1,9 +1,8 @@
 import { CRAWL_RETENTION_DAYS, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { useAuth } from '../app/auth';
 import { plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
+import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
 import { PageHeader } from '../components/PageHeader';
 import { ComparePanel } from '../history/ComparePanel';
 import { HistoryFilters } from '../history/HistoryFilters';
@@ -16,24 +15,13 @@ const SORT_WORDS = { date: 'start date', pages: 'pages', score: 'SEO score' } as
 
 function CrawlsPage() {
   usePageMeta(PAGE_META['/crawls']);
-  const { status, user } = useAuth();
+  const { status, user } = useSignedInOnly();
   const navigate = useNavigate();
   const search = useSearch({ from: '/crawls' });
   const history = useHistory(status === 'signed-in' ? search : null);
-  useEffect(() => {
-    if (status === 'signed-out') void navigate({ to: '/login', replace: true });
-  }, [status, navigate]);
   const go = (next: HistorySearch) => void navigate({ to: '/crawls', search: next });
 
-  if (status !== 'signed-in' || !user) {
-    return (
-      <div className="page">
-        <p className="card auth-checking" role="status">
-          Loading...
-        </p>
-      </div>
-    );
-  }
+  if (status !== 'signed-in' || !user) return <AuthChecking />;
   const list = history.list;
   const filtered = Boolean(search.q || search.status);
   const dir = search.dir ?? 'desc';
