@@ -33,6 +33,8 @@ test('the history lists, pages, compares and deletes local crawls', async ({
   await expect(page).toHaveURL(/\/crawls$/);
   const rows = page.getByTestId('history-row');
   await expect(page.getByTestId('history-count')).toHaveText('22 crawls');
+  // The desktop deletes no crawl by itself: the hosted 90-day rule is not promised here.
+  await expect(page.getByText('Crawls stay on this computer until you delete them.')).toBeVisible();
   await expect(rows).toHaveCount(20);
   await expect(page.getByTestId('history-page')).toHaveText('Page 1 of 2');
   for (const width of [1280, 390]) {

@@ -3,6 +3,7 @@ import { createLazyRoute, Link, useNavigate, useSearch } from '@tanstack/react-r
 import { plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
+import { useApi } from '../app/use-api';
 import { PageHeader } from '../components/PageHeader';
 import { ComparePanel } from '../history/ComparePanel';
 import { HistoryFilters } from '../history/HistoryFilters';
@@ -11,11 +12,19 @@ import { HistoryTable } from '../history/HistoryTable';
 import type { HistorySearch } from '../history/history-search';
 import { useHistory } from '../history/use-history';
 
+/** How long crawls are kept: the hosted retention rule; the desktop deletes none by itself. */
+function retention(shell: 'hosted' | 'desktop'): string {
+  return shell === 'desktop'
+    ? 'Crawls stay on this computer until you delete them.'
+    : `Crawls are kept for ${CRAWL_RETENTION_DAYS} days, then deleted with their files.`;
+}
+
 const SORT_WORDS = { date: 'start date', pages: 'pages', score: 'SEO score' } as const;
 
 function CrawlsPage() {
   usePageMeta(PAGE_META['/crawls']);
   const { status, user } = useSignedInOnly();
+  const api = useApi();
   const navigate = useNavigate();
   const search = useSearch({ from: '/crawls' });
   const history = useHistory(status === 'signed-in' ? search : null);
@@ -30,7 +39,7 @@ function CrawlsPage() {
       <PageHeader
         eyebrow="Crawls"
         title="Crawl History"
-        lead={`Every crawl you ran, each opening its report. Crawls are kept for ${CRAWL_RETENTION_DAYS} days, then deleted with their files.`}
+        lead={`Every crawl you ran, each opening its report. ${retention(api.shell)}`}
       />
       <p>
         <Link to="/dashboard">Back to the dashboard</Link>
