@@ -62,7 +62,14 @@ export function HistoryTable(props: {
                   {item.pagesCrawled.toLocaleString('en-US')}
                 </td>
                 <td data-label="SEO score" className="num">
-                  {item.score === null ? '–' : Math.round(item.score)}
+                  {item.score === null ? (
+                    <span title="Scored when its report is first opened">
+                      <span aria-hidden="true">–</span>
+                      <span className="visually-hidden">Not scored yet</span>
+                    </span>
+                  ) : (
+                    Math.round(item.score)
+                  )}
                 </td>
                 <td data-label="Compare">
                   {item.status === 'completed' ? (
