@@ -2,8 +2,9 @@ import { APP_PATHS, GUIDE_SLUGS } from '@mapsmith/core/browser';
 import { AppPage } from './pages/app-page';
 import { expect, test } from './support/fixtures';
 
-// /dashboard and /schedules redirect signed-out visitors (auth-forms.spec.ts, schedules.spec.ts).
-const SIGNED_IN_ONLY: readonly string[] = ['/dashboard', '/schedules'];
+// /dashboard, /schedules and /crawls redirect signed-out visitors (auth-forms.spec.ts,
+// schedules.spec.ts, crawl-history.spec.ts).
+const SIGNED_IN_ONLY: readonly string[] = ['/dashboard', '/schedules', '/crawls'];
 const PAGES = [
   ...APP_PATHS.filter((p) => !SIGNED_IN_ONLY.includes(p)),
   ...GUIDE_SLUGS.map((slug) => `/how-to/${slug}`),

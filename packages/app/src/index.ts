@@ -8,6 +8,7 @@ export * from './crawl/answers.js';
 export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
 export * from './crawl/crawl-task.js';
+export * from './crawl/history-answers.js';
 export type * from './crawl/ports.js';
 export * from './crawl/present-crawl.js';
 export * from './crawl/present-history.js';

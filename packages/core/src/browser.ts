@@ -19,6 +19,7 @@ export * from './contract/error-codes.js';
 export * from './contract/error-status.js';
 export * from './contract/formats.js';
 export * from './contract/health-schemas.js';
+export * from './contract/history-schemas.js';
 export * from './contract/http-auth.js';
 export * from './contract/http-routes.js';
 export * from './contract/input-refusal.js';

@@ -22,6 +22,7 @@ import {
   reportFileName,
   reportText,
   type SeoAnalysis,
+  startUrlVariants,
   type UrlsQuery,
   USAGE_MONTHS,
 } from '@mapsmith/core';
@@ -102,10 +103,24 @@ export class CrawlAnswers {
     return presentCrawlJob(this.repos.jobs, await this.job(jobId, userId));
   }
 
-  /** `crawl.changes`: what changed since the previous crawl of the site (issue 13). */
-  async changes(jobId: string, userId: number): Promise<CrawlChanges> {
+  /**
+   * `crawl.changes`: what changed since the previous crawl of the site (issue 13), or since
+   * `against`, any other completed crawl of the same site by the user (issue 26).
+   */
+  async changes(jobId: string, userId: number, against?: string): Promise<CrawlChanges> {
     const job = await this.completedJob(jobId, userId, 'its changes are known');
-    return this.repos.jobs.changes(job.id);
+    if (against === undefined) return this.repos.jobs.changes(job.id);
+    const earlier = await this.completedJob(against, userId, 'it can be compared');
+    if (earlier.id === job.id || !startUrlVariants(job.url).includes(earlier.url))
+      throw new AppError(
+        400,
+        'Not comparable',
+        earlier.id === job.id
+          ? 'A crawl cannot be compared with itself; pick another crawl of the same site'
+          : `Only crawls of the same site can be compared: this crawl is of ${job.url}, the other of ${earlier.url}`,
+        'crawl.other-site',
+      );
+    return this.repos.jobs.changesAgainst(job.id, earlier);
   }
 
   /**

@@ -58,6 +58,28 @@ export interface CrawlJobRecord {
 export interface HistoryJobRecord extends CrawlJobRecord {
   /** Listed URLs and why nothing was, from the kept outcome; null before it was kept. */
   listed: { count: number; nothingListed: string | null } | null;
+  /** The SEO score once the job's analysis was computed, else null. */
+  score: number | null;
+}
+
+/** What one page of the crawl history asks for (issue 26). */
+export interface HistoryQuery {
+  /** Words the start URL contains (case-insensitive). */
+  q?: string | undefined;
+  status?: CrawlStatus | undefined;
+  sort?: 'date' | 'pages' | 'score' | undefined;
+  dir?: 'asc' | 'desc' | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the crawl history and its totals. */
+export interface HistoryPage {
+  rows: HistoryJobRecord[];
+  /** Jobs matching the search and status filter. */
+  matching: number;
+  /** Every job of the user. */
+  total: number;
 }
 
 /** The parts of a job `crawl.get` reads beside its row. */
@@ -100,6 +122,16 @@ export interface CrawlJobRepository {
   results(jobId: string): Promise<ResultItem[]>;
   /** The user's jobs, newest first. */
   list(userId: number, limit: number): Promise<HistoryJobRecord[]>;
+  /** One page of the user's jobs, searched, filtered and sorted (issue 26). */
+  historyPage(userId: number, query: HistoryQuery): Promise<HistoryPage>;
+  /**
+   * Deletes the user's ended job with its pages, in one statement; a running job, or the one a
+   * schedule publishes, stays. Says which, or `missing` when the user has no such job.
+   */
+  deleteJob(
+    jobId: string,
+    userId: number,
+  ): Promise<'deleted' | 'running' | 'published' | 'missing'>;
   /** The user's crawl aggregates. */
   totals(userId: number): Promise<CrawlTotals>;
   /**
@@ -129,6 +161,8 @@ export interface CrawlJobRepository {
   compareWithPrevious(job: CrawlJobRecord): Promise<ChangeSummary | null>;
   /** The change report kept for a job (summary null when it was not compared). */
   changes(jobId: string): Promise<CrawlChanges>;
+  /** The change report of a job against any `earlier` job, computed now and kept nowhere. */
+  changesAgainst(jobId: string, earlier: CrawlJobRecord): Promise<CrawlChanges>;
   /** The job's listed URLs that were added or changed since the previous crawl, in crawl order. */
   changedListedUrls(jobId: string): Promise<string[]>;
   /**

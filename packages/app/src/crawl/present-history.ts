@@ -1,4 +1,4 @@
-import type { HistoryItem } from '@mapsmith/core';
+import type { CrawlsListItem, HistoryItem } from '@mapsmith/core';
 import type { CrawlJobRecord, HistoryJobRecord } from './ports.js';
 
 /** Seconds from the first worker start to the end, for finished jobs. */
@@ -24,4 +24,9 @@ export function presentHistoryItem(job: HistoryJobRecord): HistoryItem {
     item.nothingListed = job.listed.nothingListed;
   }
   return item;
+}
+
+/** A crawl of the history page (issue 26): the dashboard's item and its SEO score. */
+export function presentCrawlsListItem(job: HistoryJobRecord): CrawlsListItem {
+  return { ...presentHistoryItem(job), score: job.score };
 }

@@ -2,6 +2,7 @@ import {
   type ChangeSummary,
   type CrawlChanges,
   compareCrawls,
+  compareOnDemand,
   readChanges,
   type SqlDatabase,
   type SqlReader,
@@ -40,4 +41,17 @@ export async function compareWithPrevious(
 /** The change report kept for a job. */
 export function jobChanges(db: SqlReader, jobId: string): Promise<CrawlChanges> {
   return readChanges(db, LAYOUT, jobId);
+}
+
+/** The change report of a job against any `earlier` job of its owner (issue 26), kept nowhere. */
+export function changesAgainst(
+  db: SqlReader,
+  jobId: string,
+  earlier: CrawlJobRecord,
+): Promise<CrawlChanges> {
+  return compareOnDemand(db, LAYOUT, {
+    jobId,
+    previousJobId: earlier.id,
+    previousAt: earlier.createdAt,
+  });
 }

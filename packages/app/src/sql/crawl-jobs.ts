@@ -19,11 +19,14 @@ import type {
   CrawlJobRecord,
   CrawlJobRepository,
   HistoryJobRecord,
+  HistoryPage,
+  HistoryQuery,
   StartCrawlInput,
   StartCrawlResult,
 } from '../crawl/ports.js';
-import { compareWithPrevious, jobChanges } from './crawl-changes.js';
+import { changesAgainst, compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { type ControlResult, crawlControl, requestCrawlControl } from './crawl-control.js';
+import { deleteJob, historyPage } from './crawl-history.js';
 import { crawlStartRate, startCrawlJob } from './crawl-start.js';
 import { SqlCrawlStore } from './crawl-store.js';
 import { type CrawlJobRow, JOB_COLUMNS, type JobControl, toJob } from './rows.js';
@@ -81,22 +84,17 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
 
   /** Newest first. */
   async list(userId: number, limit: number): Promise<HistoryJobRecord[]> {
-    const rows = await this.db.all<
-      CrawlJobRow & { listed: number | null; nothing_listed: string | null }
-    >(
-      // A completed job without a kept outcome (older jobs) counts its listed rows.
-      `SELECT ${JOB_COLUMNS},
-              CASE WHEN status = 'completed' THEN COALESCE(${this.db.dialect.jsonNumber('outcome', ['listed'])},
-                (SELECT n FROM crawl_report_counts c WHERE c.job_id = crawl_jobs.id AND c.reason = 'listed'),
-                0) END AS listed,
-              ${this.db.dialect.jsonText('outcome', ['nothingListed'])} AS nothing_listed
-         FROM crawl_jobs WHERE user_id = ? ORDER BY created_ms DESC, rowid DESC LIMIT ?`,
-      [userId, limit],
-    );
-    return rows.map((row) => ({
-      ...toJob(row),
-      listed: row.listed === null ? null : { count: row.listed, nothingListed: row.nothing_listed },
-    }));
+    return (await historyPage(this.db, userId, { limit, offset: 0 })).rows;
+  }
+
+  /** See `historyPage`. */
+  historyPage(userId: number, query: HistoryQuery): Promise<HistoryPage> {
+    return historyPage(this.db, userId, query);
+  }
+
+  /** See `deleteJob`. */
+  deleteJob(jobId: string, userId: number) {
+    return deleteJob(this.db, jobId, userId);
   }
 
   /** One aggregate query over the user's jobs. */
@@ -159,6 +157,11 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
   /** Read from the job row and, for removed URLs, the previous job's rows. */
   changes(jobId: string): Promise<CrawlChanges> {
     return jobChanges(this.db, jobId);
+  }
+
+  /** Core `compareOnDemand` over this database. */
+  changesAgainst(jobId: string, earlier: CrawlJobRecord): Promise<CrawlChanges> {
+    return changesAgainst(this.db, jobId, earlier);
   }
 
   /** Listed rows whose change is `added` or `changed`, in crawl order. */

@@ -90,6 +90,11 @@ export const ERROR_CODES = [
   'crawl.not-paused',
   'bulk.ended',
   'audit.ended',
+  // Crawl history (issue 26)
+  'history.page-past-end',
+  'crawl.running',
+  'crawl.published',
+  'crawl.other-site',
 ] as const;
 
 /** One stable error code of the contract. */

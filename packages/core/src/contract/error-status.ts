@@ -80,6 +80,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'crawl.not-paused': 409,
   'bulk.ended': 409,
   'audit.ended': 409,
+  'history.page-past-end': 400,
+  'crawl.running': 409,
+  'crawl.published': 409,
+  'crawl.other-site': 400,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

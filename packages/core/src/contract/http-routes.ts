@@ -101,6 +101,10 @@ export const HTTP_ROUTES = {
 
   // Health of the node that answers: database, queue and live workers (issue 16).
   'health.get': { method: 'GET', path: '/api/health', auth: false },
+
+  // Crawl history (issue 26): every crawl of the user, paged; one deleted with its files.
+  'crawls.list': { method: 'GET', path: '/api/crawls', auth: true },
+  'crawl.delete': { method: 'DELETE', path: '/api/crawl/:jobId', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

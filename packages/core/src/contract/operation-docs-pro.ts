@@ -64,12 +64,17 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     fields: BULK_FIELD,
   },
   'crawl.changes': {
-    summary: 'What changed since the previous crawl of the same site',
+    summary: 'What changed since the previous crawl of the same site, or since any other',
     description:
-      'Added, removed, changed (the main text’s fingerprint differs) and newly excluded URLs against your previous completed crawl of the same start URL; `summary` is null on a first crawl. Filter the URL table with `change=` for the rows.',
+      'Added, removed, changed (the main text’s fingerprint differs) and newly excluded URLs against your previous completed crawl of the same start URL; `summary` is null on a first crawl. Filter the URL table with `change=` for the rows. With `against`, the comparison is with that completed crawl of the same site instead (not kept, and the rows keep their own change).',
     tag: 'Crawl report',
-    errors: ['input.invalid', 'crawl.not-found'],
+    errors: ['input.invalid', 'crawl.not-found', 'crawl.not-finished', 'crawl.other-site'],
     example: { jobId: 'mZ3c9qLw2xY1' },
+    fields: {
+      jobId: 'The crawl’s id, as crawl.start answered it.',
+      against:
+        'Another completed crawl of the same site to compare with; absent: the previous one.',
+    },
   },
   'schedules.list': {
     summary: 'List your scheduled crawls (Pro)',

@@ -1,6 +1,7 @@
 import { PLAN_LIMITS, SITEMAP_FETCHES_PER_HOUR_PER_IP } from '../plans.js';
 import type { ErrorCode } from './error-codes.js';
 import type { RoutedOperationName } from './http-routes.js';
+import { HISTORY_OPERATION_DOCS } from './operation-docs-history.js';
 import { PRO_OPERATION_DOCS } from './operation-docs-pro.js';
 
 /** The groups of the API reference, in the order it shows them. */
@@ -98,6 +99,7 @@ function controlDoc(summary: string, description: string, ...more: ErrorCode[]):
  */
 export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, OperationDoc>>> = {
   ...PRO_OPERATION_DOCS,
+  ...HISTORY_OPERATION_DOCS,
   'crawl.start': {
     summary: 'Start a crawl',
     description:
@@ -143,7 +145,12 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     'The crawl waits for a worker again and carries on from its queue of URLs: stored pages are not fetched (nor counted) again. 409 `crawl.not-paused` when it is not paused, `crawl.ended` when it had ended.',
     'crawl.not-paused',
   ),
-  'history.list': { summary: 'List your recent crawls', tag: 'Crawls', errors: [] },
+  'history.list': {
+    summary: 'List your 100 most recent crawls',
+    description: 'For every crawl, paged, searched and sorted, use crawls.list.',
+    tag: 'Crawls',
+    errors: [],
+  },
   'analytics.get': {
     summary: 'Your crawl totals and monthly page usage',
     tag: 'Crawls',

@@ -4,6 +4,7 @@ import * as b from './bulk-schemas.js';
 import * as c from './change-schemas.js';
 import { crawlSettings } from './crawl-settings.js';
 import { healthReport } from './health-schemas.js';
+import * as hi from './history-schemas.js';
 import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-routes.js';
 import * as r from './report-schemas.js';
 import * as sc from './schedule-schemas.js';
@@ -145,7 +146,7 @@ export const operations = {
   'openapi.get': op('openapi.get', none, s.openApiDocument),
 
   // Scheduled crawls and the change report (issue 13).
-  'crawl.changes': op('crawl.changes', jobRef, c.crawlChanges),
+  'crawl.changes': op('crawl.changes', hi.crawlChangesInput, c.crawlChanges),
   'schedules.list': op('schedules.list', none, z.array(sc.schedule)),
   'schedules.create': op('schedules.create', sc.scheduleCreateInput, sc.schedule),
   'schedules.update': op('schedules.update', sc.scheduleUpdateInput, sc.schedule),
@@ -174,6 +175,10 @@ export const operations = {
 
   // Health of the node that answers (issue 16).
   'health.get': op('health.get', none, healthReport),
+
+  // Crawl history (issue 26): every crawl, paged, and one deleted with its files.
+  'crawls.list': op('crawls.list', hi.crawlsListInput, hi.crawlsListPage),
+  'crawl.delete': op('crawl.delete', jobRef, message),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

@@ -112,6 +112,11 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
     description: 'Crawl your sites daily, weekly or monthly and see what changed.',
     noindex: true,
   },
+  '/crawls': {
+    title: 'Crawl History | Mapsmith',
+    description: 'Every crawl you ran: search, sort, compare two crawls of a site, delete.',
+    noindex: true,
+  },
 };
 
 /** The head of the 404 page. */

@@ -18,7 +18,8 @@ describe('isAppPath', () => {
   it('accepts a crawl page of any job id shape the contract accepts', () => {
     expect(isAppPath('/crawls/0b6e94a1-0000-4000-8000-000000000000')).toBe(true);
     expect(isAppPath('/crawls/abc/')).toBe(true);
-    expect(isAppPath('/crawls/')).toBe(false);
+    // `/crawls/` is the history page itself (issue 26), as `/crawls` is.
+    expect(isAppPath('/crawls/')).toBe(true);
     expect(isAppPath('/crawls/a/b')).toBe(false);
     expect(isAppPath(`/crawls/${'a'.repeat(65)}`)).toBe(false);
   });

@@ -39,6 +39,8 @@ export const APP_PATHS = [
   '/bulk',
   // Scheduled crawls (issue 13).
   '/schedules',
+  // Every crawl of the user (issue 26).
+  '/crawls',
 ] as const;
 
 /**

@@ -80,11 +80,7 @@ export async function compareCrawls(
   const prev = `(SELECT url, reason, ${FINGERPRINT} AS fingerprint, ${LASTMOD} AS lastmod
                    FROM ${pages} WHERE job_id = ?) AS prev`;
   await db.run(
-    `UPDATE ${pages} SET change = CASE
-        WHEN ${pages}.reason <> 'listed' THEN CASE WHEN prev.reason = 'listed' THEN 'newly-excluded' END
-        WHEN prev.reason <> 'listed' THEN 'added'
-        WHEN prev.fingerprint IS NOT NULL AND ${FINGERPRINT} IS DISTINCT FROM prev.fingerprint THEN 'changed'
-        ELSE 'unchanged' END
+    `UPDATE ${pages} SET change = ${changeKindSql(pages, FINGERPRINT)}
        FROM ${prev}
       WHERE ${pages}.job_id = ? AND ${pages}.url = prev.url`,
     [c.previousJobId, c.jobId],
@@ -107,22 +103,75 @@ export async function compareCrawls(
     `SELECT change, COUNT(*) AS n FROM ${pages} WHERE job_id = ? AND change IS NOT NULL GROUP BY change`,
     [c.jobId],
   );
-  const of = (kind: string) => counts.find((r) => r.change === kind)?.n ?? 0;
+  const summary = await summaryOf(db, pages, c, counts);
+  await db.run(`UPDATE ${jobs} SET changes = ? WHERE id = ?`, [JSON.stringify(summary), c.jobId]);
+  return summary;
+}
+
+/** The summary from the rows' counts by change kind, and the removed URLs counted. */
+async function summaryOf(
+  db: SqlReader,
+  pages: string,
+  c: Pick<Comparison, 'jobId' | 'previousJobId' | 'previousAt'>,
+  counts: { change: string; n: number }[],
+): Promise<ChangeSummary> {
+  const of = (kind: string) => Number(counts.find((r) => r.change === kind)?.n ?? 0);
   const removed = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${removedSql(pages)}`, [
     c.previousJobId,
     c.jobId,
   ]);
-  const summary: ChangeSummary = {
+  return {
     previousJobId: c.previousJobId,
     previousAt: c.previousAt,
     added: of('added'),
-    removed: removed?.n ?? 0,
+    removed: Number(removed?.n ?? 0),
     changed: of('changed'),
     unchanged: of('unchanged'),
     newlyExcluded: of('newly-excluded'),
   };
-  await db.run(`UPDATE ${jobs} SET changes = ? WHERE id = ?`, [JSON.stringify(summary), c.jobId]);
-  return summary;
+}
+
+/**
+ * The change report of `c.jobId` against any other crawl (`c.previousJobId`, issue 26),
+ * computed as it is read and kept nowhere: the rows keep the change of the comparison made
+ * when the crawl ended, and their lastmod stays the one that comparison wrote.
+ */
+export async function compareOnDemand(
+  db: SqlReader,
+  layout: ChangeLayout,
+  c: Pick<Comparison, 'jobId' | 'previousJobId' | 'previousAt'>,
+): Promise<CrawlChanges> {
+  const { pages } = layout;
+  const FINGERPRINT = db.dialect.jsonText('cur.record', ['fingerprint']);
+  const counts = await db.all<{ change: string | null; n: number }>(
+    `SELECT ${changeKindSql('cur', FINGERPRINT)} AS change, COUNT(*) AS n
+       FROM ${pages} cur
+       LEFT JOIN (SELECT url, reason, ${db.dialect.jsonText('record', ['fingerprint'])} AS fingerprint
+                    FROM ${pages} WHERE job_id = ?) AS prev ON prev.url = cur.url
+      WHERE cur.job_id = ?
+      GROUP BY 1`,
+    [c.previousJobId, c.jobId],
+  );
+  const summary = await summaryOf(
+    db,
+    pages,
+    c,
+    counts.filter((r): r is { change: string; n: number } => r.change !== null),
+  );
+  return { summary, removed: await removedUrls(db, pages, summary, c.jobId) };
+}
+
+/**
+ * The change kind of a row of `cur` (whose content fingerprint is `fingerprint`) against its
+ * row `prev` of the earlier crawl (`prev.reason`, `prev.fingerprint`; all null when the earlier
+ * crawl never met the URL). Null for a row that was not listed either time.
+ */
+function changeKindSql(cur: string, fingerprint: string): string {
+  return `CASE
+        WHEN ${cur}.reason <> 'listed' THEN CASE WHEN prev.reason = 'listed' THEN 'newly-excluded' END
+        WHEN prev.reason IS NULL OR prev.reason <> 'listed' THEN 'added'
+        WHEN prev.fingerprint IS NOT NULL AND ${fingerprint} IS DISTINCT FROM prev.fingerprint THEN 'changed'
+        ELSE 'unchanged' END`;
 }
 
 /** Listed rows of the previous crawl (`?` 1) whose URL the crawl (`?` 2) never met. */
@@ -142,10 +191,20 @@ export async function readChanges(
     [jobId],
   );
   const summary = row?.changes ? (JSON.parse(row.changes) as ChangeSummary) : null;
-  if (!summary || summary.removed === 0) return { summary, removed: [] };
-  const removed = await db.all<{ url: string; title: string | null }>(
-    `SELECT p.url, p.title FROM ${removedSql(layout.pages)} ORDER BY p.seq LIMIT ${MAX_REMOVED_LISTED}`,
+  if (!summary) return { summary, removed: [] };
+  return { summary, removed: await removedUrls(db, layout.pages, summary, jobId) };
+}
+
+/** The first removed URLs of a comparison, while the earlier crawl is kept. */
+async function removedUrls(
+  db: SqlReader,
+  pages: string,
+  summary: ChangeSummary,
+  jobId: string,
+): Promise<CrawlChanges['removed']> {
+  if (summary.removed === 0) return [];
+  return db.all<{ url: string; title: string | null }>(
+    `SELECT p.url, p.title FROM ${removedSql(pages)} ORDER BY p.seq LIMIT ${MAX_REMOVED_LISTED}`,
     [summary.previousJobId, jobId],
   );
-  return { summary, removed };
 }

@@ -5,6 +5,7 @@ export {
   type Comparison,
   changeSchemaSql,
   compareCrawls,
+  compareOnDemand,
   readChanges,
   type SqlWriter,
   startUrlVariants,
@@ -35,7 +36,7 @@ export {
   type OutcomeFacts,
   pagesText,
 } from './outcome.js';
-export { decodeCursor, encodeCursor, ReportQueryError } from './query.js';
+export { decodeCursor, encodeCursor, likePattern, ReportQueryError } from './query.js';
 export { type ReportSchemaLayout, reportSchemaSql } from './schema-sql.js';
 export { lineExpression } from './sql-lines.js';
 export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';

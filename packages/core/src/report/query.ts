@@ -101,8 +101,8 @@ export function decodeCursor(filter: ReportFilter, cursor: string): Keyset {
   return { value: value as string | number, id };
 }
 
-/** Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`. */
-function likePattern(words: string): string {
+/** Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`: "contains `words`". */
+export function likePattern(words: string): string {
   return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -64,6 +64,9 @@ export const INVOKE_NAMES: readonly string[] = [
   'crawl.sitemapFindings',
   'crawl.sitemapReport',
   'health.get',
+  // Crawl history (issue 26).
+  'crawls.list',
+  'crawl.delete',
   'account.status',
   'account.link',
   'account.unlink',

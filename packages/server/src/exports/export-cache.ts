@@ -112,6 +112,16 @@ export class ExportCache {
     if (this.options.hasRoom && !(await this.options.hasRoom())) throw new ExportDiskLowError();
   }
 
+  /**
+   * Removes every export of one job (the user deleted the crawl). A build of it still running
+   * writes its folder after this; the next sweep removes it, as the job no longer exists.
+   */
+  async forgetJob(userId: number, jobId: string): Promise<void> {
+    const dir = path.join(userExportDir(this.options.root, userId), jobId);
+    await fs.rm(dir, { recursive: true, force: true });
+    this.index.removeUnder(dir);
+  }
+
   /** Removes every export of a user (their account is being deleted). */
   async forgetUser(userId: number): Promise<void> {
     const dir = userExportDir(this.options.root, userId);

@@ -17,6 +17,7 @@ import { crawlRateHeaders } from './crawl/rate-headers.js';
 import { crawlRoutes } from './crawl/router.js';
 import { crawlChangesRoutes } from './crawl-changes/router.js';
 import { crawlReportRoutes } from './crawl-report/router.js';
+import { crawlsRoutes } from './crawls/router.js';
 import { fetchSitemapRoutes } from './fetch-sitemap/router.js';
 import { generateRoutes } from './generate/router.js';
 import { healthRoutes } from './health/router.js';
@@ -66,6 +67,8 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     sitemapCompareRoutes(ctx),
     // The health of this node (issue 16): database, queue and live workers.
     healthRoutes({ db: ctx.db, role: ctx.config.role, workers: ctx.workers }),
+    // Every crawl of the user, paged, and one deleted with its files (issue 26).
+    crawlsRoutes(ctx),
   ];
 }
 

@@ -1,34 +1,19 @@
 import type { HistoryItem } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { plural } from '../app/format';
+import { statusClass, statusLabel, statusTitle } from '../history/crawl-status';
 
 /** Crawls the dashboard lists (spec §9). */
 export const RECENT_CRAWLS = 5;
 
-/** A completed crawl that listed nothing is not a success: it shows as the crawl page does. */
-function nothingListed(item: HistoryItem): boolean {
-  return item.status === 'completed' && item.listed === 0;
-}
-
-function statusClass(item: HistoryItem): 'completed' | 'failed' | 'pending' | 'empty' {
-  if (nothingListed(item)) return 'empty';
-  return item.status === 'completed' || item.status === 'failed' ? item.status : 'pending';
-}
-
-function statusLabel(item: HistoryItem): string {
-  if (nothingListed(item)) return 'Nothing listed';
-  if (item.status === 'completed') return 'Completed';
-  if (item.status === 'failed') return 'Failed';
-  if (item.status === 'paused') return 'Paused';
-  return item.status === 'crawling' ? 'In progress' : 'Pending';
-}
-
 /**
  * Recent Crawls (spec §2): 5 newest, total badge, status colours, empty and loading states;
- * each opens its crawl's page.
+ * each opens its crawl's page; the badge and "View all" open the history (issue 26).
  */
-export function RecentCrawls(props: { items: HistoryItem[] | null }) {
+export function RecentCrawls(props: { items: HistoryItem[] | null; total?: number | undefined }) {
   const items = props.items;
+  // The history lists at most 100; the analytics count every crawl.
+  const total = Math.max(props.total ?? 0, items?.length ?? 0);
   const newest = items
     ? [...items]
         .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
@@ -39,9 +24,15 @@ export function RecentCrawls(props: { items: HistoryItem[] | null }) {
       <h2 id="recent-title" className="card-title">
         Recent Crawls{' '}
         {items && (
-          <span className="badge" data-testid="crawl-count">
-            {items.length}
-          </span>
+          <Link
+            to="/crawls"
+            search={{}}
+            className="badge badge-link"
+            data-testid="crawl-count"
+            aria-label={`All ${plural(total, 'crawl')}`}
+          >
+            {total.toLocaleString('en-US')}
+          </Link>
         )}
       </h2>
       {items === null ? (
@@ -74,17 +65,20 @@ export function RecentCrawls(props: { items: HistoryItem[] | null }) {
               <span
                 className={`badge status-${statusClass(item)}`}
                 data-testid="crawl-status"
-                title={
-                  nothingListed(item)
-                    ? (item.nothingListed ?? 'Nothing could be listed in a sitemap.')
-                    : undefined
-                }
+                title={statusTitle(item)}
               >
                 {statusLabel(item)}
               </span>
             </li>
           ))}
         </ul>
+      )}
+      {items && items.length > 0 && (
+        <p className="recent-all">
+          <Link to="/crawls" search={{}} data-testid="view-all-crawls">
+            View all {plural(total, 'crawl')}
+          </Link>
+        </p>
       )}
     </section>
   );

@@ -1,11 +1,11 @@
 import type { Analytics, HistoryItem } from '@mapsmith/core/browser';
 import { PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useAuth } from '../app/auth';
 import { HOSTED_ORIGIN } from '../app/config';
 import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
+import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
 import { useApi } from '../app/use-api';
 import { ApiTokensCard } from '../components/ApiTokensCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
@@ -31,15 +31,10 @@ function ProAction(props: { label: string }) {
 function Dashboard() {
   usePageMeta(PAGE_META['/dashboard']);
   const api = useApi();
-  const { status, user } = useAuth();
-  const navigate = useNavigate();
+  const { status, user } = useSignedInOnly();
   const [analytics, setAnalytics] = useState<Analytics | null>(null);
   const [history, setHistory] = useState<HistoryItem[] | null>(null);
   const [showTokens, setShowTokens] = useState(false);
-
-  useEffect(() => {
-    if (status === 'signed-out') void navigate({ to: '/login', replace: true });
-  }, [status, navigate]);
 
   useEffect(() => {
     if (status !== 'signed-in') return;
@@ -57,15 +52,7 @@ function Dashboard() {
     };
   }, [api, status]);
 
-  if (status !== 'signed-in' || !user) {
-    return (
-      <div className="page">
-        <p className="card auth-checking" role="status">
-          Loading dashboard...
-        </p>
-      </div>
-    );
-  }
+  if (status !== 'signed-in' || !user) return <AuthChecking label="Loading dashboard..." />;
   const cards: [string, string, string][] = [
     ['Total Crawls', analytics ? String(analytics.totalCrawls) : '–', 'all time'],
     [
@@ -113,7 +100,7 @@ function Dashboard() {
         ))}
       </ul>
       <div className="dashboard-grid">
-        <RecentCrawls items={history} />
+        <RecentCrawls items={history} total={analytics?.totalCrawls} />
         <div className="dashboard-side">
           <UsageCard analytics={analytics} isPro={user.isPro} />
           <section className="card" aria-labelledby="actions-title">

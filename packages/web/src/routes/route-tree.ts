@@ -6,6 +6,7 @@ import { bulkDetailRoute } from './bulk-detail';
 import { confirmEmailRoute } from './confirm-email';
 import { contactRoute } from './contact';
 import { crawlRoute } from './crawl';
+import { crawlsRoute } from './crawls';
 import { dashboardRoute } from './dashboard';
 import { forgotPasswordRoute } from './forgot-password';
 import { howToRoute } from './how-to';
@@ -30,6 +31,7 @@ export const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   confirmEmailRoute,
   dashboardRoute,
+  crawlsRoute,
   crawlRoute,
   subscribeRoute,
   pricingRoute,

@@ -1,27 +1,14 @@
 import { PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { useAuth } from '../app/auth';
+import { createLazyRoute, Link } from '@tanstack/react-router';
 import { usePageMeta } from '../app/page-meta';
+import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
 import { PageHeader } from '../components/PageHeader';
 import { SchedulesManager } from '../schedules/SchedulesManager';
 
 function SchedulesPage() {
   usePageMeta(PAGE_META['/schedules']);
-  const { status, user } = useAuth();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (status === 'signed-out') void navigate({ to: '/login', replace: true });
-  }, [status, navigate]);
-  if (status !== 'signed-in' || !user) {
-    return (
-      <div className="page">
-        <p className="card auth-checking" role="status">
-          Loading...
-        </p>
-      </div>
-    );
-  }
+  const { status, user } = useSignedInOnly();
+  if (status !== 'signed-in' || !user) return <AuthChecking />;
   return (
     <div className="page schedules-page">
       <PageHeader

@@ -5,7 +5,7 @@ import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHos
 import { openSitemapFile } from './checker';
 import { type CrawlDeps, controlCrawl, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
-import { getAnalytics, listHistory } from './history';
+import { deleteCrawl, getAnalytics, listCrawls, listHistory } from './history';
 import { crawlChanges, crawlReportFile, crawlUrl, crawlUrls, saveReport } from './report';
 import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
@@ -34,6 +34,8 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'export.save': (input) => saveExport(deps, input),
     'checker.openFile': () => openSitemapFile(deps),
     'history.list': () => listHistory(deps),
+    'crawls.list': (input) => listCrawls(deps, input),
+    'crawl.delete': (input) => deleteCrawl(deps, input),
     'analytics.get': () => getAnalytics(deps),
     'account.status': () => getAccountStatus(deps),
     'account.link': (input) => linkAccount(deps, input),

@@ -24,8 +24,8 @@ export interface ReportDeps {
 type ReportInput = ReportFilter & { jobId: string; format: ReportFormat };
 
 /** `crawl.changes`: what changed since the previous crawl of the site (issue 13), as hosted. */
-export function crawlChanges(deps: ReportDeps, input: { jobId: string }) {
-  return deps.data.answers.changes(input.jobId, LOCAL_USER_ID);
+export function crawlChanges(deps: ReportDeps, input: { jobId: string; against?: string }) {
+  return deps.data.answers.changes(input.jobId, LOCAL_USER_ID, input.against);
 }
 
 /** `crawl.urls`: one page of the URL table, answered by the application layer as hosted. */

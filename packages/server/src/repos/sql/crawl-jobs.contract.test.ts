@@ -212,4 +212,50 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     const changed = await report.urls(second.id, { change: 'changed' });
     expect(changed.rows.map((r) => r.url)).toEqual(['https://c.example/edit']);
   });
+  it('pages, searches, sorts and deletes the history, and compares any two crawls of a site (issue 26)', async () => {
+    const user = await insertUser(t.db, true);
+    const page = (path: string, fingerprint: string) =>
+      makePage(`https://h.example${path}`, { title: path, fingerprint });
+    const first = await crawlThrough(repos, user, 'https://h.example/', [
+      page('/', 'a'),
+      page('/gone', 'a'),
+    ]);
+    now += HOUR;
+    await crawlThrough(repos, user, 'https://other.example/', [makePage('https://other.example/')]);
+    now += HOUR;
+    const third = await crawlThrough(repos, user, 'https://h.example/', [
+      page('/', 'b'),
+      page('/new', 'a'),
+      page('/more', 'a'),
+    ]);
+    await repos.jobs.cacheSeoAnalysis(first.id, { score: 70 } as SeoAnalysis);
+    const ids = async (q: Parameters<typeof repos.jobs.historyPage>[1]) =>
+      (await repos.jobs.historyPage(user, q)).rows.map((r) => r.id);
+    const all = { limit: 10, offset: 0 };
+    const page1 = await repos.jobs.historyPage(user, { ...all, q: 'H.EXAMPLE', limit: 1 });
+    expect(page1).toMatchObject({ matching: 2, total: 3 });
+    expect(page1.rows.map((r) => r.id)).toEqual([third.id]);
+    expect(await ids({ ...all, q: 'h.example', offset: 1 })).toEqual([first.id]);
+    expect(await ids({ ...all, sort: 'pages', dir: 'asc' })).toHaveLength(3);
+    expect((await ids({ ...all, sort: 'pages' }))[0]).toBe(third.id);
+    expect((await ids({ ...all, sort: 'score' }))[0]).toBe(first.id);
+    expect((await repos.jobs.historyPage(user, { ...all, sort: 'score' })).rows[0]?.score).toBe(70);
+    expect(await ids({ ...all, status: 'failed' })).toEqual([]);
+
+    // Any two crawls of the site, not only consecutive ones; the kept comparison stays.
+    const against = await repos.jobs.changesAgainst(third.id, first);
+    expect(against.summary).toMatchObject({ added: 2, removed: 1, changed: 1, unchanged: 0 });
+    expect(against.removed).toEqual([{ url: 'https://h.example/gone', title: '/gone' }]);
+    expect((await repos.jobs.changes(third.id)).summary?.previousJobId).toBe(first.id);
+
+    expect(await repos.jobs.deleteJob(first.id, user + 1)).toBe('missing');
+    expect(await repos.jobs.deleteJob(first.id, user)).toBe('deleted');
+    expect(await repos.jobs.get(first.id, user)).toBeUndefined();
+    const rows = await t.db.first<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM crawl_pages WHERE job_id = ?',
+      [first.id],
+    );
+    expect(Number(rows?.n)).toBe(0);
+    expect((await repos.jobs.historyPage(user, all)).total).toBe(2);
+  });
 });
