@@ -31,15 +31,18 @@ export interface ProFeature {
   delivers: readonly RoutedOperationName[];
 }
 
-const proAccess: Partial<Record<RoutedOperationName, string>> = HTTP_PRO_ACCESS;
-
-/** A feature delivered by `operations`: available when each is a Pro operation of the contract. */
+/**
+ * A feature delivered by the Pro operations of the contract whose names start with `prefix`
+ * ("schedules.", "crawl.sitemapCompare"): available when there are any. The same operation
+ * names that a lapsed Pro user may still call (an audit's stop) are not part of the offer.
+ */
 function delivered(
   feature: Omit<ProFeature, 'available' | 'delivers'>,
-  operations: readonly RoutedOperationName[],
+  prefix: string | null,
 ): ProFeature {
-  const available = operations.length > 0 && operations.every((name) => proAccess[name]);
-  return { ...feature, available, delivers: operations };
+  const names = Object.keys(HTTP_PRO_ACCESS) as RoutedOperationName[];
+  const operations = prefix === null ? [] : names.filter((name) => name.startsWith(prefix));
+  return { ...feature, available: operations.length > 0, delivers: operations };
 }
 
 /** A feature that is a plan limit, available when `available`. */
@@ -94,14 +97,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
       label:
         'Scheduled crawls: daily, weekly or monthly, each with a stable sitemap URL and a change report',
     },
-    [
-      'schedules.list',
-      'schedules.create',
-      'schedules.update',
-      'schedules.pause',
-      'schedules.delete',
-      'schedules.rotateToken',
-    ],
+    'schedules.',
   ),
   delivered(
     {
@@ -109,7 +105,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
       short: 'the sitemap audit',
       label: 'Sitemap audit: the live status of every URL a sitemap lists',
     },
-    ['audit.start'],
+    'audit.',
   ),
   delivered(
     {
@@ -117,7 +113,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
       short: 'the live sitemap comparison',
       label: 'Live sitemap comparison: your published sitemap against what the crawl found',
     },
-    ['crawl.sitemapCompare'],
+    'crawl.sitemapCompare',
   ),
   delivered(
     {
@@ -125,7 +121,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
       short: 'bulk crawls',
       label: `Bulk crawls: up to ${MAX_BULK_SITES} sites in one list, one zip of their sitemaps`,
     },
-    pro.bulkSitesPerHour > 0 ? ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download'] : [],
+    pro.bulkSitesPerHour > 0 ? 'bulk.' : null,
   ),
   delivered(
     {
@@ -133,7 +129,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
       short: 'API tokens',
       label: `API tokens: ${API_TOKEN_REQUESTS_PER_HOUR} requests per hour per token`,
     },
-    ['tokens.list', 'tokens.create', 'tokens.delete'],
+    'tokens.',
   ),
   limit({
     id: 'crawl-settings',
