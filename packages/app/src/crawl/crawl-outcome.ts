@@ -50,6 +50,7 @@ export async function computeOutcome(
     endSentence: endSentence(reason, cap, waiting, {
       timeLimitMs: DEFAULT_CRAWL_OPTIONS.timeLimitMs,
       error: job.error ?? summary?.error ?? null,
+      ...(summary?.limit === undefined ? {} : { limit: summary.limit }),
     }),
     error: failed ? job.error : null,
     pages: job.pagesCrawled,

@@ -236,6 +236,10 @@ export const END_REASONS = [
   'cancelled',
   'error',
   'interrupted',
+  // The growth bounds of a crawl with no plan cap (crawler `GrowthLimit`).
+  'frontier-limit',
+  'storage-limit',
+  'storage-budget',
 ] as const;
 export const endReason = z.enum(END_REASONS);
 export type EndReason = z.infer<typeof endReason>;

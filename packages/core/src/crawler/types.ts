@@ -151,7 +151,8 @@ export interface PageRecord {
 
 /**
  * Why a crawl ended. `url-limit`: it recorded `urlLimit(maxPages)` URLs (redirects and errors
- * included) before it had its pages.
+ * included) before it had its pages. The growth bounds (`GrowthLimit`) end a crawl with no plan
+ * cap that keeps growing: a link trap, or a site larger than one crawl stores.
  */
 export type EndedBy =
   | 'finished'
@@ -159,7 +160,14 @@ export type EndedBy =
   | 'url-limit'
   | 'time-limit'
   | 'cancelled'
-  | 'error';
+  | 'error'
+  | GrowthLimit;
+
+/**
+ * The bounds on what one crawl stores: `frontier-limit` (`maxFrontierUrls`), `storage-limit`
+ * (`maxStoredBytes`) and `storage-budget` (the owner's storage budget ran out, said by the shell).
+ */
+export type GrowthLimit = 'frontier-limit' | 'storage-limit' | 'storage-budget';
 
 /** The bounds that can prune URLs from the frontier (crawl-trap protection). */
 export type PruneBound =
@@ -167,6 +175,10 @@ export type PruneBound =
   | 'url-length'
   | 'repeated-segments'
   | 'query-variants'
+  | 'segment-occurrences'
+  | 'path-segments'
+  | 'path-template'
+  | 'frontier'
   | 'page-limit'
   | 'scope'
   | 'pattern';
@@ -193,6 +205,11 @@ export interface CrawlSummary {
   durationMs: number;
   /** The error that ended the crawl, when `endedBy` is `error`. */
   error: string | null;
+  /**
+   * The figure of the growth bound that ended the crawl (URLs for `frontier-limit`, bytes for
+   * the storage bounds), for the sentence that names it; absent otherwise.
+   */
+  limit?: number;
   /**
    * Remarks for the report on how the crawl ran, added by the shell that ran it (for example the
    * desktop: app-shell pages left unrendered because no local Chrome or Chromium was found).

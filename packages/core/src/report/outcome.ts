@@ -15,6 +15,7 @@ import type { EndedBy, PageRecord } from '../crawler/types.js';
 import { imageElements } from '../export/urlset.js';
 import { missingVideoFields } from '../export/videos.js';
 import { URLS_PER_PAGE, urlLimit } from '../limits/page-count.js';
+import { growthSentence } from './growth-outcome.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) =>
@@ -52,7 +53,7 @@ export function endSentence(
   reason: EndReason,
   cap: CapFacts,
   waiting: number,
-  details: { timeLimitMs?: number; error?: string | null } = {},
+  details: { timeLimitMs?: number; error?: string | null; limit?: number } = {},
 ): string | null {
   const more = waiting > 0 ? `; ${plural(waiting, 'more URL was', 'more URLs were')} waiting` : '';
   switch (reason) {
@@ -76,6 +77,10 @@ export function endSentence(
       return `The crawl stopped with an error: ${details.error ?? 'unknown error'}.`;
     case 'interrupted':
       return 'Interrupted: the crawl was stopped before it could finish.';
+    case 'frontier-limit':
+    case 'storage-limit':
+    case 'storage-budget':
+      return growthSentence(reason, details.limit, more);
   }
 }
 
