@@ -28,6 +28,12 @@ export interface PlanLimits {
    * starts (one-off and scheduled): a list of 100 sites fits, and it does not block them.
    */
   bulkSitesPerHour: number;
+  /**
+   * Megabytes the user's stored crawls may hold in all (issue 30: one account must not fill
+   * the disk); past it a crawl start is refused (`limit.storage`) and a running crawl ends
+   * (`storage-budget`). Pages as the crawl store counts them; exports are rebuilt from pages.
+   */
+  storageMegabytes: number;
 }
 
 /** The decisions.md table, row by row. */
@@ -41,6 +47,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: false,
     automation: false,
     bulkSitesPerHour: 0,
+    storageMegabytes: 0,
   },
   free: {
     canCrawl: true,
@@ -51,6 +58,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: false,
     automation: false,
     bulkSitesPerHour: 0,
+    storageMegabytes: 256,
   },
   pro: {
     canCrawl: true,
@@ -61,6 +69,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: true,
     automation: true,
     bulkSitesPerHour: 200,
+    storageMegabytes: 5_120,
   },
 };
 
@@ -91,6 +100,11 @@ export const MAX_SCHEDULES_PER_USER = 50;
 
 /** Crawl jobs older than this are deleted (decisions.md retention). */
 export const CRAWL_RETENTION_DAYS = 90;
+
+/** The plan's storage budget in bytes (`storageMegabytes`). */
+export function storageBudgetBytes(plan: Plan): number {
+  return PLAN_LIMITS[plan].storageMegabytes * 1024 ** 2;
+}
 
 /** The effective page cap of a crawl for a plan, given the engineering cap. */
 export function pageCapFor(plan: Plan, engineeringCap = DEFAULT_ENGINEERING_PAGE_CAP): number {

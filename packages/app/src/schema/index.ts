@@ -15,6 +15,7 @@ import * as m071 from './071-sitemap-compare.js';
 import * as m080 from './080-claim-token.js';
 import * as m081 from './081-report-text-order.js';
 import * as m090 from './090-accounts-nocase.js';
+import * as m095 from './095-crawl-storage.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -37,6 +38,7 @@ export const migrations: readonly Migration[] = [
   { id: 80, name: 'claim-token', up: m080.up },
   { id: 81, name: 'report-text-order', up: m081.up },
   { id: 90, name: 'accounts-nocase', up: m090.up },
+  { id: 95, name: 'crawl-storage', up: m095.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

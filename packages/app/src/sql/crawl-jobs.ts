@@ -21,6 +21,7 @@ import type {
   HistoryJobRecord,
   StartCrawlInput,
   StartCrawlResult,
+  StoreLimit,
 } from '../crawl/ports.js';
 import { compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { crawlStartRate, startCrawlJob } from './crawl-start.js';
@@ -191,8 +192,12 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
   }
 
   /** A store bound to the job (fenced by `claimToken`); it charges each new page to the job's owner. */
-  store(jobId: string, claimToken: string | null = null, onQuotaReached?: () => void): CrawlStore {
-    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onQuotaReached);
+  store(
+    jobId: string,
+    claimToken: string | null = null,
+    onLimit?: (limit: StoreLimit) => void,
+  ): CrawlStore {
+    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onLimit);
   }
 
   /** Null until computed. */

@@ -38,6 +38,10 @@ export function startCrawlJob(
       input.userId,
       now - HOUR_MS,
     ]);
+    const stored = await tx.first<{ bytes: number | null }>(
+      'SELECT SUM(stored_bytes) AS bytes FROM crawl_jobs WHERE user_id = ?',
+      [input.userId],
+    );
     const month = await tx.first<{ pages: number }>(
       'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
       [input.userId, monthKey(now)],
@@ -48,6 +52,7 @@ export function startCrawlJob(
         startsInWindow: window?.n ?? 0,
         oldestStartMs: window?.oldest ?? null,
         monthPages: month?.pages ?? 0,
+        storedBytes: Number(stored?.bytes ?? 0),
       },
       now,
       input.engineeringCap,
@@ -56,14 +61,16 @@ export function startCrawlJob(
     const id = randomUUID();
     const createdAt = new Date(now).toISOString();
     await tx.run(
-      `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms, settings)
-       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, storage_budget,
+                               created_at, created_ms, settings)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
       [
         id,
         input.userId,
         input.url,
         decision.pageCap,
         decision.monthQuota,
+        decision.storageBudget,
         createdAt,
         now,
         settingsJson(input.settings),

@@ -4,13 +4,9 @@
  * each end reason family reads on its own.
  */
 import type { GrowthLimit } from '../crawler/types.js';
+import { megabytes } from '../limits/storage-budget.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
-
-/** Bytes as megabytes, the unit the settings use ("2,048 MB"). */
-export function megabytes(bytes: number): string {
-  return `${n(Math.round(bytes / 1024 ** 2))} MB`;
-}
 
 /**
  * "Stopped at the frontier bound of 2,000,000 URLs (a link trap?)…"; `limit` is the bound's

@@ -12,6 +12,7 @@ import {
   DEFAULT_ENGINEERING_PAGE_CAP,
   jobCrawlPlan,
   silentLogger,
+  storageBudgetBytes,
 } from '@mapsmith/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTrapSite, type TrapSite } from '../../../../tests/fixtures/trap/trap-site.js';
@@ -49,9 +50,25 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs one Pro crawl of the trap with the server's runner and these shell bounds. */
-async function crawlTrap(bounds: Partial<CrawlOptions>) {
+/**
+ * Runs one Pro crawl of the trap with the server's runner and these shell bounds; with
+ * `storedBefore`, the user's earlier crawls already hold that many bytes.
+ */
+async function crawlTrap(bounds: Partial<CrawlOptions>, storedBefore = 0) {
   const user = await createTestUser(db);
+  if (storedBefore > 0) {
+    const earlier = await repos.jobs.start({
+      userId: user.id,
+      plan: 'pro',
+      url: 'https://example.com/',
+      engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
+    });
+    if (!earlier.ok) throw new Error('refused');
+    await db.run("UPDATE crawl_jobs SET status = 'completed', stored_bytes = ? WHERE id = ?", [
+      storedBefore,
+      earlier.job.id,
+    ]);
+  }
   const started = await repos.jobs.start({
     userId: user.id,
     plan: 'pro',
@@ -124,5 +141,30 @@ describe('a Pro crawl of a link trap', () => {
       /^Stopped at the storage bound of 2 MB for one crawl \(a link trap\?\)/,
     );
     expect(bytes).toBeLessThan(32 * 1024 * 1024);
+  }, 90_000);
+
+  it('ends when the crawls of the owner fill the storage budget, and the next start is refused', async () => {
+    const budget = storageBudgetBytes('pro');
+    const { job, details } = await crawlTrap({}, budget - 1024 ** 2);
+    expect(job?.status).toBe('completed');
+    expect(details.summary?.endedBy).toBe('storage-budget');
+    expect(details.outcome?.endReason).toBe('storage-budget');
+    expect(details.outcome?.endSentence).toMatch(
+      /^Stopped: your crawls use all 5,120 MB of storage your plan keeps.*Delete old crawls to free space\.$/,
+    );
+    const stored = await db.first<{ bytes: number }>(
+      'SELECT stored_bytes AS bytes FROM crawl_jobs WHERE id = ?',
+      [job?.id ?? null],
+    );
+    // Checked every 50 saves: past the budget by at most about that many pages.
+    expect(stored?.bytes).toBeGreaterThanOrEqual(1024 ** 2);
+    expect(stored?.bytes).toBeLessThan(2 * 1024 ** 2);
+    const again = await repos.jobs.start({
+      userId: job?.userId ?? 0,
+      plan: 'pro',
+      url: `${site.origin}/`,
+      engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
+    });
+    expect(again).toMatchObject({ ok: false, reason: 'storage' });
   }, 90_000);
 });

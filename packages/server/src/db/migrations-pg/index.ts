@@ -3,6 +3,7 @@ import * as m071 from './071-schema.js';
 import * as m080 from './080-claim-token.js';
 import * as m081 from './081-report-text-order.js';
 import * as m090 from './090-accounts-nocase.js';
+import * as m095 from './095-crawl-storage.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
@@ -15,4 +16,5 @@ export const postgresMigrations: readonly PgMigration[] = [
   { id: 80, name: 'claim-token', up: m080.up },
   { id: 81, name: 'report-text-order', up: m081.up },
   { id: 90, name: 'accounts-nocase', up: m090.up },
+  { id: 95, name: 'crawl-storage', up: m095.up },
 ];

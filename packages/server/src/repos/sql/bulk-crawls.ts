@@ -13,6 +13,7 @@ import {
   HOUR_MS,
   type RateInfo,
   type SqlDatabase,
+  storageBudgetBytes,
 } from '@mapsmith/core';
 import type {
   BulkRecord,
@@ -65,14 +66,16 @@ export class SqlBulkRepository implements BulkRepository {
       );
       for (const site of input.sites) {
         await tx.run(
-          `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at,
-                                   created_ms, settings, bulk_id, bulk_line)
-           VALUES (?, ?, ?, 'pending', ?, NULL, ?, ?, ?, ?, ?)`,
+          `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, storage_budget,
+                                   created_at, created_ms, settings, bulk_id, bulk_line)
+           VALUES (?, ?, ?, 'pending', ?, NULL, ?, ?, ?, ?, ?, ?)`,
           [
             randomUUID(),
             input.userId,
             site.url,
             input.pageCap,
+            // Bulk lists are Pro's: a site's crawl ends when the owner's crawls fill the budget.
+            storageBudgetBytes('pro'),
             createdAt,
             now,
             settings,
