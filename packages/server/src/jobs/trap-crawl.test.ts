@@ -3,9 +3,7 @@
 // ends with the bound that stopped it in its outcome, and the database stays small. Before the
 // growth bounds the crawl ran on; the `until` below gives up after 60 s and the test fails.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type CrawlRunner, CrawlTask, migrate, runCrawler } from '@mapsmith/app';
+import { type CrawlRunner, CrawlTask, runCrawler } from '@mapsmith/app';
 import {
   type CrawlOptions,
   createUrlPolicy,
@@ -16,16 +14,15 @@ import {
 } from '@mapsmith/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTrapSite, type TrapSite } from '../../../../tests/fixtures/trap/trap-site.js';
-import { Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
+import { openTestDatabase, type TestDatabase } from './pool-test-support.js';
 import { WorkerPool } from './worker-pool.js';
 
 let site: TrapSite;
-let dir: string;
-let file: string;
+let testDb: TestDatabase;
 let db: Database;
 let repos: Repositories;
 let pool: WorkerPool | undefined;
@@ -36,18 +33,14 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-trap-'));
-  file = path.join(dir, 'db.sqlite');
-  db = await Database.open(file);
-  await migrate(db);
-  repos = createSqlRepositories(db);
+  testDb = await openTestDatabase('mapsmith-trap-');
+  ({ db, repos } = testDb);
 });
 
 afterEach(async () => {
   await pool?.stop();
   pool = undefined;
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await testDb.remove();
 });
 
 /**
@@ -107,7 +100,7 @@ async function crawlTrap(bounds: Partial<CrawlOptions>, storedBefore = 0) {
   await pool.stop();
   pool = undefined;
   const details = await repos.jobs.details(started.job.id);
-  return { job, details, bytes: fs.statSync(file).size };
+  return { job, details, bytes: fs.statSync(testDb.file).size };
 }
 
 describe('a Pro crawl of a link trap', () => {

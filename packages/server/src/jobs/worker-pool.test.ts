@@ -1,33 +1,27 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type CrawlRunner, CrawlTask, migrate } from '@mapsmith/app';
+import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
 import { type CrawlSummary, makePage, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
+import { openTestDatabase, type TestDatabase } from './pool-test-support.js';
 import { isDeadLocalOwner, WorkerPool } from './worker-pool.js';
 
-let dir: string;
+let testDb: TestDatabase;
 let db: Database;
 let repos: Repositories;
 let pool: WorkerPool | undefined;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-pool-'));
-  db = await Database.open(path.join(dir, 'db.sqlite'));
-  await migrate(db);
-  repos = createSqlRepositories(db);
+  testDb = await openTestDatabase('mapsmith-pool-');
+  ({ db, repos } = testDb);
 });
 
 afterEach(async () => {
   await pool?.stop();
   pool = undefined;
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await testDb.remove();
 });
 
 const summary = (over: Partial<CrawlSummary> = {}): CrawlSummary => ({
