@@ -31,7 +31,8 @@ export interface PlanLimits {
   /**
    * Megabytes the user's stored crawls may hold in all (issue 30: one account must not fill
    * the disk); past it a crawl start is refused (`limit.storage`) and a running crawl ends
-   * (`storage-budget`). Pages as the crawl store counts them; exports are rebuilt from pages.
+   * (`storage-budget`). Pages as the crawl store counts them (record JSON and key, about half
+   * of the database file they take); exports are rebuilt from pages and not counted.
    */
   storageMegabytes: number;
 }
@@ -58,7 +59,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: false,
     automation: false,
     bulkSitesPerHour: 0,
-    storageMegabytes: 256,
+    storageMegabytes: 128,
   },
   pro: {
     canCrawl: true,
@@ -69,7 +70,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: true,
     automation: true,
     bulkSitesPerHour: 200,
-    storageMegabytes: 5_120,
+    storageMegabytes: 2_048,
   },
 };
 

@@ -55,7 +55,8 @@ export interface CrawlOptions {
   maxFrontierUrls: number;
   /**
    * At most this many bytes stored by one crawl (page records, frontier and link rows, as the
-   * crawler measures them): past it the crawl ends at once, `storage-limit`.
+   * crawler measures them; the database file grows about twice that, with its report columns
+   * and indexes): past it the crawl ends at once, `storage-limit`.
    */
   maxStoredBytes: number;
   /** Decoded body cap per response, in bytes. */
@@ -72,8 +73,8 @@ export interface CrawlOptions {
  * Defaults, from the crawler issue and decisions.md's trap bounds: the one place each default is
  * decided (a shell may lower them: the server's `MAPSMITH_MAX_FRONTIER_URLS`,
  * `MAPSMITH_MAX_CRAWL_MB`). The growth bounds are sized for the largest real site a crawl with
- * no plan cap takes (the engineering cap of 1,000,000 pages: about 1.25 GB stored for ordinary
- * pages, `bench:report`), and end a link trap long before the disk fills (issue 30 point 2: a
+ * no plan cap takes (the engineering cap of 1,000,000 pages: a 1.25 GB file for ordinary pages,
+ * `bench:report`, about 0.6 GB as the crawler measures), and end a link trap long before the disk fills (issue 30 point 2: a
  * trap grew 5.9 MiB/s without them).
  */
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
@@ -97,7 +98,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
   maxPathSegments: 20,
   maxUrlsPerTemplate: 10_000,
   maxFrontierUrls: 2_000_000,
-  maxStoredBytes: 2 * 1024 ** 3,
+  maxStoredBytes: 1024 ** 3,
   maxBodyBytes: 10 * 1024 * 1024,
   maxRedirects: 5,
   maxRetries: 2,

@@ -28,7 +28,7 @@ describe('decideCrawlStart', () => {
   });
 
   it('refuses a start once the crawls of the user hold the storage budget of the plan', () => {
-    const budget = 5_120 * 1024 ** 2;
+    const budget = 2_048 * 1024 ** 2;
     expect(
       decideCrawlStart('pro', counts({ storedBytes: budget - 1 }), now, 1_000_000),
     ).toMatchObject({ ok: true, storageBudget: budget });

@@ -9,7 +9,7 @@ describe('loadJobsConfig', () => {
       leaseMs: 30_000,
       engineeringPageCap: 1_000_000,
       maxFrontierUrls: 2_000_000,
-      maxCrawlBytes: 2048 * 1024 ** 2,
+      maxCrawlBytes: 1024 * 1024 ** 2,
       crawlConcurrency: 8,
       render: 'auto',
       paymentReconcileMs: 600_000,

@@ -21,7 +21,7 @@ export interface JobsConfig {
   maxFrontierUrls: number;
   /**
    * Bytes one crawl may store. `MAPSMITH_MAX_CRAWL_MB` (megabytes), default the crawler's
-   * `maxStoredBytes` (2,048 MB).
+   * `maxStoredBytes` (1,024 MB).
    */
   maxCrawlBytes: number;
   /** Concurrent requests of one crawl. `MAPSMITH_CRAWL_CONCURRENCY`, default 8. */

@@ -143,7 +143,7 @@ describe('a Pro crawl of a link trap', () => {
     expect(details.summary?.endedBy).toBe('storage-budget');
     expect(details.outcome?.endReason).toBe('storage-budget');
     expect(details.outcome?.endSentence).toMatch(
-      /^Stopped: your crawls use all 5,120 MB of storage your plan keeps.*Delete old crawls to free space\.$/,
+      /^Stopped: your crawls use all 2,048 MB of storage your plan keeps.*Delete old crawls to free space\.$/,
     );
     const stored = await db.first<{ bytes: number }>(
       'SELECT stored_bytes AS bytes FROM crawl_jobs WHERE id = ?',

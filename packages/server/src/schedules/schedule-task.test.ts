@@ -172,7 +172,7 @@ describe('the schedule task with an injected clock', () => {
     expect(await task.perform(now)).toMatchObject({ started: 0, deferred: 1 });
     const deferred = await schedules.get(s.id, userId);
     expect(deferred?.lastError).toBe(
-      'Your crawls use 5,120 MB of your 5,120 MB of storage; delete old crawls to start a new one.',
+      'Your crawls use 2,048 MB of your 2,048 MB of storage; delete old crawls to start a new one.',
     );
     expect(await jobsOf()).toHaveLength(1);
   });

@@ -128,7 +128,7 @@ describe('POST /api/crawl: plans and limits', () => {
     expect(first.status).toBe(201);
     const { jobId } = await first.json();
     await t.server.context.db.run('UPDATE crawl_jobs SET stored_bytes = ? WHERE id = ?', [
-      5_120 * 1024 ** 2 + 5 * 1024 ** 2,
+      2_048 * 1024 ** 2 + 5 * 1024 ** 2,
       jobId,
     ]);
     const res = await start(pro, { url: 'https://example.com/' });
@@ -136,7 +136,7 @@ describe('POST /api/crawl: plans and limits', () => {
     expect(await res.json()).toMatchObject({
       code: 'limit.storage',
       message:
-        'Your crawls use 5,125 MB of your 5,120 MB of storage; delete old crawls to start a new one.',
+        'Your crawls use 2,053 MB of your 2,048 MB of storage; delete old crawls to start a new one.',
     });
     await t.server.context.db.run('DELETE FROM crawl_jobs WHERE id = ?', [jobId]);
     expect((await start(pro, { url: 'https://example.com/' })).status).toBe(201);
