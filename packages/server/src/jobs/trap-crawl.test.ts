@@ -16,9 +16,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTrapSite, type TrapSite } from '../../../../tests/fixtures/trap/trap-site.js';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../repos/ports.js';
+import { createSqlRepositories } from '../repos/sql/index.js';
+import { openTestDatabase, type TestDatabase } from '../repos/test-databases.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
-import { openTestDatabase, type TestDatabase } from './pool-test-support.js';
 import { WorkerPool } from './worker-pool.js';
 
 let site: TrapSite;
@@ -33,14 +34,15 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 beforeEach(async () => {
-  testDb = await openTestDatabase('mapsmith-trap-');
-  ({ db, repos } = testDb);
+  testDb = await openTestDatabase('sqlite');
+  db = testDb.db as Database;
+  repos = createSqlRepositories(db);
 });
 
 afterEach(async () => {
   await pool?.stop();
   pool = undefined;
-  await testDb.remove();
+  await testDb.close();
 });
 
 /**
@@ -100,7 +102,7 @@ async function crawlTrap(bounds: Partial<CrawlOptions>, storedBefore = 0) {
   await pool.stop();
   pool = undefined;
   const details = await repos.jobs.details(started.job.id);
-  return { job, details, bytes: fs.statSync(testDb.file).size };
+  return { job, details, bytes: fs.statSync(db.file).size };
 }
 
 describe('a Pro crawl of a link trap', () => {

@@ -1,27 +1,29 @@
 import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
+import type { SqlDatabase } from '@mapsmith/core';
 import { type CrawlSummary, makePage, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
 import type { Repositories } from '../repos/ports.js';
+import { createSqlRepositories } from '../repos/sql/index.js';
+import { openTestDatabase, type TestDatabase } from '../repos/test-databases.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
-import { openTestDatabase, type TestDatabase } from './pool-test-support.js';
 import { isDeadLocalOwner, WorkerPool } from './worker-pool.js';
 
 let testDb: TestDatabase;
-let db: Database;
+let db: SqlDatabase;
 let repos: Repositories;
 let pool: WorkerPool | undefined;
 
 beforeEach(async () => {
-  testDb = await openTestDatabase('mapsmith-pool-');
-  ({ db, repos } = testDb);
+  testDb = await openTestDatabase('sqlite');
+  db = testDb.db;
+  repos = createSqlRepositories(db);
 });
 
 afterEach(async () => {
   await pool?.stop();
   pool = undefined;
-  await testDb.remove();
+  await testDb.close();
 });
 
 const summary = (over: Partial<CrawlSummary> = {}): CrawlSummary => ({
