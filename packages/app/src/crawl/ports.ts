@@ -74,6 +74,11 @@ export interface StartCrawlInput {
   engineeringCap: number;
   /** The crawl settings (Pro; the route refuses them for other plans). Kept on the job. */
   settings?: CrawlSettings;
+  /**
+   * The crawl stores on its user's own computer (the desktop): the plan's storage budget,
+   * which keeps one account from filling a shared server's disk, does not apply.
+   */
+  ownDisk?: boolean;
 }
 
 /** The outcome of a start request: a job, or the limit that refused it. */

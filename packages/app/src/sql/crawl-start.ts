@@ -38,10 +38,12 @@ export function startCrawlJob(
       input.userId,
       now - HOUR_MS,
     ]);
-    const stored = await tx.first<{ bytes: number | null }>(
-      'SELECT SUM(stored_bytes) AS bytes FROM crawl_jobs WHERE user_id = ?',
-      [input.userId],
-    );
+    const stored = input.ownDisk
+      ? null
+      : await tx.first<{ bytes: number | null }>(
+          'SELECT SUM(stored_bytes) AS bytes FROM crawl_jobs WHERE user_id = ?',
+          [input.userId],
+        );
     const month = await tx.first<{ pages: number }>(
       'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
       [input.userId, monthKey(now)],
@@ -52,7 +54,7 @@ export function startCrawlJob(
         startsInWindow: window?.n ?? 0,
         oldestStartMs: window?.oldest ?? null,
         monthPages: month?.pages ?? 0,
-        storedBytes: Number(stored?.bytes ?? 0),
+        storedBytes: stored === null ? null : Number(stored?.bytes ?? 0),
       },
       now,
       input.engineeringCap,

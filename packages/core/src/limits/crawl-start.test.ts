@@ -37,6 +37,11 @@ describe('decideCrawlStart', () => {
       reason: 'storage',
       storage: { used: budget, budget },
     });
+    // On the user's own disk (the desktop) nothing is counted and no budget applies.
+    expect(decideCrawlStart('pro', counts({ storedBytes: null }), now, 1_000_000)).toMatchObject({
+      ok: true,
+      storageBudget: null,
+    });
   });
 
   it('counts the rolling hour: the 11th free start is refused until the oldest leaves', () => {

@@ -21,8 +21,11 @@ export interface CrawlStartCounts {
   oldestStartMs: number | null;
   /** Pages charged to this user in the current calendar month (UTC). */
   monthPages: number;
-  /** Bytes the user's stored crawls hold (`crawl_jobs.stored_bytes`, summed). */
-  storedBytes: number;
+  /**
+   * Bytes the user's stored crawls hold (`crawl_jobs.stored_bytes`, summed); null where the
+   * crawl stores on its user's own computer (the desktop): the budget guards a shared disk.
+   */
+  storedBytes: number | null;
 }
 
 /** Whether a crawl may start, and with which page cap. */
@@ -31,8 +34,8 @@ export type CrawlStartDecision =
       ok: true;
       pageCap: number;
       monthQuota: number | null;
-      /** The plan's storage budget in bytes, kept on the job for its running crawl. */
-      storageBudget: number;
+      /** The plan's storage budget in bytes, kept on the job for its running crawl; null: none. */
+      storageBudget: number | null;
       rate: RateInfo;
     }
   | { ok: false; reason: 'plan' | 'monthly' | 'hourly'; rate: RateInfo }
@@ -70,8 +73,12 @@ export function decideCrawlStart(
     if (left <= 0) return { ok: false, reason: 'monthly', rate: rate(counts.startsInWindow) };
     pageCap = Math.min(pageCap, left);
   }
-  const storageBudget = storageBudgetBytes(plan);
-  if (counts.storedBytes >= storageBudget) {
+  const storageBudget = counts.storedBytes === null ? null : storageBudgetBytes(plan);
+  if (
+    counts.storedBytes !== null &&
+    storageBudget !== null &&
+    counts.storedBytes >= storageBudget
+  ) {
     const storage = { used: counts.storedBytes, budget: storageBudget };
     return { ok: false, reason: 'storage', rate: rate(counts.startsInWindow), storage };
   }
