@@ -12,6 +12,7 @@ import {
 } from '@mapsmith/core';
 import type { CrawlJobRecord, StartCrawlInput, StartCrawlResult } from '../crawl/ports.js';
 import { settingsJson } from './rows.js';
+import { userStoredBytes } from './stored-bytes.js';
 import { lockedTransaction } from './transactions.js';
 
 /**
@@ -38,12 +39,7 @@ export function startCrawlJob(
       input.userId,
       now - HOUR_MS,
     ]);
-    const stored = input.ownDisk
-      ? null
-      : await tx.first<{ bytes: number | null }>(
-          'SELECT SUM(stored_bytes) AS bytes FROM crawl_jobs WHERE user_id = ?',
-          [input.userId],
-        );
+    const stored = input.ownDisk ? null : await userStoredBytes(tx, input.userId);
     const month = await tx.first<{ pages: number }>(
       'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
       [input.userId, monthKey(now)],
@@ -54,7 +50,7 @@ export function startCrawlJob(
         startsInWindow: window?.n ?? 0,
         oldestStartMs: window?.oldest ?? null,
         monthPages: month?.pages ?? 0,
-        storedBytes: stored === null ? null : Number(stored?.bytes ?? 0),
+        storedBytes: stored,
       },
       now,
       input.engineeringCap,

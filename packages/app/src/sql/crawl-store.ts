@@ -12,6 +12,7 @@ import { LINKED_FROM_KEPT, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/
 import type { StoreLimit } from '../crawl/ports.js';
 import { ClaimLostError } from './claim-lost.js';
 import { chargePage, fenceJob } from './page-charge.js';
+import { userStoredBytes } from './stored-bytes.js';
 import { fencedTransaction } from './transactions.js';
 
 const PAGE_BATCH = 500;
@@ -163,7 +164,7 @@ export class SqlCrawlStore implements CrawlStore {
     const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
     const included = page.verdict.included ? 1 : 0;
     const record = JSON.stringify(page);
-    let budget: number | null = null;
+    let budget: { userId: number; bytes: number } | null = null;
     const saved = await fencedTransaction(this.db, async (tx) => {
       const existing = await tx.first<{ seq: number; reason: string }>(
         'SELECT seq, reason FROM crawl_pages WHERE job_id = ? AND key = ?',
@@ -176,7 +177,8 @@ export class SqlCrawlStore implements CrawlStore {
       const bytes = existing ? 0 : record.length + key.length;
       const job = await fenceJob(tx, this.jobId, this.claimToken, charging, bytes);
       if (!job) return (await this.holdsClaim(tx)) ? 'refused' : 'lost';
-      budget = job.storage_budget === null ? null : Number(job.storage_budget);
+      if (job.storage_budget !== null)
+        budget = { userId: job.user_id, bytes: Number(job.storage_budget) };
       if (charging && !(await chargePage(tx, job, this.clock.now()))) throw new QuotaRefused();
       if (existing) {
         await tx.run(
@@ -213,13 +215,9 @@ export class SqlCrawlStore implements CrawlStore {
    * crawl goes past it by at most that many pages (and crawls of one owner side by side by as
    * many each).
    */
-  private async checkBudget(budget: number): Promise<void> {
-    const row = await this.db.first<{ bytes: number | null }>(
-      `SELECT SUM(stored_bytes) AS bytes FROM crawl_jobs
-        WHERE user_id = (SELECT user_id FROM crawl_jobs WHERE id = ?)`,
-      [this.jobId],
-    );
-    if (Number(row?.bytes ?? 0) >= budget) this.onLimit({ reason: 'storage-budget', budget });
+  private async checkBudget(budget: { userId: number; bytes: number }): Promise<void> {
+    if ((await userStoredBytes(this.db, budget.userId)) >= budget.bytes)
+      this.onLimit({ reason: 'storage-budget', budget: budget.bytes });
   }
 
   /** Whether the job still carries this store's claim token (always, unfenced). */

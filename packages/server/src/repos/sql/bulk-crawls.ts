@@ -6,6 +6,7 @@ import {
   parseSettings,
   settingsJson,
   toJob,
+  userStoredBytes,
 } from '@mapsmith/app';
 import {
   type BulkRejectedLine,
@@ -48,14 +49,20 @@ export class SqlBulkRepository implements BulkRepository {
       );
       const used = window?.n ?? 0;
       const limit = input.sitesPerHour;
-      if (used + input.sites.length > limit) {
-        const rate: RateInfo = {
-          limit,
-          remaining: Math.max(0, limit - used),
-          resetMs: (window?.oldest ?? now) + HOUR_MS,
-        };
-        return { ok: false, reason: 'hourly', rate };
-      }
+      const refusedRate: RateInfo = {
+        limit,
+        remaining: Math.max(0, limit - used),
+        resetMs: (window?.oldest ?? now) + HOUR_MS,
+      };
+      // Bulk lists are Pro's: refused whole while the owner's crawls hold the storage budget.
+      const storage = {
+        used: await userStoredBytes(tx, input.userId),
+        budget: storageBudgetBytes('pro'),
+      };
+      if (storage.used >= storage.budget)
+        return { ok: false, reason: 'storage', rate: refusedRate, storage };
+      if (used + input.sites.length > limit)
+        return { ok: false, reason: 'hourly', rate: refusedRate };
       const bulkId = randomUUID();
       const createdAt = new Date(now).toISOString();
       const settings = settingsJson(input.settings);
