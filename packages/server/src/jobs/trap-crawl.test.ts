@@ -120,11 +120,8 @@ describe('a Pro crawl of a link trap', () => {
     expect(details.summary?.pruned['repeated-segments']).toBeGreaterThan(0);
     expect(details.summary?.pruned['segment-occurrences']).toBeGreaterThan(0);
     expect(details.summary?.notes?.join('\n')).toMatch(/more than 3 times/);
-    const frontier = await db.first<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM crawl_frontier WHERE job_id = ?',
-      [job?.id ?? null],
-    );
-    expect(frontier?.n).toBeLessThanOrEqual(1500);
+    // The links past the bound were left out, counted (the frontier rows go when the job ends).
+    expect(details.summary?.pruned.frontier).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(32 * 1024 * 1024);
   }, 90_000);
 
