@@ -22,5 +22,6 @@ export * from './sql/crawl-jobs.js';
 export * from './sql/crawl-store.js';
 export * from './sql/job-queue.js';
 export * from './sql/rows.js';
+export * from './sql/stored-bytes.js';
 export * from './sql/transactions.js';
 export * from './sql/usage.js';

@@ -55,6 +55,7 @@ export * from './limits/analytics.js';
 export * from './limits/crawl-start.js';
 export * from './limits/page-count.js';
 export * from './limits/retry-text.js';
+export * from './limits/storage-budget.js';
 export * from './net/plain-reason.js';
 export * from './net/sitemap-sniff.js';
 export type * from './openapi/types.js';

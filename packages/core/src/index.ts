@@ -17,6 +17,7 @@ export * from './crawler/options.js';
 export { urlKey } from './crawler/url-key.js';
 export { isOutside, OUTSIDE_VERDICT } from './crawler/verdict.js';
 export * from './export/node.js';
+export * from './logging/repeated-failure.js';
 export * from './net/follow-redirects.js';
 export * from './net/http-fetcher.js';
 export * from './net/sitemap-download.js';

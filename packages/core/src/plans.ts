@@ -28,6 +28,13 @@ export interface PlanLimits {
    * starts (one-off and scheduled): a list of 100 sites fits, and it does not block them.
    */
   bulkSitesPerHour: number;
+  /**
+   * Megabytes the user's stored crawls may hold in all (issue 30: one account must not fill
+   * the disk); past it a crawl start is refused (`limit.storage`) and a running crawl ends
+   * (`storage-budget`). Pages as the crawl store counts them (record JSON and key, about half
+   * of the database file they take); exports are rebuilt from pages and not counted.
+   */
+  storageMegabytes: number;
 }
 
 /** The decisions.md table, row by row. */
@@ -41,6 +48,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: false,
     automation: false,
     bulkSitesPerHour: 0,
+    storageMegabytes: 0,
   },
   free: {
     canCrawl: true,
@@ -51,6 +59,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: false,
     automation: false,
     bulkSitesPerHour: 0,
+    storageMegabytes: 128,
   },
   pro: {
     canCrawl: true,
@@ -61,6 +70,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     advancedChecker: true,
     automation: true,
     bulkSitesPerHour: 200,
+    storageMegabytes: 2_048,
   },
 };
 
@@ -91,6 +101,11 @@ export const MAX_SCHEDULES_PER_USER = 50;
 
 /** Crawl jobs older than this are deleted (decisions.md retention). */
 export const CRAWL_RETENTION_DAYS = 90;
+
+/** The plan's storage budget in bytes (`storageMegabytes`). */
+export function storageBudgetBytes(plan: Plan): number {
+  return PLAN_LIMITS[plan].storageMegabytes * 1024 ** 2;
+}
 
 /** The effective page cap of a crawl for a plan, given the engineering cap. */
 export function pageCapFor(plan: Plan, engineeringCap = DEFAULT_ENGINEERING_PAGE_CAP): number {

@@ -51,6 +51,7 @@ export async function computeOutcome(
       timeLimitMs: DEFAULT_CRAWL_OPTIONS.timeLimitMs,
       error: job.error ?? summary?.error ?? null,
       pages: job.pagesCrawled,
+      ...(summary?.limit === undefined ? {} : { limit: summary.limit }),
     }),
     error: failed ? job.error : null,
     pages: job.pagesCrawled,

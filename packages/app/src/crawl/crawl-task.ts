@@ -1,7 +1,7 @@
 import { type CrawlProgress, type CrawlStore, type CrawlSummary, isDiskFull } from '@mapsmith/core';
 import { isClaimLost } from '../sql/claim-lost.js';
 import { computeOutcome } from './crawl-outcome.js';
-import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository } from './ports.js';
+import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository, StoreLimit } from './ports.js';
 import { CONTROL_POLL_MS, watchRequest } from './watch-request.js';
 
 /** Least time between two progress writes of one job. */
@@ -72,15 +72,19 @@ export class CrawlTask {
 
   /**
    * Entries leased by a dead run go back to the queue before the crawler starts. When the
-   * owner's monthly quota runs out mid-crawl the store stops storing and the crawl is ended:
-   * the job completes with the pages stored so far.
+   * owner's monthly quota or storage budget runs out mid-crawl the store says so and the crawl
+   * is ended: the job completes with the pages stored so far, and the limit as its end.
    */
   async perform(claimed: ClaimedJob, signal: AbortSignal): Promise<CrawlSummary> {
     const quota = new AbortController();
     const lost = new AbortController();
     const asked = new AbortController();
+    let limit: StoreLimit | null = null;
     const store = fencedStore(
-      this.jobs.store(claimed.job.id, claimed.claimToken, () => quota.abort('quota')),
+      this.jobs.store(claimed.job.id, claimed.claimToken, (reached) => {
+        limit ??= reached;
+        quota.abort(reached.reason);
+      }),
       lost,
     );
     await store.requeueLeased();
@@ -108,8 +112,8 @@ export class CrawlTask {
     // The run is over (unless the server is stopping: the job resumes later): the link graph
     // is whole, so the URL table gets its final counts, whether the crawl completed or failed.
     if (!signal.aborted) await this.jobs.settleLinks(claimed.job.id);
-    if (quota.signal.aborted && !signal.aborted) {
-      ran = { ...ran, endedBy: 'page-limit', error: null };
+    if (limit && !signal.aborted) {
+      ran = endedByLimit(ran, limit);
     } else if (asked.signal.aborted && !signal.aborted && ran.endedBy === 'cancelled') {
       // Stopped by its owner (a pause turned stop ends here too): it completes with its pages.
       ran = { ...ran, endedBy: 'stopped', error: null };
@@ -168,6 +172,12 @@ export class CrawlTask {
     const detail = error instanceof Error ? error.message : String(error);
     return `The crawl failed: ${detail}`;
   }
+}
+
+/** The summary of a crawl the owner's limit ended: the quota's page limit, or the budget. */
+function endedByLimit(ran: CrawlSummary, limit: StoreLimit): CrawlSummary {
+  if (limit.reason === 'monthly-quota') return { ...ran, endedBy: 'page-limit', error: null };
+  return { ...ran, endedBy: 'storage-budget', error: null, limit: limit.budget };
 }
 
 /**

@@ -103,12 +103,20 @@ export interface StartCrawlInput {
   engineeringCap: number;
   /** The crawl settings (Pro; the route refuses them for other plans). Kept on the job. */
   settings?: CrawlSettings;
+  /**
+   * The crawl stores on its user's own computer (the desktop): the plan's storage budget,
+   * which keeps one account from filling a shared server's disk, does not apply.
+   */
+  ownDisk?: boolean;
 }
 
 /** The outcome of a start request: a job, or the limit that refused it. */
 export type StartCrawlResult =
   | { ok: true; job: CrawlJobRecord; rate: RateInfo }
   | Extract<CrawlStartDecision, { ok: false }>;
+
+/** A limit of the owner that ended storing: the month's quota, or the storage budget (bytes). */
+export type StoreLimit = { reason: 'monthly-quota' } | { reason: 'storage-budget'; budget: number };
 
 /** Crawl jobs and their stored pages. */
 export interface CrawlJobRepository {
@@ -136,14 +144,19 @@ export interface CrawlJobRepository {
   totals(userId: number): Promise<CrawlTotals>;
   /**
    * The crawl store of one job: frontier and pages, written as they arrive. A page that would
-   * charge past the owner's monthly quota is not stored, and `onQuotaReached` is called.
+   * charge past the owner's monthly quota is not stored, and `onLimit` is called with it; so
+   * it is, checked every few saves, once the owner's crawls hold the job's storage budget.
    *
    * With `claimToken` (a worker's claim from `JobQueue.claim`) the store is fenced: a page is
    * stored and charged only while the job still carries that token (checked in the charging
    * write itself), and `savePage`/`take` reject with `ClaimLostError` once another worker
    * has claimed the job. Without one (readers, test seeding) nothing is fenced.
    */
-  store(jobId: string, claimToken?: string | null, onQuotaReached?: () => void): CrawlStore;
+  store(
+    jobId: string,
+    claimToken?: string | null,
+    onLimit?: (limit: StoreLimit) => void,
+  ): CrawlStore;
   /**
    * Writes each page's final count of linking pages into the URL table's `inlinks` column,
    * once a run has ended: the store counts links as they are seen, and a page saved before

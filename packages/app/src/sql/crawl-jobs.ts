@@ -23,6 +23,7 @@ import type {
   HistoryQuery,
   StartCrawlInput,
   StartCrawlResult,
+  StoreLimit,
 } from '../crawl/ports.js';
 import { changesAgainst, compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { type ControlResult, crawlControl, requestCrawlControl } from './crawl-control.js';
@@ -209,8 +210,12 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
   }
 
   /** A store bound to the job (fenced by `claimToken`); it charges each new page to the job's owner. */
-  store(jobId: string, claimToken: string | null = null, onQuotaReached?: () => void): CrawlStore {
-    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onQuotaReached);
+  store(
+    jobId: string,
+    claimToken: string | null = null,
+    onLimit?: (limit: StoreLimit) => void,
+  ): CrawlStore {
+    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onLimit);
   }
 
   /** Null until computed. */

@@ -12,6 +12,7 @@ import {
 } from '@mapsmith/core';
 import type { CrawlJobRecord, StartCrawlInput, StartCrawlResult } from '../crawl/ports.js';
 import { settingsJson } from './rows.js';
+import { userStoredBytes } from './stored-bytes.js';
 import { lockedTransaction } from './transactions.js';
 
 /**
@@ -38,6 +39,7 @@ export function startCrawlJob(
       input.userId,
       now - HOUR_MS,
     ]);
+    const stored = input.ownDisk ? null : await userStoredBytes(tx, input.userId);
     const month = await tx.first<{ pages: number }>(
       'SELECT pages FROM usage_months WHERE user_id = ? AND month = ?',
       [input.userId, monthKey(now)],
@@ -48,6 +50,7 @@ export function startCrawlJob(
         startsInWindow: window?.n ?? 0,
         oldestStartMs: window?.oldest ?? null,
         monthPages: month?.pages ?? 0,
+        storedBytes: stored,
       },
       now,
       input.engineeringCap,
@@ -56,14 +59,16 @@ export function startCrawlJob(
     const id = randomUUID();
     const createdAt = new Date(now).toISOString();
     await tx.run(
-      `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at, created_ms, settings)
-       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, storage_budget,
+                               created_at, created_ms, settings)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
       [
         id,
         input.userId,
         input.url,
         decision.pageCap,
         decision.monthQuota,
+        decision.storageBudget,
         createdAt,
         now,
         settingsJson(input.settings),

@@ -9,8 +9,10 @@ import type {
   SqlQueryable,
 } from '@mapsmith/core';
 import { LINKED_FROM_KEPT, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import type { StoreLimit } from '../crawl/ports.js';
 import { ClaimLostError } from './claim-lost.js';
 import { chargePage, fenceJob } from './page-charge.js';
+import { userStoredBytes } from './stored-bytes.js';
 import { fencedTransaction } from './transactions.js';
 
 const PAGE_BATCH = 500;
@@ -28,6 +30,9 @@ interface FrontierRow {
 /** Rolls back a page save that the monthly quota refused. */
 class QuotaRefused extends Error {}
 
+/** Page saves between two reads of the owner's stored bytes against the storage budget. */
+const BUDGET_CHECK_EVERY = 50;
+
 /**
  * The core `CrawlStore` port over SQL (SQLite or Postgres), for one job. Every page is a row
  * written when it arrives, and the frontier is durable, so after a crash the job resumes where
@@ -43,8 +48,11 @@ export class SqlCrawlStore implements CrawlStore {
     private readonly jobId: string,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly claimToken: string | null = null,
-    private readonly onQuotaReached: () => void = () => {},
+    private readonly onLimit: (limit: StoreLimit) => void = () => {},
   ) {}
+
+  /** First-time page saves, counted for the budget check's turn. */
+  private saves = 0;
 
   /**
    * `ON CONFLICT DO NOTHING` on (job, key) keeps it idempotent. A page's links are usually one
@@ -156,6 +164,7 @@ export class SqlCrawlStore implements CrawlStore {
     const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
     const included = page.verdict.included ? 1 : 0;
     const record = JSON.stringify(page);
+    let budget: { userId: number; bytes: number } | null = null;
     const saved = await fencedTransaction(this.db, async (tx) => {
       const existing = await tx.first<{ seq: number; reason: string }>(
         'SELECT seq, reason FROM crawl_pages WHERE job_id = ? AND key = ?',
@@ -164,8 +173,12 @@ export class SqlCrawlStore implements CrawlStore {
       const charging = !existing && columns.is_page === 1;
       // First, in one statement: the claim still held (row-locked until commit), the job's
       // cap, and the job's count when this save charges.
-      const job = await fenceJob(tx, this.jobId, this.claimToken, charging);
+      // A record saved again (a resumed page) is counted once, at its first save.
+      const bytes = existing ? 0 : record.length + key.length;
+      const job = await fenceJob(tx, this.jobId, this.claimToken, charging, bytes);
       if (!job) return (await this.holdsClaim(tx)) ? 'refused' : 'lost';
+      if (job.storage_budget !== null)
+        budget = { userId: job.user_id, bytes: Number(job.storage_budget) };
       if (charging && !(await chargePage(tx, job, this.clock.now()))) throw new QuotaRefused();
       if (existing) {
         await tx.run(
@@ -192,7 +205,19 @@ export class SqlCrawlStore implements CrawlStore {
       throw err;
     });
     if (saved === 'lost') throw new ClaimLostError(this.jobId);
-    if (saved === 'refused') this.onQuotaReached();
+    if (saved === 'refused') this.onLimit({ reason: 'monthly-quota' });
+    else if (budget !== null && this.saves++ % BUDGET_CHECK_EVERY === 0)
+      await this.checkBudget(budget);
+  }
+
+  /**
+   * Ends storing once the owner's crawls hold the storage budget: read every few saves, so a
+   * crawl goes past it by at most that many pages (and crawls of one owner side by side by as
+   * many each).
+   */
+  private async checkBudget(budget: { userId: number; bytes: number }): Promise<void> {
+    if ((await userStoredBytes(this.db, budget.userId)) >= budget.bytes)
+      this.onLimit({ reason: 'storage-budget', budget: budget.bytes });
   }
 
   /** Whether the job still carries this store's claim token (always, unfenced). */

@@ -5,6 +5,8 @@ export interface FencedJob {
   user_id: number;
   /** The owner's monthly quota when the job started; null for plans without one (Pro). */
   month_quota: number | null;
+  /** The owner's storage budget in bytes when the job started; null for jobs before it. */
+  storage_budget: number | null;
 }
 
 /**
@@ -12,6 +14,7 @@ export interface FencedJob {
  * the row until the save commits, so a new claim (which writes the token) waits for it and the
  * save is fenced in the same statement that charges. It checks the claim token (when the store
  * has one) and, when the save charges, the job's page cap, and adds the page to the job's count.
+ * It adds `bytes` to the job's stored bytes (the owner's storage budget counts them).
  * Undefined when the claim is lost or the cap is reached: nothing may be written then.
  */
 export function fenceJob(
@@ -19,6 +22,7 @@ export function fenceJob(
   jobId: string,
   claimToken: string | null,
   charging: boolean,
+  bytes = 0,
 ): Promise<FencedJob | undefined> {
   const conditions = [
     'id = ?',
@@ -26,9 +30,10 @@ export function fenceJob(
     ...(charging ? ['pages_crawled < page_cap'] : []),
   ];
   return tx.first<FencedJob>(
-    `UPDATE crawl_jobs SET pages_crawled = pages_crawled + ${charging ? 1 : 0}
-      WHERE ${conditions.join(' AND ')} RETURNING user_id, month_quota`,
-    claimToken ? [jobId, claimToken] : [jobId],
+    `UPDATE crawl_jobs SET pages_crawled = pages_crawled + ${charging ? 1 : 0},
+                           stored_bytes = stored_bytes + ?
+      WHERE ${conditions.join(' AND ')} RETURNING user_id, month_quota, storage_budget`,
+    claimToken ? [bytes, jobId, claimToken] : [bytes, jobId],
   );
 }
 

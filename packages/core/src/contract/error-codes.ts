@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'limit.monthly',
   'limit.hourly',
   'limit.plan',
+  'limit.storage',
   'limit.api-token',
   'limit.notify',
   'limit.sitemap-fetch',

@@ -37,6 +37,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'limit.monthly': 403,
   'limit.hourly': 429,
   'limit.plan': 403,
+  'limit.storage': 403,
   'limit.api-token': 429,
   'limit.notify': 429,
   'limit.sitemap-fetch': 429,

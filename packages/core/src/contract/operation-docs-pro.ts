@@ -25,6 +25,7 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
       'bulk.empty',
       'crawl.settings-pro',
       'limit.hourly',
+      'limit.storage',
       'storage.full',
     ],
     created: true,

@@ -111,6 +111,7 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
       'limit.monthly',
       'limit.hourly',
       'limit.plan',
+      'limit.storage',
       'crawl.settings-pro',
       'storage.full',
     ],

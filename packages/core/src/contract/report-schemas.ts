@@ -237,6 +237,10 @@ export const END_REASONS = [
   'stopped',
   'error',
   'interrupted',
+  // The growth bounds of a crawl with no plan cap (crawler `GrowthLimit`).
+  'frontier-limit',
+  'storage-limit',
+  'storage-budget',
 ] as const;
 export const endReason = z.enum(END_REASONS);
 export type EndReason = z.infer<typeof endReason>;

@@ -4,6 +4,7 @@
  * the bound, so the summary can say which one pruned the crawl.
  */
 import type { CrawlOptions } from './options.js';
+import { TrapBounds } from './trap-bounds.js';
 import type { PruneBound } from './types.js';
 
 /** Compiles a pattern: `/regex/` as given, otherwise a glob where `*` matches anything. */
@@ -53,6 +54,7 @@ export class Bounds {
   private readonly include: RegExp[];
   private readonly exclude: RegExp[];
   private readonly variants = new Map<string, Set<string>>();
+  private readonly traps: TrapBounds;
 
   /** Compiles the crawl's patterns; throws a readable error for an invalid regex. */
   constructor(private readonly options: CrawlOptions) {
@@ -62,6 +64,7 @@ export class Bounds {
     } catch (err) {
       throw new Error(`invalid include/exclude pattern: ${(err as Error).message}`);
     }
+    this.traps = new TrapBounds(options);
   }
 
   /** Returns the bound that refuses this URL at this depth, or null when it may be queued. */
@@ -85,6 +88,6 @@ export class Bounds {
         seen.add(url.search);
       }
     }
-    return null;
+    return isStart ? null : this.traps.check(url);
   }
 }

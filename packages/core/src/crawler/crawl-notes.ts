@@ -18,7 +18,13 @@ function describePruned(
   pruned: Partial<Record<PruneBound, number>>,
   options: Pick<
     CrawlOptions,
-    'maxDepth' | 'maxUrlLength' | 'maxRepeatedSegments' | 'maxQueryVariants'
+    | 'maxDepth'
+    | 'maxUrlLength'
+    | 'maxRepeatedSegments'
+    | 'maxQueryVariants'
+    | 'maxSegmentOccurrences'
+    | 'maxPathSegments'
+    | 'maxUrlsPerTemplate'
   >,
 ): string[] {
   const notes: string[] = [];
@@ -42,6 +48,21 @@ function describePruned(
     'query-variants',
     (n) =>
       `${urls(n)} beyond ${options.maxQueryVariants} query strings per path ${were(n)} not crawled (crawl-trap bound)`,
+  );
+  say(
+    'segment-occurrences',
+    (n) =>
+      `${urls(n)} with one path segment more than ${options.maxSegmentOccurrences} times ${were(n)} not crawled (crawl-trap bound)`,
+  );
+  say(
+    'path-segments',
+    (n) =>
+      `${urls(n)} deeper than ${options.maxPathSegments} path segments ${were(n)} not crawled (crawl-trap bound)`,
+  );
+  say(
+    'path-template',
+    (n) =>
+      `${urls(n)} beyond ${options.maxUrlsPerTemplate.toLocaleString('en-US')} URLs of one pattern (numbers and query values aside, like a calendar's months) ${were(n)} not crawled (crawl-trap bound)`,
   );
   say('pattern', (n) => `${urls(n)} left out by the include and exclude patterns`);
   return notes;

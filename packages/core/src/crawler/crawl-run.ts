@@ -18,6 +18,7 @@ import type { EventChannel } from './event-channel.js';
 import type { CrawlEvent } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
 import { startUrlFailureText } from './failure-text.js';
+import { GrowthMeter } from './growth.js';
 import { HostGate } from './host-gate.js';
 import { LinkAdmission } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
@@ -29,7 +30,7 @@ import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
 import { SummaryCounter } from './summary-counter.js';
 import { dropTemplateImages, ImageCounter } from './template-images.js';
-import type { EndedBy, PageRecord } from './types.js';
+import type { EndedBy, GrowthLimit, PageRecord } from './types.js';
 import { urlForms } from './url-key.js';
 import { isOutside, OUTSIDE_VERDICT } from './verdict.js';
 
@@ -87,6 +88,8 @@ export class CrawlRun {
   private hint: string | null = null;
   /** Redirect targets already recorded from their redirect's answer, until their turn. */
   private readonly landed = new Map<string, PageRecord>();
+  /** Frontier rows and bytes stored, against the growth bounds. */
+  private readonly growth: GrowthMeter;
 
   /** Prepares a run; `signal` cancels it. */
   constructor(
@@ -96,6 +99,7 @@ export class CrawlRun {
     signal?: AbortSignal,
   ) {
     this.started = deps.clock.now();
+    this.growth = new GrowthMeter(options);
     // Every in-flight fetch, sleep and gate wait listens on the crawl's signal.
     setMaxListeners(0, this.controller.signal);
     const abort = () => this.controller.abort('cancelled');
@@ -154,6 +158,8 @@ export class CrawlRun {
       this.deps.clock.now() - this.started,
       this.fatal,
     );
+    const limit = this.limitOf(endedBy);
+    if (limit !== undefined) summary.limit = limit;
     const notes = crawlNotes(
       {
         pruned: summary.pruned,
@@ -194,7 +200,10 @@ export class CrawlRun {
       renderOwner: randomUUID(),
     };
     await deps.store.requeueLeased();
+    // A resumed crawl's stored rows count against its growth bounds.
+    this.growth.frontier = (await deps.store.counts()).seen;
     for await (const page of deps.store.pages()) {
+      this.growth.saved(page);
       // A URL outside the site is a row of the report, not a URL the crawl fetched.
       if (isOutside(page)) {
         this.admission.keptOutside(page.url);
@@ -203,9 +212,15 @@ export class CrawlRun {
       this.counter.add(page);
       this.images.add(page);
     }
-    await deps.store.enqueue([
-      { url: startForms.fetch, key: startKey, depth: 0, foundVia: 'start', referrer: null },
-    ]);
+    const startEntry: FrontierEntry = {
+      url: startForms.fetch,
+      key: startKey,
+      depth: 0,
+      foundVia: 'start',
+      referrer: null,
+    };
+    this.growth.reserve(1);
+    this.growth.queued([startEntry], await deps.store.enqueue([startEntry]));
     this.admission.admit(startKey);
     if (options.useSitemaps)
       this.seeding = seedFromSitemaps(start, robots, deps, this.controller.signal)
@@ -236,7 +251,8 @@ export class CrawlRun {
     try {
       for (;;) {
         if (this.controller.signal.aborted) {
-          endedBy = this.controller.signal.reason === 'time-limit' ? 'time-limit' : 'cancelled';
+          const reason = this.controller.signal.reason;
+          endedBy = reason === 'time-limit' || reason === 'storage-limit' ? reason : 'cancelled';
           break;
         }
         if (this.fatal) break;
@@ -270,6 +286,7 @@ export class CrawlRun {
           const capped = this.counter.pages >= options.maxPages;
           if ((capped || this.counter.pagesCrawled >= urlCap) && (await deps.store.counts()).queued)
             endedBy = capped ? 'page-limit' : 'url-limit';
+          else if (this.growth.frontierFull) endedBy = 'frontier-limit';
           break;
         }
         await this.changed();
@@ -360,6 +377,7 @@ export class CrawlRun {
       'link',
     );
     await this.deps.store.savePage(entry.key, record);
+    this.stored(record);
     this.counter.add(record);
     this.images.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
@@ -374,17 +392,42 @@ export class CrawlRun {
     depth: number,
     via: 'link' | 'redirect' | 'sitemap',
   ): Promise<FrontierEntry[]> {
-    const { entries, inlinks, outside } = this.admission.links(links, from, depth, via);
-    if (entries.length) await this.deps.store.enqueue(entries);
-    if (inlinks.length) await this.deps.store.addInlinks(inlinks);
+    const admitted = this.admission.links(links, from, depth, via);
+    const { inlinks, outside } = admitted;
+    // Past the frontier bound new URLs are left out; the queue is still crawled to its end.
+    const room = this.growth.reserve(admitted.entries.length);
+    const entries = admitted.entries.slice(0, room);
+    for (const left of admitted.entries.slice(room)) this.counter.prune('frontier', 1, left.key);
+    if (entries.length) this.growth.queued(entries, await this.deps.store.enqueue(entries));
+    if (inlinks.length) {
+      await this.deps.store.addInlinks(inlinks);
+      this.growth.linked(inlinks);
+    }
     for (const entry of outside) {
       // Recorded, never fetched: neither the page cap nor the summary's counts see it.
       const record = blankRecord(entry);
       record.verdict = OUTSIDE_VERDICT;
       await this.deps.store.savePage(entry.key, record);
+      this.stored(record);
       await this.channel.push({ type: 'page', page: record });
     }
     return entries;
+  }
+
+  /** Counts a stored record; past the byte bound the crawl ends at once. */
+  private stored(record: PageRecord): void {
+    this.growth.saved(record);
+    if (this.growth.overBytes && !this.controller.signal.aborted)
+      this.controller.abort('storage-limit');
+  }
+
+  /** The figure of the growth bound that ended the crawl, for its sentence. */
+  private limitOf(endedBy: EndedBy): number | undefined {
+    const limits: Partial<Record<GrowthLimit, number>> = {
+      'frontier-limit': this.options.maxFrontierUrls,
+      'storage-limit': this.options.maxStoredBytes,
+    };
+    return limits[endedBy as GrowthLimit];
   }
 
   private async progress(force: boolean): Promise<void> {

@@ -39,6 +39,26 @@ export interface CrawlOptions {
   maxRepeatedSegments: number;
   /** At most this many distinct query strings per path. */
   maxQueryVariants: number;
+  /** At most this many occurrences of one path segment anywhere in a path (`/a/x/a/x/a`). */
+  maxSegmentOccurrences: number;
+  /** At most this many path segments in a URL (deeper paths are a trap's signature). */
+  maxPathSegments: number;
+  /**
+   * At most this many distinct URLs per path template: the path with every segment that holds a
+   * digit (dates, ids, session tokens) and every query value replaced by `*` (`trap-bounds.ts`).
+   */
+  maxUrlsPerTemplate: number;
+  /**
+   * At most this many URLs in one crawl's frontier (rows queued, crawled or leased): past it new
+   * links are left out, the queue is crawled to its end, and the crawl ends `frontier-limit`.
+   */
+  maxFrontierUrls: number;
+  /**
+   * At most this many bytes stored by one crawl (page records, frontier and link rows, as the
+   * crawler measures them; the database file grows about twice that, with its report columns
+   * and indexes): past it the crawl ends at once, `storage-limit`.
+   */
+  maxStoredBytes: number;
   /** Decoded body cap per response, in bytes. */
   maxBodyBytes: number;
   /** Redirect hops followed per URL. */
@@ -49,7 +69,14 @@ export interface CrawlOptions {
   allowLoopback: boolean;
 }
 
-/** Defaults, from the crawler issue and decisions.md's trap bounds. */
+/**
+ * Defaults, from the crawler issue and decisions.md's trap bounds: the one place each default is
+ * decided (a shell may lower them: the server's `MAPSMITH_MAX_FRONTIER_URLS`,
+ * `MAPSMITH_MAX_CRAWL_MB`). The growth bounds are sized for the largest real site a crawl with
+ * no plan cap takes (the engineering cap of 1,000,000 pages: a 1.25 GB file for ordinary pages,
+ * `bench:report`, about 0.6 GB as the crawler measures), and end a link trap long before the disk fills (issue 30 point 2: a
+ * trap grew 5.9 MiB/s without them).
+ */
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
   maxPages: 100,
   maxDepth: 1_000_000,
@@ -67,6 +94,11 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
   maxUrlLength: 2083,
   maxRepeatedSegments: 2,
   maxQueryVariants: 50,
+  maxSegmentOccurrences: 3,
+  maxPathSegments: 20,
+  maxUrlsPerTemplate: 10_000,
+  maxFrontierUrls: 2_000_000,
+  maxStoredBytes: 1024 ** 3,
   maxBodyBytes: 10 * 1024 * 1024,
   maxRedirects: 5,
   maxRetries: 2,

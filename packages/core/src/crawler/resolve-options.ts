@@ -9,6 +9,11 @@ const POSITIVE_INTS: (keyof CrawlOptions)[] = [
   'maxUrlLength',
   'maxRepeatedSegments',
   'maxQueryVariants',
+  'maxSegmentOccurrences',
+  'maxPathSegments',
+  'maxUrlsPerTemplate',
+  'maxFrontierUrls',
+  'maxStoredBytes',
   'maxBodyBytes',
 ];
 const NON_NEGATIVE_INTS: (keyof CrawlOptions)[] = [

@@ -151,7 +151,8 @@ export interface PageRecord {
 
 /**
  * Why a crawl ended. `url-limit`: it recorded `urlLimit(maxPages)` URLs (redirects and errors
- * included) before it had its pages.
+ * included) before it had its pages. The growth bounds (`GrowthLimit`) end a crawl with no plan
+ * cap that keeps growing: a link trap, or a site larger than one crawl stores.
  */
 export type EndedBy =
   | 'finished'
@@ -161,7 +162,14 @@ export type EndedBy =
   | 'cancelled'
   /** Its owner stopped it (issue 30); the shell sets it, the crawler itself says `cancelled`. */
   | 'stopped'
-  | 'error';
+  | 'error'
+  | GrowthLimit;
+
+/**
+ * The bounds on what one crawl stores: `frontier-limit` (`maxFrontierUrls`), `storage-limit`
+ * (`maxStoredBytes`) and `storage-budget` (the owner's storage budget ran out, said by the shell).
+ */
+export type GrowthLimit = 'frontier-limit' | 'storage-limit' | 'storage-budget';
 
 /** The bounds that can prune URLs from the frontier (crawl-trap protection). */
 export type PruneBound =
@@ -169,6 +177,10 @@ export type PruneBound =
   | 'url-length'
   | 'repeated-segments'
   | 'query-variants'
+  | 'segment-occurrences'
+  | 'path-segments'
+  | 'path-template'
+  | 'frontier'
   | 'page-limit'
   | 'scope'
   | 'pattern';
@@ -195,6 +207,11 @@ export interface CrawlSummary {
   durationMs: number;
   /** The error that ended the crawl, when `endedBy` is `error`. */
   error: string | null;
+  /**
+   * The figure of the growth bound that ended the crawl (URLs for `frontier-limit`, bytes for
+   * the storage bounds), for the sentence that names it; absent otherwise.
+   */
+  limit?: number;
   /**
    * Remarks for the report on how the crawl ran, added by the shell that ran it (for example the
    * desktop: app-shell pages left unrendered because no local Chrome or Chromium was found).

@@ -6,6 +6,7 @@ const counts = (over: Partial<Parameters<typeof decideCrawlStart>[1]> = {}) => (
   startsInWindow: 0,
   oldestStartMs: null,
   monthPages: 0,
+  storedBytes: 0,
   ...over,
 });
 
@@ -23,6 +24,23 @@ describe('decideCrawlStart', () => {
     expect(decideCrawlStart('free', counts({ monthPages: 500 }), now, 1_000_000)).toMatchObject({
       ok: false,
       reason: 'monthly',
+    });
+  });
+
+  it('refuses a start once the crawls of the user hold the storage budget of the plan', () => {
+    const budget = 2_048 * 1024 ** 2;
+    expect(
+      decideCrawlStart('pro', counts({ storedBytes: budget - 1 }), now, 1_000_000),
+    ).toMatchObject({ ok: true, storageBudget: budget });
+    expect(decideCrawlStart('pro', counts({ storedBytes: budget }), now, 1_000_000)).toMatchObject({
+      ok: false,
+      reason: 'storage',
+      storage: { used: budget, budget },
+    });
+    // On the user's own disk (the desktop) nothing is counted and no budget applies.
+    expect(decideCrawlStart('pro', counts({ storedBytes: null }), now, 1_000_000)).toMatchObject({
+      ok: true,
+      storageBudget: null,
     });
   });
 

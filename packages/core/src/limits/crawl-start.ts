@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, type Plan, pageCapFor } from '../plans.js';
+import { PLAN_LIMITS, type Plan, pageCapFor, storageBudgetBytes } from '../plans.js';
 
 /** One hour, the window of the crawl-start rate limit. */
 export const HOUR_MS = 60 * 60 * 1000;
@@ -21,12 +21,31 @@ export interface CrawlStartCounts {
   oldestStartMs: number | null;
   /** Pages charged to this user in the current calendar month (UTC). */
   monthPages: number;
+  /**
+   * Bytes the user's stored crawls hold (`crawl_jobs.stored_bytes`, summed); null where the
+   * crawl stores on its user's own computer (the desktop): the budget guards a shared disk.
+   */
+  storedBytes: number | null;
 }
 
 /** Whether a crawl may start, and with which page cap. */
 export type CrawlStartDecision =
-  | { ok: true; pageCap: number; monthQuota: number | null; rate: RateInfo }
-  | { ok: false; reason: 'plan' | 'monthly' | 'hourly'; rate: RateInfo };
+  | {
+      ok: true;
+      pageCap: number;
+      monthQuota: number | null;
+      /** The plan's storage budget in bytes, kept on the job for its running crawl; null: none. */
+      storageBudget: number | null;
+      rate: RateInfo;
+    }
+  | { ok: false; reason: 'plan' | 'monthly' | 'hourly'; rate: RateInfo }
+  | {
+      ok: false;
+      reason: 'storage';
+      rate: RateInfo;
+      /** Bytes the user's crawls hold, and the plan's budget. */
+      storage: { used: number; budget: number };
+    };
 
 /**
  * Decides a crawl start from the plan table (core `plans.ts`, the one module of constants).
@@ -54,6 +73,15 @@ export function decideCrawlStart(
     if (left <= 0) return { ok: false, reason: 'monthly', rate: rate(counts.startsInWindow) };
     pageCap = Math.min(pageCap, left);
   }
+  const storageBudget = counts.storedBytes === null ? null : storageBudgetBytes(plan);
+  if (
+    counts.storedBytes !== null &&
+    storageBudget !== null &&
+    counts.storedBytes >= storageBudget
+  ) {
+    const storage = { used: counts.storedBytes, budget: storageBudget };
+    return { ok: false, reason: 'storage', rate: rate(counts.startsInWindow), storage };
+  }
   if (counts.startsInWindow >= limits.crawlsPerHour) {
     return { ok: false, reason: 'hourly', rate: rate(counts.startsInWindow) };
   }
@@ -61,6 +89,7 @@ export function decideCrawlStart(
     ok: true,
     pageCap,
     monthQuota: limits.pagesPerMonth,
+    storageBudget,
     rate: rate(counts.startsInWindow + 1),
   };
 }

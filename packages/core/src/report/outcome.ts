@@ -16,6 +16,7 @@ import { imageElements } from '../export/urlset.js';
 import { missingVideoFields } from '../export/videos.js';
 import { URLS_PER_PAGE, urlLimit } from '../limits/page-count.js';
 import { formatCount as n, plural } from '../text/counts.js';
+import { growthSentence } from './growth-outcome.js';
 
 /** "73 pages, 68 listed". */
 export function pagesText(pages: number, listed: number): string {
@@ -49,7 +50,7 @@ export function endSentence(
   reason: EndReason,
   cap: CapFacts,
   waiting: number,
-  details: { timeLimitMs?: number; error?: string | null; pages?: number } = {},
+  details: { timeLimitMs?: number; error?: string | null; pages?: number; limit?: number } = {},
 ): string | null {
   const more = waiting > 0 ? `; ${plural(waiting, 'more URL was', 'more URLs were')} waiting` : '';
   switch (reason) {
@@ -75,6 +76,10 @@ export function endSentence(
       return `The crawl stopped with an error: ${details.error ?? 'unknown error'}.`;
     case 'interrupted':
       return 'Interrupted: the crawl was stopped before it could finish.';
+    case 'frontier-limit':
+    case 'storage-limit':
+    case 'storage-budget':
+      return growthSentence(reason, details.limit, more);
   }
 }
 

@@ -1,5 +1,11 @@
 import { AppError, type StartCrawlResult } from '@mapsmith/app';
-import { nextMonthStart, PLAN_LIMITS, type Plan, retryInWords } from '@mapsmith/core';
+import {
+  nextMonthStart,
+  PLAN_LIMITS,
+  type Plan,
+  retryInWords,
+  storageRefusalText,
+} from '@mapsmith/core';
 
 /**
  * The refusal of a local crawl start, in the desktop's words. The decision is the application
@@ -22,6 +28,8 @@ export function startRefusal(
       `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
       'limit.monthly',
     );
+  if (refused.reason === 'storage')
+    return new AppError(403, 'Storage full', storageRefusalText(refused.storage), 'limit.storage');
   const wait = (refused.rate.resetMs - now) / 1000;
   return new AppError(
     429,

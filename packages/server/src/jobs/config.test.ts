@@ -8,6 +8,8 @@ describe('loadJobsConfig', () => {
       crawlsPerUser: 1,
       leaseMs: 30_000,
       engineeringPageCap: 1_000_000,
+      maxFrontierUrls: 2_000_000,
+      maxCrawlBytes: 1024 * 1024 ** 2,
       crawlConcurrency: 8,
       render: 'auto',
       paymentReconcileMs: 600_000,
@@ -18,6 +20,15 @@ describe('loadJobsConfig', () => {
       auditAnswerTimeoutMs: 15_000,
       queueConnections: 4,
     });
+  });
+
+  it('reads the growth bounds of one crawl', () => {
+    const config = loadJobsConfig({
+      MAPSMITH_MAX_FRONTIER_URLS: '5000',
+      MAPSMITH_MAX_CRAWL_MB: '64',
+    });
+    expect(config).toMatchObject({ maxFrontierUrls: 5000, maxCrawlBytes: 64 * 1024 ** 2 });
+    expect(() => loadJobsConfig({ MAPSMITH_MAX_CRAWL_MB: '0' })).toThrow(/MAPSMITH_MAX_CRAWL_MB/);
   });
 
   it('lets one user run half the workers at once by default, rounded up', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINEERING_PAGE_CAP } from '@mapsmith/core';
+import { DEFAULT_CRAWL_OPTIONS, DEFAULT_ENGINEERING_PAGE_CAP } from '@mapsmith/core';
 
 /** Settings of the crawl workers (every variable is listed in the README). */
 export interface JobsConfig {
@@ -14,6 +14,16 @@ export interface JobsConfig {
   leaseMs: number;
   /** Pages per crawl for plans without a plan cap. `MAPSMITH_MAX_PAGES_PER_CRAWL`, default 1,000,000. */
   engineeringPageCap: number;
+  /**
+   * URLs one crawl's frontier may hold (a link trap ends there). `MAPSMITH_MAX_FRONTIER_URLS`,
+   * default the crawler's `maxFrontierUrls` (2,000,000).
+   */
+  maxFrontierUrls: number;
+  /**
+   * Bytes one crawl may store. `MAPSMITH_MAX_CRAWL_MB` (megabytes), default the crawler's
+   * `maxStoredBytes` (1,024 MB).
+   */
+  maxCrawlBytes: number;
   /** Concurrent requests of one crawl. `MAPSMITH_CRAWL_CONCURRENCY`, default 8. */
   crawlConcurrency: number;
   /**
@@ -84,6 +94,20 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
       DEFAULT_ENGINEERING_PAGE_CAP,
       1,
     ),
+    maxFrontierUrls: wholeNumber(
+      env,
+      'MAPSMITH_MAX_FRONTIER_URLS',
+      DEFAULT_CRAWL_OPTIONS.maxFrontierUrls,
+      1,
+    ),
+    maxCrawlBytes:
+      wholeNumber(
+        env,
+        'MAPSMITH_MAX_CRAWL_MB',
+        DEFAULT_CRAWL_OPTIONS.maxStoredBytes / 1024 ** 2,
+        1,
+      ) *
+      1024 ** 2,
     crawlConcurrency: wholeNumber(env, 'MAPSMITH_CRAWL_CONCURRENCY', 8, 1),
     render: renderMode(env.MAPSMITH_RENDER),
     paymentReconcileMs: wholeNumber(env, 'MAPSMITH_PAYMENT_RECONCILE_MS', 600_000, 1000),

@@ -27,6 +27,8 @@ export function createCrawlRunner(
       render: config.jobs.render,
       renderAvailable: config.jobs.render !== 'never',
       concurrency: config.jobs.crawlConcurrency,
+      maxFrontierUrls: config.jobs.maxFrontierUrls,
+      maxStoredBytes: config.jobs.maxCrawlBytes,
       allowLoopback: config.allowLoopback,
     });
     return runCrawler(

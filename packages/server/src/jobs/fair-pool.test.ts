@@ -1,33 +1,29 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type CrawlRunner, CrawlTask, migrate } from '@mapsmith/app';
+import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
+import type { SqlDatabase } from '@mapsmith/core';
 import { type CrawlSummary, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../db/database.js';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
+import { openTestDatabase, type TestDatabase } from '../repos/test-databases.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';
 
-let dir: string;
-let db: Database;
+let testDb: TestDatabase;
+let db: SqlDatabase;
 let repos: Repositories;
 let pool: WorkerPool | undefined;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-fair-pool-'));
-  db = await Database.open(path.join(dir, 'db.sqlite'));
-  await migrate(db);
+  testDb = await openTestDatabase('sqlite');
+  db = testDb.db;
   repos = createSqlRepositories(db);
 });
 
 afterEach(async () => {
   await pool?.stop();
   pool = undefined;
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await testDb.close();
 });
 
 const summary: CrawlSummary = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isClaimLost, isCrawlPaused } from '@mapsmith/app';
-import type { CrawlSummary, Logger } from '@mapsmith/core';
+import { type CrawlSummary, type Logger, RepeatedFailureLog } from '@mapsmith/core';
 import { isConnectionError } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
 import { isDiskFull } from '../storage/disk-space.js';
@@ -70,6 +70,10 @@ export interface WorkerPoolOptions {
 
 const SHUTDOWN = 'shutdown';
 
+/** First wait before a failed outcome is written again, and the longest wait between tries. */
+const RECORD_RETRY_FIRST_MS = 200;
+const RECORD_RETRY_MAX_MS = 5000;
+
 /** The adapter's words for a lost database, as a crawler's error summary carries them. */
 const UNREACHABLE = /Postgres is unreachable at /;
 
@@ -102,6 +106,13 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
   private refill = false;
   private stopped = true;
   private waitingForRoom = false;
+  /** Failed outcomes not yet recorded: no job is claimed until they are (see `recordFailure`). */
+  private unrecorded = 0;
+  /** Wakes the waits between record retries when the pool stops. */
+  private readonly stopping = new AbortController();
+  private readonly claimLog: RepeatedFailureLog;
+  private readonly heartbeatLog: RepeatedFailureLog;
+  private readonly recordLog: RepeatedFailureLog;
 
   /** Runs `task` for jobs of `queue`; `kind` names them in the log. */
   constructor(
@@ -110,7 +121,16 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
     private readonly options: WorkerPoolOptions,
     private readonly logger: Logger,
     private readonly kind = 'crawl',
-  ) {}
+  ) {
+    // A full disk or a lost database fails these every poll: one line, then a count.
+    this.claimLog = new RepeatedFailureLog(logger, 'error', 'worker pool could not claim a job');
+    this.heartbeatLog = new RepeatedFailureLog(logger, 'warn', 'heartbeat failed');
+    this.recordLog = new RepeatedFailureLog(
+      logger,
+      'error',
+      `could not record a failed ${kind} job: retrying until it can`,
+    );
+  }
 
   /** Jobs in progress in this process. */
   get active(): number {
@@ -144,8 +164,9 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
       return;
     }
     this.filling = this.fill()
-      .catch((err) =>
-        this.logger.error('worker pool could not claim a job', { error: String(err) }),
+      .then(
+        () => this.claimLog.succeeded(),
+        (err) => this.claimLog.failed({ error: String(err) }),
       )
       .finally(() => {
         this.filling = null;
@@ -159,6 +180,7 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
   /** Stops taking jobs, aborts the running ones and hands their leases back as pending. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.filling;
     for (const { abort } of this.running.values()) abort.abort(SHUTDOWN);
@@ -167,7 +189,9 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
   }
 
   private async fill(): Promise<void> {
-    while (!this.stopped && this.running.size < this.options.concurrency) {
+    // A failed outcome that could not be written waits first: claiming would resume that very
+    // job (its lease runs out while the disk is full) and fill the disk again.
+    while (!this.stopped && this.unrecorded === 0 && this.running.size < this.options.concurrency) {
       if (this.options.hasRoom && !(await this.options.hasRoom())) {
         if (!this.waitingForRoom)
           this.logger.warn('crawl jobs wait: the data folder is low on disk space');
@@ -218,9 +242,10 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
       this.queue
         .heartbeat(id, claim, this.options.leaseMs)
         .then((held) => {
+          this.heartbeatLog.succeeded();
           if (!held) abort.abort('lease lost');
         })
-        .catch((err) => this.logger.warn('heartbeat failed', { jobId: id, error: String(err) }));
+        .catch((err) => this.heartbeatLog.failed({ jobId: id, error: String(err) }));
     }, this.options.heartbeatMs);
     this.logger.info(`${this.kind} job started`, { jobId: id, resumed: claimed.resumed });
     try {
@@ -258,11 +283,50 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
         return;
       }
       this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });
-      await this.record(() => this.queue.fail(id, claim, reason)).catch((e) =>
-        this.logger.error('could not record a failed job', { error: String(e) }),
-      );
+      await this.recordFailure(id, claim, reason, abort.signal);
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Records a job's failure, trying again with a growing wait (up to 5 s) until it can: a
+   * store that failed on a full disk usually cannot write the failure either, and the job must
+   * not stay "crawling" once space is back (issue 30 point 6). The heartbeat keeps the lease
+   * meanwhile; a lost lease (another worker took the job) or the pool stopping ends the tries.
+   */
+  private async recordFailure(
+    id: string,
+    claim: string,
+    reason: string,
+    signal: AbortSignal,
+  ): Promise<void> {
+    this.unrecorded++;
+    try {
+      let wait = RECORD_RETRY_FIRST_MS;
+      for (;;) {
+        try {
+          await this.record(() => this.queue.fail(id, claim, reason));
+          this.recordLog.succeeded({ jobId: id });
+          return;
+        } catch (err) {
+          this.recordLog.failed({ jobId: id, error: String(err) });
+        }
+        const stop = AbortSignal.any([signal, this.stopping.signal]);
+        if (stop.aborted) return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          stop.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        if (stop.aborted) return;
+        wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS);
+      }
+    } finally {
+      this.unrecorded--;
+      this.wake();
     }
   }
 }

@@ -24,10 +24,14 @@ export interface StartBulkInput {
   sitesPerHour: number;
 }
 
-/** A bulk start: the bulk and its window, or the hourly window that refused it whole. */
+/**
+ * A bulk start: the bulk and its window, or what refused it whole: the hourly window, or the
+ * owner's crawls holding the storage budget.
+ */
 export type StartBulkResult =
   | { ok: true; bulkId: string; rate: RateInfo }
-  | { ok: false; reason: 'hourly'; rate: RateInfo };
+  | { ok: false; reason: 'hourly'; rate: RateInfo }
+  | { ok: false; reason: 'storage'; rate: RateInfo; storage: { used: number; budget: number } };
 
 /** One bulk in the user's list. */
 export interface BulkSummaryRecord {

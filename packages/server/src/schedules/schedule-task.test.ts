@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUrlPolicy, PLAN_LIMITS } from '@mapsmith/core';
+import { createUrlPolicy, PLAN_LIMITS, storageBudgetBytes } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
@@ -169,6 +169,29 @@ describe('the schedule task with an injected clock', () => {
     expect(new Date((await schedules.get(s.id, userId))?.nextRunMs ?? 0).toISOString()).toBe(
       '2026-05-05T09:00:00.000Z',
     );
+  });
+
+  it('defers a run while the crawls of its owner hold the storage budget, saying so', async () => {
+    // Issue 30 point 2: a schedule must not refill a disk its owner's crawls have filled.
+    const s = await daily();
+    const earlier = await repos.jobs.start({
+      userId,
+      plan: 'pro',
+      url: 'https://example.com/',
+      engineeringCap: 10,
+    });
+    if (!earlier.ok) throw new Error('refused');
+    await db.run("UPDATE crawl_jobs SET status = 'completed', stored_bytes = ? WHERE id = ?", [
+      storageBudgetBytes('pro'),
+      earlier.job.id,
+    ]);
+    now = at('2026-05-04T09:00:10Z');
+    expect(await task.perform(now)).toMatchObject({ started: 0, deferred: 1 });
+    const deferred = await schedules.get(s.id, userId);
+    expect(deferred?.lastError).toBe(
+      'Your crawls use 2,048 MB of your 2,048 MB of storage; delete old crawls to start a new one.',
+    );
+    expect(await jobsOf()).toHaveLength(1);
   });
 
   it('pauses while Pro has ended and resumes at the next slot once Pro is back', async () => {

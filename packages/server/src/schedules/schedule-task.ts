@@ -1,4 +1,10 @@
-import { type Logger, nextRunAfter, refuseSiteAddress, type UrlPolicy } from '@mapsmith/core';
+import {
+  type Logger,
+  nextRunAfter,
+  refuseSiteAddress,
+  storageRefusalText,
+  type UrlPolicy,
+} from '@mapsmith/core';
 import type { BackgroundTask } from '../jobs/task.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
@@ -132,7 +138,11 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
       await schedules.deferred(schedule.id, reason, Math.max(result.rate.resetMs, now + 1000));
       return 'deferred';
     }
-    await schedules.deferred(schedule.id, 'Your plan could not start this crawl', next);
+    const why =
+      result.reason === 'storage'
+        ? storageRefusalText(result.storage)
+        : 'Your plan could not start this crawl';
+    await schedules.deferred(schedule.id, why, next);
     return 'deferred';
   }
 

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,57 +7,38 @@ import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
 import { call, createTestUser } from '../repos/test-support.js';
 import { type RunningServer, startServer } from '../server.js';
+import {
+  freeBytes,
+  mountSmallDisk,
+  type SmallDisk,
+  startEndlessSite,
+} from './full-disk-support.js';
 
 /**
  * The data folder on a real 48 MiB tmpfs: a crawl of an endless site fills it. Needs `mount`
  * (root); where that is not permitted the test says so and is skipped.
  */
 const MiB = 1024 * 1024;
+let disk: SmallDisk;
 let mountDir = '';
 let skipReason: string | null = null;
 let server: RunningServer | undefined;
-let site: http.Server | undefined;
+let site: Awaited<ReturnType<typeof startEndlessSite>> | undefined;
 let siteUrl = '';
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-/** An endless site: every page links to 150 new pages with long paths. */
-function startEndlessSite(): Promise<http.Server> {
-  const srv = http.createServer((req, res) => {
-    const id = req.url ?? '/';
-    if (id === '/robots.txt') {
-      res.writeHead(404).end();
-      return;
-    }
-    const links = Array.from(
-      { length: 150 },
-      (_, k) => `<a href="/n/${encodeURIComponent(id)}-${k}-${'x'.repeat(120)}">${k}</a>`,
-    ).join('');
-    res.writeHead(200, { 'Content-Type': 'text/html' });
-    res.end(
-      `<html><head><title>Page ${id.slice(0, 60)}</title></head><body>${links}</body></html>`,
-    );
-  });
-  return new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv)));
-}
-
-function freeBytes(dir: string): number {
-  const s = fs.statfsSync(dir);
-  return s.bavail * s.bsize;
-}
-
 beforeAll(async () => {
-  mountDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', mountDir], { stdio: 'pipe' });
-  } catch (err) {
-    skipReason = `mount of a 48 MiB tmpfs is not permitted here: ${String(err).split('\n')[0]}`;
+  disk = mountSmallDisk(48);
+  mountDir = disk.dir;
+  skipReason = disk.skipReason;
+  if (skipReason) {
     process.stdout.write(`disk-full test skipped: ${skipReason}\n`);
     return;
   }
   process.on('unhandledRejection', onUnhandled);
   site = await startEndlessSite();
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  siteUrl = site.url;
   const config = loadConfig({
     PORT: '0',
     MAPSMITH_DATA_DIR: mountDir,
@@ -75,9 +53,8 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await server?.close();
-  await new Promise((r) => (site ? site.close(r) : r(undefined)));
-  if (!skipReason) execFileSync('umount', [mountDir]);
-  fs.rmSync(mountDir, { recursive: true, force: true });
+  await site?.close();
+  disk.remove();
 }, 60_000);
 
 describe('a full disk', () => {

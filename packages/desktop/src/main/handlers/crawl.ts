@@ -49,6 +49,8 @@ export async function startCrawl(
     plan,
     url: startUrl,
     engineeringCap: deps.engineeringCap,
+    // The user's own disk: no storage budget (it guards the hosted server's disk).
+    ownDisk: true,
     ...(settings ? { settings } : {}),
   });
   if (!started.ok) throw startRefusal(started, plan, deps.now());

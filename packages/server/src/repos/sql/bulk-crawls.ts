@@ -6,6 +6,7 @@ import {
   parseSettings,
   settingsJson,
   toJob,
+  userStoredBytes,
 } from '@mapsmith/app';
 import {
   type BulkRejectedLine,
@@ -13,6 +14,7 @@ import {
   HOUR_MS,
   type RateInfo,
   type SqlDatabase,
+  storageBudgetBytes,
 } from '@mapsmith/core';
 import type {
   BulkRecord,
@@ -47,14 +49,20 @@ export class SqlBulkRepository implements BulkRepository {
       );
       const used = window?.n ?? 0;
       const limit = input.sitesPerHour;
-      if (used + input.sites.length > limit) {
-        const rate: RateInfo = {
-          limit,
-          remaining: Math.max(0, limit - used),
-          resetMs: (window?.oldest ?? now) + HOUR_MS,
-        };
-        return { ok: false, reason: 'hourly', rate };
-      }
+      const refusedRate: RateInfo = {
+        limit,
+        remaining: Math.max(0, limit - used),
+        resetMs: (window?.oldest ?? now) + HOUR_MS,
+      };
+      // Bulk lists are Pro's: refused whole while the owner's crawls hold the storage budget.
+      const storage = {
+        used: await userStoredBytes(tx, input.userId),
+        budget: storageBudgetBytes('pro'),
+      };
+      if (storage.used >= storage.budget)
+        return { ok: false, reason: 'storage', rate: refusedRate, storage };
+      if (used + input.sites.length > limit)
+        return { ok: false, reason: 'hourly', rate: refusedRate };
       const bulkId = randomUUID();
       const createdAt = new Date(now).toISOString();
       const settings = settingsJson(input.settings);
@@ -65,14 +73,16 @@ export class SqlBulkRepository implements BulkRepository {
       );
       for (const site of input.sites) {
         await tx.run(
-          `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, created_at,
-                                   created_ms, settings, bulk_id, bulk_line)
-           VALUES (?, ?, ?, 'pending', ?, NULL, ?, ?, ?, ?, ?)`,
+          `INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, month_quota, storage_budget,
+                                   created_at, created_ms, settings, bulk_id, bulk_line)
+           VALUES (?, ?, ?, 'pending', ?, NULL, ?, ?, ?, ?, ?, ?)`,
           [
             randomUUID(),
             input.userId,
             site.url,
             input.pageCap,
+            // Bulk lists are Pro's: a site's crawl ends when the owner's crawls fill the budget.
+            storageBudgetBytes('pro'),
             createdAt,
             now,
             settings,

@@ -1,9 +1,11 @@
+import type { StoreLimit } from '@mapsmith/app';
 import {
   type CrawlOutcome,
   makePage,
   monthKey,
   PLAN_LIMITS,
   type SeoAnalysis,
+  storageBudgetBytes,
 } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories } from '../ports.js';
@@ -55,6 +57,40 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     expect(rate).toEqual({ limit, remaining: 0, resetMs: Date.UTC(2026, 10, 22, 12) + HOUR });
     now = Date.UTC(2026, 10, 22, 12) + HOUR + 1;
     expect((await repos.jobs.startRate(user, 'free')).remaining).toBe(1);
+  });
+
+  it('counts the bytes a job stores and ends storing, then starting, at the storage budget', async () => {
+    const user = await insertUser(t.db);
+    const budget = storageBudgetBytes('pro');
+    const job = await startJob(repos, user, 'pro');
+    const claimed = await repos.queue.claim('test-worker', 60_000, 3);
+    if (!claimed) throw new Error('not claimed');
+    const limits: StoreLimit[] = [];
+    const store = () => repos.jobs.store(job.id, claimed.claimToken, (l) => limits.push(l));
+    const first = htmlPage('https://example.com/a');
+    const once = store();
+    await once.savePage(first.url, first);
+    await once.savePage(first.url, first); // saved again on a resume: counted once
+    const row = await t.db.first<{ stored_bytes: number; storage_budget: number }>(
+      'SELECT stored_bytes, storage_budget FROM crawl_jobs WHERE id = ?',
+      [job.id],
+    );
+    expect(Number(row?.stored_bytes)).toBe(JSON.stringify(first).length + first.url.length);
+    expect(Number(row?.storage_budget)).toBe(budget);
+    expect(limits).toEqual([]);
+    // The owner's other crawls fill the budget: the next check ends storing, and starts stop.
+    const other = await startJob(repos, user, 'pro', 'https://other.example/');
+    await t.db.run('UPDATE crawl_jobs SET stored_bytes = ? WHERE id = ?', [budget, other.id]);
+    const second = htmlPage('https://example.com/b');
+    await store().savePage(second.url, second);
+    expect(limits).toEqual([{ reason: 'storage-budget', budget }]);
+    const refused = await repos.jobs.start({
+      userId: user,
+      plan: 'pro',
+      url: 'https://late.example/',
+      engineeringCap: 1000,
+    });
+    expect(refused).toMatchObject({ ok: false, reason: 'storage', storage: { budget } });
   });
 
   it('caps a free job at what the month has left, and refuses when nothing is', async () => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { storageBudgetBytes } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
 import {
@@ -190,6 +191,24 @@ describe('a bulk crawl of 20 fixture sites', () => {
     expect(emptyBody.message).toMatch(/line 1: .*line 3: /);
     const history = await (await call(t.server.url, pro, 'GET', '/api/history')).json();
     expect(history).toEqual([]);
+  });
+
+  it('refuses a whole list while the crawls of its owner hold the storage budget: 403 limit.storage', async () => {
+    const pro = await createTestUser(t.server.context.db, { pro: true });
+    const first = await (
+      await call(t.server.url, pro, 'POST', '/api/crawl', { url: sites[0]?.url })
+    ).json();
+    await t.server.context.db.run('UPDATE crawl_jobs SET stored_bytes = ? WHERE id = ?', [
+      storageBudgetBytes('pro'),
+      first.jobId,
+    ]);
+    const refused = await call(t.server.url, pro, 'POST', '/api/bulk', { list: sites[1]?.url });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'limit.storage',
+      message: expect.stringMatching(/^Your crawls use 2,048 MB of your 2,048 MB of storage/),
+    });
+    expect(await (await call(t.server.url, pro, 'GET', '/api/bulk')).json()).toEqual([]);
   });
 
   it('answers a Pro API token within its hourly limit', async () => {

@@ -6,6 +6,7 @@ import {
   pageCapFor,
   parseBulkList,
   retryInWords,
+  storageRefusalText,
 } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { zipStream } from '../../exports/zip-stream.js';
@@ -84,6 +85,15 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
           pageCap: pageCapFor('pro', ctx.config.jobs.engineeringPageCap),
           sitesPerHour: PLAN_LIMITS.pro.bulkSitesPerHour,
         });
+        if (!started.ok && started.reason === 'storage') {
+          throw new HttpError(
+            403,
+            'Storage full',
+            storageRefusalText(started.storage),
+            rateHeaders(started.rate),
+            'limit.storage',
+          );
+        }
         if (!started.ok) {
           const wait = retryAfter(started.rate, Date.now());
           throw new HttpError(

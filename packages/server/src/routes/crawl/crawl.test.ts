@@ -121,6 +121,27 @@ describe('POST /api/crawl: plans and limits', () => {
     expect(json.message).toMatch(/500 pages/);
   });
 
+  it('refuses a Pro user whose crawls hold the storage budget: 403 limit.storage', async () => {
+    // Issue 30 point 2: one account must not fill the disk with back-to-back crawls.
+    const pro = await createTestUser(t.server.context.db, { pro: true });
+    const first = await start(pro, { url: 'https://example.com/' });
+    expect(first.status).toBe(201);
+    const { jobId } = await first.json();
+    await t.server.context.db.run('UPDATE crawl_jobs SET stored_bytes = ? WHERE id = ?', [
+      2_048 * 1024 ** 2 + 5 * 1024 ** 2,
+      jobId,
+    ]);
+    const res = await start(pro, { url: 'https://example.com/' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      code: 'limit.storage',
+      message:
+        'Your crawls use 2,053 MB of your 2,048 MB of storage; delete old crawls to start a new one.',
+    });
+    await t.server.context.db.run('DELETE FROM crawl_jobs WHERE id = ?', [jobId]);
+    expect((await start(pro, { url: 'https://example.com/' })).status).toBe(201);
+  });
+
   it('caps a free crawl at what the month has left', async () => {
     const u = await user();
     await t.server.context.db.run(

@@ -1,6 +1,11 @@
 import { CrawlAnswers, CrawlControls } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
-import { isDefaultCrawlSettings, PLAN_LIMITS, retryInWords } from '@mapsmith/core';
+import {
+  isDefaultCrawlSettings,
+  PLAN_LIMITS,
+  retryInWords,
+  storageRefusalText,
+} from '@mapsmith/core';
 import type { Response } from 'express';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -66,6 +71,15 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
               `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
               headers,
               'limit.monthly',
+            );
+          }
+          if (started.reason === 'storage') {
+            throw new HttpError(
+              403,
+              'Storage full',
+              storageRefusalText(started.storage),
+              headers,
+              'limit.storage',
             );
           }
           if (started.reason === 'hourly') {
