@@ -2,6 +2,7 @@ import { lockedTransaction } from '@mapsmith/app';
 import type { Clock, SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 import { auditStoppedNote } from './audit-stop.js';
+import { LeaseStatements } from './lease-statements.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
@@ -51,11 +52,15 @@ function endNote(summary: AuditRunSummary): string | null {
  * one job see exactly one of them take it.
  */
 export class SqlAuditQueue implements AuditQueue {
+  private readonly leases: LeaseStatements;
+
   /** Uses `clock` for leases and timestamps. */
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
-  ) {}
+  ) {
+    this.leases = new LeaseStatements(db, 'audit_jobs', 'id');
+  }
 
   /**
    * Fails the claimable jobs out of attempts, then takes the oldest claimable one whose owner
@@ -112,13 +117,8 @@ export class SqlAuditQueue implements AuditQueue {
   }
 
   /** Extends only a lease still held by `owner`. */
-  async heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
-    const { changes } = await this.db.run(
-      `UPDATE audit_jobs SET lease_expires_at = ?
-        WHERE id = ? AND lease_owner = ? AND status = 'running'`,
-      [this.clock.now() + leaseMs, jobId, owner],
-    );
-    return changes === 1;
+  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
+    return this.leases.heartbeat(jobId, owner, this.clock.now() + leaseMs);
   }
 
   /**
@@ -162,30 +162,12 @@ export class SqlAuditQueue implements AuditQueue {
   }
 
   /** Reads the owners of running jobs, then expires the leases of those that are gone. */
-  async expireLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
-    const owners = await this.db.all<{ lease_owner: string }>(
-      "SELECT DISTINCT lease_owner FROM audit_jobs WHERE status = 'running' AND lease_owner IS NOT NULL",
-    );
-    let expired = 0;
-    for (const { lease_owner: owner } of owners) {
-      if (!isGone(owner)) continue;
-      const { changes } = await this.db.run(
-        "UPDATE audit_jobs SET lease_expires_at = 0 WHERE status = 'running' AND lease_owner = ?",
-        [owner],
-      );
-      expired += changes;
-    }
-    return expired;
+  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
+    return this.leases.expireLeasesOf(isGone);
   }
 
   /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
-  async release(owner: string): Promise<number> {
-    const { changes } = await this.db.run(
-      `UPDATE audit_jobs SET status = 'pending', attempts = ${this.db.dialect.greatest('attempts - 1', '0')},
-              lease_owner = NULL, lease_expires_at = NULL
-        WHERE status = 'running' AND lease_owner = ?`,
-      [owner],
-    );
-    return changes;
+  release(owner: string): Promise<number> {
+    return this.leases.release(owner);
   }
 }
