@@ -2,7 +2,7 @@ import { lockedTransaction } from '@mapsmith/app';
 import type { Clock, SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 import { auditStoppedNote } from './audit-stop.js';
-import { LeaseStatements } from './lease-statements.js';
+import { SqlLeasedQueue } from './leased-queue.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
@@ -51,15 +51,10 @@ function endNote(summary: AuditRunSummary): string | null {
  * runs it. Every change is one conditional statement, so workers of many processes racing for
  * one job see exactly one of them take it.
  */
-export class SqlAuditQueue implements AuditQueue {
-  private readonly leases: LeaseStatements;
-
+export class SqlAuditQueue extends SqlLeasedQueue implements AuditQueue {
   /** Uses `clock` for leases and timestamps. */
-  constructor(
-    private readonly db: SqlDatabase,
-    private readonly clock: Pick<Clock, 'now'>,
-  ) {
-    this.leases = new LeaseStatements(db, 'audit_jobs', 'id');
+  constructor(db: SqlDatabase, clock: Pick<Clock, 'now'>) {
+    super(db, clock, 'audit_jobs', 'id');
   }
 
   /**
@@ -116,11 +111,6 @@ export class SqlAuditQueue implements AuditQueue {
     return null;
   }
 
-  /** Extends only a lease still held by `owner`. */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
-    return this.leases.heartbeat(jobId, owner, this.clock.now() + leaseMs);
-  }
-
   /**
    * The results stay; a job ended by the quota or its time budget says so in its error, after
    * the listing's note (why the listing was cut), which it keeps.
@@ -154,20 +144,5 @@ export class SqlAuditQueue implements AuditQueue {
         WHERE id = ? AND lease_owner = ? AND status = 'running'`,
       [status, ...errorParams, new Date(this.clock.now()).toISOString(), jobId, owner],
     );
-  }
-
-  /** Nothing to sweep: an audit's URL rows are its results and stay with the job. */
-  async sweepFrontiers(): Promise<number> {
-    return 0;
-  }
-
-  /** Reads the owners of running jobs, then expires the leases of those that are gone. */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
-    return this.leases.expireLeasesOf(isGone);
-  }
-
-  /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
-  release(owner: string): Promise<number> {
-    return this.leases.release(owner);
   }
 }

@@ -1,7 +1,7 @@
 import { lockedTransaction } from '@mapsmith/app';
 import type { Clock, SitemapCompareRun, SitemapCompareState, SqlDatabase } from '@mapsmith/core';
 import type { ClaimedCompare, CompareStart, SitemapCompareQueue } from '../ports-pro.js';
-import { LeaseStatements } from './lease-statements.js';
+import { SqlLeasedQueue } from './leased-queue.js';
 
 /** The row's status as the contract names it. */
 const STATES: Readonly<Record<string, SitemapCompareState>> = {
@@ -32,15 +32,10 @@ function runOf(row: { status: string; error: string | null }): SitemapCompareRun
  * per crawl with a lease while it runs, claimed, renewed, expired and released like the audit
  * queue, so the same worker pool runs it and a restart hands it over.
  */
-export class SqlSitemapCompareQueue implements SitemapCompareQueue {
-  private readonly leases: LeaseStatements;
-
+export class SqlSitemapCompareQueue extends SqlLeasedQueue implements SitemapCompareQueue {
   /** Uses `clock` for leases and timestamps. */
-  constructor(
-    private readonly db: SqlDatabase,
-    private readonly clock: Pick<Clock, 'now'>,
-  ) {
-    this.leases = new LeaseStatements(db, 'sitemap_compare_jobs', 'job_id');
+  constructor(db: SqlDatabase, clock: Pick<Clock, 'now'>) {
+    super(db, clock, 'sitemap_compare_jobs', 'job_id');
   }
 
   /** One transaction under the start lock: refuse, join, or (re)start the crawl's job. */
@@ -114,11 +109,6 @@ export class SqlSitemapCompareQueue implements SitemapCompareQueue {
     return null;
   }
 
-  /** Extends only a lease still held by `owner`. */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
-    return this.leases.heartbeat(jobId, owner, this.clock.now() + leaseMs);
-  }
-
   /** The findings are saved by the run; the job says it is done. */
   async complete(jobId: string, owner: string): Promise<void> {
     await this.finish(jobId, owner, 'completed', null);
@@ -141,20 +131,5 @@ export class SqlSitemapCompareQueue implements SitemapCompareQueue {
         WHERE job_id = ? AND lease_owner = ? AND status = 'running'`,
       [status, error, new Date(this.clock.now()).toISOString(), jobId, owner],
     );
-  }
-
-  /** Nothing to sweep: the findings are the crawl's. */
-  async sweepFrontiers(): Promise<number> {
-    return 0;
-  }
-
-  /** See `LeaseStatements.expireLeasesOf`. */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
-    return this.leases.expireLeasesOf(isGone);
-  }
-
-  /** See `LeaseStatements.release`. */
-  release(owner: string): Promise<number> {
-    return this.leases.release(owner);
   }
 }

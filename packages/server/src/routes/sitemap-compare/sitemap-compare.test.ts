@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  crawlToEnd,
   createTestUser,
   startTestServer,
   type TestServer,
@@ -108,17 +109,7 @@ afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
 
-async function crawl(user: TestUser): Promise<string> {
-  const res = await call(t.server.url, user, 'POST', '/api/crawl', { url: `${origin}/` });
-  expect(res.status).toBe(201);
-  const { jobId } = await res.json();
-  for (let i = 0; i < 300; i++) {
-    const job = await (await call(t.server.url, user, 'GET', `/api/crawl/${jobId}`)).json();
-    if (job.status === 'completed') return jobId;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the crawl did not complete');
-}
+const crawl = (user: TestUser) => crawlToEnd(t.server.url, user, `${origin}/`);
 
 /** Starts the comparison (answered at once with its state), then polls until it is done. */
 async function compare(user: TestUser, jobId: string) {

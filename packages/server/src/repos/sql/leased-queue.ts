@@ -1,24 +1,25 @@
-import type { SqlDatabase } from '@mapsmith/core';
+import type { Clock, SqlDatabase } from '@mapsmith/core';
 
 /**
  * The lease statements a leased job table shares (audits, live-sitemap comparisons): a table
  * with `status`, `attempts`, `lease_owner` and `lease_expires_at`, keyed by `key`. Each change
  * is one conditional statement, so workers of many processes see exactly one of them win.
  */
-export class LeaseStatements {
+export abstract class SqlLeasedQueue {
   /** Leases rows of `table` (trusted names, never input), keyed by its column `key`. */
   constructor(
-    private readonly db: SqlDatabase,
+    protected readonly db: SqlDatabase,
+    protected readonly clock: Pick<Clock, 'now'>,
     private readonly table: string,
     private readonly key: string,
   ) {}
 
-  /** Extends only a lease still held by `owner` at `until`. */
-  async heartbeat(id: string, owner: string, until: number): Promise<boolean> {
+  /** Extends only a lease still held by `owner`. */
+  async heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean> {
     const { changes } = await this.db.run(
       `UPDATE ${this.table} SET lease_expires_at = ?
         WHERE ${this.key} = ? AND lease_owner = ? AND status = 'running'`,
-      [until, id, owner],
+      [this.clock.now() + leaseMs, id, owner],
     );
     return changes === 1;
   }
@@ -51,5 +52,10 @@ export class LeaseStatements {
       [owner],
     );
     return changes;
+  }
+
+  /** Nothing to sweep: the rows of these jobs are their results and stay with them. */
+  async sweepFrontiers(): Promise<number> {
+    return 0;
   }
 }
