@@ -136,3 +136,34 @@ test('a Pro user compares the live sitemap with a crawl on its page; a free user
   await expect(page).toHaveURL(/sitemap=orphan/);
   await shots(page, 'url-table-sitemap', '#urls');
 });
+
+test('the comparison runs as a job: the card says it is comparing until the findings arrive', async ({
+  page,
+}) => {
+  // Every answer of this site takes a second, so the comparison is seen while it runs.
+  const slowSite = await startFixtureSite({ pages: 3, features: ['sitemap'], latencyMs: 1000 });
+  try {
+    await signInFreshUser(page, 'cmpslow');
+    await becomePro(page.request);
+    const jobId = await startCrawlByApi(page.request, slowSite.url);
+    await waitForCrawl(page.request, jobId);
+    await page.goto(`/crawls/${jobId}`);
+    const card = page.getByTestId('sitemap-compare');
+    await card.getByRole('button', { name: 'Compare with the live sitemap' }).click();
+    const state = card.getByTestId('sitemap-compare-state');
+    await expect(state).toContainText(/Waiting for a free worker|Comparing: reading the live/);
+    await expect(card.getByRole('button', { name: 'Comparing...' })).toBeDisabled();
+    await shots(page, 'sitemap-compare-comparing', '[data-testid="sitemap-compare"]');
+    // The same start again joins the job under way rather than starting a second one.
+    const again = await page.request.post(`/api/crawl/${jobId}/sitemap-compare`, { data: {} });
+    expect(again.status()).toBe(200);
+    expect(['waiting', 'comparing']).toContain((await again.json()).state);
+    await expect(card.getByRole('button', { name: 'Compare again' })).toBeVisible({
+      timeout: 45_000,
+    });
+    await expect(state).toHaveText('');
+    await expect(card.getByRole('button', { name: /\d+ in sitemap, never linked/ })).toBeVisible();
+  } finally {
+    await slowSite.close();
+  }
+});

@@ -86,6 +86,8 @@ export const ERROR_CODES = [
   // Sitemap audit (issue 14)
   'audit.pro-required',
   'audit.not-found',
+  // The live-sitemap comparison as a job, one at a time per user (issue 30, point 8)
+  'sitemap-compare.busy',
   // Stop, pause and resume (issue 30)
   'crawl.ended',
   'crawl.not-paused',

@@ -77,6 +77,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'schedule.too-many': 409,
   'audit.pro-required': 403,
   'audit.not-found': 404,
+  'sitemap-compare.busy': 409,
   'crawl.ended': 409,
   'crawl.not-paused': 409,
   'bulk.ended': 409,

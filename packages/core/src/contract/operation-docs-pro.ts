@@ -158,12 +158,20 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   'crawl.sitemapCompare': {
     summary: 'Set the site’s live sitemaps beside a finished crawl (Pro)',
     description:
-      'Reads the site’s own sitemaps (robots.txt Sitemap: lines, /sitemap.xml, indexes, text and RSS/Atom) and compares them with the crawl: listed but not indexable, never linked, missing, listed twice, lastmod newer than the content change. The findings join the URL table (`sitemap=` filter).',
+      'Starts a job that reads the site’s own sitemaps (robots.txt Sitemap: lines, /sitemap.xml, indexes, text and RSS/Atom) and compares them with the crawl: listed but not indexable, never linked, missing, listed twice, lastmod newer than the content change. It answers at once with the job’s `state` (`waiting`, `comparing`, `done`, `failed` with its `error`); poll crawl.sitemapFindings, whose `run` carries the same state, until it is `done`. The findings join the URL table (`sitemap=` filter). One comparison at a time per user: a start for the crawl already being compared joins that job; a start for another crawl meanwhile answers 409 `sitemap-compare.busy`.',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found', 'crawl.not-finished'],
+    errors: [
+      'input.invalid',
+      'audit.pro-required',
+      'crawl.not-found',
+      'crawl.not-finished',
+      'sitemap-compare.busy',
+    ],
   },
   'crawl.sitemapFindings': {
     summary: 'Page through the live-sitemap findings of a crawl (Pro)',
+    description:
+      'The findings of the last comparison done, with `run`: the state of the crawl’s comparison job (null when none was started). While it is `waiting` or `comparing`, poll again; the findings shown are the previous comparison’s, if any.',
     tag: 'Audits',
     errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found'],
   },

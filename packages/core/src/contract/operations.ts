@@ -161,7 +161,7 @@ export const operations = {
   'audit.report': op('audit.report', a.auditReportInput, z.custom<ExportFile>()),
   'audit.stop': op('audit.stop', jobRef, a.auditJob),
   // The live sitemap against a crawl (issue 14, Pro).
-  'crawl.sitemapCompare': op('crawl.sitemapCompare', jobRef, sm.sitemapCompareSummary),
+  'crawl.sitemapCompare': op('crawl.sitemapCompare', jobRef, sm.sitemapCompareRun),
   'crawl.sitemapFindings': op(
     'crawl.sitemapFindings',
     sm.sitemapCompareInput,

@@ -75,6 +75,25 @@ export const sitemapCompareSummary = z.object({
 /** The comparison's figures. */
 export type SitemapCompareSummary = z.infer<typeof sitemapCompareSummary>;
 
+/**
+ * Where a crawl's comparison job is (issue 30, point 8): `waiting` for a worker, `comparing`
+ * (reading the live sitemaps), `done` (the findings are stored), or `failed` (see `error`).
+ */
+export const SITEMAP_COMPARE_STATES = ['waiting', 'comparing', 'done', 'failed'] as const;
+/** Where a crawl's comparison job is. */
+export const sitemapCompareState = z.enum(SITEMAP_COMPARE_STATES);
+/** Where a crawl's comparison job is. */
+export type SitemapCompareState = z.infer<typeof sitemapCompareState>;
+
+/** The comparison job of a crawl: what a start answers at once, and what a page carries. */
+export const sitemapCompareRun = z.object({
+  state: sitemapCompareState,
+  /** Why it failed, in plain words; null unless `failed`. */
+  error: z.string().nullable(),
+});
+/** The comparison job of a crawl. */
+export type SitemapCompareRun = z.infer<typeof sitemapCompareRun>;
+
 /** A page of the comparison, one finding kind or every URL with one. */
 export const sitemapCompareInput = z.object({
   jobId: z.string().min(1).max(64),
@@ -83,8 +102,12 @@ export const sitemapCompareInput = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
-/** The comparison: null summary until it was run for this crawl. */
+/**
+ * The comparison: null summary until one was done for this crawl; `run` is its last job (null
+ * when none was started), so a caller polls while it is `waiting` or `comparing`.
+ */
 export const sitemapComparePage = z.object({
+  run: sitemapCompareRun.nullable(),
   summary: sitemapCompareSummary.nullable(),
   rows: z.array(sitemapFinding),
   total: z.number().int(),

@@ -3,16 +3,18 @@ import {
   type Clock,
   CRAWL_RETENTION_DAYS,
   type Logger,
+  type SitemapCompareSummary,
   systemClock,
   type UrlPolicy,
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { JobQueue, Repositories } from '../repos/ports.js';
-import type { AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
+import type { AuditRunSummary, ClaimedAudit, ClaimedCompare } from '../repos/ports-pro.js';
 import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { RetentionTask } from './retention-task.js';
 import { inProcessScheduler, type PeriodicSchedule, type TaskScheduler } from './scheduler.js';
+import { SitemapCompareTask } from './sitemap-compare-task.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Retention runs at start and then once a day. */
@@ -47,6 +49,11 @@ export interface JobSystem {
   pool: WorkerPool;
   /** The sitemap audit workers (issue 14), on the same rails; woken when an audit starts. */
   audits: WorkerPool<ClaimedAudit, AuditRunSummary>;
+  /**
+   * The live-sitemap comparison workers (issue 30, point 8), on the same rails; woken when a
+   * comparison starts.
+   */
+  compares: WorkerPool<ClaimedCompare, SitemapCompareSummary>;
   /** Deletes expired crawl jobs now; resolves with how many. */
   runRetention(): Promise<number>;
   /** Resumes jobs a dead process left, then starts the workers and the daily retention. */
@@ -107,6 +114,14 @@ export function createJobSystem(
     logger,
     'audit',
   );
+  // A comparison reads one site's sitemaps under its byte and URL budget; one per user at once.
+  const compares = new WorkerPool(
+    repos.compareQueue,
+    new SitemapCompareTask(repos.jobs, repos.sitemapCompare, options.policy, logger),
+    leased,
+    logger,
+    'sitemap comparison',
+  );
   // Audits are kept as long as crawls, and go in the same daily pass.
   const retention = new RetentionTask(
     repos.jobs,
@@ -121,18 +136,20 @@ export function createJobSystem(
   return {
     pool,
     audits,
+    compares,
     runRetention: () => retention.perform(clock.now()),
     start: async () => {
       // Embedded mode: jobs of crashed local processes resume now, not after their lease.
       await pool.start(recoverLocal);
       await audits.start(recoverLocal);
+      await compares.start(recoverLocal);
       schedule = scheduler.every(retention, DAY_MS, (deleted) => {
         if (deleted > 0) logger.info('old crawl jobs deleted', { deleted });
       });
     },
     stop: async () => {
       await schedule?.stop();
-      await Promise.all([pool.stop(), audits.stop()]);
+      await Promise.all([pool.stop(), audits.stop(), compares.stop()]);
       await run.close?.();
     },
   };

@@ -11,6 +11,7 @@ import type {
   ScheduleActions,
   ScheduleTiming,
   SitemapComparePage,
+  SitemapCompareRun,
   SitemapCompareSummary,
   SitemapFinding,
   SitemapFlag,
@@ -247,6 +248,45 @@ export interface AuditQueue {
   sweepFrontiers(): Promise<number>;
 }
 
+/** A crawl's live-sitemap comparison job a worker holds the lease of (issue 30, point 8). */
+export interface ClaimedCompare {
+  /** `id` is the crawl's id: a crawl has one comparison job. */
+  job: { id: string; userId: number };
+  /** True when an earlier attempt was interrupted. */
+  resumed: boolean;
+}
+
+/** What starting a comparison did: the crawl's job, or the other crawl being compared. */
+export type CompareStart = { run: SitemapCompareRun } | { busyWith: string };
+
+/**
+ * The live-sitemap comparison jobs (one per crawl), leased like audits so the same worker pool
+ * runs them outside the request; one user waits or runs one comparison at a time.
+ */
+export interface SitemapCompareQueue {
+  /**
+   * Starts the crawl's comparison (again), or joins it while it waits or runs; refuses with
+   * the other crawl's id while one of the user's other crawls is being compared.
+   */
+  start(jobId: string, userId: number): Promise<CompareStart>;
+  /** The crawl's comparison job, or null when none was started. */
+  run(jobId: string): Promise<SitemapCompareRun | null>;
+  /** See `AuditQueue.claim` (every job is its own user's only one, so no cap is needed). */
+  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedCompare | null>;
+  /** See `AuditQueue.heartbeat`. */
+  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Marks the job done (only while `owner` holds the lease); the findings are saved already. */
+  complete(jobId: string, owner: string, summary: SitemapCompareSummary): Promise<void>;
+  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
+  fail(jobId: string, owner: string, reason: string): Promise<void>;
+  /** See `AuditQueue.expireLeasesOf`. */
+  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
+  /** See `AuditQueue.release`. */
+  release(owner: string): Promise<number>;
+  /** Nothing to sweep; kept for the pool. */
+  sweepFrontiers(): Promise<number>;
+}
+
 /** The live sitemap against a crawl (issue 14): the last comparison of each crawl. */
 export interface SitemapCompareRepository {
   /** The crawl's URLs as the comparison needs them, in crawl order. */
@@ -259,7 +299,7 @@ export interface SitemapCompareRepository {
   page(
     jobId: string,
     filter: { flag?: SitemapFlag | undefined; cursor?: number | undefined; limit?: number },
-  ): Promise<SitemapComparePage>;
+  ): Promise<Omit<SitemapComparePage, 'run'>>;
   /** Every finding (one kind, or all), in pages so memory stays flat. */
   findings(jobId: string, flag?: SitemapFlag): AsyncGenerator<SitemapFinding>;
 }

@@ -5,6 +5,7 @@ import type {
   AuditRepository,
   BulkRepository,
   ScheduleRepository,
+  SitemapCompareQueue,
   SitemapCompareRepository,
 } from './ports-pro.js';
 
@@ -45,6 +46,8 @@ export interface Repositories {
   auditQueue: AuditQueue;
   /** The live sitemap against a crawl (issue 14). */
   sitemapCompare: SitemapCompareRepository;
+  /** The live-sitemap comparison jobs (issue 30, point 8), leased like audits. */
+  compareQueue: SitemapCompareQueue;
   /** Scheduled crawls (issue 13). */
   schedules: ScheduleRepository;
   /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */

@@ -88,6 +88,21 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
+/** Starts a crawl of `url` over the API as `user`, waits until it completed, and returns its id. */
+export async function crawlToEnd(base: string, user: TestUser, url: string): Promise<string> {
+  const res = await call(base, user, 'POST', '/api/crawl', { url });
+  if (res.status !== 201) throw new Error(`the crawl did not start: ${res.status}`);
+  const { jobId } = (await res.json()) as { jobId: string };
+  for (let i = 0; i < 300; i++) {
+    const job = (await (await call(base, user, 'GET', `/api/crawl/${jobId}`)).json()) as {
+      status: string;
+    };
+    if (job.status === 'completed') return jobId;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the crawl did not complete');
+}
+
 /** A JSON call to the API with the user's cookie. */
 export function call(
   base: string,

@@ -1,6 +1,7 @@
 import {
   SITEMAP_FLAG_LABELS,
   SITEMAP_FLAGS,
+  type SitemapCompareRun,
   type SitemapFinding,
   type SitemapFlag,
 } from '@mapsmith/core/browser';
@@ -36,6 +37,32 @@ function FindingRow(props: { f: SitemapFinding }) {
   );
 }
 
+/** Where the comparison job is, in words, while it waits or runs, or why it failed. */
+function CompareState(props: { run: SitemapCompareRun | null }) {
+  const { run } = props;
+  if (run?.state === 'failed')
+    return (
+      <p className="form-error" role="alert" data-testid="sitemap-compare-state">
+        The last comparison failed: {run.error}
+      </p>
+    );
+  const words =
+    run?.state === 'waiting'
+      ? 'Waiting for a free worker to read the live sitemaps...'
+      : run?.state === 'comparing'
+        ? 'Comparing: reading the live sitemaps and setting them beside the crawl...'
+        : '';
+  return (
+    <p
+      className={words ? 'muted' : 'visually-hidden'}
+      role="status"
+      data-testid="sitemap-compare-state"
+    >
+      {words}
+    </p>
+  );
+}
+
 function ProCompare(props: { jobId: string }) {
   const cmp = useSitemapCompare(props.jobId);
   const summary = cmp.page?.summary ?? null;
@@ -67,15 +94,16 @@ function ProCompare(props: { jobId: string }) {
       <button
         type="button"
         className="button primary"
-        disabled={cmp.busy}
+        disabled={cmp.busy || cmp.comparing}
         onClick={() => void cmp.compare()}
       >
-        {cmp.busy
-          ? 'Reading the sitemaps...'
+        {cmp.busy || cmp.comparing
+          ? 'Comparing...'
           : summary
             ? 'Compare again'
             : 'Compare with the live sitemap'}
       </button>
+      <CompareState run={cmp.page?.run ?? null} />
       {cmp.error && (
         <p className="form-error" role="alert">
           {cmp.error}

@@ -4,6 +4,7 @@ import * as m080 from './080-claim-token.js';
 import * as m081 from './081-report-text-order.js';
 import * as m090 from './090-accounts-nocase.js';
 import * as m095 from './095-job-control.js';
+import * as m096 from './096-sitemap-compare-jobs.js';
 import * as m097 from './097-crawl-storage.js';
 
 /**
@@ -18,5 +19,6 @@ export const postgresMigrations: readonly PgMigration[] = [
   { id: 81, name: 'report-text-order', up: m081.up },
   { id: 90, name: 'accounts-nocase', up: m090.up },
   { id: 95, name: 'job-control', up: m095.up },
+  { id: 96, name: 'sitemap-compare-jobs', up: m096.up },
   { id: 97, name: 'crawl-storage', up: m097.up },
 ];

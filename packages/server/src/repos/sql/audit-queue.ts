@@ -2,6 +2,7 @@ import { lockedTransaction } from '@mapsmith/app';
 import type { Clock, SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 import { auditStoppedNote } from './audit-stop.js';
+import { SqlLeasedQueue } from './leased-queue.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
@@ -50,12 +51,11 @@ function endNote(summary: AuditRunSummary): string | null {
  * runs it. Every change is one conditional statement, so workers of many processes racing for
  * one job see exactly one of them take it.
  */
-export class SqlAuditQueue implements AuditQueue {
+export class SqlAuditQueue extends SqlLeasedQueue implements AuditQueue {
   /** Uses `clock` for leases and timestamps. */
-  constructor(
-    private readonly db: SqlDatabase,
-    private readonly clock: Pick<Clock, 'now'>,
-  ) {}
+  constructor(db: SqlDatabase, clock: Pick<Clock, 'now'>) {
+    super(db, clock, 'audit_jobs', 'id');
+  }
 
   /**
    * Fails the claimable jobs out of attempts, then takes the oldest claimable one whose owner
@@ -111,16 +111,6 @@ export class SqlAuditQueue implements AuditQueue {
     return null;
   }
 
-  /** Extends only a lease still held by `owner`. */
-  async heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean> {
-    const { changes } = await this.db.run(
-      `UPDATE audit_jobs SET lease_expires_at = ?
-        WHERE id = ? AND lease_owner = ? AND status = 'running'`,
-      [this.clock.now() + leaseMs, jobId, owner],
-    );
-    return changes === 1;
-  }
-
   /**
    * The results stay; a job ended by the quota or its time budget says so in its error, after
    * the listing's note (why the listing was cut), which it keeps.
@@ -154,38 +144,5 @@ export class SqlAuditQueue implements AuditQueue {
         WHERE id = ? AND lease_owner = ? AND status = 'running'`,
       [status, ...errorParams, new Date(this.clock.now()).toISOString(), jobId, owner],
     );
-  }
-
-  /** Nothing to sweep: an audit's URL rows are its results and stay with the job. */
-  async sweepFrontiers(): Promise<number> {
-    return 0;
-  }
-
-  /** Reads the owners of running jobs, then expires the leases of those that are gone. */
-  async expireLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
-    const owners = await this.db.all<{ lease_owner: string }>(
-      "SELECT DISTINCT lease_owner FROM audit_jobs WHERE status = 'running' AND lease_owner IS NOT NULL",
-    );
-    let expired = 0;
-    for (const { lease_owner: owner } of owners) {
-      if (!isGone(owner)) continue;
-      const { changes } = await this.db.run(
-        "UPDATE audit_jobs SET lease_expires_at = 0 WHERE status = 'running' AND lease_owner = ?",
-        [owner],
-      );
-      expired += changes;
-    }
-    return expired;
-  }
-
-  /** Graceful shutdown: the jobs wait as pending, resumable, and the stop is not counted. */
-  async release(owner: string): Promise<number> {
-    const { changes } = await this.db.run(
-      `UPDATE audit_jobs SET status = 'pending', attempts = ${this.db.dialect.greatest('attempts - 1', '0')},
-              lease_owner = NULL, lease_expires_at = NULL
-        WHERE status = 'running' AND lease_owner = ?`,
-      [owner],
-    );
-    return changes;
   }
 }

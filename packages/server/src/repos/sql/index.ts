@@ -12,6 +12,7 @@ import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
+import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 
 /** Every repository on one database: SQLite (embedded) or Postgres (scaled). */
 export function createSqlRepositories(
@@ -27,6 +28,7 @@ export function createSqlRepositories(
     audits: new SqlAuditRepository(db, clock),
     auditQueue: new SqlAuditQueue(db, clock),
     sitemapCompare: new SqlSitemapCompareRepository(db),
+    compareQueue: new SqlSitemapCompareQueue(db, clock),
     schedules: new SqlScheduleRepository(db),
     accounts: createSqlAccountRepositories(db),
   };

@@ -111,7 +111,7 @@ export class SqlSitemapCompareRepository implements SitemapCompareRepository {
   async page(
     jobId: string,
     filter: { flag?: SitemapFlag | undefined; cursor?: number | undefined; limit?: number },
-  ): Promise<SitemapComparePage> {
+  ): Promise<Omit<SitemapComparePage, 'run'>> {
     const where = `job_id = ?${filter.flag ? ` AND ${FLAG_COLUMNS[filter.flag]} = 1` : ''}`;
     const limit = filter.limit ?? 50;
     const total = await this.db.first<{ n: number }>(

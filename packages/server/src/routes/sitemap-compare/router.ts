@@ -1,26 +1,18 @@
-import {
-  compareSitemapWithCrawl,
-  createHttpFetcher,
-  fileHost,
-  readLiveSitemaps,
-  type SitemapCompareSummary,
-  sitemapFindingsCsv,
-} from '@mapsmith/core';
+import { fileHost, sitemapFindingsCsv } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import type { CrawlJobRecord } from '../../repos/ports.js';
-import { SqlSitemapCompareRepository } from '../../repos/sql/sitemap-compare.js';
 
 /**
- * The live sitemap against a crawl (issue 14, Pro), on a crawl's page: `POST` reads the site's
- * own sitemaps now through the guarded fetcher and compares them with the finished crawl;
- * `GET` pages the findings (one kind or all) with the figures; `.../report` is the CSV.
+ * The live sitemap against a crawl (issue 14, Pro), on a crawl's page: `POST` starts (or joins)
+ * the crawl's comparison job and answers its state at once (issue 30, point 8: the worker pool
+ * reads the site's sitemaps, one comparison per user at a time); `GET` pages the findings (one
+ * kind or all) with the figures and the job's state; `.../report` is the CSV.
  */
 export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
-  const { jobs, sitemapCompare } = ctx.repos;
-  const policy = ctx.policy;
+  const { jobs, sitemapCompare, compareQueue } = ctx.repos;
 
   async function ownJob(jobId: string, userId: number): Promise<CrawlJobRecord> {
     const job = await jobs.get(jobId, userId);
@@ -48,38 +40,28 @@ export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
             {},
             'crawl.not-finished',
           );
-        const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 2 });
-        let summary: SitemapCompareSummary;
-        try {
-          const live = await readLiveSitemaps(new URL(job.url).origin, {
-            fetcher,
-            policy,
-            logger: ctx.logger,
-          });
-          const findings = compareSitemapWithCrawl(
-            live.entries,
-            await sitemapCompare.crawled(job.id),
+        // Issue 30, point 8: the reading runs as a job on the worker pool, never in the request.
+        const started = await compareQueue.start(job.id, user.id);
+        if ('busyWith' in started)
+          throw new HttpError(
+            409,
+            'Comparison under way',
+            `Another live-sitemap comparison of yours is under way (crawl ${started.busyWith}); one runs at a time. Please try again when it is done.`,
+            {},
+            'sitemap-compare.busy',
           );
-          summary = {
-            checkedAt: new Date().toISOString(),
-            files: live.files,
-            truncated: live.truncated,
-            cut: live.cut,
-            inSitemap: findings.filter((f) => f.inSitemap).length,
-            withFindings: findings.filter((f) => f.flags.length > 0).length,
-            counts: SqlSitemapCompareRepository.countsOf(findings),
-          };
-          await sitemapCompare.save(job.id, summary, findings);
-        } finally {
-          await fetcher.close().catch(() => undefined);
-        }
-        return HttpResult.json(summary, { headers: { 'Cache-Control': 'no-store' } });
+        ctx.jobs.compares.wake();
+        return HttpResult.json(started.run, { headers: { 'Cache-Control': 'no-store' } });
       },
     },
 
     'crawl.sitemapFindings': async (input, { user }) => {
       const job = await ownJob(input.jobId, user.id);
-      return sitemapCompare.page(job.id, input);
+      const [run, page] = await Promise.all([
+        compareQueue.run(job.id),
+        sitemapCompare.page(job.id, input),
+      ]);
+      return { ...page, run };
     },
 
     'crawl.sitemapReport': async (input, { user }) => {

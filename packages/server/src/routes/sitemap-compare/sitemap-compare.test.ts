@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  crawlToEnd,
   createTestUser,
   startTestServer,
   type TestServer,
@@ -108,24 +109,28 @@ afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
 
-async function crawl(user: TestUser): Promise<string> {
-  const res = await call(t.server.url, user, 'POST', '/api/crawl', { url: `${origin}/` });
-  expect(res.status).toBe(201);
-  const { jobId } = await res.json();
+const crawl = (user: TestUser) => crawlToEnd(t.server.url, user, `${origin}/`);
+
+/** Starts the comparison (answered at once with its state), then polls until it is done. */
+async function compare(user: TestUser, jobId: string) {
+  const res = await call(t.server.url, user, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
+  expect(res.status).toBe(200);
+  expect(['waiting', 'comparing', 'done']).toContain((await res.json()).state);
   for (let i = 0; i < 300; i++) {
-    const job = await (await call(t.server.url, user, 'GET', `/api/crawl/${jobId}`)).json();
-    if (job.status === 'completed') return jobId;
+    const page = await (
+      await call(t.server.url, user, 'GET', `/api/crawl/${jobId}/sitemap-compare`)
+    ).json();
+    if (page.run.state === 'done') return page.summary;
+    expect(page.run.state).not.toBe('failed');
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the crawl did not complete');
+  throw new Error('the comparison did not end');
 }
 
 describe('the live sitemap against the crawl', () => {
   it('puts each URL in exactly its findings; txt and RSS sitemaps are read; CSV carries them', async () => {
     const jobId = await crawl(pro);
-    const res = await call(t.server.url, pro, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
-    expect(res.status).toBe(200);
-    const summary = await res.json();
+    const summary = await compare(pro, jobId);
     expect(summary.counts).toEqual({
       'not-indexable': 2,
       orphan: 1,
@@ -178,7 +183,7 @@ describe('the live sitemap against the crawl', () => {
 
   it('becomes a column and a filter of the URL table, and its CSV carries it', async () => {
     const jobId = await crawl(pro);
-    await call(t.server.url, pro, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
+    await compare(pro, jobId);
     const table = await (
       await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/urls?sitemap=not-indexable`)
     ).json();
