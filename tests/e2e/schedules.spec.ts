@@ -93,9 +93,26 @@ test('a Pro user creates, edits, pauses and deletes a schedule; free users see i
   await expect(page.getByTestId('schedules-card')).toContainText('Monthly on day 31 at 06:30');
   await shoot(page, 'schedules-dashboard');
 
+  // Deleting asks in place, as deleting a crawl does: no browser dialog (walkthrough defect 50).
+  page.removeAllListeners('dialog');
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   await page.goto('/schedules');
-  await page.getByTestId('schedule-item').getByRole('button', { name: 'Delete' }).click();
+  const listed = page.getByTestId('schedule-item');
+  await listed.getByRole('button', { name: 'Delete' }).click();
+  const ask = listed.getByRole('group', { name: /Delete the schedule of .*stops working/ });
+  await expect(ask.getByRole('button', { name: 'Delete schedule' })).toBeFocused();
+  await shoot(page, 'schedule-delete-confirm');
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(listed.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await listed.getByRole('button', { name: 'Delete' }).click();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('No schedule yet.')).toBeVisible();
+  expect(dialogs).toEqual([]);
 });
 
 test('the job page shows what changed since the previous crawl of the site', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { changeSummaryWords, type Schedule } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ConfirmDelete } from '../components/ConfirmDelete';
 import { cadenceWords, STATE_WORDS, zonedWords } from './schedule-words';
 
 /** What a schedule's buttons do (the page calls the API and refreshes). */
@@ -22,6 +23,8 @@ export function ScheduleItem(props: {
 }) {
   const { schedule: s, busy, actions } = props;
   const [copied, setCopied] = useState(false);
+  // Deleting asks in place, as deleting a crawl does (walkthrough defect 50: a native confirm).
+  const [confirming, setConfirming] = useState(false);
   const copy = async () => {
     if (!s.sitemapUrl) return;
     await navigator.clipboard?.writeText(s.sitemapUrl).catch(() => undefined);
@@ -84,32 +87,42 @@ export function ScheduleItem(props: {
           {!s.publishedAt && <span className="muted small">Files appear after the first run.</span>}
         </div>
       )}
-      <div className="schedule-actions">
-        <button
-          type="button"
-          className="button small"
-          disabled={busy}
-          onClick={() => actions.edit(s)}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button small"
-          disabled={busy}
-          onClick={() => actions.pause(s, s.state !== 'paused')}
-        >
-          {s.state === 'paused' ? 'Resume' : 'Pause'}
-        </button>
-        <button
-          type="button"
-          className="button small danger"
-          disabled={busy}
-          onClick={() => actions.remove(s)}
-        >
-          Delete
-        </button>
-      </div>
+      {confirming ? (
+        <ConfirmDelete
+          question={`Delete the schedule of ${s.url}? Its stable sitemap URL stops working.`}
+          confirmLabel="Delete schedule"
+          busy={busy}
+          onConfirm={() => actions.remove(s)}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <div className="schedule-actions">
+          <button
+            type="button"
+            className="button small"
+            disabled={busy}
+            onClick={() => actions.edit(s)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button small"
+            disabled={busy}
+            onClick={() => actions.pause(s, s.state !== 'paused')}
+          >
+            {s.state === 'paused' ? 'Resume' : 'Pause'}
+          </button>
+          <button
+            type="button"
+            className="button small danger"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Delete
+          </button>
+        </div>
+      )}
     </li>
   );
 }

@@ -76,11 +76,7 @@ export function SchedulesManager() {
       formTitle.current?.focus();
     },
     pause: (s, paused) => void act(() => api.call('schedules.pause', { id: s.id, paused })),
-    remove: (s) => {
-      if (!window.confirm(`Delete the schedule of ${s.url}? Its stable sitemap URL stops working.`))
-        return;
-      void act(() => api.call('schedules.delete', { id: s.id }));
-    },
+    remove: (s) => void act(() => api.call('schedules.delete', { id: s.id })),
     rotate: (s) => {
       if (
         !window.confirm(
