@@ -71,6 +71,21 @@ test('sign up (no session: a taken address must answer the same), confirm from t
   await expect(screen.nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
+test('a signed-in user who opens the confirmation link is sent on to the dashboard, not asked to log in', async ({
+  page,
+  app,
+}) => {
+  const account = newAccount('confirmin');
+  await registerByApi(page.request, account);
+  const token = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email');
+  await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
+  // Walkthrough defect 38: the header showed Dashboard and Logout beside "You can now log in".
+  await expect(page.getByText('Email verified successfully. Your account is ready.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('registering a taken username shows Registration Failed', async ({ page, request }) => {
   const account = newAccount('taken');
   await registerByApi(request, account);

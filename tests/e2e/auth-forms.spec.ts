@@ -18,8 +18,12 @@ test('Generate Now while signed out shows Sign In Required and goes to /login', 
 test('login checks username and password lengths under each field', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
+  // An empty form asks for the values (walkthrough defect 39), a short one states the rule.
+  await login.signIn('', '');
+  await login.expectFieldError('Username or e-mail', 'Enter your username or e-mail address');
+  await login.expectFieldError('Password', 'Enter your password');
   await login.signIn('ab', '12345');
-  await login.expectFieldError('Username', 'Username must be at least 3 characters');
+  await login.expectFieldError('Username or e-mail', 'Username must be at least 3 characters');
   await login.expectFieldError('Password', 'Password must be at least 6 characters');
   await expect(login.field('Password')).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show password' }).click();

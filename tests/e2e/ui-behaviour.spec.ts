@@ -94,7 +94,7 @@ test('while the session is being read, the nav shows a placeholder and /login sa
   await expect(page.getByTestId('auth-placeholder')).toBeVisible();
   await expect(page.getByText('Checking authentication...')).toBeVisible();
   release();
-  await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Username or e-mail', { exact: true })).toBeVisible();
   await expect(page.getByTestId('auth-placeholder')).toHaveCount(0);
 });
 

@@ -29,11 +29,11 @@ class FormPage extends AppPage {
 export class LoginPage extends FormPage {
   async goto(): Promise<void> {
     await this.page.goto('/login');
-    await expect(this.field('Username')).toBeVisible();
+    await expect(this.field('Username or e-mail')).toBeVisible();
   }
 
   async signIn(username: string, password: string): Promise<void> {
-    await this.field('Username').fill(username);
+    await this.field('Username or e-mail').fill(username);
     await this.field('Password').fill(password);
     await this.submit('Sign In');
   }

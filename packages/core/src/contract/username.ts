@@ -7,7 +7,7 @@ export const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]+$/;
 
 /** The message for a username outside the character set. */
 export const USERNAME_CHARACTERS_MESSAGE =
-  'Username may contain only letters, digits, dots, underscores and hyphens (. _ -)';
+  'Username may contain only the letters A-Z and a-z (no accents), digits, dots, underscores and hyphens (. _ -)';
 
 /** The character-set problem of a username, or null when it uses only allowed characters. */
 export function usernameCharacterProblem(username: string): string | null {

@@ -5,10 +5,20 @@ export type Rule = (value: string) => string | null;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Login (spec §5): username at least 3, password at least 6 characters. */
+/**
+ * Login (spec §5): username at least 3, password at least 6 characters. An empty field asks
+ * for its value instead (walkthrough defect 39: an empty form said "at least 6 characters",
+ * which reads as the rule of a new password, 12 at sign-up).
+ */
 export const loginRules = {
-  username: (v: string) => (v.trim().length < 3 ? 'Username must be at least 3 characters' : null),
-  password: (v: string) => (v.length < 6 ? 'Password must be at least 6 characters' : null),
+  username: (v: string) => {
+    if (v.trim() === '') return 'Enter your username or e-mail address';
+    return v.trim().length < 3 ? 'Username must be at least 3 characters' : null;
+  },
+  password: (v: string) => {
+    if (v === '') return 'Enter your password';
+    return v.length < 6 ? 'Password must be at least 6 characters' : null;
+  },
 };
 
 /** Signup password rules (spec §5), each with its own message; the first failing one shows. */
@@ -23,7 +33,9 @@ export function signupPassword(v: string): string | null {
 
 /** Signup (spec §5). */
 export const signupRules = {
-  username: (v: string) => loginRules.username(v) ?? usernameCharacterProblem(v.trim()),
+  username: (v: string) =>
+    (v.trim().length < 3 ? 'Username must be at least 3 characters' : null) ??
+    usernameCharacterProblem(v.trim()),
   email: (v: string) => (EMAIL.test(v.trim()) ? null : 'Please enter a valid email address'),
   password: signupPassword,
 };

@@ -43,12 +43,26 @@ function ConfirmEmail() {
     if (phase === 'success') {
       return (
         <AuthCard title="Email verified">
-          <p className="success-text" role="status">
-            Email verified successfully. You can now log in.
-          </p>
-          <Link to="/login" className="button primary block">
-            Go to Login
-          </Link>
+          {auth.status === 'signed-in' ? (
+            <>
+              {/* Signed in already: no "log in" (walkthrough defect 38). */}
+              <p className="success-text" role="status">
+                Email verified successfully. Your account is ready.
+              </p>
+              <Link to="/dashboard" className="button primary block">
+                Go to Dashboard
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="success-text" role="status">
+                Email verified successfully. You can now log in.
+              </p>
+              <Link to="/login" className="button primary block">
+                Go to Login
+              </Link>
+            </>
+          )}
         </AuthCard>
       );
     }

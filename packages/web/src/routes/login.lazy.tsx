@@ -76,7 +76,7 @@ function Login() {
     >
       <form onSubmit={submit} noValidate className="form">
         <Field
-          label="Username"
+          label="Username or e-mail"
           value={username}
           onChange={setUsername}
           error={errors.username}

@@ -63,7 +63,7 @@ describe('account answers in plain words, with codes', () => {
       expect(res.status, username).toBe(400);
       expect(res.body.code).toBe('input.invalid');
       expect(res.body.error).toBe(
-        'Username may contain only letters, digits, dots, underscores and hyphens (. _ -)',
+        'Username may contain only the letters A-Z and a-z (no accents), digits, dots, underscores and hyphens (. _ -)',
       );
     }
     const ok = await client.call('POST', '/api/register', {
