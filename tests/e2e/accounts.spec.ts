@@ -55,8 +55,16 @@ test('sign up (no session: a taken address must answer the same), confirm from t
     '/',
   );
   // Pro's quick actions show with the Pro label and the way to get them, never "Coming Soon".
-  for (const action of ['Scheduled Crawls', 'Bulk Crawl', 'API Tokens'])
+  for (const action of ['Bulk Crawl', 'API Tokens'])
     await expect(page.getByRole('link', { name: `Upgrade to Pro for ${action}` })).toBeVisible();
+  // Walkthrough defect 41: no made-up "0s" with no crawl, and Scheduled Crawls offered once.
+  await expect(page.locator('.stat-card').filter({ hasText: 'Avg. Crawl Time' })).toContainText(
+    '–',
+  );
+  await expect(page.locator('.stat-card').filter({ hasText: 'Pages Crawled' })).not.toContainText(
+    'discovered',
+  );
+  await expect(page.locator('main').getByText(/Scheduled Crawls/)).toHaveCount(1);
   await expect(page.getByText('Coming Soon')).toHaveCount(0);
 
   // Signed in, /login goes to the dashboard and /signup to /confirm-email (spec §4).

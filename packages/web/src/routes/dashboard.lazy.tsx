@@ -58,7 +58,7 @@ function Dashboard() {
     [
       'Pages Crawled',
       analytics ? analytics.totalPages.toLocaleString('en-US') : '–',
-      'total discovered',
+      'counted across all crawls',
     ],
     [
       'Success Rate',
@@ -66,7 +66,12 @@ function Dashboard() {
       analytics && analytics.totalCrawls > 0 ? `${Math.round(analytics.successRate)}%` : '–',
       'completed crawls',
     ],
-    ['Avg. Crawl Time', analytics ? `${Math.round(analytics.avgCrawlTime)}s` : '–', 'per crawl'],
+    [
+      'Avg. Crawl Time',
+      // The average is over completed crawls: with none (a rate of 0), "0s" would be made up.
+      analytics && analytics.successRate > 0 ? `${Math.round(analytics.avgCrawlTime)}s` : '–',
+      'per completed crawl',
+    ],
   ];
   return (
     <div className="page dashboard">
@@ -142,10 +147,8 @@ function Dashboard() {
                   </Link>
                 </>
               ) : (
-                <>
-                  <ProAction label="Scheduled Crawls" />
-                  <ProAction label="Bulk Crawl" />
-                </>
+                // Scheduled crawls have their own card below, with what they do: not twice.
+                <ProAction label="Bulk Crawl" />
               )}
               {user.isPro ? (
                 <button
