@@ -24,6 +24,18 @@ describe('smart rendering', () => {
     expect(appShellReason(facts('<p>Just text, no scripts.</p>'))).toBeNull();
   });
 
+  it('takes a data block for data, not for an app (walkthrough defect 20)', () => {
+    const jsonLd = '<script type="application/ld+json">{"@type":"VideoObject"}</script>';
+    const page = `<h1>Video</h1><img src="/a.jpg" alt="a"><video src="/v.mp4"></video>${jsonLd}`;
+    expect(appShellReason(facts(`<html><body>${page}</body></html>`))).toBeNull();
+    for (const type of ['application/json', 'text/template', 'text/x-handlebars-template'])
+      expect(appShellReason(facts(`<body><script type="${type}">{}</script></body>`))).toBeNull();
+    for (const type of ['text/javascript', 'module', 'TEXT/JavaScript; charset=utf-8'])
+      expect(
+        appShellReason(facts(`<body><script type="${type}" src="/a.js"></script></body>`)),
+      ).toBe('app shell: script-only body and 0 links');
+  });
+
   it('renders a hybrid template only when its sample found script-added links', async () => {
     const hybrid = facts(`<div id="app">${links}</div><script type="module" src="/a.js"></script>`);
     const policy = new RenderPolicy('auto', true, 2);

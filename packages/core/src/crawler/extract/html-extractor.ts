@@ -5,6 +5,7 @@
 import { Parser } from 'htmlparser2';
 import { type ContentFingerprint, createContentFingerprint } from './content-fingerprint.js';
 import { FastTextTokenizer } from './fast-text-tokenizer.js';
+import { isExecutableScript } from './script-type.js';
 
 /** A link found on the page, unresolved. */
 export interface RawLink {
@@ -237,7 +238,8 @@ export function extractHtml(html: string): RawFacts {
             if (facts.h1 === null) capture = 'h1';
             break;
           case 'script':
-            facts.shell.scripts++;
+            // Data blocks (JSON-LD) are no app signal (walkthrough defect 20).
+            if (isExecutableScript(a.type)) facts.shell.scripts++;
             if (a.src) facts.subresources.push(a.src);
             if ((a.type ?? '').toLowerCase() === 'module') facts.shell.bundle = true;
             if ((a.type ?? '').toLowerCase() === 'application/ld+json') capture = 'jsonld';
