@@ -79,14 +79,35 @@ test('a non-XML file and an empty sitemap URL are refused with the spec toasts',
 }) => {
   const home = new HomePage(page);
   await home.goto('#checker');
-  await home.uploadSitemap('notes.txt', 'hello', 'text/plain');
+  // A refused file clears the last result (walkthrough defect 21: it stayed underneath).
+  await home.uploadSitemap('sitemap.xml', urlset(['<url><loc>https://example.com/</loc></url>']));
+  await expect(home.checkerResults).toHaveCount(1);
+  await home.uploadSitemap('photo.png', 'not a sitemap', 'image/png');
   await home.expectToast(
     'Invalid File Type',
-    'Please upload a sitemap file (.xml, .xml.gz, .gz, .rss)',
+    'Please upload a sitemap file (.xml, .xml.gz, .gz, .rss, .txt)',
   );
   await expect(home.checkerResults).toHaveCount(0);
   await home.validateButton.click();
   await home.expectToast('URL Required', 'Please enter a sitemap URL');
+});
+
+test('a text sitemap (one URL a line) is checked by the protocol’s rules (walkthrough defect 21)', async ({
+  page,
+}) => {
+  const home = new HomePage(page);
+  await home.goto('#checker');
+  const lines = ['https://example.com/', 'https://example.com/about', 'mailto:x@example.com'];
+  await home.uploadSitemap('sitemap.txt', `${lines.join('\n')}\n`, 'text/plain');
+  await home.expectToast('Issues found in your sitemap');
+  await expect(home.checkerResults.getByTestId('valid-count')).toHaveText('2');
+  await expect(home.checkerResults.getByTestId('error-count')).toHaveText('1');
+  await expect(home.checkerResults).toContainText('Invalid protocol: mailto:x@example.com');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await home.checkerResults.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`checker-txt-${width}.png`) });
+  }
 });
 
 test('RSS and gzip uploads are checked, and a gzip bomb is stopped at the 50 MB cap', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as m from './messages.js';
-import { checkSitemap } from './sitemap-checker.js';
+import { checkSitemap, SitemapChecker } from './sitemap-checker.js';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
@@ -66,10 +66,38 @@ describe('checks beyond the spec', () => {
     expect(index.errors).toEqual([{ message: m.MORE_THAN_ONE_LOC, line: 3 }]);
   });
 
-  it('says a text sitemap is one, instead of an XML parsing error (issue 18)', () => {
-    const r = checkSitemap('\nhttps://a.example/\nhttps://a.example/about\n');
-    expect(r.errors).toEqual([{ message: m.TEXT_SITEMAP, line: 1 }]);
-    expect(r.isValid).toBe(false);
+  it('checks a text sitemap by the protocol’s rules: one URL a line (issue 25 point 9)', () => {
+    const good = checkSitemap('\nhttps://a.example/\nhttps://a.example/about\n');
+    expect(good).toMatchObject({ isValid: true, kind: 'text', errors: [], warnings: [] });
+    expect(good.stats).toEqual({ totalUrls: 2, validUrls: 2, duplicateUrls: 0 });
+    const bad = checkSitemap(
+      'https://a.example/\r\nftp://a.example/f\r\nhttps://a.example/\r\nnot a url\r\n',
+      { sitemapUrl: 'https://a.example/sitemap.txt' },
+    );
+    expect(bad.kind).toBe('text');
+    expect(bad.stats).toEqual({ totalUrls: 4, validUrls: 2, duplicateUrls: 1 });
+    expect(bad.errors).toEqual([
+      { message: m.invalidProtocol('ftp://a.example/f'), line: 2 },
+      { message: m.invalidUrlFormat('not a url'), line: 4 },
+    ]);
+    expect(messages(bad.warnings)).toContain(m.duplicateUrl('https://a.example/'));
+    // Another origin than the file's own, as for a urlset.
+    const foreign = checkSitemap('https://a.example/\nhttps://b.example/x\n', {
+      sitemapUrl: 'https://a.example/sitemap.txt',
+    });
+    expect(foreign.isValid).toBe(false);
+    expect(foreign.stats.validUrls).toBe(1);
+  });
+
+  it('reads a text sitemap split anywhere, even inside a line', () => {
+    const text = Array.from({ length: 500 }, (_, i) => `https://a.example/p/${i}`).join('\n');
+    const checker = new SitemapChecker({ sitemapUrl: 'https://a.example/sitemap.txt' });
+    for (let at = 0; at < text.length; at += 97) checker.write(text.slice(at, at + 97));
+    expect(checker.end()).toMatchObject({
+      isValid: true,
+      kind: 'text',
+      stats: { totalUrls: 500, validUrls: 500, duplicateUrls: 0 },
+    });
   });
 
   it('errors on a file over 52,428,800 bytes', () => {

@@ -54,9 +54,6 @@ export const MORE_THAN_ONE_LOC =
   'Entry has more than one loc element; each url or sitemap entry takes exactly one';
 /** Issue 18: an empty `<news:name>` (Google requires the publication's name). */
 export const EMPTY_NEWS_NAME = 'Empty news:name: the publication name is required';
-/** Issue 18: a text sitemap given to the XML checker. */
-export const TEXT_SITEMAP =
-  'This looks like a text sitemap (one URL per line); the checker reads XML sitemaps';
 /** Issue 18: URLs on another scheme or host than the sitemap's own URL (an error, once). */
 export const otherOrigin = (count: number, origin: string, example: string) =>
   `${plural(count, 'URL is', 'URLs are')} not on the sitemap's own scheme and host (${origin}); a sitemap may list only those, e.g. ${example}`;

@@ -10,7 +10,6 @@ import {
   parseError,
   RSS_FEED,
   SITEMAP_INDEX,
-  TEXT_SITEMAP,
   tooDeep,
   tooLarge,
   UNKNOWN_FORMAT,
@@ -21,6 +20,7 @@ import { Report } from './report.js';
 import { RuleContext } from './rules/context.js';
 import { FeedRules, linkOf } from './rules/feed.js';
 import { SitemapIndexRules } from './rules/sitemap-index.js';
+import { TextRules } from './rules/text.js';
 import { UrlsetRules } from './rules/urlset.js';
 import type { CheckOptions, Entry, Field, KindRules } from './types.js';
 
@@ -72,6 +72,10 @@ export class SitemapChecker {
   private stopped = false;
   /** Whether anything but white space was read yet (a text sitemap is told apart there). */
   private started = false;
+  /** A text sitemap's rules, its line count and the line still being read. */
+  private textRules: TextRules | null = null;
+  private textLine = 0;
+  private textRest = '';
   private readonly onUrl: CheckOptions['onUrl'];
   /** Where the current line is read: saxes, or the fast scanner while it reads. */
   private position: { readonly line: number } = this.parser;
@@ -254,12 +258,12 @@ export class SitemapChecker {
       if (head) {
         this.started = true;
         if (looksLikeText(head)) {
-          this.report.error(TEXT_SITEMAP, 1);
-          this.stopped = true;
-          return this;
+          this.report.kind = 'text';
+          this.textRules = new TextRules(this.ctx);
         }
       }
     }
+    if (this.textRules) return this.textLines(chunk, false);
     try {
       this.parser.write(chunk);
     } catch (err) {
@@ -269,8 +273,33 @@ export class SitemapChecker {
     return this;
   }
 
+  /** Checks the complete lines of a text sitemap; the last piece waits for its end of line. */
+  private textLines(chunk: string, last: boolean): this {
+    const rules = this.textRules;
+    if (!rules || this.stopped) return this;
+    const parts = (this.textRest + chunk).split(/\r\n|\r|\n/);
+    this.textRest = last ? '' : (parts.pop() ?? '');
+    for (const part of parts) {
+      const url = rules.line(part, ++this.textLine);
+      if (url !== null && this.onUrl?.(url, 'text') === false) {
+        this.stopped = true;
+        break;
+      }
+    }
+    return this;
+  }
+
   /** Ends the input and returns the result. `bytes` is the UTF-8 size, when the caller knows it. */
   end(bytes?: number): ValidationResult {
+    if (this.textRules) {
+      const size = bytes ?? this.bytesRead;
+      if (!this.stopped) {
+        this.textLines('', true);
+        this.textRules.finish();
+        if (size > MAX_SITEMAP_BYTES) this.report.error(tooLarge(size));
+      }
+      return this.report.result();
+    }
     if (!this.stopped) {
       try {
         this.parser.close();
@@ -325,7 +354,7 @@ export class SitemapChecker {
   }
 }
 
-/** Whether a text starts like a text sitemap (a URL), which the checker names as one. */
+/** Whether a text starts like a text sitemap (a URL): then it is checked as one. */
 function looksLikeText(text: string): boolean {
   return /^\s*https?:\/\//i.test(text.slice(0, 256));
 }

@@ -193,7 +193,17 @@ export const validationResult = z.object({
   warnings: z.array(validationMessage),
   stats: z.object({ totalUrls: z.number(), validUrls: z.number(), duplicateUrls: z.number() }),
   /** Which kind of file it was. */
-  kind: z.enum(['urlset', 'sitemapindex', 'rss', 'atom', 'news', 'image', 'video', 'unknown']),
+  kind: z.enum([
+    'urlset',
+    'sitemapindex',
+    'rss',
+    'atom',
+    'news',
+    'image',
+    'video',
+    'text',
+    'unknown',
+  ]),
 });
 export type ValidationResult = z.infer<typeof validationResult>;
 

@@ -3,7 +3,7 @@
  * decoded and fed to the checker's streaming parser a slice at a time, and the event loop gets
  * a turn between two slices, so a 50 MB file read by an audit or a comparison on the server
  * never holds the loop for more than a few milliseconds. A text sitemap (one URL a line) is
- * read line by line the same way. Browser-safe: no Node modules.
+ * read the same way: the checker reads it by the protocol's rules. Browser-safe: no Node modules.
  */
 import { SitemapChecker } from '../checker/sitemap-checker.js';
 import type { SitemapKind } from '../checker/types.js';
@@ -16,7 +16,7 @@ export const SITEMAP_TURN_BYTES = 64 * 1024;
 export interface SitemapInTurns {
   /** `urlset` (pages: urlset, feeds, text) or `sitemapindex` (child sitemaps). */
   kind: 'urlset' | 'sitemapindex' | 'unknown';
-  /** The checker's rules on the file (a text sitemap is named as one there). */
+  /** The checker's rules on the file (a text sitemap is checked as one there: kind `text`). */
   validation: ValidationResult;
 }
 
@@ -37,12 +37,6 @@ const macrotask = (): Promise<void> =>
     typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
   );
 
-/** Whether the file starts like a text sitemap (a URL) rather than XML. */
-function isTextSitemap(head: string): boolean {
-  const body = (head.charCodeAt(0) === 0xfeff ? head.slice(1) : head).trimStart();
-  return body.length > 0 && !body.startsWith('<');
-}
-
 /** Reads `bytes` (UTF-8) in turns; never throws for a malformed file (the result says why). */
 export async function readSitemapInTurns(
   bytes: Uint8Array,
@@ -51,47 +45,24 @@ export async function readSitemapInTurns(
   const pause = options.pause ?? macrotask;
   const step = options.turnBytes ?? SITEMAP_TURN_BYTES;
   const decoder = new TextDecoder('utf-8');
-  const head = decoder.decode(bytes.subarray(0, 1024), { stream: true });
-  decoder.decode();
-  const text = isTextSitemap(head);
   let stopped = false;
-  const onUrl: SitemapTurnsOptions['onUrl'] = (url, kind, lastmod) => {
-    const go = options.onUrl(url, kind, lastmod);
-    if (go === false) stopped = true;
-    return go;
-  };
+  // The checker reads every form, a text sitemap too (one URL a line), and hands out its URLs.
   const checker = new SitemapChecker({
     ...(options.sitemapUrl ? { sitemapUrl: options.sitemapUrl } : {}),
-    ...(text ? {} : { onUrl }),
+    onUrl: (url, kind, lastmod) => {
+      const go = options.onUrl(url, kind, lastmod);
+      if (go === false) stopped = true;
+      return go;
+    },
   });
-  let rest = '';
-  const lines = (chunk: string, last: boolean): void => {
-    const parts = (rest + chunk).split(/\r\n|\r|\n/);
-    rest = last ? '' : (parts.pop() ?? '');
-    for (const raw of parts) {
-      const line = raw.trim();
-      if (!/^https?:\/\/\S+$/i.test(line)) continue;
-      if (onUrl(line, 'urlset') === false) return;
-    }
-  };
   for (let at = 0; at < bytes.length && !stopped; at += step) {
     if (at > 0) await pause();
-    const chunk = decoder.decode(bytes.subarray(at, at + step), { stream: true });
-    // A text file is named by the checker from its first slice; its URLs are read here.
-    if (text) {
-      if (at === 0) checker.writeMeasured(chunk);
-      lines(chunk, false);
-    } else checker.writeMeasured(chunk);
+    checker.writeMeasured(decoder.decode(bytes.subarray(at, at + step), { stream: true }));
   }
-  const tail = decoder.decode();
-  if (!stopped) {
-    if (text) lines(tail, true);
-    else checker.writeMeasured(tail);
-  }
+  if (!stopped) checker.writeMeasured(decoder.decode());
   const validation = checker.end(bytes.length);
-  const kind = text
-    ? 'urlset'
-    : validation.kind === 'sitemapindex'
+  const kind =
+    validation.kind === 'sitemapindex'
       ? 'sitemapindex'
       : validation.kind === 'unknown'
         ? 'unknown'

@@ -16,11 +16,13 @@ const SITEMAP_TYPES = [
   'application/atom+xml',
   'application/gzip',
   'application/x-gzip',
+  // A text sitemap: one URL a line (the Plain Text format Mapsmith writes too).
+  'text/plain',
 ];
 /** File names a sitemap may have. */
-const SITEMAP_EXTENSIONS = ['.xml', '.rss', '.atom', '.gz'];
+const SITEMAP_EXTENSIONS = ['.xml', '.rss', '.atom', '.gz', '.txt'];
 /** The upload hint and the accept list of the file input. */
-export const SITEMAP_FILE_HINT = 'Please upload a sitemap file (.xml, .xml.gz, .gz, .rss)';
+export const SITEMAP_FILE_HINT = 'Please upload a sitemap file (.xml, .xml.gz, .gz, .rss, .txt)';
 
 // The validator (the core's checker and its XML parser) is loaded on first use, not with the
 // home page: most visitors never check a sitemap.
@@ -86,6 +88,8 @@ export function CheckerSection() {
   const onFile = async (file: File | undefined) => {
     if (!file || busy) return;
     if (!isSitemapFile(file)) {
+      // The refused file is the one being checked now: the last file's result goes.
+      setShown(null);
       toast({
         title: 'Invalid File Type',
         description: SITEMAP_FILE_HINT,
@@ -178,7 +182,7 @@ export function CheckerSection() {
             }}
           />
           <span className="drop-title">Drop your sitemap.xml here</span>
-          <span className="muted">or click to browse (.xml)</span>
+          <span className="muted">or click to browse (.xml, .gz, .rss, .txt)</span>
         </label>
         <form className="checker-url" onSubmit={onUrl} noValidate>
           <label htmlFor="sitemap-url">Sitemap URL</label>
