@@ -2,53 +2,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   outboxMessagesTo,
   registerUser,
-  startTestApp,
-  type TestApp,
   type TestClient,
 } from '../../../../../tests/servers/app-harness.js';
-import {
-  type PayPalStandIn,
-  startPayPalStandIn,
-} from '../../../../../tests/servers/paypal-server.js';
+import { type PayPalTestApp, startPayPalTestApp } from '../../../../../tests/servers/paypal-app.js';
 import { formatEndDate } from '../../payments/pro-reminder.js';
 
 // Issue 26, point 2: a pending payment is said where the user looks, a second one is refused
 // while it is pending, and every captured payment is followed by a receipt mail.
-let paypal: PayPalStandIn;
-let app: TestApp;
+let services: PayPalTestApp;
 let userCount = 0;
 
 beforeAll(async () => {
-  paypal = await startPayPalStandIn({ clientId: 'cid-p', clientSecret: 'secret-p' });
-  app = await startTestApp({
-    PAYPAL_CLIENT_ID: 'cid-p',
-    PAYPAL_CLIENT_SECRET: 'secret-p',
-    PAYPAL_API_BASE: paypal.url,
-  });
+  services = await startPayPalTestApp('cid-p', 'secret-p');
 });
 
-afterAll(async () => {
-  await app.close();
-  await paypal.close();
-});
+afterAll(() => services.close());
 
 async function buyer(): Promise<{ client: TestClient; email: string }> {
   userCount += 1;
   const name = `pend${userCount}`;
-  return { client: await registerUser(app.url, name), email: `${name}@example.test` };
+  return { client: await registerUser(services.app.url, name), email: `${name}@example.test` };
 }
 
 async function pay(client: TestClient, behaviour: 'complete' | 'pending') {
   const created = await client.call('POST', '/api/paypal/create-order');
   expect(created.status).toBe(201);
   const orderID: string = created.body.orderID;
-  paypal.setCaptureBehaviour(behaviour);
+  services.paypal.setCaptureBehaviour(behaviour);
   const res = await client.call('POST', '/api/paypal/capture-order', { orderID });
   return { orderID, captureId: `CAP-${orderID}`, res };
 }
 
 const receipts = (email: string) =>
-  outboxMessagesTo(app.server.context.config.dataDir, email).filter((m) =>
+  outboxMessagesTo(services.app.server.context.config.dataDir, email).filter((m) =>
     m.includes('Subject: Your Mapsmith Pro receipt'),
   );
 
@@ -74,8 +60,8 @@ describe('a payment pending at PayPal', () => {
     expect(receipts(email)).toHaveLength(0);
 
     // PayPal completes it; a reload after the minute's throttle reconciles it.
-    paypal.updateCapture(captureId, { status: 'COMPLETED' });
-    await app.server.context.db.run(
+    services.paypal.updateCapture(captureId, { status: 'COMPLETED' });
+    await services.app.server.context.db.run(
       'UPDATE payment_orders SET checked_at = ? WHERE paypal_order_id = ?',
       [new Date(Date.now() - 2 * 60_000).toISOString(), orderID],
     );
@@ -88,7 +74,7 @@ describe('a payment pending at PayPal', () => {
     expect(receipt).toMatch(/full refund within 7 days of paying/);
     expect(receipt).toContain('support@mapsmith.app');
 
-    paypal.setCaptureBehaviour('complete');
+    services.paypal.setCaptureBehaviour('complete');
     expect((await client.call('POST', '/api/paypal/create-order')).status).toBe(201);
   });
 });

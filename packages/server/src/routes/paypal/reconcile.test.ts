@@ -6,10 +6,8 @@ import {
   type TestClient,
   waitFor,
 } from '../../../../../tests/servers/app-harness.js';
-import {
-  type PayPalStandIn,
-  startPayPalStandIn,
-} from '../../../../../tests/servers/paypal-server.js';
+import { type PayPalTestApp, startPayPalTestApp } from '../../../../../tests/servers/paypal-app.js';
+import type { PayPalStandIn } from '../../../../../tests/servers/paypal-server.js';
 import { PaymentReconcileTask } from '../../jobs/payment-reconcile-task.js';
 import { createMailer } from '../../mail/mailer.js';
 import { addOneMonth } from '../../payments/billing-period.js';
@@ -18,18 +16,15 @@ import { outboxDir } from '../../server.js';
 import { SUPPORT_EMAIL } from '../config/router.js';
 
 const MINUTE = 60_000;
+let services: PayPalTestApp;
 let paypal: PayPalStandIn;
 let app: TestApp;
 let task: PaymentReconcileTask;
 let userCount = 0;
 
 beforeAll(async () => {
-  paypal = await startPayPalStandIn({ clientId: 'cid-r', clientSecret: 'secret-r' });
-  app = await startTestApp({
-    PAYPAL_CLIENT_ID: 'cid-r',
-    PAYPAL_CLIENT_SECRET: 'secret-r',
-    PAYPAL_API_BASE: paypal.url,
-  });
+  services = await startPayPalTestApp('cid-r', 'secret-r');
+  ({ paypal, app } = services);
   const { repos, logger, config } = app.server.context;
   const mailer = createMailer({
     smtpUrl: null,
@@ -46,10 +41,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await app.close();
-  await paypal.close();
-});
+afterAll(() => services.close());
 
 beforeEach(() => paypal.setCaptureBehaviour('complete'));
 
