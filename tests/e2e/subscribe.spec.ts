@@ -94,3 +94,47 @@ test('a pending capture says so, not as an error, and grants nothing yet', async
     paypal.setCaptureBehaviour('complete');
   }
 });
+
+test('a pending payment is shown on /subscribe and the dashboard, and no second one is offered', async ({
+  page,
+  paypal,
+}, testInfo) => {
+  await signInFreshUser(page, 'pending2');
+  paypal.setCaptureBehaviour('pending');
+  const notice = page.getByTestId('payment-pending');
+  const today = new Date().toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const said = `A $3 payment from ${today} is pending at PayPal; Pro starts when it clears.`;
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'PayPal Pay' }).click();
+    // Right after the capture answered PENDING, without a reload: the button gives way.
+    await expect(notice).toContainText(said);
+    await expect(notice).toContainText('No second payment is taken meanwhile.');
+    await expect(page.getByRole('button', { name: 'PayPal Pay' })).toHaveCount(0);
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/subscribe');
+      await expect(notice).toContainText(said);
+      await expect(page.getByTestId('paypal-buttons')).toHaveCount(0);
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`subscribe-pending-${width}.png`) });
+      await page.goto('/dashboard');
+      await expect(notice).toContainText(said);
+      await expect(
+        page.locator('.dashboard-head').getByRole('link', { name: 'Upgrade to Pro' }),
+      ).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath(`dashboard-pending-${width}.png`) });
+    }
+  } finally {
+    paypal.setCaptureBehaviour('complete');
+  }
+});

@@ -89,6 +89,16 @@ export const USAGE_WARNING_RATIO = 0.8;
 /** Pro price: one PayPal order buys one month of Pro; nothing renews (plans-features.ts). */
 export const PRO_PRICE = { value: '3.00', currency: 'USD' } as const;
 
+/** A payment's amount as people read it: "$3", "$3.50", "€3" (whole amounts without cents). */
+export function moneyText(amount: string, currency: string): string {
+  const value = Number(amount);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+  }).format(value);
+}
+
 /** Days before Pro ends that the reminder mail goes out. */
 export const PRO_REMINDER_DAYS = 3;
 

@@ -39,6 +39,22 @@ export const user = z.object({
   /** ISO date until which Pro is paid; null on the free plan. */
   proUntil: z.string().nullable(),
   emailConfirmed: z.boolean(),
+  /**
+   * The payment PayPal has not completed yet (a PENDING capture), if any: while it is set, Pro
+   * has not started and a new PayPal order is refused (409 `payment.pending`). Absent where
+   * there are no payments (desktop).
+   */
+  pendingPayment: z
+    .object({
+      /** "3.00" */
+      amount: z.string(),
+      /** "USD" */
+      currency: z.string(),
+      /** ISO time the payment was started. */
+      since: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type User = z.infer<typeof user>;
 

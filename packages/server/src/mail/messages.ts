@@ -190,3 +190,39 @@ export function scheduleFailedMail(
     ].join('\n'),
   };
 }
+
+/** What a payment receipt says (issue 26, point 2). */
+export interface ReceiptFacts {
+  /** "$3" */
+  amount: string;
+  /** "November 26, 2026" */
+  paidOn: string;
+  /** The month it buys: first and last day ("November 26, 2026"). */
+  from: string;
+  until: string;
+  /** Our order id, quoted when asking for the refund. */
+  orderId: string;
+  /** Where refunds are asked for. */
+  supportEmail: string;
+}
+
+/** The receipt sent once after every captured payment (direct or reconciled). */
+export function receiptMail(to: string, username: string, facts: ReceiptFacts): MailMessage {
+  return {
+    to,
+    subject: `Your Mapsmith Pro receipt: ${facts.amount}`,
+    text: [
+      `Hello ${username},`,
+      '',
+      `Thank you for your payment of ${facts.amount} through PayPal on ${facts.paidOn}.`,
+      `It buys one month of Mapsmith Pro: from ${facts.from} until ${facts.until}.`,
+      'Pro does not renew by itself and nothing more will be charged.',
+      '',
+      `Order: ${facts.orderId}`,
+      '',
+      'Refunds: on your first payment you may ask for a full refund within 7 days of paying.',
+      `Write to ${facts.supportEmail} from this address and quote the order above; the refund goes`,
+      'back through PayPal and the month ends when it is made.',
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,5 @@
 import type { Logger } from '@mapsmith/core';
+import type { Mailer } from '../mail/mailer.js';
 import type { Repositories } from '../repos/ports.js';
 import type { OrderRow } from '../repos/ports-accounts.js';
 import { grant } from './grant.js';
@@ -13,6 +14,10 @@ export interface ReconcileDeps {
   /** Null when PayPal is not configured: nothing is reconciled. */
   paypal: PayPalClient | null;
   logger: Logger;
+  /** Sends the receipt when a pending payment completes. */
+  mailer: Mailer;
+  /** Where refunds are asked for (named in the receipt). */
+  supportEmail: string;
 }
 
 const MINUTE_MS = 60_000;
@@ -78,7 +83,7 @@ export async function reconcileOrder(
     currency: row.currency,
   });
   if (check.ok) {
-    const { proUntil } = await grant(payments, row, check.captureId, nowMs);
+    const { proUntil } = await grant(deps, row, check.captureId, nowMs);
     logger.info('pending paypal capture completed; Pro granted', { orderId: row.id, proUntil });
     return 'granted';
   }

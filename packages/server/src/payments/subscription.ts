@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger, PRO_PRICE } from '@mapsmith/core';
+import { type Logger, moneyText, PRO_PRICE } from '@mapsmith/core';
 import { HttpError } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { Repositories } from '../repos/ports.js';
 import { grant } from './grant.js';
 import { type PayPalClient, PayPalError, type PayPalOrder } from './paypal-client.js';
+import { pendingPaymentOf } from './pending.js';
+import { formatEndDate } from './pro-reminder.js';
 import { reconcileOrder } from './reconcile.js';
 import { checkCapture } from './verify-capture.js';
 
@@ -14,6 +17,10 @@ export interface CheckoutDeps {
   /** Null when PayPal is not configured. */
   paypal: PayPalClient | null;
   logger: Logger;
+  /** Sends the receipt of every captured payment. */
+  mailer: Mailer;
+  /** Where refunds are asked for (named in the receipt). */
+  supportEmail: string;
   now?: () => number;
 }
 
@@ -65,6 +72,16 @@ async function openOrReuse(deps: CheckoutDeps, userId: number): Promise<string> 
   const paypal = requirePayPal(deps);
   const now = (deps.now ?? Date.now)();
   const { payments } = deps.repos.accounts;
+  const pending = await pendingPaymentOf(payments, userId, now);
+  if (pending) {
+    throw new HttpError(
+      409,
+      'Payment pending',
+      `A ${moneyText(pending.amount, pending.currency)} payment from ${formatEndDate(pending.since)} is pending at PayPal; Pro starts when it clears. A second payment is not taken meanwhile.`,
+      {},
+      'payment.pending',
+    );
+  }
   const open = await payments.openOrder(
     userId,
     PRO_PRICE.value,
@@ -208,7 +225,7 @@ export async function captureProOrder(
       'payment.unverified',
     );
   }
-  return grant(payments, row, check.captureId, now);
+  return grant(deps, row, check.captureId, now);
 }
 
 function pendingError(): HttpError {

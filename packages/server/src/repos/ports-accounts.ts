@@ -167,6 +167,8 @@ export interface OrderRow {
   pro_until: string | null;
   captured_at: string | null;
   period_start: string | null;
+  /** When the order was opened (ISO). */
+  created_at: string;
 }
 
 /** The paid month a grant computes from the user's current paid-until time (pure). */
@@ -216,14 +218,15 @@ export interface PaymentRepository {
   /**
    * Grants the month an order paid for, once: only an order still `created` or `pending` is
    * marked captured, and the user's paid-until moves in the same transaction (per-user lock).
-   * A losing caller gets the winner's paid-until.
+   * A losing caller gets the winner's paid-until and a null `start`; the winner gets the start
+   * of the month it granted (so only the winner sends the receipt).
    */
   grant(
     order: Pick<OrderRow, 'id' | 'user_id'>,
     captureId: string,
     now: string,
     period: GrantPeriod,
-  ): Promise<{ proUntil: string }>;
+  ): Promise<{ proUntil: string; start: string | null }>;
   /** Marks a captured order refunded and moves the user's paid-until back, once; null if not captured. */
   refund(
     order: Pick<OrderRow, 'id' | 'user_id'>,

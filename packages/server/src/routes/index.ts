@@ -6,13 +6,13 @@ import { mountOperations } from '../http/mount-operations.js';
 import type { RouteTable } from '../http/operation-route.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import { createPayPalClient } from '../payments/paypal-client.js';
-import { reconcileUserPending } from '../payments/reconcile.js';
+import { paymentStandOf } from '../payments/pending.js';
 import { outboxDir } from '../server.js';
 import { analyticsRoutes } from './analytics/router.js';
 import { auditRoutes } from './audit/router.js';
 import { authRoutes } from './auth/router.js';
 import { bulkRoutes } from './bulk/router.js';
-import { configRoutes } from './config/router.js';
+import { configRoutes, SUPPORT_EMAIL } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
 import { crawlRoutes } from './crawl/router.js';
 import { crawlChangesRoutes } from './crawl-changes/router.js';
@@ -38,12 +38,17 @@ import { userRoutes } from './user/router.js';
  */
 export function operationRoutes(ctx: AppContext): RouteTable[] {
   const accounts = createAccountServices(ctx, outboxDir(ctx.config.dataDir));
-  const paypal = createPayPalClient(ctx.config.paypal);
+  const payments = {
+    ...ctx,
+    paypal: createPayPalClient(ctx.config.paypal),
+    mailer: accounts.mailer,
+    supportEmail: SUPPORT_EMAIL,
+  };
   return [
     authRoutes(accounts),
-    userRoutes(accounts, (userId) => reconcileUserPending({ ...ctx, paypal }, userId)),
+    userRoutes(accounts, (userId) => paymentStandOf(payments, userId)),
     configRoutes(ctx.config),
-    paypalRoutes({ ...ctx, paypal }),
+    paypalRoutes(payments),
     pingRoutes({
       ...ctx,
       siteKeys: ctx.repos.accounts.siteKeys,

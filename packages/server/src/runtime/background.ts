@@ -4,6 +4,7 @@ import { PRO_REMINDER_INTERVAL_MS, ProReminderTask } from '../jobs/pro-reminder-
 import { inProcessScheduler, type TaskScheduler } from '../jobs/scheduler.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPayPalClient } from '../payments/paypal-client.js';
+import { SUPPORT_EMAIL } from '../routes/config/router.js';
 
 /** Running background work; `stop` lets work in progress finish (crawls wait as pending). */
 export interface Background {
@@ -22,7 +23,13 @@ export async function startBackground(
   const { config, repos, logger, jobs, schedules } = context;
   await jobs.start();
   const payments = scheduler.every(
-    new PaymentReconcileTask({ repos, logger, paypal: createPayPalClient(config.paypal) }),
+    new PaymentReconcileTask({
+      repos,
+      logger,
+      mailer,
+      supportEmail: SUPPORT_EMAIL,
+      paypal: createPayPalClient(config.paypal),
+    }),
     config.jobs.paymentReconcileMs,
     (counts) => {
       if (counts.granted + counts.rejected + counts.refunded > 0)

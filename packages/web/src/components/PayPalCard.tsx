@@ -39,6 +39,9 @@ export function PayPalCard() {
           try {
             return (await api.call('paypal.createOrder', {})).orderID;
           } catch (err) {
+            // Paid meanwhile in another tab: the page shows the pending payment instead.
+            if (err instanceof ApiCallError && err.code === 'payment.pending')
+              void auth.refresh(true);
             toast({
               title: 'Error',
               description: errorText(err, 'Failed to create PayPal order'),
@@ -63,6 +66,8 @@ export function PayPalCard() {
           } catch (err) {
             // An eCheck or a payment under review: not an error, and Pro follows once it clears.
             const pending = err instanceof ApiCallError && err.code === 'payment.pending';
+            // The pages say so from the user answer, and no longer offer a second payment.
+            if (pending) void auth.refresh(true);
             toast({
               title: pending ? 'Payment Pending' : 'Payment Error',
               description: errorText(err, 'Failed to process payment'),

@@ -9,6 +9,7 @@ import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
 import { useApi } from '../app/use-api';
 import { ApiTokensCard } from '../components/ApiTokensCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
+import { PendingPaymentNotice } from '../components/PendingPaymentNotice';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
@@ -89,12 +90,13 @@ function Dashboard() {
               </p>
             )}
           </div>
-        ) : (
+        ) : user.pendingPayment ? null : (
           <Link to="/subscribe" className="button primary">
             Upgrade to Pro
           </Link>
         )}
       </header>
+      <PendingPaymentNotice user={user} />
       <ul className="stat-grid" aria-label="Statistics">
         {cards.map(([label, value, note]) => (
           <li key={label} className="stat-card">
@@ -171,7 +173,7 @@ function Dashboard() {
           {api.shell !== 'desktop' && <DeleteAccountCard />}
         </div>
       </div>
-      {!user.isPro && <UpgradeBanner />}
+      {!user.isPro && !user.pendingPayment && <UpgradeBanner />}
     </div>
   );
 }

@@ -6,12 +6,24 @@ import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { PayPalCard } from '../components/PayPalCard';
+import { PendingPaymentNotice } from '../components/PendingPaymentNotice';
 import { ProFeatureList } from '../components/ProFeatureList';
 
 function Subscribe() {
   usePageMeta(PAGE_META['/subscribe']);
   const api = useApi();
   const { status, user } = useAuth();
+  // While a payment is pending at PayPal no second one is offered (the server refuses it too).
+  const offer = user?.pendingPayment ? (
+    <PendingPaymentNotice user={user}>
+      <p>
+        No second payment is taken meanwhile. PayPal usually settles it within a few days; this page
+        and your dashboard show Pro as soon as it does.
+      </p>
+    </PendingPaymentNotice>
+  ) : (
+    <PayPalCard />
+  );
   let payment: React.ReactNode;
   if (api.shell === 'desktop') {
     payment = (
@@ -32,7 +44,7 @@ function Subscribe() {
           Thank you!
         </p>
         <p>To keep Pro, pay again: the new month starts when this one ends.</p>
-        <PayPalCard />
+        {offer}
       </div>
     );
   } else if (status === 'signed-out') {
@@ -48,7 +60,7 @@ function Subscribe() {
       </div>
     );
   } else {
-    payment = <PayPalCard />;
+    payment = offer;
   }
   return (
     <div className="page subscribe">

@@ -6,29 +6,21 @@ import {
   type TestApp,
   TestClient,
 } from '../../../../../tests/servers/app-harness.js';
-import {
-  type PayPalStandIn,
-  startPayPalStandIn,
-} from '../../../../../tests/servers/paypal-server.js';
+import { type PayPalTestApp, startPayPalTestApp } from '../../../../../tests/servers/paypal-app.js';
+import type { PayPalStandIn } from '../../../../../tests/servers/paypal-server.js';
 import { addOneMonth } from '../../payments/billing-period.js';
 
+let services: PayPalTestApp;
 let paypal: PayPalStandIn;
 let app: TestApp;
 let userCount = 0;
 
 beforeAll(async () => {
-  paypal = await startPayPalStandIn({ clientId: 'cid-123', clientSecret: 'secret-456' });
-  app = await startTestApp({
-    PAYPAL_CLIENT_ID: 'cid-123',
-    PAYPAL_CLIENT_SECRET: 'secret-456',
-    PAYPAL_API_BASE: paypal.url,
-  });
+  services = await startPayPalTestApp('cid-123', 'secret-456');
+  ({ paypal, app } = services);
 });
 
-afterAll(async () => {
-  await app.close();
-  await paypal.close();
-});
+afterAll(() => services.close());
 
 beforeEach(() => paypal.setCaptureBehaviour('complete'));
 

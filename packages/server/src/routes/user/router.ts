@@ -2,19 +2,22 @@ import { deleteAccount } from '../../accounts/delete-account.js';
 import type { AccountServices } from '../../accounts/services.js';
 import { clearSessionCookie, secureCookies } from '../../accounts/sessions.js';
 import type { RouteTable } from '../../http/operation-route.js';
+import type { PaymentStand } from '../../payments/pending.js';
 
 /**
  * `GET /api/user` (401 when signed out) and `DELETE /api/user` (password re-entered).
- * `refreshPro` (payments reconciliation) runs before the answer and resolves with the user's new
- * `proUntil` when a pending payment was settled, so a reload shows Pro once PayPal completes it.
+ * `paymentStand` (payments reconciliation) runs before the answer: it resolves with the user's new
+ * `proUntil` when a pending payment was settled, so a reload shows Pro once PayPal completes it,
+ * and with the payment still pending at PayPal (`pendingPayment`), if any.
  */
 export function userRoutes(
   s: AccountServices,
-  refreshPro?: (userId: number) => Promise<{ proUntil: string | null } | undefined>,
+  paymentStand?: (userId: number) => Promise<PaymentStand>,
 ): RouteTable {
   return {
     'user.get': async (_input, { user }) => {
-      const fresh = await refreshPro?.(user.id);
+      const stand = await paymentStand?.(user.id);
+      const fresh = stand?.fresh;
       if (fresh) {
         user.proUntil = fresh.proUntil;
         user.isPro = fresh.proUntil !== null && Date.parse(fresh.proUntil) > Date.now();
@@ -26,6 +29,7 @@ export function userRoutes(
         isPro: user.isPro,
         proUntil: user.proUntil,
         emailConfirmed: user.emailConfirmed,
+        pendingPayment: stand?.pending ?? null,
       };
     },
 

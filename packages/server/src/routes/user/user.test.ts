@@ -33,6 +33,7 @@ describe('/api/user', () => {
       isPro: false,
       proUntil: null,
       emailConfirmed: false,
+      pendingPayment: null,
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await new TestClient(app.url).call('GET', '/api/user')).status).toBe(401);

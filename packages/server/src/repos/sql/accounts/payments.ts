@@ -7,7 +7,7 @@ import type {
 } from '../../ports-accounts.js';
 
 const ORDER_COLUMNS =
-  'id, user_id, amount, currency, status, capture_id, failure, pro_until, captured_at, period_start';
+  'id, user_id, amount, currency, status, capture_id, failure, pro_until, captured_at, period_start,\n  created_at';
 
 /**
  * PayPal orders over the SQL port. A grant or refund moves `users.pro_until` from what it
@@ -120,7 +120,7 @@ export class SqlPaymentRepository implements PaymentRepository {
     captureId: string,
     now: string,
     period: GrantPeriod,
-  ): Promise<{ proUntil: string }> {
+  ): Promise<{ proUntil: string; start: string | null }> {
     return this.db.transaction(async (tx) => {
       await tx.lock(`user:${order.user_id}`);
       const user = await tx.first<{ pro_until: string | null }>(
@@ -140,10 +140,10 @@ export class SqlPaymentRepository implements PaymentRepository {
           'SELECT pro_until FROM payment_orders WHERE id = ?',
           [order.id],
         );
-        return { proUntil: done?.pro_until ?? proUntil };
+        return { proUntil: done?.pro_until ?? proUntil, start: null };
       }
       await tx.run('UPDATE users SET pro_until = ? WHERE id = ?', [proUntil, order.user_id]);
-      return { proUntil };
+      return { proUntil, start };
     });
   }
 
