@@ -2,7 +2,9 @@ import { AppPage } from './pages/app-page';
 import { SignupPage } from './pages/auth-pages';
 import { newAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { tokenFromOutbox } from './support/outbox';
 import { signInFreshUser } from './support/session';
+import { shoot } from './support/shoot';
 
 test('a failed reset shows the reason and a link to ask for a new one', async ({ page }) => {
   await page.goto(`/reset-password?token=${'z'.repeat(43)}`);
@@ -15,13 +17,30 @@ test('a failed reset shows the reason and a link to ask for a new one', async ({
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
-test('resend while signed out links to sign-in', async ({ page }) => {
+test('resend while signed out goes by the address typed, with one answer for any address', async ({
+  page,
+  app,
+}, testInfo) => {
+  const account = newAccount('resend');
+  const api = await page.request.post('/api/register', { data: account });
+  expect(api.status()).toBe(201);
+  const first = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email');
   await page.goto('/confirm-email');
-  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
-  const note = page.getByTestId('resend-signed-out');
-  await expect(note).toContainText('Sign in first');
-  await note.getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  const resend = page.getByTestId('resend-confirmation');
+  const field = resend.getByLabel('Your e-mail address');
+  await expect(field).toHaveValue('');
+  await field.fill('nobody-here@example.com');
+  await resend.getByRole('button', { name: 'Resend confirmation email' }).click();
+  const answer = resend.getByRole('status');
+  await expect(answer).toContainText('we sent it a new confirmation e-mail');
+  const unknownAnswer = await answer.textContent();
+  await field.fill(account.email);
+  await resend.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(answer).toHaveText(unknownAnswer ?? '');
+  const token = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email', 10_000, first);
+  expect(token).not.toBe(first);
+  await expect(page.getByText('Sign in first')).toHaveCount(0);
+  await shoot(page, testInfo, 'confirm-resend', page.locator('main'));
 });
 
 test('the sign-up form refuses usernames outside letters, digits and . _ -', async ({ page }) => {

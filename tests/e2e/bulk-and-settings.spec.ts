@@ -1,25 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
-
-/**
- * Screenshots at the two widths every touched screen is looked at (1280 and 390 px), of the
- * screenful around `focus` (a full page of the home page is too long to read).
- */
-async function shoot(page: Page, testInfo: TestInfo, name: string, focus: Locator): Promise<void> {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await focus.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { shoot } from './support/shoot';
 
 test('a free user sees crawl settings and bulk crawls locked, with the reason and the upgrade', async ({
   page,

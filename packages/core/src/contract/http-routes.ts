@@ -40,7 +40,7 @@ export const HTTP_ROUTES = {
   'auth.login': { method: 'POST', path: '/api/login', auth: false },
   'auth.register': { method: 'POST', path: '/api/register', auth: false },
   'auth.logout': { method: 'POST', path: '/api/logout', auth: false },
-  'auth.resendConfirmation': { method: 'POST', path: '/api/resend-confirmation', auth: true },
+  'auth.resendConfirmation': { method: 'POST', path: '/api/resend-confirmation', auth: false },
   'auth.forgotPassword': { method: 'POST', path: '/api/forgot-password', auth: false },
   'auth.resetPassword': { method: 'POST', path: '/api/reset-password', auth: false },
   'auth.confirmEmail': { method: 'POST', path: '/api/confirm-email', auth: false },

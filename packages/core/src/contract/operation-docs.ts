@@ -274,8 +274,10 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
   'auth.logout': { summary: 'Sign out', tag: 'Account', errors: [] },
   'auth.resendConfirmation': {
     summary: 'Send the confirmation e-mail again',
+    description:
+      'Signed in, for your own account. Signed out, for the `email` given: the answer is the same whether or not that address has an account waiting for confirmation, and each address may be asked at most 5 times an hour.',
     tag: 'Account',
-    errors: ['account.mail-throttled', 'account.mail-failed'],
+    errors: ['input.invalid', 'account.mail-throttled', 'account.mail-failed'],
   },
   'auth.forgotPassword': {
     summary: 'E-mail a password reset link',

@@ -73,7 +73,12 @@ export const operations = {
     z.object({ message: z.string(), user: s.user.optional() }),
   ),
   'auth.logout': op('auth.logout', none, message),
-  'auth.resendConfirmation': op('auth.resendConfirmation', none, message),
+  // Signed in: the session's account. Signed out (right after sign-up): the address given.
+  'auth.resendConfirmation': op(
+    'auth.resendConfirmation',
+    z.object({ email: z.string().optional() }),
+    message,
+  ),
   'auth.forgotPassword': op('auth.forgotPassword', z.object({ email: z.string() }), message),
   'auth.resetPassword': op(
     'auth.resetPassword',

@@ -19,6 +19,9 @@ export const loginInput = z.object({
 /** `POST /api/confirm-email`. */
 export const confirmInput = z.object({ token: text('Token').min(1, 'Token is required') });
 
+/** `POST /api/resend-confirmation`: the address is for a signed-out caller. */
+export const resendInput = z.object({ email: text('Email').trim().optional() });
+
 /** `POST /api/forgot-password`. */
 export const forgotInput = z.object({ email: text('Email').trim() });
 
