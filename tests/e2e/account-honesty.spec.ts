@@ -43,6 +43,29 @@ test('resend while signed out goes by the address typed, with one answer for any
   await shoot(page, testInfo, 'confirm-resend', page.locator('main'));
 });
 
+test('an unconfirmed user is reminded on the dashboard and can resend from there', async ({
+  page,
+  app,
+}, testInfo) => {
+  const account = await signInFreshUser(page, 'remind');
+  const first = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email');
+  const reminder = page.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(reminder).toContainText(account.email);
+  await reminder.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(reminder.getByRole('status')).toHaveText(
+    'Confirmation email sent. Please check your inbox.',
+  );
+  await shoot(page, testInfo, 'dashboard-reminder', reminder);
+  const token = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email', 10_000, first);
+  await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${account.username}` }),
+  ).toBeVisible();
+  await expect(reminder).toHaveCount(0);
+});
+
 test('the sign-up form refuses usernames outside letters, digits and . _ -', async ({ page }) => {
   const signup = new SignupPage(page);
   await signup.goto();

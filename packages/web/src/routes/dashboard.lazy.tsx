@@ -8,6 +8,7 @@ import { usePageMeta } from '../app/page-meta';
 import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
 import { useApi } from '../app/use-api';
 import { ApiTokensCard } from '../components/ApiTokensCard';
+import { ConfirmReminder } from '../components/ConfirmReminder';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
@@ -95,6 +96,7 @@ function Dashboard() {
           </Link>
         )}
       </header>
+      {!user.emailConfirmed && <ConfirmReminder email={user.email} />}
       <ul className="stat-grid" aria-label="Statistics">
         {cards.map(([label, value, note]) => (
           <li key={label} className="stat-card">
