@@ -43,6 +43,7 @@ export const HTTP_ROUTES = {
   'auth.resendConfirmation': { method: 'POST', path: '/api/resend-confirmation', auth: false },
   'auth.forgotPassword': { method: 'POST', path: '/api/forgot-password', auth: false },
   'auth.resetPassword': { method: 'POST', path: '/api/reset-password', auth: false },
+  'auth.checkResetToken': { method: 'POST', path: '/api/check-reset-token', auth: false },
   'auth.confirmEmail': { method: 'POST', path: '/api/confirm-email', auth: false },
   'crawl.start': { method: 'POST', path: '/api/crawl', auth: true },
   'crawl.get': { method: 'GET', path: '/api/crawl/:jobId', auth: true },

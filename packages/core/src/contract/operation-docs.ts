@@ -289,6 +289,13 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     tag: 'Account',
     errors: ['input.invalid', 'account.link-invalid'],
   },
+  'auth.checkResetToken': {
+    summary: 'Check a password reset link without using it',
+    description:
+      'Answers `valid: false` alike for an unknown, expired or already used link, and `valid: true` for one that can still set a password. The link stays unused.',
+    tag: 'Account',
+    errors: ['input.invalid'],
+  },
   'auth.confirmEmail': {
     summary: 'Confirm an e-mail address from its link',
     tag: 'Account',

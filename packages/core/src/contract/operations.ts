@@ -85,6 +85,12 @@ export const operations = {
     z.object({ token: z.string().min(1), password: z.string() }),
     message,
   ),
+  // Issue 26: the reset page checks its link as it opens, without spending it.
+  'auth.checkResetToken': op(
+    'auth.checkResetToken',
+    z.object({ token: z.string().min(1) }),
+    z.object({ valid: z.boolean() }),
+  ),
   'auth.confirmEmail': op('auth.confirmEmail', z.object({ token: z.string().min(1) }), message),
   'crawl.start': op(
     'crawl.start',

@@ -5,6 +5,7 @@ import {
 } from '../../accounts/confirmation.js';
 import { appOrigin } from '../../accounts/links.js';
 import {
+  checkResetToken,
   FORGOT_MESSAGE,
   requestPasswordReset,
   resetPassword,
@@ -22,6 +23,7 @@ import { presentUser } from '../../accounts/users.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import {
+  checkResetInput,
   confirmInput,
   forgotInput,
   loginInput,
@@ -90,6 +92,11 @@ export function authRoutes(s: AccountServices): RouteTable {
         requestPasswordReset(s, email, appOrigin(s.config, req));
         return { message: FORGOT_MESSAGE };
       },
+    },
+
+    'auth.checkResetToken': {
+      input: checkResetInput,
+      handle: async ({ token }) => ({ valid: await checkResetToken(s, token) }),
     },
 
     'auth.resetPassword': {

@@ -25,6 +25,11 @@ export const resendInput = z.object({ email: text('Email').trim().optional() });
 /** `POST /api/forgot-password`. */
 export const forgotInput = z.object({ email: text('Email').trim() });
 
+/** `POST /api/check-reset-token`. */
+export const checkResetInput = z.object({
+  token: text('Token').min(1, 'Reset token missing'),
+});
+
 /** `POST /api/reset-password`. */
 export const resetInput = z.object({
   token: text('Token').min(1, 'Reset token missing'),
