@@ -154,7 +154,7 @@ describe('e-mail confirmation', () => {
     expect(forged.status).toBe(400);
   });
 
-  // Signed out, resending goes by address (resend-by-address.test.ts).
+  // Signed out, resending goes by address (account-mail.test.ts).
   it('resends for the signed-in user; only the newest link works', async () => {
     const client = await registerUser(app.url, 'dave');
     const oldToken = tokenFrom(await waitFor(() => mailsTo('dave@example.test')[0]));
