@@ -15,11 +15,13 @@ test('sign up (no session: a taken address must answer the same), confirm from t
   await signup.expectToast('Check your email!', /check your email/i);
   await expect(page).toHaveURL(/\/confirm-email$/);
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-  // Signed out after sign-up: resending asks to sign in first.
-  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
-  await expect(page.getByTestId('resend-signed-out')).toContainText('Sign in first');
-
-  const token = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email');
+  // Signed out after sign-up: resending goes to the address just registered (issue 26).
+  const first = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email');
+  const resend = page.getByTestId('resend-confirmation');
+  await expect(resend.getByLabel('Your e-mail address')).toHaveValue(account.email);
+  await resend.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(resend.getByRole('status')).toContainText('we sent it a new confirmation e-mail');
+  const token = await tokenFromOutbox(app.dataDir, account.email, '/confirm-email', 10_000, first);
   await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
   await expect(page.getByText('Email verified successfully. You can now log in.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();

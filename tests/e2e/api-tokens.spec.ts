@@ -21,7 +21,7 @@ test('a Pro user creates an API token on the dashboard, sees it once, and revoke
   await expect(page.getByRole('button', { name: /API Tokens/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Upgrade to Pro for API Tokens' })).toBeVisible();
   await expect(
-    page.getByRole('link', { name: 'Upgrade to Pro for Scheduled Crawls' }),
+    page.getByTestId('schedules-card').getByRole('link', { name: 'Upgrade to Pro' }),
   ).toBeVisible();
 
   await becomePro(page.request);

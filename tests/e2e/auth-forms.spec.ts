@@ -1,5 +1,6 @@
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './pages/auth-pages';
 import { HomePage } from './pages/home-page';
+import { newAccount, registerByApi, resetTokenByApi } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 test('Generate Now while signed out shows Sign In Required and goes to /login', async ({
@@ -89,12 +90,16 @@ test('forgot password checks the address, then shows Email Sent and Send Another
 
 test('reset password without a token is blocked; with one it checks every rule', async ({
   page,
+  app,
 }) => {
+  const account = newAccount('rules');
+  await registerByApi(page.request, account);
+  const token = await resetTokenByApi(page.request, app.dataDir, account.email);
   const reset = new ResetPasswordPage(page);
   await reset.goto();
   await reset.expectToast('Invalid link', 'Reset token missing');
   await expect(reset.field('New Password')).toHaveCount(0);
-  await reset.goto('some-token');
+  await reset.goto(token);
   const cases: [string, string][] = [
     ['Short1!', 'Password must be at least 12 characters'],
     ['nouppercase12!', 'At least one uppercase'],
@@ -108,8 +113,17 @@ test('reset password without a token is blocked; with one it checks every rule',
   }
   await reset.reset('Valid-Password-123', 'Different-Password-123');
   await reset.expectFieldError('Confirm Password', "Passwords don't match");
+  // The link is used elsewhere after the page opened: the submit says so, with a way on.
+  const used = await page.request.post('/api/reset-password', {
+    data: { token, password: 'Other-Password-123' },
+  });
+  expect(used.ok()).toBe(true);
   await reset.reset('Valid-Password-123');
   await expect(reset.toast.locator('.toast-title')).toHaveText('Reset failed');
+  const failure = page.getByTestId('reset-failure');
+  await expect(failure).toContainText('This reset link is invalid, expired or already used.');
+  await failure.getByRole('link', { name: 'Ask for a new reset link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test('the dashboard sends signed-out visitors to /login', async ({ page }) => {

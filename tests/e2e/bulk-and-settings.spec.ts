@@ -1,25 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
-
-/**
- * Screenshots at the two widths every touched screen is looked at (1280 and 390 px), of the
- * screenful around `focus` (a full page of the home page is too long to read).
- */
-async function shoot(page: Page, testInfo: TestInfo, name: string, focus: Locator): Promise<void> {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await focus.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { shoot } from './support/shoot';
 
 test('a free user sees crawl settings and bulk crawls locked, with the reason and the upgrade', async ({
   page,
@@ -27,13 +11,18 @@ test('a free user sees crawl settings and bulk crawls locked, with the reason an
   await signInFreshUser(page, 'locked');
   const actions = page.getByRole('region', { name: 'Quick Actions' });
   await expect(actions).not.toContainText('Coming Soon');
-  for (const name of ['Scheduled Crawls', 'Bulk Crawl']) {
-    await expect(actions.getByText(name)).toBeVisible();
-    await expect(actions.getByRole('link', { name: `Upgrade to Pro for ${name}` })).toHaveAttribute(
-      'href',
-      '/subscribe',
-    );
-  }
+  await expect(actions.getByText('Bulk Crawl')).toBeVisible();
+  await expect(
+    actions.getByRole('link', { name: 'Upgrade to Pro for Bulk Crawl' }),
+  ).toHaveAttribute('href', '/subscribe');
+  // Scheduled crawls are offered once, by their own card (walkthrough defect 41).
+  const schedules = page.getByTestId('schedules-card');
+  await expect(schedules.locator('.badge-pro')).toHaveText('Pro');
+  await expect(schedules.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+    'href',
+    '/subscribe',
+  );
+  await expect(actions.getByText('Scheduled Crawls')).toHaveCount(0);
   await shoot(page, testInfo, 'dashboard-free', actions);
 
   await page.goto('/');

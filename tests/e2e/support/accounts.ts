@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import { tokenFromOutbox } from './outbox';
 
 /** A fresh, valid account for one test. */
 export function newAccount(prefix = 'user') {
@@ -26,4 +27,15 @@ export async function registerByApi(
     data: { username: account.username, password: account.password },
   });
   if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+}
+
+/** Asks for a reset link for `email` through the API and answers its token from the outbox. */
+export async function resetTokenByApi(
+  request: APIRequestContext,
+  dataDir: string,
+  email: string,
+): Promise<string> {
+  const response = await request.post('/api/forgot-password', { data: { email } });
+  if (!response.ok()) throw new Error(`forgot-password failed: ${response.status()}`);
+  return tokenFromOutbox(dataDir, email, '/reset-password');
 }

@@ -10,13 +10,15 @@ function decodeQuotedPrintable(text: string): string {
 
 /**
  * Waits for a mail to `to` in the server's outbox (`<dataDir>/outbox/*.eml`) whose link path
- * is `linkPath` (e.g. `/confirm-email`), and answers the link's token.
+ * is `linkPath` (e.g. `/confirm-email`), and answers the link's token; with `except`, a token
+ * other than that one (the mail sent after it).
  */
 export async function tokenFromOutbox(
   dataDir: string,
   to: string,
   linkPath: '/confirm-email' | '/reset-password',
   timeoutMs = 10_000,
+  except?: string,
 ): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
@@ -32,7 +34,8 @@ export async function tokenFromOutbox(
       const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8'));
       if (!mail.includes(to)) continue;
       const match = pattern.exec(mail);
-      if (match?.[1]) return decodeURIComponent(match[1]);
+      const token = match?.[1] && decodeURIComponent(match[1]);
+      if (token && token !== except) return token;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -274,8 +274,10 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
   'auth.logout': { summary: 'Sign out', tag: 'Account', errors: [] },
   'auth.resendConfirmation': {
     summary: 'Send the confirmation e-mail again',
+    description:
+      'Signed in, for your own account. Signed out, for the `email` given: the answer is the same whether or not that address has an account waiting for confirmation, and each address may be asked at most 5 times an hour.',
     tag: 'Account',
-    errors: ['account.mail-throttled', 'account.mail-failed'],
+    errors: ['input.invalid', 'account.mail-throttled', 'account.mail-failed'],
   },
   'auth.forgotPassword': {
     summary: 'E-mail a password reset link',
@@ -286,6 +288,13 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     summary: 'Set a new password from a reset link',
     tag: 'Account',
     errors: ['input.invalid', 'account.link-invalid'],
+  },
+  'auth.checkResetToken': {
+    summary: 'Check a password reset link without using it',
+    description:
+      'Answers `valid: false` alike for an unknown, expired or already used link, and `valid: true` for one that can still set a password. The link stays unused.',
+    tag: 'Account',
+    errors: ['input.invalid'],
   },
   'auth.confirmEmail': {
     summary: 'Confirm an e-mail address from its link',

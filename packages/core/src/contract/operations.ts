@@ -73,12 +73,23 @@ export const operations = {
     z.object({ message: z.string(), user: s.user.optional() }),
   ),
   'auth.logout': op('auth.logout', none, message),
-  'auth.resendConfirmation': op('auth.resendConfirmation', none, message),
+  // Signed in: the session's account. Signed out (right after sign-up): the address given.
+  'auth.resendConfirmation': op(
+    'auth.resendConfirmation',
+    z.object({ email: z.string().optional() }),
+    message,
+  ),
   'auth.forgotPassword': op('auth.forgotPassword', z.object({ email: z.string() }), message),
   'auth.resetPassword': op(
     'auth.resetPassword',
     z.object({ token: z.string().min(1), password: z.string() }),
     message,
+  ),
+  // Issue 26: the reset page checks its link as it opens, without spending it.
+  'auth.checkResetToken': op(
+    'auth.checkResetToken',
+    z.object({ token: z.string().min(1) }),
+    z.object({ valid: z.boolean() }),
   ),
   'auth.confirmEmail': op('auth.confirmEmail', z.object({ token: z.string().min(1) }), message),
   'crawl.start': op(

@@ -111,6 +111,18 @@ describe('the OpenAPI document generated from the contract', () => {
     expect(start.responses['401']?.headers).toBeUndefined();
   });
 
+  it('lets a signed-out caller resend the confirmation by address (issue 26)', () => {
+    const resend = operation('/api/resend-confirmation', 'post');
+    expect(resend.security).toEqual([]);
+    expect(resend.requestBody?.content['application/json']?.schema.properties).toHaveProperty(
+      'email',
+    );
+    expect(resend.description).toMatch(/same whether or not that address has an account/);
+    expect(codesOf(resend, '400')).toContain('input.invalid');
+    expect(codesOf(resend, '429')).toContain('account.mail-throttled');
+    expect(resend.responses['401']).toBeUndefined();
+  });
+
   it('lists the bounds of a large upload: too large, compressed, too many at once', () => {
     const upload = operation('/api/audit', 'post');
     expect(codesOf(upload, '413')).toContain('input.too-large');

@@ -21,6 +21,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'auth.resendConfirmation',
   'auth.forgotPassword',
   'auth.resetPassword',
+  'auth.checkResetToken',
   'auth.confirmEmail',
   'crawl.start',
   'crawl.get',

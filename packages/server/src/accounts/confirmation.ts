@@ -1,6 +1,7 @@
 import { HttpError } from '../http/errors.js';
 import { confirmationMail } from '../mail/messages.js';
-import type { AccountServices } from './services.js';
+import { isValidEmail } from './rules.js';
+import { type AccountServices, sendInBackground } from './services.js';
 import { issueToken, linkHash } from './tokens.js';
 import type { UserRow } from './users.js';
 
@@ -47,6 +48,21 @@ export async function confirmEmail(s: AccountServices, token: string): Promise<v
   }
 }
 
+/** The one answer to "resend confirmation" by address, whether it has an unconfirmed account or not. */
+export const RESEND_BY_ADDRESS_MESSAGE =
+  'If that address has an account waiting for confirmation, we sent it a new confirmation e-mail.';
+
+/** The refusal of a caller over the mail budget (5 an hour, per account or per address asked). */
+function throttled(wait: number): HttpError {
+  return new HttpError(
+    429,
+    'Failed to resend confirmation',
+    'Too many e-mails; try again later',
+    { 'Retry-After': String(wait) },
+    'account.mail-throttled',
+  );
+}
+
 /** "Resend confirmation" for the signed-in user, at most 5 an hour. */
 export async function resendConfirmation(
   s: AccountServices,
@@ -54,20 +70,9 @@ export async function resendConfirmation(
   origin: string,
 ): Promise<string> {
   if (user.emailConfirmed) return 'Your email address is already confirmed.';
-  const key = `resend:${user.id}`;
   // Counted as it is checked (one atomic step in the database), so racing clicks share it.
-  const wait = await s.mailThrottle.take(key);
-  if (wait > 0) {
-    throw new HttpError(
-      429,
-      'Failed to resend confirmation',
-      'Too many e-mails; try again later',
-      {
-        'Retry-After': String(wait),
-      },
-      'account.mail-throttled',
-    );
-  }
+  const wait = await s.mailThrottle.take(`resend:${user.id}`);
+  if (wait > 0) throw throttled(wait);
   try {
     await sendConfirmation(s, user, origin);
   } catch (err) {
@@ -81,4 +86,28 @@ export async function resendConfirmation(
     );
   }
   return 'Confirmation email sent. Please check your inbox.';
+}
+
+/**
+ * "Resend confirmation" asked by address, signed out (the page right after sign-up, issue 26).
+ * The address's budget is counted before anything is looked up, so the answer (and a 429) is
+ * the same for an unknown, a confirmed and an unconfirmed address; the mail is made in the
+ * background and also counts against the account's own budget, shared with the signed-in resend.
+ */
+export async function resendConfirmationTo(
+  s: AccountServices,
+  email: string,
+  origin: string,
+): Promise<string> {
+  if (!isValidEmail(email))
+    throw new HttpError(400, 'Enter a valid email', 'Enter a valid email', {}, 'input.invalid');
+  const wait = await s.mailThrottle.take(`resend-address:${email.toLowerCase()}`);
+  if (wait > 0) throw throttled(wait);
+  sendInBackground(s, async () => {
+    const user = await s.accounts.users.byEmail(email);
+    if (!user || user.email_confirmed_at !== null) return;
+    if ((await s.mailThrottle.take(`resend:${user.id}`)) > 0) return;
+    await sendConfirmation(s, user, origin);
+  });
+  return RESEND_BY_ADDRESS_MESSAGE;
 }

@@ -27,6 +27,15 @@ export function requestPasswordReset(s: AccountServices, email: string, origin: 
 }
 
 /**
+ * Whether a reset link can still set a password, without spending it (the reset page asks as
+ * it opens, issue 26): one answer shape for a bad, an expired and a used link.
+ */
+export async function checkResetToken(s: AccountServices, token: string): Promise<boolean> {
+  const hash = linkHash(token);
+  return hash ? s.accounts.accountTokens.isLive(hash, 'reset', new Date().toISOString()) : false;
+}
+
+/**
  * Sets a new password with a reset token. The password is checked first, so a weak one does not
  * burn the link. Every credential of the account ends: its sessions (whoever knew the old
  * password is signed out) and its API tokens (whoever held a session may have minted one);

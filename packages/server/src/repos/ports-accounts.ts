@@ -96,6 +96,8 @@ export interface AccountTokenRepository {
    * used in the same statement, so of any number of racing uses exactly one gets the id.
    */
   consume(tokenHash: string, kind: AccountTokenKind, now: string): Promise<number | null>;
+  /** Whether the token is of `kind`, unexpired at `now` and unused: what `consume` would take. */
+  isLive(tokenHash: string, kind: AccountTokenKind, now: string): Promise<boolean>;
   /** Spends a confirmation link and confirms its user's address, in one transaction. */
   redeemConfirmation(tokenHash: string, now: string): Promise<number | null>;
   /**

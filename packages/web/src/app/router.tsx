@@ -22,3 +22,10 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The address just signed up with, for the confirmation page's resend (issue 26). */
+    signupEmail?: string;
+  }
+}

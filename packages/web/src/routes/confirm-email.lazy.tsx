@@ -1,13 +1,14 @@
 import { ApiCallError, PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link } from '@tanstack/react-router';
+import { createLazyRoute, Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { AuthCard } from '../components/AuthCard';
+import { ResendConfirmation } from '../components/ResendConfirmation';
 
-type Phase = 'idle' | 'pending' | 'success' | 'already' | 'error' | 'signed-out';
+type Phase = 'idle' | 'pending' | 'success' | 'already' | 'error';
 
 function ConfirmEmail() {
   usePageMeta(PAGE_META['/confirm-email']);
@@ -17,6 +18,8 @@ function ConfirmEmail() {
   const [phase, setPhase] = useState<Phase>(token ? 'pending' : 'idle');
   const [message, setMessage] = useState<string | null>(null);
   const started = useRef(false);
+  // The address the sign-up form just registered, carried in the history entry (not the URL).
+  const signupEmail = useRouterState({ select: (r) => r.location.state.signupEmail });
 
   useEffect(() => {
     // Tokens are single-use: verify once even if the effect runs twice.
@@ -87,10 +90,8 @@ function ConfirmEmail() {
           <p className="form-error" role="alert">
             {message}
           </p>
-          <p className="muted">Links expire after 24 hours. Sign in and ask for a new one.</p>
-          <Link to="/login" className="button block">
-            Go to Login
-          </Link>
+          <p className="muted">Links expire after 24 hours. Ask for a new one here.</p>
+          <ResendConfirmation signedOutEmail={auth.status === 'signed-in' ? undefined : ''} />
         </AuthCard>
       );
     }
@@ -114,23 +115,6 @@ function ConfirmEmail() {
     );
   }
 
-  const resend = async () => {
-    setPhase('pending');
-    try {
-      await api.call('auth.resendConfirmation', {});
-      setMessage('Confirmation email sent. Please check your inbox.');
-      setPhase('idle');
-    } catch (err) {
-      // Resending needs the account: signed out, the answer is a way to sign in, not an error.
-      if (err instanceof ApiCallError && err.code === 'auth.required') {
-        setMessage(null);
-        setPhase('signed-out');
-        return;
-      }
-      setMessage(errorText(err, 'Failed to resend confirmation'));
-      setPhase('error');
-    }
-  };
   return (
     <AuthCard title="Check Your Email" lead="We sent a confirmation link to your e-mail address.">
       <ol className="plain-steps">
@@ -138,28 +122,10 @@ function ConfirmEmail() {
         <li>Click the confirmation link. It is valid for 24 hours.</li>
         <li>Sign in and start generating sitemaps.</li>
       </ol>
-      {message && (
-        <p
-          className={phase === 'error' ? 'form-error' : 'success-text'}
-          role={phase === 'error' ? 'alert' : 'status'}
-        >
-          {message}
-        </p>
-      )}
-      {phase === 'signed-out' && (
-        <p className="form-error" role="alert" data-testid="resend-signed-out">
-          Sign in first, then ask for a new confirmation e-mail here.{' '}
-          <Link to="/login">Sign in</Link>
-        </p>
-      )}
-      <button
-        type="button"
-        className="button block"
-        onClick={resend}
-        disabled={phase === 'pending'}
-      >
-        {phase === 'pending' ? 'Sending...' : 'Resend confirmation email'}
-      </button>
+      {/* Signed out right after sign-up, it goes by the address just registered (issue 26). */}
+      <ResendConfirmation
+        signedOutEmail={auth.status === 'signed-in' ? undefined : (signupEmail ?? '')}
+      />
     </AuthCard>
   );
 }

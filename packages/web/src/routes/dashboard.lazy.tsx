@@ -8,6 +8,7 @@ import { usePageMeta } from '../app/page-meta';
 import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
 import { useApi } from '../app/use-api';
 import { ApiTokensCard } from '../components/ApiTokensCard';
+import { ConfirmReminder } from '../components/ConfirmReminder';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { PendingPaymentNotice } from '../components/PendingPaymentNotice';
 import { RecentCrawls } from '../components/RecentCrawls';
@@ -97,6 +98,7 @@ function Dashboard() {
         )}
       </header>
       <PendingPaymentNotice user={user} />
+      {!user.emailConfirmed && <ConfirmReminder email={user.email} />}
       <ul className="stat-grid" aria-label="Statistics">
         {cards.map(([label, value, note]) => (
           <li key={label} className="stat-card">

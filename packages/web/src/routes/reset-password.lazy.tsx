@@ -21,11 +21,26 @@ function ResetPassword() {
   const [busy, setBusy] = useState(false);
   // Why the server refused the reset, shown on the page with a way to ask for a new link.
   const [failure, setFailure] = useState<string | null>(null);
+  // The link is checked as the page opens (issue 26): null while asking, or when it could not be asked.
+  const [live, setLive] = useState<boolean | null>(null);
 
   useEffect(() => {
     if (!token)
       toast({ title: 'Invalid link', description: 'Reset token missing', variant: 'error' });
   }, [token, toast]);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api.call('auth.checkResetToken', { token }).then(
+      ({ valid }) => current && setLive(valid),
+      // Not checked (offline, an old server): the form stays, and a submit says what is wrong.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, token]);
 
   if (!token) {
     return (
@@ -33,6 +48,20 @@ function ResetPassword() {
         <p className="muted">Open the link from your e-mail again, or ask for a new one.</p>
         <Link to="/forgot-password" className="button primary block">
           Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  if (live === false) {
+    return (
+      <AuthCard title="This reset link no longer works">
+        <p className="form-error" role="alert" data-testid="reset-link-dead">
+          This reset link is invalid, expired or already used.
+        </p>
+        <p className="muted">Reset links work once, for a limited time. Ask for a new one.</p>
+        <Link to="/forgot-password" className="button primary block">
+          Ask for a new reset link
         </Link>
       </AuthCard>
     );

@@ -98,7 +98,11 @@ function Signup() {
           variant: 'success',
         });
       await auth.refresh(true);
-      void navigate({ to: confirm ? '/confirm-email' : '/dashboard' });
+      // The confirmation page offers a resend to this address (signed out, issue 26).
+      void navigate({
+        to: confirm ? '/confirm-email' : '/dashboard',
+        state: { signupEmail: form.email.trim() },
+      });
     } catch (err) {
       toast({
         title: 'Registration Failed',

@@ -69,6 +69,7 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       'auth.resendConfirmation',
       'auth.forgotPassword',
       'auth.resetPassword',
+      'auth.checkResetToken',
       'auth.confirmEmail',
       'paypal.createOrder',
       'paypal.captureOrder',

@@ -1,6 +1,11 @@
-import { confirmEmail, resendConfirmation } from '../../accounts/confirmation.js';
+import {
+  confirmEmail,
+  resendConfirmation,
+  resendConfirmationTo,
+} from '../../accounts/confirmation.js';
 import { appOrigin } from '../../accounts/links.js';
 import {
+  checkResetToken,
   FORGOT_MESSAGE,
   requestPasswordReset,
   resetPassword,
@@ -17,7 +22,15 @@ import { signIn } from '../../accounts/sign-in.js';
 import { presentUser } from '../../accounts/users.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
-import { confirmInput, forgotInput, loginInput, registerInput, resetInput } from './schema.js';
+import {
+  checkResetInput,
+  confirmInput,
+  forgotInput,
+  loginInput,
+  registerInput,
+  resendInput,
+  resetInput,
+} from './schema.js';
 
 /**
  * Sign-up, sign-in, sign-out, e-mail confirmation and password reset (spec §7). The hosted app
@@ -63,9 +76,15 @@ export function authRoutes(s: AccountServices): RouteTable {
       },
     },
 
-    'auth.resendConfirmation': async (_input, { user, req }) => ({
-      message: await resendConfirmation(s, user, appOrigin(s.config, req)),
-    }),
+    'auth.resendConfirmation': {
+      input: resendInput,
+      handle: async ({ email }, { user, req }) => {
+        const origin = appOrigin(s.config, req);
+        if (user) return { message: await resendConfirmation(s, user, origin) };
+        // Signed out (the page right after sign-up): by address, one answer for any address.
+        return { message: await resendConfirmationTo(s, email ?? '', origin) };
+      },
+    },
 
     'auth.forgotPassword': {
       input: forgotInput,
@@ -73,6 +92,11 @@ export function authRoutes(s: AccountServices): RouteTable {
         requestPasswordReset(s, email, appOrigin(s.config, req));
         return { message: FORGOT_MESSAGE };
       },
+    },
+
+    'auth.checkResetToken': {
+      input: checkResetInput,
+      handle: async ({ token }) => ({ valid: await checkResetToken(s, token) }),
     },
 
     'auth.resetPassword': {

@@ -19,8 +19,16 @@ export const loginInput = z.object({
 /** `POST /api/confirm-email`. */
 export const confirmInput = z.object({ token: text('Token').min(1, 'Token is required') });
 
+/** `POST /api/resend-confirmation`: the address is for a signed-out caller. */
+export const resendInput = z.object({ email: text('Email').trim().optional() });
+
 /** `POST /api/forgot-password`. */
 export const forgotInput = z.object({ email: text('Email').trim() });
+
+/** `POST /api/check-reset-token`. */
+export const checkResetInput = z.object({
+  token: text('Token').min(1, 'Reset token missing'),
+});
 
 /** `POST /api/reset-password`. */
 export const resetInput = z.object({

@@ -38,6 +38,17 @@ describe.each(testDatabaseKinds)('AccountTokenRepository on %s', (kind) => {
     expect(await tokens.consume('c1', 'confirm', NOW)).toBe(userId);
   });
 
+  it('says whether a token would be spent, without spending it', async () => {
+    await tokens.issue(userId, 'reset', 'r3', IN_AN_HOUR);
+    expect(await tokens.isLive('r3', 'reset', NOW)).toBe(true);
+    expect(await tokens.isLive('r3', 'reset', NOW)).toBe(true);
+    expect(await tokens.isLive('r3', 'confirm', NOW)).toBe(false);
+    expect(await tokens.isLive('r3', 'reset', IN_AN_HOUR)).toBe(false);
+    expect(await tokens.isLive('unknown', 'reset', NOW)).toBe(false);
+    expect(await tokens.consume('r3', 'reset', NOW)).toBe(userId);
+    expect(await tokens.isLive('r3', 'reset', NOW)).toBe(false);
+  });
+
   it('tells a second click on a used confirmation link once the address is confirmed', async () => {
     await tokens.issue(userId, 'confirm', 'c2', IN_AN_HOUR);
     expect(await tokens.spentOnConfirmedAddress('c2')).toBe(false);

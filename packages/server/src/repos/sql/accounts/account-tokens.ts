@@ -34,6 +34,16 @@ export class SqlAccountTokenRepository implements AccountTokenRepository {
     return this.db.transaction((tx) => spend(tx, tokenHash, kind, now));
   }
 
+  /** The same conditions as `spend`, read without spending. */
+  async isLive(tokenHash: string, kind: AccountTokenKind, now: string): Promise<boolean> {
+    const row = await this.db.first<{ live: number }>(
+      `SELECT 1 AS live FROM account_tokens
+        WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
+      [tokenHash, kind, now],
+    );
+    return row !== undefined;
+  }
+
   /** The first confirmation's time is kept. */
   redeemConfirmation(tokenHash: string, now: string): Promise<number | null> {
     return this.db.transaction(async (tx) => {
