@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 test('toasts show one at a time and leave after 5 s', async ({ page }) => {
   const home = new HomePage(page);
   await home.goto('#checker');
-  await home.uploadSitemap('notes.txt', 'hello', 'text/plain');
+  await home.uploadSitemap('photo.png', 'not a sitemap', 'image/png');
   await home.expectToast('Invalid File Type');
   // Timed from before the click: the toast cannot appear, so cannot leave, earlier than that.
   const clickedAt = Date.now();
