@@ -1,6 +1,6 @@
 // Parity of the two shells (issue 17): the same site crawled through the hosted API and through
 // the desktop's IPC handlers gives the same answers, field by field, for every read a user
-// sees: crawl.get, seo.get, the URL table, one URL's detail, the crawl report's CSV and JSON
+// sees (and the CLI, the third way to crawl, gives each URL the same verdict, issue 25): crawl.get, seo.get, the URL table, one URL's detail, the crawl report's CSV and JSON
 // Lines, history, analytics, and every export format's bytes. Both shells run the application
 // layer (`@mapsmith/app`); what this guards is everything around it that could still differ:
 // each shell's crawl settings and rendering, its process (a server worker, the desktop's crawler
@@ -10,6 +10,9 @@
 // crawl's own dates, ids) are left out; nothing else is normalised. A synthetic job of 60,000
 // listed URLs, stored in both shells, must give the same sitemap index and the same two parts,
 // byte for byte.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   type CrawlJob,
@@ -21,11 +24,13 @@ import {
   REPORT_COLUMN_NAMES,
   type ReportRow,
   type ReportUrlsPage,
+  reportColumns,
   reportValues,
   type SqlDatabase,
 } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
+import { runCli } from '../../packages/server/src/cli/commands/cli-test-support';
 import {
   createTestUser,
   call as httpCall,
@@ -51,6 +56,25 @@ let hosted: TestServer;
 let user: TestUser;
 let localJob: string;
 let hostedJob: string;
+/** Every record the CLI's crawl of the site wrote with `--out` (one JSON object per URL). */
+let cliRecords: PageRecord[];
+
+/** Crawls the site with `mapsmith crawl`, rendering as both shells do, and reads its records. */
+async function crawlWithCli(url: string): Promise<PageRecord[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-parity-'));
+  try {
+    const out = path.join(dir, 'crawl.jsonl');
+    const run = await runCli(['crawl', url, '--allow-loopback', '--render', 'auto', '--out', out]);
+    if (run.status !== 0) throw new Error(`mapsmith crawl: ${run.status} ${run.stderr}`);
+    return fs
+      .readFileSync(out, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as PageRecord);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function ipc<T>(name: string, input: unknown): Promise<T> {
   const reply = await desktop.dispatch(TEST_ORIGIN, name, input);
@@ -128,7 +152,9 @@ beforeAll(async () => {
   ({ jobId: localJob } = await ipc<{ jobId: string }>('crawl.start', { url: site.url }));
   const start = await httpCall(hosted.server.url, user, 'POST', '/api/crawl', { url: site.url });
   ({ jobId: hostedJob } = (await start.json()) as { jobId: string });
+  const cli = crawlWithCli(site.url);
   await desktop.deps.crawls.settled(localJob);
+  cliRecords = await cli;
   const end = Date.now() + 60_000;
   while ((await hostedJson<CrawlJob>(`/api/crawl/${hostedJob}`)).status !== 'completed') {
     if (Date.now() > end) throw new Error('the hosted crawl did not complete');
@@ -226,6 +252,29 @@ describe('the same site through both shells', () => {
       expect(detail(local), row.url).toEqual(detail(remote));
     }
     expect(reasons.size).toBeGreaterThan(4);
+  });
+
+  it('the CLI: every URL of the table, with the same verdict, status, depth and inlinks', async () => {
+    const rows = await allRows((cursor) =>
+      hostedJson(
+        `/api/crawl/${hostedJob}/urls?sort=url&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ),
+    );
+    type Facts = Pick<ReportRow, 'url' | 'status' | 'reason' | 'verdict' | 'depth' | 'inlinks'>;
+    const facts = ({ url, status, reason, verdict, depth, inlinks }: Facts): Facts => ({
+      url,
+      status,
+      reason,
+      verdict,
+      depth,
+      inlinks,
+    });
+    // Each record as the shells' stores turn it into a row of the table.
+    const cli = cliRecords
+      .map((record) => facts({ ...record, ...reportColumns(record) }))
+      .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    expect(cli.length).toBeGreaterThan(50);
+    expect(cli).toEqual(rows.map(facts));
   });
 
   it('the crawl report: the same CSV and JSON Lines, row for row', async () => {
