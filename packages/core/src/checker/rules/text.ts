@@ -17,10 +17,11 @@ export class TextRules {
     const { ctx } = this;
     const report = ctx.report;
     report.total++;
-    const usable = ctx.url(value, line, ctx.error) && !ctx.offSite(value, line);
-    const ok = !ctx.duplicate(value, line) && usable;
-    if (ok) report.valid++;
-    // A repeat is handed out too: whoever reads the URLs dedupes them itself.
+    const usable = ctx.url(value, line, ctx.error);
+    const onSite = usable && !ctx.offSite(value, line);
+    if (!ctx.duplicate(value, line) && onSite) report.valid++;
+    // Handed out as a urlset's loc is (repeats and other origins too): readers apply their own
+    // scope and dedupe, and an upload's origin is only its first URL's.
     return usable ? value : null;
   }
 
