@@ -1,8 +1,6 @@
+import { SAME_LASTMOD_MIN_URLS } from '../checker/rules/lastmod.js';
 import type { PageRecord } from '../crawler/types.js';
 import { w3cDate } from './dates.js';
-
-/** Fewer listed pages than this never count as "one date on every URL" (the checker's rule). */
-const MIN_PAGES = 3;
 
 /** The note the results show when exports leave lastmod out (issue 25 point 6). */
 export const UNIFORM_LASTMOD_NOTE =
@@ -34,7 +32,7 @@ export class UniformLastmod {
 
   /** Whether every listed page seen carries the same date (and there are enough of them). */
   get uniform(): boolean {
-    return !this.mixed && this.count >= MIN_PAGES;
+    return !this.mixed && this.count >= SAME_LASTMOD_MIN_URLS;
   }
 }
 
