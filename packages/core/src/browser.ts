@@ -23,6 +23,7 @@ export * from './contract/history-schemas.js';
 export * from './contract/http-auth.js';
 export * from './contract/http-routes.js';
 export * from './contract/input-refusal.js';
+export * from './contract/listable-types.js';
 export * from './contract/operation-docs.js';
 export * from './contract/operations.js';
 export * from './contract/page-meta.js';

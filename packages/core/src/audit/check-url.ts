@@ -7,6 +7,7 @@
  */
 
 import type { AuditResult } from '../contract/audit-schemas.js';
+import { isHtmlType } from '../contract/listable-types.js';
 import { extractHtml } from '../crawler/extract/html-extractor.js';
 import { parseLinkHeader, parseRobotsHeader } from '../crawler/extract/page-facts.js';
 import { type FetchOutcome, fetchPage } from '../crawler/fetch-page.js';
@@ -48,7 +49,6 @@ export interface UrlCheckOptions {
 }
 
 const HEAD_REFUSED = new Set([405, 501]);
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 function hostOf(url: string): string {
   return new URL(url).host;
@@ -156,7 +156,7 @@ async function probe(
   deps.giveUp?.record(parsed.host, outcome.error !== undefined && isTimeout(outcome.error));
   const headRefused = outcome.response && HEAD_REFUSED.has(outcome.response.status);
   const type = mediaType(outcome.response?.headers['content-type']);
-  const needsBody = outcome.response?.status === 200 && (type === null || HTML_TYPES.has(type));
+  const needsBody = outcome.response?.status === 200 && (type === null || isHtmlType(type));
   if (headRefused || needsBody) {
     // The GET starts where HEAD ended, so its redirect hops are not asked twice.
     const from = headRefused ? url : outcome.finalUrl;
@@ -191,10 +191,7 @@ async function probe(
   const header = parseLinkHeader(res.headers.link, new URL(outcome.finalUrl));
   let canonical = header.canonical;
   let robots = headerRobots;
-  if (
-    res.body.byteLength > 0 &&
-    (result.contentType === null || HTML_TYPES.has(result.contentType))
-  ) {
+  if (res.body.byteLength > 0 && (result.contentType === null || isHtmlType(result.contentType))) {
     const raw = extractHtml(new TextDecoder().decode(res.body));
     robots = [...robots, ...raw.robotsMeta];
     if (raw.canonical) {

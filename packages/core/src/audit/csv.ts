@@ -4,14 +4,14 @@
  */
 import type { AuditResult } from '../contract/audit-schemas.js';
 import { csvField } from '../report/export.js';
-import { AUDIT_VERDICT_LABELS } from './verdicts.js';
+import { auditVerdictText } from './verdicts.js';
 
 /** The CSV columns, in order: header text and the value of a result. */
 export const AUDIT_CSV_COLUMNS: ReadonlyArray<
   readonly [string, (r: AuditResult) => string | number | boolean | null]
 > = [
   ['URL', (r) => r.url],
-  ['Verdict', (r) => AUDIT_VERDICT_LABELS[r.verdict]],
+  ['Verdict', (r) => auditVerdictText(r)],
   ['Verdict code', (r) => r.verdict],
   ['Status', (r) => r.status],
   ['Redirect status', (r) => r.redirectStatus],

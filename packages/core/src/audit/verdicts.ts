@@ -9,6 +9,7 @@ import {
   type AuditResult,
   type AuditVerdict,
 } from '../contract/audit-schemas.js';
+import { isListableType, listedDocumentName } from '../contract/listable-types.js';
 
 /** A check taking longer than this (redirects included) is reported as slow. */
 export const AUDIT_SLOW_MS = 3000;
@@ -22,7 +23,7 @@ export const AUDIT_VERDICT_LABELS: Readonly<Record<AuditVerdict, string>> = {
   'not-found': '404',
   error: 'error',
   redirect: 'redirect',
-  'not-html': 'not HTML',
+  'not-html': 'not a page or document',
   noindex: 'noindex',
   canonical: 'canonical elsewhere',
   slow: 'slow',
@@ -39,7 +40,8 @@ export const AUDIT_VERDICT_HINTS: Readonly<Record<AuditVerdict, string>> = {
   'not-found': 'Gone (404 or 410): remove it from the sitemap.',
   error: 'Another 4xx or 5xx answer.',
   redirect: 'List the redirect target instead of the redirecting URL.',
-  'not-html': 'Not an HTML page (a file, an image, a feed).',
+  'not-html':
+    'Neither an HTML page nor a document search engines index (PDF, Word, Excel, ...): an image, a feed, a script.',
   noindex: 'The page asks not to be indexed; do not list it.',
   canonical: 'The page names another URL as canonical; list that one.',
   slow: `The answer took longer than ${AUDIT_SLOW_MS / 1000} seconds.`,
@@ -52,8 +54,6 @@ export type VerdictFacts = Pick<
   'status' | 'redirectStatus' | 'noindex' | 'canonical' | 'blocked' | 'contentType' | 'responseMs'
 > & { refused: boolean; notChecked?: boolean };
 
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-
 /** The verdict of one URL: the most serious fact wins, in `AUDIT_VERDICTS` order. */
 export function auditVerdictOf(f: VerdictFacts, slowMs = AUDIT_SLOW_MS): AuditVerdict {
   if (f.refused) return 'refused';
@@ -64,11 +64,19 @@ export function auditVerdictOf(f: VerdictFacts, slowMs = AUDIT_SLOW_MS): AuditVe
   if (f.status >= 400 || f.status < 200) return 'error';
   if (f.redirectStatus !== null) return 'redirect';
   if (f.status >= 300) return 'error';
-  if (f.contentType !== null && !HTML_TYPES.has(f.contentType)) return 'not-html';
+  // The generator's own rule: a PDF it lists is fine here too.
+  if (f.contentType !== null && !isListableType(f.contentType)) return 'not-html';
   if (f.noindex) return 'noindex';
   if (f.canonical !== null) return 'canonical';
   if (f.responseMs > slowMs) return 'slow';
   return 'fine';
+}
+
+/** A result's verdict in words, naming a listed document: "fine (PDF)", "noindex (PDF)". */
+export function auditVerdictText(r: Pick<AuditResult, 'verdict' | 'contentType'>): string {
+  const label = AUDIT_VERDICT_LABELS[r.verdict];
+  const document = listedDocumentName(r.contentType);
+  return document === null ? label : `${label} (${document})`;
 }
 
 /** Zero for every verdict. */

@@ -19,16 +19,30 @@ describe('checks beyond the spec', () => {
     expect(checkSitemap(urlset(url(long.slice(0, 2047)))).isValid).toBe(true);
   });
 
-  it('warns once about URLs on another host than the first, when the sitemap URL is unknown', () => {
+  it("errs once on URLs off the first URL's scheme and host when the file's URL is unknown (issue 25 point 9)", () => {
     const body = [
       url('https://a.example/'),
       url('https://b.example/x'),
-      url('https://b.example/y'),
+      url('http://a.example/y'),
+      url('https://A.example:443/z'),
     ].join('\n');
     const r = checkSitemap(urlset(body));
-    expect(r.warnings).toEqual([
-      { message: m.otherHost(2, 'a.example', 'https://b.example/x'), line: 4 },
+    expect(r.errors).toEqual([
+      { message: m.otherOriginThanFirst(2, 'https://a.example', 'https://b.example/x'), line: 4 },
     ]);
+    expect(messages(r.warnings)).toEqual([m.LOW_VALID_RATIO]);
+    expect(r.stats).toEqual({ totalUrls: 4, validUrls: 2, duplicateUrls: 0 });
+  });
+
+  it('warns once about links to other hosts in a feed, which has no origin rule', () => {
+    const items = ['https://a.example/', 'https://b.example/x', 'https://b.example/y']
+      .map((link) => `<item><link>${link}</link></item>`)
+      .join('\n');
+    const r = checkSitemap(`${DECL}<rss version="2.0"><channel>\n${items}\n</channel></rss>`);
+    expect(r.warnings).toContainEqual({
+      message: m.otherHost(2, 'a.example', 'https://b.example/x'),
+      line: 4,
+    });
     expect(r.isValid).toBe(true);
   });
 
@@ -75,12 +89,12 @@ describe('checks beyond the spec', () => {
       { sitemapUrl: 'https://a.example/sitemap.txt' },
     );
     expect(bad.kind).toBe('text');
-    expect(bad.stats).toEqual({ totalUrls: 4, validUrls: 2, duplicateUrls: 1 });
+    expect(bad.stats).toEqual({ totalUrls: 4, validUrls: 1, duplicateUrls: 1 });
     expect(bad.errors).toEqual([
       { message: m.invalidProtocol('ftp://a.example/f'), line: 2 },
       { message: m.invalidUrlFormat('not a url'), line: 4 },
     ]);
-    expect(messages(bad.warnings)).toContain(m.duplicateUrl('https://a.example/'));
+    expect(messages(bad.warnings)).toContain(m.duplicatesFound(1, 'https://a.example/'));
     // Another origin than the file's own, as for a urlset.
     const foreign = checkSitemap('https://a.example/\nhttps://b.example/x\n', {
       sitemapUrl: 'https://a.example/sitemap.txt',

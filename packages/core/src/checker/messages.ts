@@ -3,11 +3,18 @@
  * is about one value, the value follows the spec's words after a colon.
  */
 import { formatCount as n, plural } from '../text/counts.js';
+import { SITEMAP_NS } from './names.js';
 
 /** Spec §5: warning when the file has no `<?xml ...?>` declaration. */
 export const MISSING_XML_DECLARATION = 'Missing XML declaration';
-/** Spec §5: warning when the sitemaps.org namespace is absent or wrong. */
+/** Spec §5: warning when the sitemaps.org namespace is absent. */
 export const MISSING_NAMESPACE = 'Missing or incorrect sitemap namespace';
+/**
+ * Issue 25 point 9: another namespace than sitemaps.org's (`.../sitemap/0.8`) is an error, not
+ * the spec's warning: search engines reject such a file.
+ */
+export const wrongNamespace = (ns: string) =>
+  `Wrong sitemap namespace: ${ns} (expected ${SITEMAP_NS}); search engines reject the file`;
 /** Spec §5: error for a root the checker does not know. */
 export const UNKNOWN_FORMAT =
   'Unknown sitemap format. Expected urlset, sitemapindex, rss, news, image, or video sitemap.';
@@ -20,8 +27,6 @@ export const tooManyUrls = (count: number) =>
   `Sitemap contains more than 50,000 URLs (${n(count)})`;
 /** Spec §5: error for an entry without loc. */
 export const MISSING_LOC = 'Missing loc element';
-/** Spec §5: a duplicate URL (warning, counted). */
-export const duplicateUrl = (url: string) => `Duplicate URL: ${url}`;
 /** Spec §5: a URL that is not http or https. */
 export const invalidProtocol = (url: string) => `Invalid protocol: ${url}`;
 /** Spec §5: a URL that does not parse. */
@@ -34,8 +39,12 @@ export const invalidLastmod = (value: string) => `Invalid lastmod date: ${value}
 /** Spec §5: a changefreq outside the protocol's list (warning). */
 export const invalidChangefreq = (value: string) =>
   `Invalid changefreq: ${value} (expected always, hourly, daily, weekly, monthly, yearly or never)`;
-/** Spec §5: the summary warning of duplicates. */
-export const duplicatesFound = (count: number) => `Found ${plural(count, 'duplicate URL')}`;
+/**
+ * Spec §5: the warning of duplicates, once per file (issue 25 point 9: not also once per line),
+ * at the first repeat's line; a repeat is counted, never as a valid URL.
+ */
+export const duplicatesFound = (count: number, example: string) =>
+  `Found ${plural(count, 'duplicate URL')} (not counted as valid), e.g. ${example}`;
 /** Spec §5: the summary warning when under 90% of entries are valid. */
 export const LOW_VALID_RATIO = 'Less than 90% of URLs are valid';
 /** Spec §5: the warning that the file is a sitemap index. */
@@ -57,6 +66,12 @@ export const EMPTY_NEWS_NAME = 'Empty news:name: the publication name is require
 /** Issue 18: URLs on another scheme or host than the sitemap's own URL (an error, once). */
 export const otherOrigin = (count: number, origin: string, example: string) =>
   `${plural(count, 'URL is', 'URLs are')} not on the sitemap's own scheme and host (${origin}); a sitemap may list only those, e.g. ${example}`;
+/**
+ * Issue 25 point 9: for a file whose own URL is unknown (an upload), URLs on another scheme or
+ * host than its first URL's (an error, once), so upload and fetch count the same bytes alike.
+ */
+export const otherOriginThanFirst = (count: number, origin: string, example: string) =>
+  `${plural(count, 'URL is', 'URLs are')} not on the scheme and host of the file's first URL (${origin}); a sitemap may list only its own site's URLs, e.g. ${example}`;
 /**
  * Issue 18: URLs above the sitemap's folder (a warning, once: the protocol forbids them, but
  * search engines accept them when robots.txt names the sitemap).

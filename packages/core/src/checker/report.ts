@@ -12,8 +12,10 @@ export class Report {
   total = 0;
   /** Entries without an error (for feeds: without a link problem). */
   valid = 0;
-  /** Duplicate entries. */
+  /** Duplicate entries (repeats of an earlier entry's URL; never counted valid). */
   duplicates = 0;
+  /** The first repeated URL and its line, for the one duplicates warning. */
+  private firstDuplicate: Message | null = null;
   private readonly errors: Message[] = [];
   private readonly warnings: Message[] = [];
   private droppedErrors = 0;
@@ -36,9 +38,15 @@ export class Report {
     else this.droppedWarnings++;
   }
 
+  /** Counts a repeat of an earlier entry's URL. */
+  duplicate(url: string, line: number): void {
+    if (this.duplicates++ === 0) this.firstDuplicate = at(url, line);
+  }
+
   /** Adds the spec's summary warnings (duplicates, valid ratio). */
   summarize(): void {
-    if (this.duplicates > 0) this.warning(duplicatesFound(this.duplicates));
+    const first = this.firstDuplicate;
+    if (first) this.warning(duplicatesFound(this.duplicates, first.message), first.line);
     if (this.total > 0 && this.valid / this.total < 0.9) this.warning(LOW_VALID_RATIO);
   }
 

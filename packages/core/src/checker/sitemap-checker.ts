@@ -14,6 +14,7 @@ import {
   tooLarge,
   UNKNOWN_FORMAT,
   undeclaredPrefix,
+  wrongNamespace,
 } from './messages.js';
 import { IMAGE_NS, Names, NEWS_NS, SITEMAP_NS, VIDEO_NS } from './names.js';
 import { Report } from './report.js';
@@ -192,7 +193,10 @@ export class SitemapChecker {
     if (!this.sawDeclaration) this.report.warning(MISSING_XML_DECLARATION, 1);
     const local = qname.slice(qname.indexOf(':') + 1);
     const sitemapNs = () => {
-      if (this.names.nsOf(qname) !== SITEMAP_NS) this.report.warning(MISSING_NAMESPACE, this.line);
+      const ns = this.names.nsOf(qname);
+      // Absent: the spec's warning. Another one (`.../sitemap/0.8`): search engines reject it.
+      if (!ns) this.report.warning(MISSING_NAMESPACE, this.line);
+      else if (ns !== SITEMAP_NS) this.report.error(wrongNamespace(ns), this.line);
     };
     if (local === 'urlset') {
       const has = (ns: string) => this.names.has(ns);

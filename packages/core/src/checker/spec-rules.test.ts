@@ -75,7 +75,7 @@ describe('spec §5: url set', () => {
     expect(messages(r.warnings)).toContain(m.LOW_VALID_RATIO);
   });
 
-  it('counts duplicates and summarises them', () => {
+  it('counts duplicates, not as valid URLs, in one warning (issue 25 point 9)', () => {
     const r = checkSitemap(
       urlset(
         [url('https://a.example/'), url('https://a.example/'), url(' https://a.example/ ')].join(
@@ -84,12 +84,14 @@ describe('spec §5: url set', () => {
       ),
     );
     expect(r.isValid).toBe(true);
-    expect(r.stats.duplicateUrls).toBe(2);
+    expect(r.stats).toEqual({ totalUrls: 3, validUrls: 1, duplicateUrls: 2 });
     expect(r.warnings).toEqual([
-      { message: 'Duplicate URL: https://a.example/', line: 4 },
-      { message: 'Duplicate URL: https://a.example/', line: 5 },
-      { message: 'Found 2 duplicate URLs' },
+      { message: m.duplicatesFound(2, 'https://a.example/'), line: 4 },
+      { message: m.LOW_VALID_RATIO },
     ]);
+    expect(m.duplicatesFound(2, 'https://a.example/')).toBe(
+      'Found 2 duplicate URLs (not counted as valid), e.g. https://a.example/',
+    );
   });
 
   it('warns about priority, lastmod and changefreq values', () => {
@@ -142,12 +144,11 @@ describe('spec §5: other kinds', () => {
     ]);
     expect(messages(r.warnings)).toEqual([
       m.SITEMAP_INDEX,
-      'Duplicate URL: https://a.example/s1.xml',
       'Invalid lastmod date: soon',
-      'Found 1 duplicate URL',
+      m.duplicatesFound(1, 'https://a.example/s1.xml'),
       m.LOW_VALID_RATIO,
     ]);
-    expect(r.stats).toEqual({ totalUrls: 5, validUrls: 2, duplicateUrls: 1 });
+    expect(r.stats).toEqual({ totalUrls: 5, validUrls: 1, duplicateUrls: 1 });
   });
 
   it('RSS: warns that it is a feed; link problems are warnings only', () => {
@@ -167,13 +168,12 @@ describe('spec §5: other kinds', () => {
     expect(messages(r.warnings)).toEqual([
       m.RSS_FEED,
       m.ITEM_MISSING_LINK,
-      'Duplicate URL: https://a.example/a',
       'Invalid protocol: ftp://a.example/f',
       'Invalid URL format: nope',
-      'Found 1 duplicate URL',
+      m.duplicatesFound(1, 'https://a.example/a'),
       m.LOW_VALID_RATIO,
     ]);
-    expect(r.stats).toEqual({ totalUrls: 5, validUrls: 2, duplicateUrls: 1 });
+    expect(r.stats).toEqual({ totalUrls: 5, validUrls: 1, duplicateUrls: 1 });
   });
 
   it('Atom: reads entry links from href', () => {
@@ -227,8 +227,7 @@ describe('spec §5: other kinds', () => {
     expect(r.kind).toBe('image');
     expect(messages(r.errors)).toEqual(['Invalid protocol: gopher://a.example/']);
     expect(messages(r.warnings)).toEqual([
-      'Duplicate URL: https://a.example/',
-      'Found 1 duplicate URL',
+      m.duplicatesFound(1, 'https://a.example/'),
       m.LOW_VALID_RATIO,
     ]);
     const video = checkSitemap(

@@ -273,6 +273,11 @@ export const crawlOutcome = z.object({
   pagesText: z.string(),
   /** Per sitemap format, whether its file can exist and why not. */
   downloads: z.array(downloadAvailability),
+  /**
+   * Why every format leaves lastmod out ("lastmod left out of every format: every page reported
+   * the same date, ..."), or null when they keep it. Absent in outcomes kept before it existed.
+   */
+  lastmodNote: z.string().nullable().optional(),
 });
 export type CrawlOutcome = z.infer<typeof crawlOutcome>;
 

@@ -3,6 +3,7 @@
  * parse, optional rendering, verdict. Returns the record and the links to follow; the body is
  * dropped here, so nothing larger than a record outlives the page.
  */
+import { isHtmlType } from '../contract/listable-types.js';
 import type { Clock } from '../ports/clock.js';
 import type { FrontierEntry } from '../ports/crawl-store.js';
 import type { FetchResponse, HttpFetcher } from '../ports/fetcher.js';
@@ -19,7 +20,7 @@ import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.
 import { appShellReason, type RenderPolicy } from './render-policy.js';
 import type { PageRecord } from './types.js';
 import { displayTarget, urlKey } from './url-key.js';
-import { decideVerdict, excluded, HTML_TYPES, ROBOTS_VERDICT } from './verdict.js';
+import { decideVerdict, excluded, ROBOTS_VERDICT } from './verdict.js';
 
 /** What processing needs; one per crawl. */
 export interface ProcessContext {
@@ -210,7 +211,7 @@ async function recordOutcome(
   if (
     res.status === 200 &&
     outcome.chain.length === 0 &&
-    (HTML_TYPES.has(record.contentType ?? '') || sniffHtml)
+    (isHtmlType(record.contentType) || sniffHtml)
   ) {
     let facts = pageFacts(
       decodeHtml(res.body, res.headers['content-type']),

@@ -3,14 +3,9 @@
  * answered 200 with HTML (or a listed document type), is allowed by robots.txt, is not noindex
  * and its canonical points to itself. The reason texts are the ones the report shows.
  */
+import { isListableType } from '../contract/listable-types.js';
 import type { ExclusionCode, PageRecord, Verdict } from './types.js';
 import { displayTarget, urlKey } from './url-key.js';
-
-/** Media types parsed as HTML. */
-export const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-
-/** Document types listed in sitemaps without parsing (search engines index them). */
-export const LISTED_DOCUMENT_TYPES = new Set(['application/pdf']);
 
 /** Builds an exclusion. */
 export function excluded(code: ExclusionCode, reason: string): Verdict {
@@ -54,7 +49,7 @@ export function decideVerdict(
     );
   if (record.status !== 200) return excluded('status', `excluded: ${record.status}`);
   const type = record.contentType ?? '';
-  if (!HTML_TYPES.has(type) && !LISTED_DOCUMENT_TYPES.has(type))
+  if (!isListableType(type))
     return excluded('content-type', `excluded: content type ${type || 'unknown'}`);
   if (record.robots.noindex) return excluded('noindex', 'excluded: noindex');
   if (record.canonical) {

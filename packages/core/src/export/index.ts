@@ -10,6 +10,6 @@ export { exporters } from './registry.js';
 export { renderExport, streamExport } from './render.js';
 export { sitemapIndex } from './sitemap-index.js';
 export type { Changefreq, Exporter, ExportOptions, ExportSession, SkippedEntry } from './types.js';
-export { hasUniformLastmod } from './uniform-lastmod.js';
+export { hasUniformLastmod, UNIFORM_LASTMOD_NOTE } from './uniform-lastmod.js';
 export { IMAGE_NS, MAX_IMAGES_PER_URL, SITEMAP_NS, VIDEO_NS, XHTML_NS } from './urlset.js';
 export { missingVideoFields } from './videos.js';

@@ -7,7 +7,8 @@ import { withoutLastmod } from './uniform-lastmod.js';
 
 /**
  * Streams one format as text chunks, one file, without splitting (browser-safe). Only pages
- * whose verdict is `included` are listed. Skipped pages and videos go to `onSkip`. A sitemap
+ * whose verdict is `included` are listed; `omitLastmod` holds for every format alike. Skipped
+ * pages and videos go to `onSkip`. A sitemap
  * format that would list nothing throws `NothingToListError` (an empty urlset is invalid).
  */
 export function* streamExport(
@@ -22,9 +23,7 @@ export function* streamExport(
   let listed = 0;
   for (const page of pages) {
     if (!page.verdict.included) continue;
-    const entry = session.entry(
-      exporter.family === 'sitemap' ? withoutLastmod(page, options.omitLastmod) : page,
-    );
+    const entry = session.entry(withoutLastmod(page, options.omitLastmod));
     if (entry === '') continue;
     listed++;
     batch += entry;

@@ -18,8 +18,9 @@ export interface ExportOptions {
   /** `rss` and `html`: the site's name in titles; defaults to the host of the first page. */
   siteTitle?: string;
   /**
-   * Sitemap formats: leave lastmod out. Set it from `hasUniformLastmod()`: one date on every
-   * page is the deploy time, which the checker rightly flags, not when each page changed.
+   * Every format: leave lastmod out (XML lastmod, JSON lastmod, RSS pubDate). Set it from
+   * `hasUniformLastmod()`: one date on every page is the deploy time, which the checker rightly
+   * flags, not when each page changed.
    */
   omitLastmod?: boolean;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_FORMATS } from '../contract/formats.js';
 import { makePage } from './make-page.js';
 import { renderExport } from './render.js';
 import { hasUniformLastmod } from './uniform-lastmod.js';
@@ -23,9 +24,14 @@ describe('lastmod of a site deployed at once', () => {
     expect(await hasUniformLastmod([...deployed, excluded])).toBe(true);
   });
 
-  it('is left out of sitemap formats when asked, and kept in the JSON data export', () => {
-    expect(renderExport('xml', deployed, { omitLastmod: true })).not.toContain('<lastmod>');
+  it('is left out of every format when asked, or kept in every format (issue 25 point 6)', () => {
+    // The image and video formats have nothing to list here (no media): the other six.
+    for (const format of EXPORT_FORMATS.filter((f) => f !== 'images' && f !== 'videos')) {
+      const omitted = renderExport(format, deployed, { omitLastmod: true });
+      expect(omitted, format).not.toMatch(/2026-11-10|10 Nov 2026/);
+    }
     expect(renderExport('xml', deployed)).toContain('<lastmod>2026-11-10');
-    expect(renderExport('json', deployed, { omitLastmod: true })).toContain('2026-11-10');
+    expect(renderExport('json', deployed)).toContain('2026-11-10');
+    expect(renderExport('rss', deployed)).toContain('<pubDate>Tue, 10 Nov 2026');
   });
 });

@@ -108,7 +108,8 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
   try {
     for await (const page of iterate as Iterable<PageRecord>) {
       if (!page.verdict.included) continue;
-      const entry = session.entry(splittable ? withoutLastmod(page, options.omitLastmod) : page);
+      // One lastmod rule for every format: JSON and RSS drop a deploy date as XML does.
+      const entry = session.entry(withoutLastmod(page, options.omitLastmod));
       if (entry === '') continue;
       firstUrl ??= page.finalUrl || page.url;
       const entryBytes = Buffer.byteLength(entry);

@@ -5,8 +5,8 @@
  * report, but they are not pages: a free crawl of a site with redirects and 404s gets its 100
  * pages. Defined once here; the crawler, both shells' stores and the SEO analysis use it.
  */
+import { isHtmlType } from '../contract/listable-types.js';
 import type { PageRecord } from '../crawler/types.js';
-import { HTML_TYPES } from '../crawler/verdict.js';
 
 /** Whether a record counts as a page (against caps and quotas, and in the SEO analysis). */
 export function countsAsPage(
@@ -16,7 +16,7 @@ export function countsAsPage(
     page.status >= 200 &&
     page.status < 300 &&
     page.redirectChain.length === 0 &&
-    HTML_TYPES.has(page.contentType ?? '')
+    isHtmlType(page.contentType)
   );
 }
 

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { ErrorCode } from '../contract/error-codes.js';
+import { isHtmlType } from '../contract/listable-types.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { followRedirects } from './follow-redirects.js';
@@ -34,8 +35,6 @@ export const SITEMAP_FETCH_LIMITS = {
   maxBytes: 52_428_800,
   timeMs: 30_000,
 } as const;
-
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 function mediaType(headers: Record<string, string>): string {
   return (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -170,12 +169,12 @@ export async function downloadSitemapBytes(
   // the bytes decide, not the Content-Type; only an HTML page is named as such. A text sitemap
   // (one URL a line, usually text/plain) is a sitemap too, as for uploads and crawls.
   const type = mediaType(res.headers);
-  const text = !HTML_TYPES.has(type) && looksLikeTextSitemap(res.body);
+  const text = !isHtmlType(type) && looksLikeTextSitemap(res.body);
   if (!isGzip(res.body) && !looksLikeSitemap(res.body) && !text) {
     throw new SitemapDownloadError(
       422,
       'Not a sitemap',
-      HTML_TYPES.has(type)
+      isHtmlType(type)
         ? `The URL answered with an HTML page (${type}), not a sitemap`
         : `The URL answered with ${type || 'content'} that is neither XML, RSS nor gzip, so it is not a sitemap`,
       'sitemap.not-a-sitemap',

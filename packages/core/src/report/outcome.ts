@@ -12,6 +12,7 @@ import type {
   ReportReason,
 } from '../contract/report-schemas.js';
 import type { EndedBy, PageRecord } from '../crawler/types.js';
+import { UNIFORM_LASTMOD_NOTE, UniformLastmod } from '../export/uniform-lastmod.js';
 import { imageElements } from '../export/urlset.js';
 import { missingVideoFields } from '../export/videos.js';
 import { URLS_PER_PAGE, urlLimit } from '../limits/page-count.js';
@@ -138,6 +139,8 @@ export function nothingListedSentence(
 /** Tallies, over a crawl's listed pages, what each sitemap download would hold. */
 export class DownloadTally {
   private listed = 0;
+  /** The exports' lastmod rule, watched on the same pass (issue 25 point 6). */
+  private readonly lastmod = new UniformLastmod();
   private withImages = 0;
   private videos = 0;
   private readonly leftOut = new Map<string, number>();
@@ -146,6 +149,7 @@ export class DownloadTally {
   observe(page: PageRecord): void {
     if (!page.verdict.included) return;
     this.listed++;
+    this.lastmod.observe(page);
     if (page.images.length > 0 && imageElements(page) !== '') this.withImages++;
     for (const video of page.videos) {
       const missing = missingVideoFields(video);
@@ -155,6 +159,11 @@ export class DownloadTally {
         this.leftOut.set(why, (this.leftOut.get(why) ?? 0) + 1);
       }
     }
+  }
+
+  /** Why every format leaves lastmod out, or null when they keep it. */
+  lastmodNote(): string | null {
+    return this.lastmod.uniform ? UNIFORM_LASTMOD_NOTE : null;
   }
 
   /** Availability of every format, in the results panel's order. */
@@ -222,5 +231,6 @@ export function buildOutcome(facts: OutcomeFacts): CrawlOutcome {
     waiting: facts.waiting,
     pagesText: pagesText(facts.pages, listed),
     downloads,
+    lastmodNote: facts.tally?.lastmodNote() ?? null,
   };
 }

@@ -33,7 +33,8 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
           <p className="muted">
             Requests each URL the sitemap lists (every child sitemap of an index too), politely and
             within robots.txt, and reports redirects, 404s, noindex, canonicals pointing elsewhere,
-            robots.txt blocks, files that are not HTML and slow answers.
+            robots.txt blocks, files that are neither pages nor documents search engines index, and
+            slow answers.
             {'file' in props.source ? ' Starting it uploads the file to Mapsmith.' : ''}
           </p>
           <button

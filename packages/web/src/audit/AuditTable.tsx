@@ -1,4 +1,4 @@
-import { AUDIT_VERDICT_LABELS, type AuditResult } from '@mapsmith/core/browser';
+import { type AuditResult, auditVerdictText } from '@mapsmith/core/browser';
 
 function Flag(props: { on: boolean; children: string }) {
   return props.on ? <span className="audit-flag">{props.children}</span> : null;
@@ -40,7 +40,7 @@ export function AuditTable(props: { rows: AuditResult[]; busy: boolean }) {
               </td>
               <td>
                 <span className="audit-verdict" data-verdict={r.verdict}>
-                  {AUDIT_VERDICT_LABELS[r.verdict]}
+                  {auditVerdictText(r)}
                 </span>
                 {r.error ? <span className="muted audit-error"> ({r.error})</span> : null}
               </td>

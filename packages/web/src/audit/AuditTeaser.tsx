@@ -7,7 +7,7 @@ const AUDIT_CHECKS = [
   'its final status (404s, 5xx errors) and where it redirects',
   'noindex in a robots meta tag or the X-Robots-Tag header',
   'a canonical pointing to another URL',
-  'blocked by robots.txt, not an HTML page, or slow to answer',
+  'blocked by robots.txt, neither a page nor a document search engines index, or slow to answer',
 ];
 
 /**

@@ -72,6 +72,7 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
             jobId={job.jobId}
             availability={outcome?.downloads}
             disabledReason={nothing}
+            lastmodNote={outcome?.lastmodNote}
           />
           {!nothing && <PingBox jobId={job.jobId} results={results} />}
         </div>

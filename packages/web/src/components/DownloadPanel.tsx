@@ -67,12 +67,14 @@ const LABELS: Record<ExportFormat, string> = {
 /**
  * The gzip checkbox and the eight download buttons (spec §2, §8). A button whose file cannot
  * exist is disabled with its reason under it: `disabledReason` for all of them (nothing was
- * listed), else the crawl's per-format `availability`.
+ * listed), else the crawl's per-format `availability`. `lastmodNote` says why every file
+ * leaves lastmod out (one rule for all formats), under the buttons.
  */
 export function DownloadPanel(props: {
   jobId: string;
   availability?: DownloadAvailability[];
   disabledReason?: string | null;
+  lastmodNote?: string | null | undefined;
 }) {
   const api = useApi();
   const toast = useToast();
@@ -168,6 +170,11 @@ export function DownloadPanel(props: {
           );
         })}
       </div>
+      {props.lastmodNote && !props.disabledReason && (
+        <p className="notice small" role="note" data-testid="lastmod-note">
+          {props.lastmodNote}
+        </p>
+      )}
       {split && (
         <SitemapParts
           split={split}

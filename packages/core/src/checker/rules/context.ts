@@ -1,4 +1,4 @@
-import { otherHost, otherOrigin, outsideFolder } from '../messages.js';
+import { otherHost, otherOrigin, otherOriginThanFirst, outsideFolder } from '../messages.js';
 import type { Report } from '../report.js';
 import type { Entry, Field } from '../types.js';
 import { checkUrl, type Sink } from '../values.js';
@@ -17,6 +17,8 @@ export class RuleContext {
   private readonly seen = new StringSet();
   /** The sitemap's origin and folder (`https://host/dir/`), when its own URL is known. */
   private readonly own: { origin: string; folder: string } | null;
+  /** Without its own URL (an upload): the origin of its first usable URL stands for it. */
+  private standIn: string | null = null;
   private readonly offOrigin = { count: 0, example: '', line: undefined as number | undefined };
   private readonly offFolder = { count: 0, example: '', line: undefined as number | undefined };
 
@@ -46,12 +48,25 @@ export class RuleContext {
   }
 
   /**
-   * For a urlset whose own URL is known (sitemaps.org "Sitemap file location"): whether `value`
-   * is on another scheme or host (returns true: the URL is not valid here), and counts URLs
-   * above the sitemap's folder for one summary warning.
+   * For a urlset (sitemaps.org "Sitemap file location"): whether the usable URL `value` is on
+   * another scheme or host than the file's (returns true: the URL is not valid here), and counts
+   * URLs above the sitemap's folder for one summary warning. The file's origin is its own URL's
+   * when known, else its first URL's: the same bytes get the same counts, uploaded or fetched.
    */
   offSite(value: string, line: number): boolean {
-    if (this.own === null || value.startsWith(this.own.folder)) return false;
+    if (this.own === null) {
+      // Most URLs start with the origin as written: no parse for those (50,000 a file).
+      if (this.standIn !== null && value.startsWith(`${this.standIn}/`)) return false;
+      const origin = originOf(value);
+      this.standIn ??= origin;
+      if (origin === this.standIn) return false;
+      if (this.offOrigin.count++ === 0) {
+        this.offOrigin.example = value;
+        this.offOrigin.line = line;
+      }
+      return true;
+    }
+    if (value.startsWith(this.own.folder)) return false;
     const off = value.startsWith(`${this.own.origin}/`) ? this.offFolder : this.offOrigin;
     if (off.count++ === 0) {
       off.example = value;
@@ -77,9 +92,14 @@ export class RuleContext {
     return true;
   }
 
-  /** Whether `url` was seen before in this file (and remembers it). */
-  duplicate(url: string): boolean {
-    return !this.seen.add(url);
+  /**
+   * Whether `url` was seen before in this file (and remembers it); a repeat is counted for the
+   * one duplicates warning, and the caller does not count it valid.
+   */
+  duplicate(url: string, line: number): boolean {
+    if (this.seen.add(url)) return false;
+    this.report.duplicate(url, line);
+    return true;
   }
 
   /** Whether `url` is listed in this file (so far). */
@@ -89,13 +109,25 @@ export class RuleContext {
 
   /** The summary messages about URLs off the sitemap's origin or folder, or on other hosts. */
   finishHosts(): void {
-    const { own, offOrigin, offFolder } = this;
+    const { own, standIn, offOrigin, offFolder } = this;
     if (own && offOrigin.count > 0)
       this.error(otherOrigin(offOrigin.count, own.origin, offOrigin.example), offOrigin.line);
+    if (standIn && offOrigin.count > 0)
+      this.error(otherOriginThanFirst(offOrigin.count, standIn, offOrigin.example), offOrigin.line);
     if (own && offFolder.count > 0)
       this.warning(outsideFolder(offFolder.count, own.folder, offFolder.example), offFolder.line);
-    if (!own && this.foreign > 0 && this.host)
+    // Feeds and indexes, which have no origin rule: other hosts are worth a warning.
+    if (!own && !standIn && this.foreign > 0 && this.host)
       this.warning(otherHost(this.foreign, this.host, this.foreignExample), this.foreignLine);
+  }
+}
+
+/** The origin of a URL `checkUrl` accepted (the text itself if it somehow does not parse). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
   }
 }
 

@@ -1,4 +1,4 @@
-import { duplicateUrl, ITEM_MISSING_LINK, NO_URLS } from '../messages.js';
+import { ITEM_MISSING_LINK, NO_URLS } from '../messages.js';
 import type { Entry, KindRules } from '../types.js';
 import type { RuleContext } from './context.js';
 
@@ -31,11 +31,7 @@ export class FeedRules implements KindRules {
       return;
     }
     const ok = ctx.url(link.url, link.line, ctx.warning);
-    if (ctx.duplicate(link.url)) {
-      ctx.report.duplicates++;
-      ctx.warning(duplicateUrl(link.url), link.line);
-    }
-    if (ok) ctx.report.valid++;
+    if (!ctx.duplicate(link.url, link.line) && ok) ctx.report.valid++;
   }
 
   /** Summary messages. */

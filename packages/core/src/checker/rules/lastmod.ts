@@ -3,6 +3,12 @@ import type { Field } from '../types.js';
 import { checkLastmod } from '../values.js';
 import type { RuleContext } from './context.js';
 
+/**
+ * Fewer URLs than this never count as "one lastmod on every URL": the checker's warning and the
+ * exports' rule of leaving such a date out (export/uniform-lastmod.ts) read it here.
+ */
+export const SAME_LASTMOD_MIN_URLS = 3;
+
 /** lastmod checks: format (spec), future dates and one date on every URL (beyond the spec). */
 export class LastmodRule {
   private future = 0;
@@ -31,6 +37,7 @@ export class LastmodRule {
   finish(total: number): void {
     if (this.future > 0)
       this.ctx.warning(futureLastmod(this.future, this.futureExample), this.futureLine);
-    if (total >= 3 && this.same === total && this.first) this.ctx.warning(sameLastmod(this.first));
+    if (total >= SAME_LASTMOD_MIN_URLS && this.same === total && this.first)
+      this.ctx.warning(sameLastmod(this.first));
   }
 }

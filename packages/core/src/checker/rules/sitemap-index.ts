@@ -1,4 +1,4 @@
-import { duplicateUrl, MISSING_LOC, MORE_THAN_ONE_LOC, NO_URLS, tooManyUrls } from '../messages.js';
+import { MISSING_LOC, MORE_THAN_ONE_LOC, NO_URLS, tooManyUrls } from '../messages.js';
 import type { Entry, KindRules } from '../types.js';
 import { child, type RuleContext } from './context.js';
 import { LastmodRule } from './lastmod.js';
@@ -22,10 +22,7 @@ export class SitemapIndexRules implements KindRules {
       const second = entry.fields.find((f) => f.parent === null && f.key === 'loc' && f !== loc);
       if (second) ctx.error(MORE_THAN_ONE_LOC, second.line);
       ok = ctx.url(loc.text, loc.line, ctx.error);
-      if (ctx.duplicate(loc.text)) {
-        ctx.report.duplicates++;
-        ctx.warning(duplicateUrl(loc.text), loc.line);
-      }
+      if (ctx.duplicate(loc.text, loc.line)) ok = false;
     }
     this.lastmod.check(child(entry, 'lastmod'));
     if (ok) ctx.report.valid++;

@@ -1,4 +1,4 @@
-import { duplicateUrl, MISSING_LOC, MORE_THAN_ONE_LOC, NO_URLS, tooManyUrls } from '../messages.js';
+import { MISSING_LOC, MORE_THAN_ONE_LOC, NO_URLS, tooManyUrls } from '../messages.js';
 import type { Entry, KindRules } from '../types.js';
 import { checkChangefreq, checkPriority } from '../values.js';
 import { child, type RuleContext } from './context.js';
@@ -8,8 +8,8 @@ import { LastmodRule } from './lastmod.js';
 
 /**
  * Url sets (plain, news, image, video): loc required, http(s), a valid URL and shorter than
- * 2,048 characters (errors); duplicates, lastmod, changefreq, priority and the extension rules
- * are warnings.
+ * 2,048 characters, on the file's origin (errors); duplicates (not valid), lastmod, changefreq,
+ * priority and the extension rules are warnings.
  */
 export class UrlsetRules implements KindRules {
   private readonly lastmod: LastmodRule;
@@ -37,10 +37,8 @@ export class UrlsetRules implements KindRules {
       const second = entry.fields.find((f) => f.parent === null && f.key === 'loc' && f !== loc);
       if (second) ctx.error(MORE_THAN_ONE_LOC, second.line);
       ok = ctx.url(loc.text, loc.line, ctx.error) && !ctx.offSite(loc.text, loc.line);
-      if (ctx.duplicate(loc.text)) {
-        report.duplicates++;
-        ctx.warning(duplicateUrl(loc.text), loc.line);
-      }
+      // A repeat is counted once, in the duplicates warning, and is not a valid URL.
+      if (ctx.duplicate(loc.text, loc.line)) ok = false;
       this.hreflang.check(entry, loc.text);
     }
     this.lastmod.check(child(entry, 'lastmod'));

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makePage } from '@mapsmith/core';
+import { makePage, UNIFORM_LASTMOD_NOTE } from '@mapsmith/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
 import { callCommand, repoRoot, runCli } from './cli-test-support.js';
@@ -104,6 +104,22 @@ describe('mapsmith export', () => {
     expect(noOut.stderr).toContain('--out DIR is required');
     expect(priority.status).toBe(1);
     expect(priority.stderr).toContain('--priority must be');
+  });
+
+  it('leaves a deploy date out of every format and says why (issue 25 point 6)', async () => {
+    const deployed = path.join(tmp, 'deployed.jsonl');
+    const pages = ['/', '/a', '/b'].map((p) =>
+      makePage(`https://a.example${p}`, { lastModified: '2026-11-26T09:22:43.000Z' }),
+    );
+    writeFileSync(deployed, `${pages.map((p) => JSON.stringify(p)).join('\n')}\n`);
+    const out = path.join(tmp, 'deployed');
+    const result = await call(deployed, '--formats', 'xml,rss,json', '--out', out);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(UNIFORM_LASTMOD_NOTE);
+    for (const file of ['sitemap.xml', 'sitemap.rss', 'sitemap.json'])
+      expect(readFileSync(path.join(out, file), 'utf8'), file).not.toMatch(/2026-11-26|26 Nov/);
+    const varied = await call(crawlFile, '--formats', 'xml', '--out', path.join(tmp, 'varied'));
+    expect(varied.stdout).not.toContain(UNIFORM_LASTMOD_NOTE);
   });
 
   it('names the bad line of a broken crawl file (exit 1) and a missing file (exit 2)', async () => {

@@ -1,5 +1,12 @@
 /** `mapsmith export`: sitemap files from a crawl file. Options and help: ../options/export.ts. */
-import { CrawlFileError, type ExportResult, readCrawlFile, writeExports } from '@mapsmith/core';
+import {
+  CrawlFileError,
+  type ExportResult,
+  hasUniformLastmod,
+  readCrawlFile,
+  UNIFORM_LASTMOD_NOTE,
+  writeExports,
+} from '@mapsmith/core';
 import { parseOptions, UsageError } from '../args.js';
 import { exportOptions } from '../options/export.js';
 import { exportChoice } from '../options/sitemap-files.js';
@@ -36,14 +43,18 @@ export async function runExport(argv: string[], io: CommandIo = processIo): Prom
     if (!file || positionals.length > 1) throw new UsageError('give exactly one crawl file');
     if (!values.out) throw new UsageError('--out DIR is required');
     const { formats, options } = exportChoice(values);
+    // Decided here, not inside writeExports, so the output can say why lastmod is missing.
+    const omitLastmod = await hasUniformLastmod(readCrawlFile(file));
     const results = await writeExports(formats, () => readCrawlFile(file), {
       ...options,
+      omitLastmod,
       outDir: values.out,
     });
+    const note = omitLastmod ? `${UNIFORM_LASTMOD_NOTE}\n` : '';
     io.out(
       values.json
         ? `${JSON.stringify(results, null, 2)}\n`
-        : `${results.map(describeResult).join('\n')}\nWritten to ${values.out}\n`,
+        : `${results.map(describeResult).join('\n')}\n${note}Written to ${values.out}\n`,
     );
     return 0;
   } catch (err) {

@@ -17,15 +17,18 @@ export function SitemapValidationGuide() {
         <li>
           <strong>The root element and namespace.</strong> A url set, sitemap index, RSS or Atom
           feed, news, image or video sitemap. The standard namespace is{' '}
-          <code>http://www.sitemaps.org/schemas/sitemap/0.9</code>; a missing or misspelled
-          namespace is reported.
+          <code>http://www.sitemaps.org/schemas/sitemap/0.9</code>; another one (such as the old{' '}
+          <code>/0.8</code>) is an error, since search engines reject the file, and a missing one a
+          warning.
         </li>
         <li>
           <strong>Every URL.</strong> Each entry needs a <code>&lt;loc&gt;</code> with an absolute
-          http or https URL. Relative paths and other protocols are errors.
+          http or https URL on the sitemap's own scheme and host (the first URL's, for an uploaded
+          file). Relative paths, other protocols and other sites are errors.
         </li>
         <li>
-          <strong>Duplicates.</strong> The same URL twice is counted and reported as a warning.
+          <strong>Duplicates.</strong> A URL listed again is counted once as a duplicate, not as a
+          valid URL, and reported in one warning.
         </li>
         <li>
           <strong>Optional tags.</strong> priority must be a number from 0.0 to 1.0, changefreq one
