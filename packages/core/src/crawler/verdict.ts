@@ -3,7 +3,7 @@
  * answered 200 with HTML (or a listed document type), is allowed by robots.txt, is not noindex
  * and its canonical points to itself. The reason texts are the ones the report shows.
  */
-import type { ExclusionCode, PageRecord, Verdict } from './types.js';
+import type { ClientRedirect, ExclusionCode, PageRecord, Verdict } from './types.js';
 import { displayTarget, urlKey } from './url-key.js';
 
 /** Media types parsed as HTML. */
@@ -28,11 +28,30 @@ export function isOutside(page: Pick<PageRecord, 'verdict'>): boolean {
   return !page.verdict.included && page.verdict.code === 'out-of-scope';
 }
 
+/** A client-side redirect's kind in words: "client-side redirect (meta refresh)", "script redirect". */
+export function clientRedirectKind(redirect: Pick<ClientRedirect, 'via'>): string {
+  return redirect.via === 'meta refresh'
+    ? 'client-side redirect (meta refresh)'
+    : 'script redirect';
+}
+
+/** Whether a URL sends its visitor elsewhere: an HTTP redirect or a client-side one. */
+export function redirectsElsewhere(page: Pick<PageRecord, 'redirectChain' | 'clientRedirect'>) {
+  return page.redirectChain.length > 0 || Boolean(page.clientRedirect);
+}
+
 /** Decides the verdict of a fetched record (robots refusals are decided before fetching). */
 export function decideVerdict(
   record: Pick<
     PageRecord,
-    'url' | 'finalUrl' | 'redirectChain' | 'status' | 'contentType' | 'robots' | 'canonical'
+    | 'url'
+    | 'finalUrl'
+    | 'redirectChain'
+    | 'status'
+    | 'contentType'
+    | 'robots'
+    | 'canonical'
+    | 'clientRedirect'
   >,
   fetchError: string | null,
   listQueryUrls: boolean,
@@ -56,6 +75,13 @@ export function decideVerdict(
   const type = record.contentType ?? '';
   if (!HTML_TYPES.has(type) && !LISTED_DOCUMENT_TYPES.has(type))
     return excluded('content-type', `excluded: content type ${type || 'unknown'}`);
+  // A page that only sends the browser elsewhere is a redirect, not a page to list.
+  const client = record.clientRedirect;
+  if (client)
+    return excluded(
+      'redirect',
+      `excluded: ${clientRedirectKind(client)} -> ${displayTarget(client.url, origin)}`,
+    );
   if (record.robots.noindex) return excluded('noindex', 'excluded: noindex');
   if (record.canonical) {
     const canonicalKey = urlKey(record.canonical);
