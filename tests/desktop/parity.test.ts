@@ -42,8 +42,13 @@ import { withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const ENTRY = `${DESKTOP_OUT}/main/crawler-process.js`;
-/** 404s and 5xx, redirects, noindex pages linked from others, images, videos, hreflang, robots. */
-const FEATURES = [...VARIED_FEATURES, 'robots-pages', 'sitemap'] satisfies FixtureFeature[];
+/** 404s and 5xx, redirects (client-side ones too), noindex pages linked from others, images, videos, hreflang, robots. */
+const FEATURES = [
+  ...VARIED_FEATURES,
+  'robots-pages',
+  'sitemap',
+  'client-redirects',
+] satisfies FixtureFeature[];
 
 let site: FixtureSite;
 let desktop: TestDesktop;
