@@ -2,7 +2,7 @@
 // names its target and how it was found, a page reached only through a redirect has the hop
 // as its inlink, and a chain shows every hop to the final answer. At 1280 and 390 px.
 import { startFixtureSite } from '../fixtures/site/index';
-import { allRows, startCrawlByApi, waitForCrawl } from './support/crawl-api';
+import { allRows, parseCsv, startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 
@@ -23,6 +23,20 @@ test('a client-side redirect and a redirect chain in detail, and the page only a
     );
     expect(row('/cr/script')?.verdict).toBe('script redirect → /cr/script-target');
     expect(row('/cr/only-via-redirect')?.inlinks).toBe(1);
+    // The CSV and JSON Lines reports say the same.
+    const report = async (format: string) =>
+      (await page.request.get(`/api/crawl/${jobId}/report?format=${format}`)).text();
+    const [header, ...records] = parseCsv((await report('csv')).slice(1));
+    const csvRow = records.find((r) => r[0] === at('/cr/refresh')) ?? [];
+    expect(csvRow[header?.indexOf('Verdict') ?? -1]).toBe(row('/cr/refresh')?.verdict);
+    const lines = (await report('jsonl'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { url: string; verdict: string; inlinks: number });
+    expect(lines.find((l) => l.url === at('/cr/script'))?.verdict).toBe(
+      'script redirect → /cr/script-target',
+    );
+    expect(lines.find((l) => l.url === at('/cr/only-via-redirect'))?.inlinks).toBe(1);
 
     const detail = page.getByTestId('url-detail');
     const open = async (path: string) => {
@@ -43,7 +57,7 @@ test('a client-side redirect and a redirect chain in detail, and the page only a
         `200 ${at('/cr/refresh')} (meta refresh)`,
         `→ ${at('/cr/refresh-target')}`,
       ]);
-      await chain.first().scrollIntoViewIfNeeded();
+      await chain.last().scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`client-redirect-${width}.png`) });
 
       await open('/cr/hop/1');
@@ -54,7 +68,7 @@ test('a client-side redirect and a redirect chain in detail, and the page only a
         `308 ${at('/cr/hop/3')}`,
         `200 ${at('/cr/chain-target')} (final answer)`,
       ]);
-      await chain.first().scrollIntoViewIfNeeded();
+      await chain.last().scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`redirect-chain-${width}.png`) });
 
       await open('/cr/only-via-redirect');

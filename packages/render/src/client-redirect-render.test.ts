@@ -1,6 +1,12 @@
 // Issue 25 point 1: a script redirect whose target only running the script reveals is seen when
 // the page is rendered, and becomes the page's verdict (walkthrough defect 2).
-import { createMemoryStore, createUrlPolicy, type PageRecord, verdictWords } from '@mapsmith/core';
+import {
+  createMemoryStore,
+  createUrlPolicy,
+  type PageRecord,
+  verdictWords,
+  whyWords,
+} from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlFixture } from '../../../tests/fixtures/site/crawl-helper.js';
 import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site/index.js';
@@ -30,6 +36,9 @@ describe('a script redirect seen when rendering', () => {
       seen: 'render',
     });
     expect(page && verdictWords(page)).toBe('script redirect → /cr/rendered-target');
+    expect(page && whyWords(page)).toBe(
+      'Not listed: it answered 200 but is a script redirect to /cr/rendered-target, found by rendering the page: its script sent the browser there. A sitemap lists the target, never the redirecting URL.',
+    );
     expect(page?.rendered).toBe(true);
     expect(page?.renderReason).toBe(
       `app shell: script-only body and 0 links: its script sent the browser on to ${site.origin}/cr/rendered-target`,

@@ -91,11 +91,11 @@ export function verdictWords(
 const FOUND_BY: Record<ClientRedirect['via'], Record<ClientRedirect['seen'], string>> = {
   'meta refresh': {
     html: 'a <meta http-equiv="refresh"> tag with no delay in its HTML',
-    render: 'a <meta http-equiv="refresh"> tag, when the page was rendered',
+    render: 'rendering the page: a <meta http-equiv="refresh"> tag sent the browser there',
   },
   script: {
     html: 'a script in its HTML that sets location (location.replace, location.assign or location.href =)',
-    render: 'its script, which sent the browser there when the page was rendered',
+    render: 'rendering the page: its script sent the browser there',
   },
 };
 
