@@ -44,11 +44,12 @@ describe('mapsmith crawl of client-side redirects', () => {
     expect(records.get('/cr/script')?.verdict).toMatchObject({
       reason: 'excluded: script redirect -> /cr/script-target',
     });
-    for (const [target, from] of [
+    const reached: [target: string, from: string][] = [
       ['/cr/refresh-target', '/cr/refresh'],
       ['/cr/chain-target', '/cr/hop/1'],
       ['/cr/only-via-redirect', '/cr/moved'],
-    ])
+    ];
+    for (const [target, from] of reached)
       expect(records.get(target), target).toMatchObject({
         inlinks: 1,
         linkedFrom: [`${site.origin}${from}`],
