@@ -47,8 +47,13 @@ import { withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const ENTRY = `${DESKTOP_OUT}/main/crawler-process.js`;
-/** 404s and 5xx, redirects, noindex pages linked from others, images, videos, hreflang, robots. */
-const FEATURES = [...VARIED_FEATURES, 'robots-pages', 'sitemap'] satisfies FixtureFeature[];
+/** 404s and 5xx, redirects (client-side ones too), noindex pages linked from others, images, videos, hreflang, robots. */
+const FEATURES = [
+  ...VARIED_FEATURES,
+  'robots-pages',
+  'sitemap',
+  'client-redirects',
+] satisfies FixtureFeature[];
 
 let site: FixtureSite;
 let desktop: TestDesktop;
@@ -231,9 +236,19 @@ describe('the same site through both shells', () => {
     const firstHosted = await hostedJson<ReportUrlsPage>(`/api/crawl/${hostedJob}/urls`);
     expect(first.counts).toEqual(firstHosted.counts);
 
+    // Client-side redirects (issue 25 point 1), the one seen only when rendering included.
+    const at = (path: string) => mine.find((r) => r.url === `${site.origin}${path}`);
+    expect(['/cr/refresh', '/cr/script', '/cr/rendered'].map((p) => at(p)?.verdict)).toEqual([
+      'client-side redirect (meta refresh) → /cr/refresh-target',
+      'script redirect → /cr/script-target',
+      'script redirect → /cr/rendered-target',
+    ]);
+    expect(at('/cr/only-via-redirect')?.inlinks).toBe(1);
+
     const reasons = new Set<string>();
+    const clientRedirects = ['/cr/refresh', '/cr/rendered'].map((p) => `${site.origin}${p}`);
     for (const row of mine) {
-      if (reasons.has(row.reason)) continue;
+      if (reasons.has(row.reason) && !clientRedirects.includes(row.url)) continue;
       reasons.add(row.reason);
       // The first linking pages met depend on the crawl's order once there are more of them
       // than a store keeps; then only how many are shown is compared.

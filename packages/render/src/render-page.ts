@@ -4,7 +4,7 @@
  * window), bounded by a cap. Network-idle events are not used: in a reused tab they never came,
  * and every render waited its whole cap.
  */
-import type { RenderRequest, RenderResult } from '@mapsmith/core';
+import { RenderLeftPage, type RenderRequest, type RenderResult } from '@mapsmith/core';
 import type { PooledPage } from './pooled-page.js';
 
 /** Timing of the settle wait. */
@@ -16,7 +16,7 @@ export interface SettleTiming {
 }
 
 /** The page tried to load another document during its render. */
-export class NavigatedAway extends Error {}
+export class NavigatedAway extends RenderLeftPage {}
 
 /**
  * Runs in the page (a string: this package has no DOM typings): resolves once the link set has
@@ -103,8 +103,7 @@ export async function renderInPage(
   pooled.current = state;
   // A pooled tab rests frozen (see the renderer); the new document must run.
   await pooled.cdp.send('Page.setWebLifecycleState', { state: 'active' });
-  const left = () =>
-    new NavigatedAway(`the page tried to leave for ${state.leftFor} while rendering`);
+  const left = () => new NavigatedAway(String(state.leftFor));
   let response: Awaited<ReturnType<typeof page.goto>>;
   let html: string;
   try {

@@ -28,6 +28,7 @@ export interface RowAnswer {
   reason: string;
   verdict: string;
   status: number;
+  inlinks: number;
 }
 
 /** Every row of a crawl's URL table, read page by page through the cursor. */

@@ -179,6 +179,16 @@ export const reportUrlDetail = reportRow.extend({
   why: z.string(),
   /** Redirect hops from `url` to `finalUrl`, in order. */
   redirectChain: z.array(z.object({ url: z.string(), status: z.number() })),
+  /** The status of the final answer, at `finalUrl` (0 when none came): the chain's last step. */
+  finalStatus: z.number(),
+  /** Where the page sends the browser at once, and how that was found; null when it does not. */
+  clientRedirect: z
+    .object({
+      via: z.enum(['meta refresh', 'script']),
+      url: z.string(),
+      seen: z.enum(['html', 'render']),
+    })
+    .nullable(),
   canonical: z.string().nullable(),
   /** Robots directives from `<meta name=robots>` and from the `X-Robots-Tag` header. */
   robots: z.object({

@@ -66,10 +66,10 @@ describe('client-side redirects', () => {
     expect(crawl.pages.get(`${site.origin}/old-post`)?.verdict).toEqual({
       included: false,
       code: 'redirect',
-      reason: 'excluded: script -> /posts/new/',
+      reason: 'excluded: script redirect -> /posts/new/',
     });
     expect(crawl.pages.get(`${site.origin}/moved`)?.verdict).toMatchObject({
-      reason: 'excluded: meta refresh -> /docs/',
+      reason: 'excluded: client-side redirect (meta refresh) -> /docs/',
     });
     expect(crawl.listed).toContain(`${site.origin}/posts/new/`);
     expect(crawl.listed).toContain(`${site.origin}/docs/`);

@@ -101,6 +101,10 @@ export class LinkAdmission {
           ]
         : [],
     );
+    // A redirect hop (HTTP or client-side) counts as a link from the redirecting URL to its
+    // target, as Screaming Frog counts it: a page reached only through redirects is linked.
+    const linking =
+      !from || via === 'sitemap' ? null : via === 'redirect' ? from.url : from.finalUrl;
     const entries = new Map<string, FrontierEntry>();
     const inlinks: InlinkObservation[] = [];
     const outside: FrontierEntry[] = [];
@@ -111,12 +115,12 @@ export class LinkAdmission {
       const key = via === 'redirect' ? forms.key : this.preferred.apply(forms.key);
       if (selfKeys.has(key) || entries.has(key)) continue;
       if (this.admitted.has(key)) {
-        if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+        if (linking) inlinks.push({ key, from: linking });
         continue;
       }
       // A kept outside URL only adds an inlink, without a parse, like an admitted one.
       if (this.outsideKeys.has(key)) {
-        if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+        if (linking) inlinks.push({ key, from: linking });
         continue;
       }
       const url = new URL(key);
@@ -138,7 +142,7 @@ export class LinkAdmission {
       const fetch = via === 'redirect' ? forms.fetch : this.preferred.apply(forms.fetch);
       entries.set(key, { url: fetch, key, depth, foundVia, referrer: from?.finalUrl ?? null });
       this.admitted.add(key);
-      if (from && via === 'link') inlinks.push({ key, from: from.finalUrl });
+      if (linking) inlinks.push({ key, from: linking });
     }
     return { entries: [...entries.values()], inlinks, outside };
   }

@@ -8,19 +8,19 @@ import type { Clock } from '../ports/clock.js';
 import type { FrontierEntry } from '../ports/crawl-store.js';
 import type { FetchResponse, HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
-import type { PageRenderer } from '../ports/renderer.js';
+import { type PageRenderer, RenderLeftPage } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
 import { decodeHtml } from './charset.js';
-import { type FoundLink, type PageFacts, pageFacts } from './extract/page-facts.js';
+import { type FoundLink, isRedirectOnly, type PageFacts, pageFacts } from './extract/page-facts.js';
 import { type FetchOutcome, fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.js';
 import { appShellReason, type RenderPolicy } from './render-policy.js';
 import type { PageRecord } from './types.js';
-import { displayTarget, urlKey } from './url-key.js';
-import { decideVerdict, excluded, ROBOTS_VERDICT } from './verdict.js';
+import { urlKey } from './url-key.js';
+import { decideVerdict, ROBOTS_VERDICT } from './verdict.js';
 
 /** What processing needs; one per crawl. */
 export interface ProcessContext {
@@ -77,6 +77,17 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
+/**
+ * A script redirect seen only when rendering: the page tried to leave for another document
+ * while its scripts ran, and it is nothing but a way on (`isRedirectOnly`). A real page that
+ * leaves keeps its own content (the render failed; its static HTML is used).
+ */
+function scriptRedirect(err: unknown, facts: PageFacts): PageFacts['clientRedirect'] {
+  if (!(err instanceof RenderLeftPage) || facts.clientRedirect || !isRedirectOnly(facts))
+    return null;
+  return /^https?:/.test(err.target) ? { via: 'script', url: err.target, seen: 'render' } : null;
+}
+
 async function renderInto(
   ctx: ProcessContext,
   record: PageRecord,
@@ -116,6 +127,12 @@ async function renderInto(
     return { ...rendered, links: [...facts.links, ...added] };
   } catch (err) {
     if (signal.aborted) throw signal.reason;
+    const left = scriptRedirect(err, facts);
+    if (left) {
+      record.rendered = true;
+      record.renderReason = `${reason}: its script sent the browser on to ${left.url}`;
+      return { ...facts, clientRedirect: left };
+    }
     ctx.logger.warn('render failed; static HTML used', {
       url: record.finalUrl,
       error: (err as Error).message,
@@ -223,11 +240,10 @@ async function recordOutcome(
     else record.renderReason = decision.skipped;
     applyFacts(record, facts);
     if (facts.clientRedirect) {
-      // A page that only sends the browser elsewhere is a redirect, not a page to list.
-      const { via, url: target } = facts.clientRedirect;
-      const origin = new URL(record.url).origin;
-      record.verdict = excluded('redirect', `excluded: ${via} -> ${displayTarget(target, origin)}`);
-      links.push({ url: target, nofollow: false, via: 'redirect' });
+      // Its only link is its target: the hop counts as a link to it (`link-admission.ts`).
+      record.clientRedirect = facts.clientRedirect;
+      record.verdict = decideVerdict(record, null, ctx.options.listQueryUrls);
+      links.push({ url: facts.clientRedirect.url, nofollow: false, via: 'redirect' });
       return { record, links };
     }
     const pageNofollow = facts.robots.nofollow && !ctx.options.followNofollow;

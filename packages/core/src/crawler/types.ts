@@ -52,6 +52,19 @@ export interface HreflangAlternate {
   href: string;
 }
 
+/**
+ * A client-side redirect: a 200 page that only sends the browser on at once, by a zero-delay
+ * `<meta http-equiv="refresh">` or by a script (`location.replace/assign/href =`).
+ */
+export interface ClientRedirect {
+  /** How it sends the browser on. */
+  via: 'meta refresh' | 'script';
+  /** The absolute target. */
+  url: string;
+  /** Where it was seen: in the fetched HTML, or when the page was rendered (the browser left). */
+  seen: 'html' | 'render';
+}
+
 /** Why a URL is not listed in the sitemap. One code per rule of decisions.md. */
 export type ExclusionCode =
   | 'redirect'
@@ -143,6 +156,11 @@ export interface PageRecord {
    * it between crawls. Absent on records written before it existed and on pages without text.
    */
   fingerprint?: string | null;
+  /**
+   * Where the page sends the browser at once, when it is a client-side redirect; absent or
+   * `null` otherwise (records written before it existed have none).
+   */
+  clientRedirect?: ClientRedirect | null;
   /** Listed in the sitemap, or excluded with its reason. */
   verdict: Verdict;
   /** The fetch or parse error, when one happened. */

@@ -4,7 +4,7 @@
  * and its canonical points to itself. The reason texts are the ones the report shows.
  */
 import { isListableType } from '../contract/listable-types.js';
-import type { ExclusionCode, PageRecord, Verdict } from './types.js';
+import type { ClientRedirect, ExclusionCode, PageRecord, Verdict } from './types.js';
 import { displayTarget, urlKey } from './url-key.js';
 
 /** Builds an exclusion. */
@@ -23,11 +23,30 @@ export function isOutside(page: Pick<PageRecord, 'verdict'>): boolean {
   return !page.verdict.included && page.verdict.code === 'out-of-scope';
 }
 
+/** A client-side redirect's kind in words: "client-side redirect (meta refresh)", "script redirect". */
+export function clientRedirectKind(redirect: Pick<ClientRedirect, 'via'>): string {
+  return redirect.via === 'meta refresh'
+    ? 'client-side redirect (meta refresh)'
+    : 'script redirect';
+}
+
+/** Whether a URL sends its visitor elsewhere: an HTTP redirect or a client-side one. */
+export function redirectsElsewhere(page: Pick<PageRecord, 'redirectChain' | 'clientRedirect'>) {
+  return page.redirectChain.length > 0 || Boolean(page.clientRedirect);
+}
+
 /** Decides the verdict of a fetched record (robots refusals are decided before fetching). */
 export function decideVerdict(
   record: Pick<
     PageRecord,
-    'url' | 'finalUrl' | 'redirectChain' | 'status' | 'contentType' | 'robots' | 'canonical'
+    | 'url'
+    | 'finalUrl'
+    | 'redirectChain'
+    | 'status'
+    | 'contentType'
+    | 'robots'
+    | 'canonical'
+    | 'clientRedirect'
   >,
   fetchError: string | null,
   listQueryUrls: boolean,
@@ -51,6 +70,13 @@ export function decideVerdict(
   const type = record.contentType ?? '';
   if (!isListableType(type))
     return excluded('content-type', `excluded: content type ${type || 'unknown'}`);
+  // A page that only sends the browser elsewhere is a redirect, not a page to list.
+  const client = record.clientRedirect;
+  if (client)
+    return excluded(
+      'redirect',
+      `excluded: ${clientRedirectKind(client)} -> ${displayTarget(client.url, origin)}`,
+    );
   if (record.robots.noindex) return excluded('noindex', 'excluded: noindex');
   if (record.canonical) {
     const canonicalKey = urlKey(record.canonical);

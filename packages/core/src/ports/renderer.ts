@@ -53,3 +53,13 @@ export interface PageRenderer {
   /** Closes the browser. */
   close(): Promise<void>;
 }
+
+/**
+ * What a renderer throws when the page tried to load another document during its render (a
+ * script redirect, seen only when its scripts ran): `target` is where it tried to go.
+ */
+export class RenderLeftPage extends Error {
+  constructor(readonly target: string) {
+    super(`the page tried to leave for ${target} while rendering`);
+  }
+}

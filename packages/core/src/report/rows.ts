@@ -66,6 +66,8 @@ export function detailOf(row: RowData, page: PageRecord, linkedFrom: string[]): 
     finalUrl: page.finalUrl,
     why: whyWords(page),
     redirectChain: page.redirectChain,
+    finalStatus: page.status,
+    clientRedirect: page.clientRedirect ?? null,
     canonical: page.canonical,
     robots: page.robots,
     hreflang: page.hreflang,

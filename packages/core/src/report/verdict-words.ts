@@ -4,8 +4,9 @@
  * the same thing for the same crawl.
  */
 import type { ReportReason } from '../contract/report-schemas.js';
-import type { PageRecord } from '../crawler/types.js';
+import type { ClientRedirect, PageRecord } from '../crawler/types.js';
 import { displayTarget } from '../crawler/url-key.js';
+import { clientRedirectKind } from '../crawler/verdict.js';
 
 /** The words of each verdict group, as the figures above the table name them. */
 export const REASON_LABELS: Readonly<Record<ReportReason, string>> = {
@@ -40,7 +41,14 @@ function origin(url: string): string {
 export function verdictWords(
   page: Pick<
     PageRecord,
-    'url' | 'finalUrl' | 'redirectChain' | 'status' | 'canonical' | 'verdict' | 'error'
+    | 'url'
+    | 'finalUrl'
+    | 'redirectChain'
+    | 'status'
+    | 'canonical'
+    | 'verdict'
+    | 'error'
+    | 'clientRedirect'
   >,
 ): string {
   const { verdict } = page;
@@ -48,6 +56,8 @@ export function verdictWords(
   const site = origin(page.url);
   switch (verdict.code) {
     case 'redirect': {
+      const client = page.clientRedirect;
+      if (client) return `${clientRedirectKind(client)} → ${displayTarget(client.url, site)}`;
       const first = page.redirectChain[0];
       const to = displayTarget(page.finalUrl, site);
       return first ? `${first.status} → ${to}` : `redirect → ${to}`;
@@ -77,6 +87,23 @@ export function verdictWords(
   }
 }
 
+/** How a client-side redirect was found, in words. */
+const FOUND_BY: Record<ClientRedirect['via'], Record<ClientRedirect['seen'], string>> = {
+  'meta refresh': {
+    html: 'a <meta http-equiv="refresh"> tag with no delay in its HTML',
+    render: 'rendering the page: a <meta http-equiv="refresh"> tag sent the browser there',
+  },
+  script: {
+    html: 'a script in its HTML that sets location (location.replace, location.assign or location.href =)',
+    render: 'rendering the page: its script sent the browser there',
+  },
+};
+
+function clientWhy(redirect: ClientRedirect, site: string): string {
+  const to = displayTarget(redirect.url, site);
+  return `Not listed: it answered 200 but is a ${clientRedirectKind(redirect)} to ${to}, found by ${FOUND_BY[redirect.via][redirect.seen]}. A sitemap lists the target, never the redirecting URL.`;
+}
+
 /** Exactly why a URL is or is not in the sitemap, in one or two sentences. */
 export function whyWords(page: PageRecord): string {
   const { verdict } = page;
@@ -85,6 +112,7 @@ export function whyWords(page: PageRecord): string {
   const site = origin(page.url);
   switch (verdict.code) {
     case 'redirect': {
+      if (page.clientRedirect) return clientWhy(page.clientRedirect, site);
       const first = page.redirectChain[0];
       const to = displayTarget(page.finalUrl, site);
       const then = page.error ? ` and then failed (${page.error})` : '';

@@ -4,10 +4,11 @@ import { countsAsPage } from '../limits/page-count.js';
 
 /**
  * A page with content: fetched without a redirect, answering 2xx with HTML (`countsAsPage`, the
- * one definition of a page). Redirects and error answers are not "pages without a title".
+ * one definition of a page), and not a client-side redirect. Redirects and error answers are not
+ * "pages without a title".
  */
 export function isContent(page: PageRecord): boolean {
-  return countsAsPage(page);
+  return countsAsPage(page) && !page.clientRedirect;
 }
 
 /**

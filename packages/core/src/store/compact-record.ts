@@ -23,6 +23,9 @@ const DEFAULT_JSON = new Map(FIELDS.map((f) => [f, JSON.stringify(DEFAULTS[f])])
 /** Fields whose default is an empty array: they differ exactly when they hold something. */
 const EMPTY_LISTS = new Set(FIELDS.filter((f) => DEFAULT_JSON.get(f) === '[]'));
 
+/** Fields a record may lack (absent on most records): written and restored only when set. */
+const OPTIONAL = ['clientRedirect'] as const satisfies (keyof PageRecord)[];
+
 /** Writes the fields of `page` that differ from the defaults; `key` stands in for an equal url. */
 export function compactRecord(key: string, page: PageRecord): string {
   const out: Record<string, unknown> = {};
@@ -39,6 +42,7 @@ export function compactRecord(key: string, page: PageRecord): string {
         : JSON.stringify(value) !== DEFAULT_JSON.get(field);
     if (differs) out[field] = value;
   }
+  for (const field of OPTIONAL) if (page[field]) out[field] = page[field];
   return JSON.stringify(out);
 }
 
@@ -49,5 +53,6 @@ export function expandRecord(key: string, text: string): PageRecord {
   const page: Record<string, unknown> = { url, finalUrl: stored.finalUrl ?? url };
   for (const field of FIELDS)
     page[field] = field in stored ? stored[field] : JSON.parse(DEFAULT_JSON.get(field) as string);
+  for (const field of OPTIONAL) if (stored[field]) page[field] = stored[field];
   return page as unknown as PageRecord;
 }

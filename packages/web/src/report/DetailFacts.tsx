@@ -1,5 +1,6 @@
 import type { ReportUrlDetail } from '@mapsmith/core/browser';
 import type { ReactNode } from 'react';
+import { redirectSteps } from './redirect-steps';
 
 const FOUND_VIA: Record<ReportUrlDetail['foundVia'], string> = {
   start: 'the start URL',
@@ -65,10 +66,7 @@ export function DetailFacts(props: { detail: ReportUrlDetail }) {
         ))}
       </dl>
       <h3>Redirect chain</h3>
-      <List
-        items={d.redirectChain.map((hop) => `${hop.status} ${hop.url}`)}
-        empty="No redirects."
-      />
+      <List items={redirectSteps(d)} empty="No redirects." />
       <h3>Robots directives</h3>
       <List items={robots} empty="No robots meta tag or X-Robots-Tag header." />
       <h3>Hreflang alternates</h3>

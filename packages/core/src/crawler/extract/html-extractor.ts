@@ -61,7 +61,7 @@ export interface RawFacts {
   subresources: string[];
   /**
    * Where the page sends the browser at once: a `<meta http-equiv="refresh">` with no delay, or
-   * an inline script that assigns `location` / calls `location.replace`. Unresolved.
+   * an inline script that assigns `location` / calls `location.replace` or `location.assign`. Unresolved.
    */
   clientRedirect: { via: 'meta refresh' | 'script'; href: string } | null;
   /** Modification dates the page states (see `pageModified` for the order they are read in). */
@@ -104,9 +104,10 @@ const EMBED =
   /^(https?:)?\/\/(www\.)?(youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/|(www\.)?dailymotion\.com\/embed\/)/i;
 const NOFOLLOW = /\b(nofollow|ugc|sponsored)\b/i;
 const REFRESH = /^\s*(\d+)\s*[;,]\s*url\s*=\s*['"]?([^'"]+)/i;
-// `location.replace("x")`, `location = "x"`, `location.href = "x"` (window./document. or not).
+// `location.replace("x")`, `location.assign("x")`, `location = "x"`, `location.href = "x"`
+// (window./document. or not).
 const SCRIPT_REDIRECT =
-  /(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location\.replace\(\s*["'`]([^"'`]+)["'`]\s*\)|(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location(?:\.href)?\s*=\s*["'`]([^"'`]+)["'`]/;
+  /(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location\.(?:replace|assign)\(\s*["'`]([^"'`]+)["'`]\s*\)|(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location(?:\.href)?\s*=\s*["'`]([^"'`]+)["'`]/;
 const MAX_SCRIPT = 4096;
 
 function firstSrcset(srcset: string): string | null {

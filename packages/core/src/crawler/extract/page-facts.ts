@@ -2,7 +2,13 @@
  * Turns the raw facts of one HTML pass plus the response headers into the record fields and
  * the absolute links to follow.
  */
-import type { HreflangAlternate, PageImage, PageRecord, PageVideo } from '../types.js';
+import type {
+  ClientRedirect,
+  HreflangAlternate,
+  PageImage,
+  PageRecord,
+  PageVideo,
+} from '../types.js';
 import { extractHtml, type RawFacts } from './html-extractor.js';
 import { readJsonLd } from './structured-data.js';
 
@@ -41,8 +47,16 @@ export type PageFacts = Pick<
   /** The modification date the page states, ISO 8601 (see `pageModified`), or null. */
   modified: string | null;
   /** Where the page redirects the browser at once (absolute), and how; null when it does not. */
-  clientRedirect: { via: 'meta refresh' | 'script'; url: string } | null;
+  clientRedirect: ClientRedirect | null;
 };
+
+/**
+ * Whether a page is nothing but a way on: almost no text and links. Only such a page counts as
+ * a script redirect (a script that sets `location` in a click handler on a real page is not one).
+ */
+export function isRedirectOnly(facts: Pick<PageFacts, 'shell' | 'anchorCount'>): boolean {
+  return facts.anchorCount <= 3 && facts.shell.textLength <= 500;
+}
 
 /**
  * A client-side redirect counts only on a page that is nothing else: a zero-delay refresh, or a
@@ -52,9 +66,10 @@ export type PageFacts = Pick<
 function clientRedirect(raw: RawFacts, base: URL, anchors: number): PageFacts['clientRedirect'] {
   const found = raw.clientRedirect;
   if (!found) return null;
-  if (found.via === 'script' && (anchors > 3 || raw.shell.textLength > 500)) return null;
+  if (found.via === 'script' && !isRedirectOnly({ shell: raw.shell, anchorCount: anchors }))
+    return null;
   const url = resolve(found.href, base);
-  return url && /^https?:/.test(url) ? { via: found.via, url } : null;
+  return url && /^https?:/.test(url) ? { via: found.via, url, seen: 'html' } : null;
 }
 
 /** A date as ISO 8601, or null when it does not parse or lies more than a day ahead. */

@@ -1,3 +1,4 @@
+import { redirectsElsewhere } from '../../crawler/verdict.js';
 import { isLinked } from '../scope.js';
 import { perPageRule } from '../types.js';
 
@@ -8,6 +9,6 @@ export const linksToRedirects = perPageRule({
   severity: 'info',
   recommendation: 'Update internal links to point at the final URL instead of a redirect.',
   applies: isLinked,
-  test: (page) => page.redirectChain.length > 0,
+  test: redirectsElsewhere,
   message: (n) => `${n} internally linked ${n === 1 ? 'URL redirects' : 'URLs redirect'}`,
 });
