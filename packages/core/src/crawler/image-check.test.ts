@@ -13,7 +13,10 @@ import { checkImages } from './image-check.js';
 let site: FixtureSite;
 afterEach(() => site.close());
 
-async function run(paths: string[], bounds: { max: number; concurrency: number }) {
+async function run(
+  paths: string[],
+  bounds: { max: number; concurrency: number; budgetMs?: number },
+) {
   site = await startFixtureSite({ pages: 1, features: ['media-checks'] });
   const policy = createUrlPolicy({ allowLoopback: true });
   const fetcher = createHttpFetcher({ policy });
@@ -26,7 +29,7 @@ async function run(paths: string[], bounds: { max: number; concurrency: number }
   };
   try {
     const urls = paths.map((p) => `${site.origin}${p}`);
-    return await checkImages(urls, deps, { ...bounds, budgetMs: 30_000 });
+    return await checkImages(urls, deps, { budgetMs: 30_000, ...bounds });
   } finally {
     await fetcher.close();
   }
@@ -50,6 +53,17 @@ describe('checkImages', () => {
     const result = await run(IMAGES, { max: 12, concurrency: 3 });
     expect(result.checked).toBe(12);
     expect(site.peakConcurrency()).toBeLessThanOrEqual(3);
+  });
+
+  it('stops at the time budget and counts what it did not reach', async () => {
+    const started = Date.now();
+    const result = await run(['/mc/img/slow.png', ...IMAGES.slice(0, 3)], {
+      max: 10,
+      concurrency: 1,
+      budgetMs: 300,
+    });
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(result).toMatchObject({ checked: 0, unchecked: 4, broken: new Map() });
   });
 
   it('never asks for an image robots.txt disallows', async () => {

@@ -16,6 +16,18 @@ interface VideoGap {
   missing: string[][];
 }
 
+/** "missing title", or "2 videos missing description; missing thumbnail_loc" for one page. */
+function describe(missing: string[][]): string {
+  const counts = new Map<string, number>();
+  for (const fields of missing) {
+    const text = fields.join(', ');
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([fields, n]) => (n === 1 ? `missing ${fields}` : `${n} videos missing ${fields}`))
+    .join('; ');
+}
+
 /** Collects, while a crawl runs, the listed pages with videos the video sitemap leaves out. */
 export class VideoGaps {
   private readonly examples: VideoGap[] = [];
@@ -31,15 +43,16 @@ export class VideoGaps {
     if (missing.length === 0) return;
     this.videos += missing.length;
     this.pages++;
-    if (this.examples.length < MAX_NOTE_EXAMPLES) this.examples.push({ url: page.url, missing });
+    // The first pages by URL, not by arrival: two crawls of one site say the same.
+    this.examples.push({ url: page.url, missing });
+    this.examples.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    if (this.examples.length > MAX_NOTE_EXAMPLES) this.examples.pop();
   }
 
   /** The note, none when every video is listed. */
   notes(): string[] {
     if (this.videos === 0) return [];
-    const pages = this.examples.map(
-      ({ url, missing }) => `${url} (${missing.map((m) => `missing ${m.join(', ')}`).join('; ')})`,
-    );
+    const pages = this.examples.map(({ url, missing }) => `${url} (${describe(missing)})`);
     const more = this.pages - this.examples.length;
     if (more > 0) pages.push(`${more} more ${more === 1 ? 'page' : 'pages'}`);
     const n = this.videos;
@@ -58,7 +71,8 @@ export function imageCheckNotes(
 ): string[] {
   if (check === null) return [];
   const notes: string[] = [];
-  const broken = [...check.broken];
+  // By URL, so two crawls of one site name the same images.
+  const broken = [...check.broken].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (broken.length > 0) {
     const named = broken.slice(0, MAX_NOTE_EXAMPLES).map(([url, status]) => `${url} (${status})`);
     const more = broken.length - named.length;
