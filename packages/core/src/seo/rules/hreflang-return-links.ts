@@ -2,7 +2,7 @@ import { keyOf, listableAlternates } from '../../crawler/hreflang-code.js';
 import { hash64 } from '../hash.js';
 import { extend, KeyTable } from '../key-table.js';
 import { isContent } from '../scope.js';
-import { Examples, MAX_ISSUE_URLS, pagesHave, type SeoRule } from '../types.js';
+import { Examples, pagesHave, type SeoRule } from '../types.js';
 
 /** Words of one pending check: the target's key, the return link's key, the page's URL id. */
 const WORDS = 5;
@@ -64,17 +64,13 @@ export const hreflangReturnLinks: SeoRule = {
           if (pages.find(pending[at] ?? 0, pending[at + 1] ?? 0) < 0) continue;
           if (links.find(pending[at + 2] ?? 0, pending[at + 3] ?? 0) >= 0) continue;
           last = id;
-          // Only the listed examples are decoded; the rest are counted.
-          if (found.urls.length < MAX_ISSUE_URLS) found.add(env.urls.get(id));
-          else found.count++;
+          found.addLazy(() => env.urls.get(id));
         }
-        if (found.count === 0) return null;
-        return {
-          urls: found.urls,
-          count: found.count,
+        return found.finding(
           applicable,
-          message: `${pagesHave(found.count)} hreflang alternates that do not name them back (missing return links)`,
-        };
+          (n) =>
+            `${pagesHave(n)} hreflang alternates that do not name them back (missing return links)`,
+        );
       },
     };
   },
