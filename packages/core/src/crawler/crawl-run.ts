@@ -168,7 +168,8 @@ export class CrawlRun {
         this.deps.logger.warn('template images kept', { error: (err as Error).message });
         return 0;
       });
-      if (!this.fatal && endedBy !== 'cancelled' && this.ctx)
+      // A stopped crawl, or one out of time, ends now: its images are not checked.
+      if (!this.fatal && endedBy !== 'cancelled' && endedBy !== 'time-limit' && this.ctx)
         check = await this.checkImages(template, bounds);
       await this.progress(true);
     } catch (err) {
