@@ -47,12 +47,17 @@ import { withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 
 const ENTRY = `${DESKTOP_OUT}/main/crawler-process.js`;
-/** 404s and 5xx, redirects (client-side ones too), noindex pages linked from others, images, videos, hreflang, robots. */
+/**
+ * 404s and 5xx, redirects (client-side ones too), noindex pages linked from others, images,
+ * videos, hreflang, robots;
+ * `media-checks`: lazy and srcset images, a 404 image, a video left out, invalid hreflang.
+ */
 const FEATURES = [
   ...VARIED_FEATURES,
   'robots-pages',
   'sitemap',
   'client-redirects',
+  'media-checks',
 ] satisfies FixtureFeature[];
 
 let site: FixtureSite;
@@ -182,6 +187,13 @@ describe('the same site through both shells', () => {
       return { ...rest, results: [...results].sort((a, b) => a.url.localeCompare(b.url)) };
     };
     expect(mine.status).toBe('completed');
+    // What the media sitemaps leave out is said the same in both (issue 25 point 7).
+    expect(mine.notes).toEqual(
+      expect.arrayContaining([
+        `1 image answering 4xx left out of the image lists: ${site.origin}/mc/img/missing.png (404)`,
+        `3 videos left out of the video sitemap for missing fields Google requires: ${site.origin}/mc/video-nodesc (missing thumbnail_loc, description); ${site.origin}/media/video (2 videos missing description)`,
+      ]),
+    );
     expect(facts(mine)).toEqual(facts(theirs));
   });
 
@@ -218,6 +230,9 @@ describe('the same site through both shells', () => {
     expect(mine.issues.length).toBeGreaterThan(4);
     expect(mine.issues.map((i) => i.rule)).toContain('broken-links');
     expect(mine.issues.map((i) => i.rule)).toContain('noindex-linked');
+    expect(mine.issues.map((i) => i.rule)).toEqual(
+      expect.arrayContaining(['hreflang-invalid', 'hreflang-return-links', 'hreflang-no-self']),
+    );
     expect(facts(mine)).toEqual(facts(theirs));
   });
 

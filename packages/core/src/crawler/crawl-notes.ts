@@ -82,6 +82,8 @@ export interface NotesInput {
   templateImages: { images: number; entries: number };
   /** URLs outside the site kept as report rows (the rest are only counted, `pruned.scope`). */
   outsideKept?: number;
+  /** Notes about left-out media (see `media-notes.ts`). */
+  media?: string[];
 }
 
 /** The notes of a crawl, most important first. */
@@ -107,5 +109,6 @@ export function crawlNotes(input: NotesInput, options: CrawlOptions): string[] {
     notes.push(
       `${images === 1 ? '1 image' : `${images} images`} on more than a quarter of the listed pages (site chrome: logos, icons, badges) left out of the image lists: ${entries} ${entries === 1 ? 'entry' : 'entries'}`,
     );
+  for (const note of input.media ?? []) notes.push(note);
   return notes;
 }

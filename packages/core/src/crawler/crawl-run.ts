@@ -20,7 +20,16 @@ import type { FoundLink } from './extract/page-facts.js';
 import { startUrlFailureText } from './failure-text.js';
 import { GrowthMeter } from './growth.js';
 import { HostGate } from './host-gate.js';
+import {
+  checkImages,
+  IMAGE_CHECK_BUDGET_MS,
+  IMAGE_CHECK_CONCURRENCY,
+  type ImageCheckBounds,
+  type ImageCheckResult,
+  MAX_IMAGE_CHECKS,
+} from './image-check.js';
 import { LinkAdmission } from './link-admission.js';
+import { imageCheckNotes, VideoGaps } from './media-notes.js';
 import type { CrawlOptions } from './options.js';
 import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
 import { blankRecord } from './page-record.js';
@@ -29,7 +38,7 @@ import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
 import { SummaryCounter } from './summary-counter.js';
-import { dropTemplateImages, ImageCounter } from './template-images.js';
+import { dropImages, ImageCounter } from './template-images.js';
 import type { EndedBy, GrowthLimit, PageRecord } from './types.js';
 import { urlForms } from './url-key.js';
 import { isOutside, OUTSIDE_VERDICT } from './verdict.js';
@@ -64,6 +73,8 @@ export interface RunDeps {
   progressIntervalMs: number;
   /** Whom the crawl is for, with the renderer (see `CrawlerDeps.renderUser`). */
   renderUser?: string;
+  /** Bounds of the image checks at the end (default: `MAX_IMAGE_CHECKS` and the rest). */
+  imageChecks?: ImageCheckBounds;
 }
 
 /** Runs one crawl, streaming its events into `channel`; ends with the `done` event. */
@@ -71,6 +82,9 @@ export class CrawlRun {
   private readonly controller = new AbortController();
   private readonly counter = new SummaryCounter();
   private readonly images = new ImageCounter();
+  private readonly videoGaps = new VideoGaps();
+  /** The caller's cancel signal: it still stops the image checks once the crawl is done. */
+  private readonly cancel: AbortSignal | undefined;
   private readonly preferred = new PreferredForm();
   private readonly started: number;
   private scope!: Scope;
@@ -100,6 +114,7 @@ export class CrawlRun {
   ) {
     this.started = deps.clock.now();
     this.growth = new GrowthMeter(options);
+    this.cancel = signal;
     // Every in-flight fetch, sleep and gate wait listens on the crawl's signal.
     setMaxListeners(0, this.controller.signal);
     const abort = () => this.controller.abort('cancelled');
@@ -136,6 +151,12 @@ export class CrawlRun {
     let queued = 0;
     let template = new Set<string>();
     let dropped = 0;
+    let check: ImageCheckResult | null = null;
+    const bounds = this.deps.imageChecks ?? {
+      max: MAX_IMAGE_CHECKS,
+      concurrency: IMAGE_CHECK_CONCURRENCY,
+      budgetMs: IMAGE_CHECK_BUDGET_MS,
+    };
     // The wrap-up reads and writes the store too: a store that fails here (a full disk) ends
     // the crawl as an error like one that fails mid-crawl, never as an unhandled rejection.
     try {
@@ -143,10 +164,13 @@ export class CrawlRun {
       if (endedBy === 'page-limit' || endedBy === 'url-limit')
         this.counter.prune('page-limit', queued);
       if (!this.fatal) template = this.images.template();
-      dropped = await dropTemplateImages(this.deps.store, template).catch((err) => {
+      dropped = await dropImages(this.deps.store, template).catch((err) => {
         this.deps.logger.warn('template images kept', { error: (err as Error).message });
         return 0;
       });
+      // A stopped crawl, or one out of time, ends now: its images are not checked.
+      if (!this.fatal && endedBy !== 'cancelled' && endedBy !== 'time-limit' && this.ctx)
+        check = await this.checkImages(template, bounds);
       await this.progress(true);
     } catch (err) {
       this.fatal ??= err instanceof Error ? err.message : String(err);
@@ -168,6 +192,7 @@ export class CrawlRun {
         appShell: this.hint,
         templateImages: { images: template.size, entries: dropped },
         outsideKept: this.admission ? this.admission.outsideKept : 0,
+        media: [...imageCheckNotes(check, bounds), ...this.videoGaps.notes()],
       },
       this.options,
     );
@@ -175,6 +200,24 @@ export class CrawlRun {
     if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
+  }
+
+  /**
+   * Asks for the listed pages' images (site chrome aside) and drops those that answer 4xx from
+   * the saved records, so no image list names them; a failing store keeps them.
+   */
+  private async checkImages(
+    template: Set<string>,
+    bounds: ImageCheckBounds,
+  ): Promise<ImageCheckResult | null> {
+    const found = this.images.found(template);
+    if (found.length === 0) return null;
+    const check = await checkImages(found, { ...this.deps, ...this.ctx }, bounds, this.cancel);
+    await dropImages(this.deps.store, new Set(check.broken.keys())).catch((err) => {
+      this.deps.logger.warn('broken images kept', { error: (err as Error).message });
+      check.broken.clear();
+    });
+    return check;
   }
 
   private async crawl(): Promise<EndedBy> {
@@ -211,6 +254,7 @@ export class CrawlRun {
       }
       this.counter.add(page);
       this.images.add(page);
+      this.videoGaps.add(page);
     }
     const startEntry: FrontierEntry = {
       url: startForms.fetch,
@@ -380,6 +424,7 @@ export class CrawlRun {
     this.stored(record);
     this.counter.add(record);
     this.images.add(record);
+    this.videoGaps.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
       this.fatal = startUrlFailureText(record.error);
     await this.channel.push({ type: 'page', page: record });

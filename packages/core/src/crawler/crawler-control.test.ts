@@ -51,11 +51,12 @@ describe('robots.txt variants', () => {
   it('honours Crawl-delay between requests to the host', async () => {
     site = await startFixtureSite({ pages: 4, robots: 'ok', crawlDelaySeconds: 0.3 });
     await crawlFixture(site.url, { useSitemaps: false });
+    // The four pages, then the check of each page's image: one gate, one delay for all.
     const times = site
       .requests()
       .filter((r) => r.url !== '/robots.txt')
       .map((r) => r.at);
-    expect(times).toHaveLength(4);
+    expect(times).toHaveLength(8);
     // Starts are spaced by 300 ms; arrival times jitter on a loaded machine, so allow some slack.
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(200);

@@ -124,7 +124,7 @@ describe('a static crawl of a site with every behaviour', () => {
       ['/img/b.png', null],
       ['/img/c.png', ''],
       ['/img/d.png', 'Delta'],
-      ['/img/d.webp', 'Delta'],
+      ['/img/d2.webp', 'Delta'],
     ]);
     const videos = page('/media/video').videos;
     expect(videos).toHaveLength(3);

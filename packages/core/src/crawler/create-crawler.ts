@@ -3,6 +3,7 @@
  * wires the ports explicitly (no hidden global context) and returns a crawler whose `crawl`
  * streams events and ends with a `done` event carrying the summary.
  */
+
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { CrawlStore } from '../ports/crawl-store.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
@@ -13,6 +14,7 @@ import { createMemoryStore } from '../store/memory-store.js';
 import { CrawlRun } from './crawl-run.js';
 import { EventChannel } from './event-channel.js';
 import type { CrawlEvent } from './events.js';
+import type { ImageCheckBounds } from './image-check.js';
 import type { CrawlOptions } from './options.js';
 import { resolveOptions } from './resolve-options.js';
 
@@ -26,6 +28,8 @@ export interface CrawlerTuning {
   renderTimeoutMs?: number;
   /** Least time between two progress events (default 250 ms). */
   progressIntervalMs?: number;
+  /** Bounds of the image checks once a crawl ends (default 200 images, 4 at a time, 30 s). */
+  imageChecks?: ImageCheckBounds;
 }
 
 /** The ports a crawler runs on. Only `fetcher` and `policy` are required. */
@@ -108,6 +112,7 @@ export function createCrawler(deps: CrawlerDeps): Crawler {
           renderTimeoutMs: deps.tuning?.renderTimeoutMs ?? 30_000,
           progressIntervalMs: deps.tuning?.progressIntervalMs ?? 250,
           renderUser: deps.renderUser,
+          ...(deps.tuning?.imageChecks ? { imageChecks: deps.tuning.imageChecks } : {}),
         },
         options,
         channel,

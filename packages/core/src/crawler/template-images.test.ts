@@ -25,6 +25,10 @@ describe('template images', () => {
           `${chrome}<img src="/photos/${i}.jpg" alt="Photo ${i}">${i < 2 ? '<img src="/photos/shared.jpg" alt="Shared">' : ''}`,
         ),
       };
+    // The photos answer, so the image checks at the crawl's end keep them listed.
+    const photo = { type: 'image/jpeg', body: 'jpeg' };
+    for (let i = 0; i < POSTS; i++) routes[`/photos/${i}.jpg`] = photo;
+    routes['/photos/shared.jpg'] = photo;
     site = await startMiniSite(routes);
     crawl = await crawlFixture(`${site.origin}/`, {}, { store });
   });

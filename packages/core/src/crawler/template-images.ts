@@ -31,6 +31,11 @@ export class ImageCounter {
     }
   }
 
+  /** Every image of the listed pages except `left`, in the order first found. */
+  found(left: Set<string>): string[] {
+    return [...this.pagesWith.keys()].filter((src) => !left.has(src));
+  }
+
   /** The images on more than a quarter of the listed pages (and on at least 5). */
   template(): Set<string> {
     const limit = Math.max(TEMPLATE_MIN_PAGES, this.listed * TEMPLATE_SHARE);
@@ -41,17 +46,15 @@ export class ImageCounter {
 }
 
 /**
- * Removes `template` images from the saved records that carry them; resolves with how many
- * image entries were left out. Records are saved again under their key (the key of their URL).
+ * Removes the `left` images (site chrome, or images that answer 4xx) from the saved records
+ * that carry them; resolves with how many image entries were left out. Records are saved
+ * again under their key (the key of their URL).
  */
-export async function dropTemplateImages(
-  store: CrawlStore,
-  template: Set<string>,
-): Promise<number> {
-  if (template.size === 0) return 0;
+export async function dropImages(store: CrawlStore, left: Set<string>): Promise<number> {
+  if (left.size === 0) return 0;
   let dropped = 0;
   for await (const page of store.pages()) {
-    const kept = page.images.filter((image) => !template.has(image.src));
+    const kept = page.images.filter((image) => !left.has(image.src));
     if (kept.length === page.images.length) continue;
     const key = urlForms(page.url)?.key;
     if (!key) continue;

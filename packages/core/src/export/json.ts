@@ -1,3 +1,4 @@
+import { listableAlternates } from '../crawler/hreflang-code.js';
 import { VERSION } from '../version.js';
 import { w3cDate } from './dates.js';
 import { toSitemapUrl } from './escape.js';
@@ -50,7 +51,10 @@ export const jsonExporter: Exporter = {
             alt: image.alt,
           })),
           videos: page.videos,
-          alternates: page.hreflang.map((a) => ({ hreflang: a.hreflang, href: a.href })),
+          alternates: listableAlternates(page.hreflang).map((a) => ({
+            hreflang: a.hreflang,
+            href: a.href,
+          })),
         };
         return `${count++ === 0 ? '' : ',\n'}${JSON.stringify(item)}`;
       },

@@ -1,3 +1,4 @@
+import { listableAlternates } from '../crawler/hreflang-code.js';
 import type { PageRecord } from '../crawler/types.js';
 import { w3cDate } from './dates.js';
 import { escapeXml, sitemapLoc } from './escape.js';
@@ -64,12 +65,15 @@ export function imageElements(page: PageRecord): string {
   return out;
 }
 
-/** The hreflang alternates of a page as `xhtml:link` elements. */
+/**
+ * The hreflang alternates of a page as `xhtml:link` elements; an invalid code is left out (the
+ * `hreflang-invalid` SEO issue names its page).
+ */
 export function alternateLinks(page: PageRecord): string {
   let out = '';
-  for (const alternate of page.hreflang) {
+  for (const alternate of listableAlternates(page.hreflang)) {
     const href = sitemapLoc(alternate.href);
-    if (href === null || !alternate.hreflang) continue;
+    if (href === null) continue;
     out += `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${href}"/>`;
   }
   return out;

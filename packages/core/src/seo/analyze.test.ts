@@ -81,6 +81,26 @@ describe('SEO analysis', () => {
       ['mixed-content', [good('/', { mixedContent: 2 })]],
       ['needs-rendering', [good('/', { rendered: true, renderReason: 'app shell' })]],
       ['sitemap-only', [good('/', { foundVia: 'sitemap', inlinks: 0 })]],
+      [
+        'hreflang-invalid',
+        [good('/', { hreflang: [{ hreflang: 'fr-FRANCE', href: 'https://a.example/' }] })],
+      ],
+      [
+        'hreflang-no-self',
+        [good('/', { hreflang: [{ hreflang: 'de', href: 'https://a.example/de' }] })],
+      ],
+      [
+        'hreflang-return-links',
+        [
+          good('/en', {
+            hreflang: [
+              { hreflang: 'en', href: 'https://a.example/en' },
+              { hreflang: 'de', href: 'https://a.example/de' },
+            ],
+          }),
+          good('/de', { hreflang: [{ hreflang: 'de', href: 'https://a.example/de' }] }),
+        ],
+      ],
     ];
     expect(cases.map(([id]) => id).sort()).toEqual(SEO_RULES.map((r) => r.id).sort());
     for (const [id, pages] of cases) expect(rulesOf(pages), id).toEqual([id]);

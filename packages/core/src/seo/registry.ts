@@ -3,6 +3,9 @@ import { canonicalConflicts } from './rules/canonical-conflicts.js';
 import { descriptionLength } from './rules/description-length.js';
 import { duplicateDescription } from './rules/duplicate-description.js';
 import { duplicateTitle } from './rules/duplicate-title.js';
+import { hreflangInvalid } from './rules/hreflang-invalid.js';
+import { hreflangNoSelf } from './rules/hreflang-no-self.js';
+import { hreflangReturnLinks } from './rules/hreflang-return-links.js';
 import { imagesMissingAlt } from './rules/images-missing-alt.js';
 import { linksToRedirects } from './rules/links-to-redirects.js';
 import { missingDescription } from './rules/missing-description.js';
@@ -39,11 +42,14 @@ import type { SeoRule } from './types.js';
  * | mixed-content         |      5 | critical | https pages                        |
  * | duplicate-description |      4 | warning  | 200 HTML pages                     |
  * | title-length          |      4 | warning  | 200 HTML pages (10-60 chars)       |
- * | links-to-redirects    |      4 | info     | internally linked URLs             |
+ * | links-to-redirects    |      3 | info     | internally linked URLs             |
  * | no-structured-data    |      4 | info     | 200 HTML pages                     |
- * | sitemap-only          |      4 | info     | 200 HTML pages                     |
- * | description-length    |      3 | info     | 200 HTML pages (50-160 chars)      |
- * | needs-rendering       |      3 | info     | 200 HTML pages                     |
+ * | sitemap-only          |      3 | info     | 200 HTML pages                     |
+ * | description-length    |      2 | info     | 200 HTML pages (50-160 chars)      |
+ * | needs-rendering       |      2 | info     | 200 HTML pages                     |
+ * | hreflang-invalid      |      1 | warning  | 200 HTML pages with hreflang       |
+ * | hreflang-return-links |      2 | warning  | pages naming other alternates      |
+ * | hreflang-no-self      |      1 | warning  | pages with valid hreflang          |
  */
 export const SEO_RULES: readonly SeoRule[] = [
   brokenLinks,
@@ -64,6 +70,9 @@ export const SEO_RULES: readonly SeoRule[] = [
   sitemapOnly,
   descriptionLength,
   needsRendering,
+  hreflangInvalid,
+  hreflangReturnLinks,
+  hreflangNoSelf,
 ];
 
 /** The weight table for display ("why is my score what it is"): rule id and weight. */

@@ -67,6 +67,18 @@ export class Examples {
     this.count++;
     if (this.urls.length < MAX_ISSUE_URLS) this.urls.push(url);
   }
+
+  /** Counts one more affected URL, decoding it (`url()`) only when it is one of those listed. */
+  addLazy(url: () => string): void {
+    if (this.urls.length < MAX_ISSUE_URLS) this.add(url());
+    else this.count++;
+  }
+
+  /** The finding of these URLs out of `applicable` pages; null when there are none. */
+  finding(applicable: number, message: (count: number) => string): Finding | null {
+    if (this.count === 0) return null;
+    return { urls: this.urls, count: this.count, applicable, message: message(this.count) };
+  }
 }
 
 /** A rule that looks at each page on its own. */

@@ -5,6 +5,7 @@
 import { Parser } from 'htmlparser2';
 import { type ContentFingerprint, createContentFingerprint } from './content-fingerprint.js';
 import { FastTextTokenizer } from './fast-text-tokenizer.js';
+import { imgSource, sourceSource } from './image-source.js';
 import { isExecutableScript } from './script-type.js';
 
 /** A link found on the page, unresolved. */
@@ -109,11 +110,6 @@ const REFRESH = /^\s*(\d+)\s*[;,]\s*url\s*=\s*['"]?([^'"]+)/i;
 const SCRIPT_REDIRECT =
   /(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location\.(?:replace|assign)\(\s*["'`]([^"'`]+)["'`]\s*\)|(?:^|[\s;{(])(?:(?:window|document|top|self)\.)?location(?:\.href)?\s*=\s*["'`]([^"'`]+)["'`]/;
 const MAX_SCRIPT = 4096;
-
-function firstSrcset(srcset: string): string | null {
-  const first = srcset.split(',')[0]?.trim().split(/\s+/)[0];
-  return first || null;
-}
 
 /** Parses an HTML document in one streaming pass. */
 export function extractHtml(html: string): RawFacts {
@@ -257,22 +253,25 @@ export function extractHtml(html: string): RawFacts {
           case 'noscript':
             capture = 'noscript';
             break;
-          case 'img':
-            if (a.src || a.srcset) {
-              const src = a.src || firstSrcset(a.srcset ?? '') || '';
+          case 'img': {
+            const src = imgSource(a);
+            if (src) {
               facts.images.push({ src, alt: a.alt ?? null });
               facts.subresources.push(src);
             }
             for (const s of pictureSources) facts.images.push({ src: s, alt: a.alt ?? null });
             pictureSources = [];
             break;
-          case 'source':
-            if (video && a.src && !video.contentUrl) video.contentUrl = a.src;
-            else if (a.srcset) {
-              const s = firstSrcset(a.srcset);
-              if (s) pictureSources.push(s);
+          }
+          case 'source': {
+            if (video && a.src && !video.contentUrl) {
+              video.contentUrl = a.src;
+              break;
             }
+            const s = video ? null : sourceSource(a);
+            if (s) pictureSources.push(s);
             break;
+          }
           case 'video':
             video = {
               contentUrl: a.src || null,

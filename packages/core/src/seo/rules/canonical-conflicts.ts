@@ -2,7 +2,7 @@ import type { PageRecord } from '../../crawler/types.js';
 import { hash64 } from '../hash.js';
 import { extend, KeyTable } from '../key-table.js';
 import { isContent } from '../scope.js';
-import { Examples, MAX_ISSUE_URLS, pagesHave, type SeoRule } from '../types.js';
+import { Examples, pagesHave, type SeoRule } from '../types.js';
 
 /** Target states, two bits each: 0 not seen, 1 a fine canonical target, 2 not one. */
 const FINE = 1;
@@ -67,16 +67,13 @@ export const canonicalConflicts: SeoRule = {
           const state = both & 3 || both >> 2;
           if (state !== UNFIT) continue;
           // Only the listed examples are decoded; the rest are counted.
-          if (found.urls.length < MAX_ISSUE_URLS) found.add(env.urls.get(pending[i * 3 + 2] ?? 0));
-          else found.count++;
+          found.addLazy(() => env.urls.get(pending[i * 3 + 2] ?? 0));
         }
-        if (found.count === 0) return null;
-        return {
-          urls: found.urls,
-          count: found.count,
+        return found.finding(
           applicable,
-          message: `${pagesHave(found.count)} a canonical that points at a redirect, an error, a noindex page or another canonical`,
-        };
+          (n) =>
+            `${pagesHave(n)} a canonical that points at a redirect, an error, a noindex page or another canonical`,
+        );
       },
     };
   },

@@ -4,7 +4,7 @@ import { pagesHave, perPageRule } from '../types.js';
 /** Descriptions under 50 or over 160 characters. */
 export const descriptionLength = perPageRule({
   id: 'description-length',
-  weight: 3,
+  weight: 2,
   severity: 'info',
   recommendation: 'Aim for meta descriptions of 50 to 160 characters.',
   applies: isContent,

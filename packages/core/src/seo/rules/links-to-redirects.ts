@@ -5,7 +5,7 @@ import { perPageRule } from '../types.js';
 /** Internal links that point at a redirect instead of the final URL. */
 export const linksToRedirects = perPageRule({
   id: 'links-to-redirects',
-  weight: 4,
+  weight: 3,
   severity: 'info',
   recommendation: 'Update internal links to point at the final URL instead of a redirect.',
   applies: isLinked,

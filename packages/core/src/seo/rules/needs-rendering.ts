@@ -4,7 +4,7 @@ import { perPageRule } from '../types.js';
 /** Pages whose links or content only appear after scripts run. */
 export const needsRendering = perPageRule({
   id: 'needs-rendering',
-  weight: 3,
+  weight: 2,
   severity: 'info',
   recommendation:
     'Serve content and links in the HTML (server-side rendering): not every crawler runs scripts.',

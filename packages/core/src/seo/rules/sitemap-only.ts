@@ -4,7 +4,7 @@ import { perPageRule } from '../types.js';
 /** Orphan-like pages: found only through the sitemap, no page of the site links to them. */
 export const sitemapOnly = perPageRule({
   id: 'sitemap-only',
-  weight: 4,
+  weight: 3,
   severity: 'info',
   recommendation:
     'Link to pages that are only in the sitemap from related pages, or drop them if they are stale.',

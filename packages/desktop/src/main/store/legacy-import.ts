@@ -191,7 +191,7 @@ async function insertJob(tx: Transaction, job: OldJob, userId: number): Promise<
 
 /**
  * A job's pages in crawl order, each under the key the crawler saves it by (core `urlKey` of
- * its URL, as `dropTemplateImages` computes it), with its report and change columns as the old
+ * its URL, as `dropImages` computes it), with its report and change columns as the old
  * file kept them (from the record, for a file older than the report), its inlink count, and its
  * linking pages as `crawl_inlinks` rows (the app reads a URL's linking pages from there).
  */
