@@ -1,21 +1,13 @@
 // Outcomes headlined honestly (issue 26 point 5) and the change report comparing like with like
 // (issue 25 point 5), in Chromium at 1280 and 390 px: the IndexNow answer after a reload, a
 // schedule's robots.txt line, and a change report whose crawl settings differ.
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { startFixtureSite } from '../fixtures/site/index';
 import { startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { startKeySite } from './support/key-site';
+import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
-
-/** Makes the signed-in user Pro the real way: an order captured at the PayPal stand-in. */
-async function becomePro(request: APIRequestContext): Promise<void> {
-  const order = await request.post('/api/paypal/create-order', { data: {} });
-  expect(order.ok(), await order.text()).toBe(true);
-  const { orderID } = (await order.json()) as { orderID: string };
-  const capture = await request.post('/api/paypal/capture-order', { data: { orderID } });
-  expect(capture.ok(), await capture.text()).toBe(true);
-}
 
 /** Screenshots of `focus` in view at 1280 and 390 px, into the test's output folder. */
 async function shoot(page: Page, testInfo: TestInfo, name: string, focus: Locator) {
