@@ -8,6 +8,7 @@ import { startKeySite } from './support/key-site';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
+import { startBlockedSite } from './support/tiny-sites';
 
 /** Screenshots of `focus` in view at 1280 and 390 px, into the test's output folder. */
 async function shoot(page: Page, testInfo: TestInfo, name: string, focus: Locator) {
@@ -106,6 +107,41 @@ test('a crawl with other settings than the previous one counts the URLs they lef
     await expect(summary.getByTestId('not-met-urls').locator('li').first()).toBeVisible();
     await shoot(page, testInfo, 'change-settings-differ', summary);
   } finally {
+    await fixture.close();
+  }
+});
+
+test('a bulk list with a site robots.txt blocks entirely: that row reads "Nothing listed" with its reason and no score', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const fixture = await startFixtureSite({ pages: 4 });
+  const blocked = await startBlockedSite();
+  try {
+    await signInFreshUser(page, 'bulkblocked');
+    await becomePro(page.request);
+    const res = await page.request.post('/api/bulk', {
+      data: { list: `${fixture.url}\n${blocked.url}` },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { bulkId } = (await res.json()) as { bulkId: string };
+    await page.goto(`/bulk/${bulkId}`);
+    await expect(page.getByTestId('bulk-progress')).toContainText('All 2 sites done', {
+      timeout: 60_000,
+    });
+    const rows = page.getByTestId('bulk-sites').locator('tbody tr');
+    const [ok, none] = [rows.nth(0), rows.nth(1)];
+    await expect(ok.getByTestId('bulk-site-status')).toHaveText('Completed');
+    await expect(ok.locator('td[data-label="SEO score"]')).toHaveText(/^\d+$/, { timeout: 30_000 });
+    await expect(none.getByTestId('bulk-site-status')).toHaveText('Nothing listed');
+    await expect(none.getByTestId('bulk-nothing-listed')).toContainText(
+      'robots.txt blocks every page for our crawler',
+    );
+    await expect(none.locator('td[data-label="SEO score"]')).toHaveText('-');
+    await expect(none.locator('td[data-label="Listed"]')).toHaveText('0');
+    await shoot(page, testInfo, 'bulk-nothing-listed', page.getByTestId('bulk-sites'));
+  } finally {
+    await blocked.close();
     await fixture.close();
   }
 });

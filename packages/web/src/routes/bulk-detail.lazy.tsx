@@ -165,7 +165,7 @@ function Summary(props: { bulk: BulkCrawl }) {
         Download all (zip)
       </a>
       <p className="muted small">
-        One folder of sitemaps per completed site, and summary.csv with a row per site.
+        One folder of sitemaps per site that listed pages, and summary.csv with a row per site.
         {finished ? '' : ' Sites still running are left out: download again once all are done.'}
       </p>
     </div>
