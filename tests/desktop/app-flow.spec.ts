@@ -46,7 +46,7 @@ test('crawl from the home page: progress events, results, every export, SEO card
     });
     // No account needed on desktop: the crawl starts at once.
     await home.generate(site.url);
-    await home.expectToast('Crawling Started');
+    await home.expectToast('Crawl Requested');
     await expect(home.results).toBeVisible({ timeout: 30_000 });
 
     const events = await page.evaluate(() => window.__progress);

@@ -27,7 +27,7 @@ for (const width of [1280, 390]) {
       await page.goto(`/crawls/${ids[3]}`);
       await expect(panel.getByRole('heading')).toHaveText('Waiting to start...');
       await expect(panel).toContainText(
-        'Other crawls are running; this one starts as soon as one of them finishes.',
+        'Queued behind crawls already running; it starts as soon as one of them finishes.',
       );
       await page.screenshot({ path: testInfo.outputPath(`waiting-${width}.png`), fullPage: true });
       await page.goto(`/crawls/${ids[0]}`);

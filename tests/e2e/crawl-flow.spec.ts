@@ -31,7 +31,7 @@ test('signed in: crawl a fixture site, watch progress, results, downloads, SEO c
     await home.expectToast('URL Required', 'Please enter a website URL');
 
     await home.generate(site.url);
-    await home.expectToast('Crawling Started');
+    await home.expectToast('Crawl Requested');
     await expect(home.progress).toBeVisible();
     await expect(home.progress).toContainText('Pages found');
     await expect(home.progress).toContainText('Elapsed time');

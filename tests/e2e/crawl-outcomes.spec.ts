@@ -65,6 +65,17 @@ test('a free crawl stopped by the 100-page cap says so; a file that cannot exist
       /^Stopped at your free plan's 100-page limit; [\d,]+ more URLs were waiting\. Pro crawls them all\.$/,
     );
     await expect(results.getByTestId('page-count')).toHaveText('100');
+    // Headlined as partial, with the cap in a warning, never "ready" (walkthrough defect 15).
+    const headline = results.getByRole('heading', { level: 2 });
+    await expect(headline).toHaveText('Partial sitemap: 100 pages');
+    await expect(results).not.toContainText('Your sitemap is ready');
+    await expect(results.getByTestId('crawl-end')).toHaveClass(/notice-warning/);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await headline.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`capped-headline-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(results.getByTestId('pages-text')).toHaveText('100 pages, 100 listed');
     // What counts as a page is said once, on request, in plain words (walkthrough defect 37).
     const rule = results.locator('details.page-count-rule');

@@ -30,7 +30,7 @@ test('Generate Now pressed while the session is still being read waits for it an
     await expect(home.toast).toHaveCount(0);
     expect(userReads).toBeGreaterThan(0);
     release();
-    await home.expectToast('Crawling Started');
+    await home.expectToast('Crawl Requested');
     // Still the home page, now naming its crawl so a reload shows it again.
     await expect(page).toHaveURL(/\/\?job=[\w-]+$/);
     await expect(home.results).toBeVisible({ timeout: 20_000 });
@@ -52,7 +52,7 @@ test('Generate Now pressed twice quickly starts one crawl', async ({ page }) => 
     await home.goto();
     await home.urlInput.fill(fixture.url);
     await home.generateButton.dblclick();
-    await home.expectToast('Crawling Started');
+    await home.expectToast('Crawl Requested');
     await expect(home.results).toBeVisible({ timeout: 20_000 });
     expect(starts).toBe(1);
   } finally {

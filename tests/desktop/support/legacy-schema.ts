@@ -197,6 +197,7 @@ async function compareLocal(db: Database, jobId: string): Promise<void> {
       previousJobId: previous.id,
       previousAt: previous.created_at,
       crawlTime: job.created_at,
+      settingsChanged: [],
     },
   );
 }

@@ -120,7 +120,7 @@ export class CrawlAnswers {
           : `Only crawls of the same site can be compared: this crawl is of ${job.url}, the other of ${earlier.url}`,
         'crawl.other-site',
       );
-    return this.repos.jobs.changesAgainst(job.id, earlier);
+    return this.repos.jobs.changesAgainst(job, earlier);
   }
 
   /**

@@ -175,7 +175,7 @@ export interface CrawlJobRepository {
   /** The change report kept for a job (summary null when it was not compared). */
   changes(jobId: string): Promise<CrawlChanges>;
   /** The change report of a job against any `earlier` job, computed now and kept nowhere. */
-  changesAgainst(jobId: string, earlier: CrawlJobRecord): Promise<CrawlChanges>;
+  changesAgainst(job: CrawlJobRecord, earlier: CrawlJobRecord): Promise<CrawlChanges>;
   /** The job's listed URLs that were added or changed since the previous crawl, in crawl order. */
   changedListedUrls(jobId: string): Promise<string[]>;
   /**

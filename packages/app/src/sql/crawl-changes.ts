@@ -3,12 +3,14 @@ import {
   type CrawlChanges,
   compareCrawls,
   compareOnDemand,
+  reachSettingsChanged,
   readChanges,
   type SqlDatabase,
   type SqlReader,
   startUrlVariants,
 } from '@mapsmith/core';
 import type { CrawlJobRecord } from '../crawl/ports.js';
+import { parseSettings } from './rows.js';
 
 const LAYOUT = { pages: 'crawl_pages', jobs: 'crawl_jobs' };
 
@@ -22,8 +24,8 @@ export async function compareWithPrevious(
   job: CrawlJobRecord,
 ): Promise<ChangeSummary | null> {
   const urls = startUrlVariants(job.url);
-  const previous = await db.first<{ id: string; created_at: string }>(
-    `SELECT id, created_at FROM crawl_jobs
+  const previous = await db.first<{ id: string; created_at: string; settings: string | null }>(
+    `SELECT id, created_at, settings FROM crawl_jobs
       WHERE user_id = ? AND url IN (${urls.map(() => '?').join(', ')}) AND status = 'completed'
         AND id <> ? AND created_ms <= (SELECT created_ms FROM crawl_jobs WHERE id = ?)
       ORDER BY created_ms DESC, rowid DESC LIMIT 1`,
@@ -35,6 +37,7 @@ export async function compareWithPrevious(
     previousJobId: previous.id,
     previousAt: previous.created_at,
     crawlTime: job.startedAt ?? job.createdAt,
+    settingsChanged: reachSettingsChanged(parseSettings(previous.settings), job.settings),
   });
 }
 
@@ -46,12 +49,13 @@ export function jobChanges(db: SqlReader, jobId: string): Promise<CrawlChanges> 
 /** The change report of a job against any `earlier` job of its owner (issue 26), kept nowhere. */
 export function changesAgainst(
   db: SqlReader,
-  jobId: string,
+  job: CrawlJobRecord,
   earlier: CrawlJobRecord,
 ): Promise<CrawlChanges> {
   return compareOnDemand(db, LAYOUT, {
-    jobId,
+    jobId: job.id,
     previousJobId: earlier.id,
     previousAt: earlier.createdAt,
+    settingsChanged: reachSettingsChanged(earlier.settings, job.settings),
   });
 }

@@ -161,8 +161,8 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
   }
 
   /** Core `compareOnDemand` over this database. */
-  changesAgainst(jobId: string, earlier: CrawlJobRecord): Promise<CrawlChanges> {
-    return changesAgainst(this.db, jobId, earlier);
+  changesAgainst(job: CrawlJobRecord, earlier: CrawlJobRecord): Promise<CrawlChanges> {
+    return changesAgainst(this.db, job, earlier);
   }
 
   /** Listed rows whose change is `added` or `changed`, in crawl order. */

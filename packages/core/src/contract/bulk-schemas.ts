@@ -55,7 +55,12 @@ export const bulkSite = z.object({
   pagesCrawled: z.number(),
   /** URLs listed in its sitemap; null until the crawl completed. */
   listed: z.number().nullable(),
-  /** SEO score out of 100; null until the crawl completed. */
+  /**
+   * Why the completed crawl listed nothing, in the crawl page's sentence ("robots.txt blocks
+   * every page for our crawler …"); null while running, on failure, or when something was listed.
+   */
+  nothingListed: z.string().nullable(),
+  /** SEO score out of 100; null until the crawl completed, and when it listed nothing. */
   seoScore: z.number().nullable(),
   /**
    * The change report's summary against the previous crawl of the site ("12 added, 3 removed,

@@ -23,7 +23,16 @@ export const changeSummary = z.object({
   /** When that crawl started (ISO). */
   previousAt: z.string(),
   added: z.number(),
+  /** URLs listed before and not met this time, with the same crawl settings both times. */
   removed: z.number(),
+  /**
+   * The settings that decide which URLs are met (depth, include, exclude, query URLs, scope,
+   * rendering) and differ from the earlier crawl's, in words; empty when like is compared with
+   * like. When not empty, URLs not met this time are counted in `leftOut`, never as removed.
+   */
+  settingsChanged: z.array(z.string()),
+  /** URLs listed before and not met this time while the settings differ (`settingsChanged`). */
+  leftOut: z.number(),
   changed: z.number(),
   unchanged: z.number(),
   newlyExcluded: z.number(),
@@ -38,7 +47,10 @@ export const MAX_REMOVED_LISTED = 500;
 export const crawlChanges = z.object({
   /** Null when there was no earlier completed crawl of the site to compare with. */
   summary: changeSummary.nullable(),
-  /** Removed URLs (listed by the previous crawl, not met by this one), at most 500. */
+  /**
+   * URLs listed by the previous crawl and not met by this one, at most 500: removed, or, when
+   * the settings differ (`summary.settingsChanged`), left out by the new settings.
+   */
   removed: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
 });
 /** `crawl.changes` output. */
@@ -46,14 +58,17 @@ export type CrawlChanges = z.infer<typeof crawlChanges>;
 
 /** The summary in words: "12 added, 3 removed, 41 changed" (kinds with none left out). */
 export function changeSummaryWords(summary: ChangeSummary): string {
+  const changed = summary.settingsChanged.join(', ');
   const parts = [
     [summary.added, 'added'],
     [summary.removed, 'removed'],
+    [summary.leftOut, `left out by changed settings (${changed})`],
     [summary.changed, 'changed'],
     [summary.newlyExcluded, 'newly excluded'],
   ] as const;
   const said = parts
     .filter(([n]) => n > 0)
     .map(([n, word]) => `${n.toLocaleString('en-US')} ${word}`);
-  return said.length > 0 ? said.join(', ') : 'no changes';
+  if (said.length > 0) return said.join(', ');
+  return changed ? `no changes (settings changed: ${changed})` : 'no changes';
 }

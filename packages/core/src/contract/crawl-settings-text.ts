@@ -33,3 +33,34 @@ export function describeCrawlSettings(settings: CrawlSettings | null | undefined
   if (settings.userAgentSuffix) parts.push(`user agent + "${settings.userAgentSuffix}"`);
   return parts;
 }
+
+/**
+ * The settings that decide which URLs a crawl meets and lists, each as comparable text (the
+ * default written out, patterns in order), keyed by their words in the change report.
+ */
+function reachSettings(settings: CrawlSettings | null | undefined): Record<string, string> {
+  const s = settings ?? {};
+  return {
+    depth: String(s.maxDepth ?? 'default'),
+    include: [...(s.include ?? [])].sort().join('\n'),
+    exclude: [...(s.exclude ?? [])].sort().join('\n'),
+    'query URLs': String(s.listQueryUrls ?? false),
+    scope: s.scope ?? 'host',
+    rendering: s.render ?? 'auto',
+  };
+}
+
+/**
+ * The settings that decide which URLs are met and listed (depth, include, exclude, query URLs,
+ * scope, rendering) and differ between an earlier crawl and a later one, in words; empty when
+ * the two compare like with like. The change report counts URLs the later crawl did not reach
+ * apart from "removed" when this is not empty (issue 25 point 5).
+ */
+export function reachSettingsChanged(
+  earlier: CrawlSettings | null | undefined,
+  later: CrawlSettings | null | undefined,
+): string[] {
+  const before = reachSettings(earlier);
+  const after = reachSettings(later);
+  return Object.keys(before).filter((name) => before[name] !== after[name]);
+}

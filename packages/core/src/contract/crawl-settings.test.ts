@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compilePattern } from '../crawler/bounds.js';
-import { crawlSettings, crawlSettingsOptions, describeCrawlSettings } from './crawl-settings.js';
+import { changeSummaryWords } from './change-schemas.js';
+import {
+  crawlSettings,
+  crawlSettingsOptions,
+  describeCrawlSettings,
+  reachSettingsChanged,
+} from './crawl-settings.js';
 
 describe('crawl settings', () => {
   it('maps globs so that a glob shaped like /x/ stays a glob, not a regex', () => {
@@ -26,5 +32,48 @@ describe('crawl settings', () => {
       'exclude /tag/*',
     ]);
     expect(describeCrawlSettings(undefined)).toEqual([]);
+  });
+});
+
+describe('reachSettingsChanged (issue 25 point 5)', () => {
+  it('names the settings that decide which URLs are met, defaults written out', () => {
+    expect(reachSettingsChanged(null, null)).toEqual([]);
+    expect(
+      reachSettingsChanged(null, { scope: 'host', render: 'auto', maxDepth: undefined }),
+    ).toEqual([]);
+    expect(
+      reachSettingsChanged({ exclude: ['/a/*', '/b/*'] }, { exclude: ['/b/*', '/a/*'] }),
+    ).toEqual([]);
+    // A politer delay or another user agent meets the same URLs.
+    expect(reachSettingsChanged(null, { politenessDelayMs: 500, userAgentSuffix: 'x' })).toEqual(
+      [],
+    );
+    expect(
+      reachSettingsChanged(null, { maxDepth: 1, exclude: ['/blog/*'], listQueryUrls: true }),
+    ).toEqual(['depth', 'exclude', 'query URLs']);
+    expect(
+      reachSettingsChanged({ include: ['/docs/*'], render: 'never' }, { scope: 'domain' }),
+    ).toEqual(['include', 'scope', 'rendering']);
+  });
+
+  it('the summary in words counts URLs left out by changed settings apart from removed ones', () => {
+    const base = {
+      previousJobId: 'j',
+      previousAt: '2026-11-26T00:00:00.000Z',
+      added: 0,
+      removed: 0,
+      changed: 0,
+      unchanged: 9,
+      newlyExcluded: 0,
+    };
+    expect(
+      changeSummaryWords({ ...base, settingsChanged: ['depth', 'exclude'], leftOut: 47 }),
+    ).toBe('47 left out by changed settings (depth, exclude)');
+    expect(changeSummaryWords({ ...base, settingsChanged: ['scope'], leftOut: 0 })).toBe(
+      'no changes (settings changed: scope)',
+    );
+    expect(changeSummaryWords({ ...base, removed: 2, settingsChanged: [], leftOut: 0 })).toBe(
+      '2 removed',
+    );
   });
 });

@@ -18,6 +18,7 @@ export {
   describeCrawlSettings,
   isDefaultCrawlSettings,
   MAX_CRAWL_PATTERNS,
+  reachSettingsChanged,
 } from './crawl-settings-text.js';
 
 /** Most `*` wildcards in one pattern (bounds the glob's matching work). */

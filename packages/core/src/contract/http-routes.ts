@@ -58,6 +58,7 @@ export const HTTP_ROUTES = {
   'export.generate': { method: 'GET', path: '/api/generate/:jobId/:format', auth: true },
   'ping.submit': { method: 'POST', path: '/api/ping-search-engines', auth: true },
   'ping.key': { method: 'GET', path: '/api/ping-key', auth: true },
+  'ping.last': { method: 'GET', path: '/api/ping-last', auth: true },
   'sitemap.fetch': { method: 'GET', path: '/api/fetch-sitemap', auth: false },
   'history.list': { method: 'GET', path: '/api/history', auth: true },
   'analytics.get': { method: 'GET', path: '/api/analytics', auth: true },

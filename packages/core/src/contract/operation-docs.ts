@@ -232,6 +232,15 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     example: { sitemapUrl: `${SITE}sitemap.xml` },
     fields: { sitemapUrl: 'The sitemap whose site the key is for.' },
   },
+  'ping.last': {
+    summary: 'The last search-engine notification of a crawl',
+    description:
+      'The kept answer of the last notification made from this crawl, with its date and when IndexNow last accepted the same URLs; null when none was made.',
+    tag: 'Sitemaps',
+    errors: ['input.invalid'],
+    example: { jobId: JOB },
+    fields: { jobId: 'The crawl the notification was made from.' },
+  },
   'ping.submit': {
     summary: 'Notify search engines of a sitemap (IndexNow)',
     tag: 'Sitemaps',

@@ -123,6 +123,7 @@ export const operations = {
     s.pingResult,
   ),
   'ping.key': op('ping.key', z.object({ sitemapUrl: s.siteUrl }), s.pingKey),
+  'ping.last': op('ping.last', z.object({ jobId: z.string() }), s.pingResult.nullable()),
   'sitemap.fetch': op(
     'sitemap.fetch',
     z.object({ url: s.siteUrl }),

@@ -291,6 +291,15 @@ export const crawlOutcome = z.object({
 });
 export type CrawlOutcome = z.infer<typeof crawlOutcome>;
 
+/**
+ * Whether a completed crawl's sitemap is partial: something (a plan cap, the month's quota, a
+ * bound, the clock, the user) stopped the crawl before it met every page of the site. Its
+ * results are headlined as a partial sitemap, never "ready" (walkthrough defect 15).
+ */
+export function isPartialOutcome(outcome: Pick<CrawlOutcome, 'endReason'>): boolean {
+  return outcome.endReason !== 'finished';
+}
+
 /** Live progress of a running crawl (`crawl.get` field `progress`; null once it ended). */
 export const crawlLiveProgress = z.object({
   /** Distinct URLs met so far. */

@@ -198,6 +198,15 @@ export const pingResult = z.object({
   summary: z.object({ successful: z.number(), total: z.number() }),
   engines: z.array(engineOutcome),
   keyFound: z.boolean(),
+  /** When this notification was made (ISO); the answer is kept and `ping.last` reads it back. */
+  at: z.string(),
+  /** URLs of the crawl offered to IndexNow (the sitemap's host only). */
+  urls: z.number(),
+  /**
+   * When IndexNow last accepted this same set of URLs for the site before this notification
+   * (ISO); null when it never did. A second submission of the same URLs says so.
+   */
+  lastSentAt: z.string().nullable(),
 });
 export type PingResult = z.infer<typeof pingResult>;
 

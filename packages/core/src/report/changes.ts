@@ -58,6 +58,11 @@ export interface Comparison {
   previousAt: string;
   /** The crawl's time (ISO): the lastmod of a page whose text changed without a later date. */
   crawlTime: string;
+  /**
+   * The settings deciding which URLs are met that differ between the two crawls, in words
+   * (core `reachSettingsChanged`); empty when like is compared with like.
+   */
+  settingsChanged: string[];
 }
 
 /**
@@ -108,23 +113,31 @@ export async function compareCrawls(
   return summary;
 }
 
-/** The summary from the rows' counts by change kind, and the removed URLs counted. */
+/**
+ * The summary from the rows' counts by change kind, and the URLs not met this time counted:
+ * removed when the two crawls ran with the same settings, else left out by the new settings
+ * (a page beyond the new depth or under a new exclude is still on the site).
+ */
 async function summaryOf(
   db: SqlReader,
   pages: string,
-  c: Pick<Comparison, 'jobId' | 'previousJobId' | 'previousAt'>,
+  c: Pick<Comparison, 'jobId' | 'previousJobId' | 'previousAt' | 'settingsChanged'>,
   counts: { change: string; n: number }[],
 ): Promise<ChangeSummary> {
   const of = (kind: string) => Number(counts.find((r) => r.change === kind)?.n ?? 0);
-  const removed = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${removedSql(pages)}`, [
+  const row = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${removedSql(pages)}`, [
     c.previousJobId,
     c.jobId,
   ]);
+  const notMet = Number(row?.n ?? 0);
+  const likeWithLike = c.settingsChanged.length === 0;
   return {
     previousJobId: c.previousJobId,
     previousAt: c.previousAt,
     added: of('added'),
-    removed: Number(removed?.n ?? 0),
+    removed: likeWithLike ? notMet : 0,
+    settingsChanged: c.settingsChanged,
+    leftOut: likeWithLike ? 0 : notMet,
     changed: of('changed'),
     unchanged: of('unchanged'),
     newlyExcluded: of('newly-excluded'),
@@ -139,7 +152,7 @@ async function summaryOf(
 export async function compareOnDemand(
   db: SqlReader,
   layout: ChangeLayout,
-  c: Pick<Comparison, 'jobId' | 'previousJobId' | 'previousAt'>,
+  c: Pick<Comparison, 'jobId' | 'previousJobId' | 'previousAt' | 'settingsChanged'>,
 ): Promise<CrawlChanges> {
   const { pages } = layout;
   const FINGERPRINT = db.dialect.jsonText('cur.record', ['fingerprint']);
@@ -190,19 +203,25 @@ export async function readChanges(
     `SELECT changes FROM ${layout.jobs} WHERE id = ?`,
     [jobId],
   );
-  const summary = row?.changes ? (JSON.parse(row.changes) as ChangeSummary) : null;
+  // A summary kept before settings were compared reads as one with the same settings.
+  const kept = row?.changes ? (JSON.parse(row.changes) as ChangeSummary) : null;
+  const summary = kept && {
+    ...kept,
+    settingsChanged: kept.settingsChanged ?? [],
+    leftOut: kept.leftOut ?? 0,
+  };
   if (!summary) return { summary, removed: [] };
   return { summary, removed: await removedUrls(db, layout.pages, summary, jobId) };
 }
 
-/** The first removed URLs of a comparison, while the earlier crawl is kept. */
+/** The first URLs of a comparison not met this time (removed or left out), while the earlier crawl is kept. */
 async function removedUrls(
   db: SqlReader,
   pages: string,
   summary: ChangeSummary,
   jobId: string,
 ): Promise<CrawlChanges['removed']> {
-  if (summary.removed === 0) return [];
+  if (summary.removed + summary.leftOut === 0) return [];
   return db.all<{ url: string; title: string | null }>(
     `SELECT p.url, p.title FROM ${removedSql(pages)} ORDER BY p.seq LIMIT ${MAX_REMOVED_LISTED}`,
     [summary.previousJobId, jobId],

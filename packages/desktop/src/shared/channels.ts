@@ -35,6 +35,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'export.generate',
   'ping.submit',
   'ping.key',
+  'ping.last',
   'sitemap.fetch',
   'history.list',
   'analytics.get',

@@ -11,7 +11,7 @@ export async function crawlUrls(
   userId: number,
   sitemapUrl: string,
   jobId?: string,
-): Promise<string[]> {
+): Promise<{ jobId: string; urls: string[] }> {
   const host = new URL(sitemapUrl).host.toLowerCase();
   let id = jobId;
   if (id) {
@@ -47,7 +47,7 @@ export async function crawlUrls(
       );
     }
   }
-  return (await repos.jobs.results(id)).map((r) => r.url);
+  return { jobId: id, urls: (await repos.jobs.results(id)).map((r) => r.url) };
 }
 
 function sameHost(url: string, host: string): boolean {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { HttpFetcher, Logger, PingKey, PingResult } from '@mapsmith/core';
 import { HttpError } from '../http/errors.js';
-import type { SiteKeyRepository } from '../repos/ports-accounts.js';
+import type { IndexNowLogRepository, SiteKeyRepository } from '../repos/ports-accounts.js';
 import { submitToIndexNow } from './indexnow.js';
 import { checkKeyFile } from './key-file.js';
 import { bingOutcome, googleOutcome } from './retired-engines.js';
@@ -10,6 +11,8 @@ import { siteKey } from './site-key.js';
 export interface PingDeps {
   /** The users' IndexNow keys (`repos.accounts.siteKeys`). */
   siteKeys: SiteKeyRepository;
+  /** The kept answers (`repos.accounts.indexNowLog`). */
+  indexNowLog: IndexNowLogRepository;
   /** The SSRF-guarded fetcher: the key file lives on the user's site. */
   fetcher: HttpFetcher;
   /** `INDEXNOW_ENDPOINT`. */
@@ -17,11 +20,20 @@ export interface PingDeps {
   logger: Logger;
 }
 
-/** One ping: who asks, the sitemap address, and the crawl's included URLs. */
+/** One ping: who asks, the sitemap address, the crawl and its included URLs. */
 export interface PingRequest {
   userId: number;
   sitemapUrl: string;
+  /** The crawl the URLs come from (its answer is kept for it); null when none. */
+  jobId: string | null;
   urls: string[];
+}
+
+/** The same set of URLs, in any order, has the same hash. */
+function urlsHash(urls: string[]): string {
+  return createHash('sha256')
+    .update([...urls].sort().join('\n'))
+    .digest('hex');
 }
 
 /** The user's IndexNow key for the sitemap's host and where its file must be published. */
@@ -98,9 +110,23 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
   const engines = [indexNow, googleOutcome(request.sitemapUrl), bingOutcome(request.sitemapUrl)];
   // Only real submissions count: Google and Bing lines say what to do, they were sent nothing.
   const submissions = engines.filter((e) => e.kind === 'submission');
-  return {
+  const hash = urlsHash(urls);
+  const result: PingResult = {
     summary: { successful: submissions.filter((e) => e.ok).length, total: submissions.length },
     engines,
     keyFound: keyFile.ok,
+    at: new Date().toISOString(),
+    urls: urls.length,
+    lastSentAt: await deps.indexNowLog.lastSent(request.userId, host, hash),
   };
+  // Kept, so the crawl page shows it after a reload and a resubmission says when (defect 28).
+  await deps.indexNowLog.keep({
+    userId: request.userId,
+    host,
+    urlsHash: hash,
+    jobId: request.jobId,
+    result,
+    accepted: indexNow.ok,
+  });
+  return result;
 }

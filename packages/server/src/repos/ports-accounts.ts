@@ -1,4 +1,4 @@
-import type { RateInfo } from '@mapsmith/core';
+import type { PingResult, RateInfo } from '@mapsmith/core';
 
 /**
  * The storage ports of accounts, sessions, tokens, payments and IndexNow keys (issue 16). The
@@ -247,6 +247,32 @@ export interface SiteKeyRepository {
   keyFor(userId: number, host: string, fresh: string): Promise<string>;
 }
 
+/** One search-engine notification to keep: who, which site and URL set, and the answer. */
+export interface KeptNotification {
+  userId: number;
+  host: string;
+  /** A hash of the sorted URLs offered: the same set of URLs has the same hash. */
+  urlsHash: string;
+  /** The crawl the URLs came from; null when none was named. */
+  jobId: string | null;
+  result: PingResult;
+  /** True when IndexNow accepted the submission (its `sent_at` moves to `result.at`). */
+  accepted: boolean;
+}
+
+/**
+ * The kept IndexNow answers (issue 26 point 5): the last answer of each crawl, shown again after
+ * a reload, and when the same URLs were last accepted for a site.
+ */
+export interface IndexNowLogRepository {
+  /** When IndexNow last accepted this set of URLs for the site (ISO), or null. */
+  lastSent(userId: number, host: string, urlsHash: string): Promise<string | null>;
+  /** Keeps a notification's answer (the last one per user, site and URL set). */
+  keep(notification: KeptNotification): Promise<void>;
+  /** The last answer of a notification made from the user's crawl `jobId`, or null. */
+  lastForJob(userId: number, jobId: string): Promise<PingResult | null>;
+}
+
 /** Failures of one key in a window: how many, the latest, and the `nth` latest. */
 export interface FailureStats {
   count: number;
@@ -290,5 +316,6 @@ export interface AccountRepositories {
   apiTokens: ApiTokenRepository;
   payments: PaymentRepository;
   siteKeys: SiteKeyRepository;
+  indexNowLog: IndexNowLogRepository;
   failures: FailureLog;
 }

@@ -52,6 +52,7 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     pingRoutes({
       ...ctx,
       siteKeys: ctx.repos.accounts.siteKeys,
+      indexNowLog: ctx.repos.accounts.indexNowLog,
       createFetcher: () => createNotifyFetcher(ctx.policy),
       indexNowEndpoint: ctx.config.indexNowEndpoint,
     }),

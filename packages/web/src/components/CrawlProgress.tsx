@@ -64,7 +64,7 @@ export function CrawlProgress(props: {
         {props.paused
           ? 'Nothing is fetched until you resume it; the pages crawled so far are kept.'
           : props.waiting
-            ? 'Other crawls are running; this one starts as soon as one of them finishes.'
+            ? 'Queued behind crawls already running; it starts as soon as one of them finishes.'
             : progressNote(elapsed, props.pages)}
       </p>
       {props.controls}

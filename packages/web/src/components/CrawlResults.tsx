@@ -1,4 +1,4 @@
-import { type CrawlJob, PAGE_COUNT_RULE } from '@mapsmith/core/browser';
+import { type CrawlJob, isPartialOutcome, PAGE_COUNT_RULE } from '@mapsmith/core/browser';
 import type { ReactNode } from 'react';
 import { useAuth } from '../app/auth';
 import { DownloadPanel } from './DownloadPanel';
@@ -25,6 +25,9 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
   const nothing = outcome
     ? (outcome.nothingListed ?? (listed === 0 ? 'Nothing was listed.' : null))
     : null;
+  // A crawl something stopped early lists only part of the site: said in the headline and in
+  // a warning, so nobody uploads a truncated sitemap believing it complete (defect 15).
+  const partial = outcome !== null && nothing === null && isPartialOutcome(outcome);
   const more = listed - Math.min(results.length, PREVIEW_PAGES);
   return (
     <div className="crawl-results" data-testid="crawl-results" data-empty={nothing !== null}>
@@ -36,8 +39,8 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
           </p>
         </>
       ) : (
-        <h2>
-          Your sitemap is ready:{' '}
+        <h2 data-partial={partial}>
+          {partial ? 'Partial sitemap' : 'Your sitemap is ready'}:{' '}
           <span data-testid="page-count">{listed.toLocaleString('en-US')}</span>{' '}
           {listed === 1 ? 'page' : 'pages'}
         </h2>
@@ -55,7 +58,11 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
       )}
       {props.action}
       {outcome?.endSentence && (
-        <p className="notice" role="note" data-testid="crawl-end">
+        <p
+          className={partial ? 'notice notice-warning' : 'notice'}
+          role="note"
+          data-testid="crawl-end"
+        >
           {outcome.endSentence}
         </p>
       )}

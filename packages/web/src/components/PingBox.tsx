@@ -1,7 +1,7 @@
 import type { PingKey, PingResult, ResultItem } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
-import { plural } from '../app/format';
+import { formatDateTime, plural } from '../app/format';
 import { type Toast, useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { PingKeyFile } from './PingKeyFile';
@@ -56,6 +56,18 @@ export function PingBox(props: { jobId: string; results: ResultItem[] }) {
   const sitemapUrl = sitemapUrlFor(props.results);
 
   useEffect(() => {
+    let live = true;
+    // The crawl's last notification is kept: shown again after a reload, with its date.
+    api.call('ping.last', { jobId: props.jobId }).then(
+      (last) => live && last && setResult((shown) => shown ?? last),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, props.jobId]);
+
+  useEffect(() => {
     if (!sitemapUrl) return;
     let live = true;
     // The desktop answers "only on the hosted site": the box then explains that on Notify.
@@ -100,15 +112,37 @@ export function PingBox(props: { jobId: string; results: ResultItem[] }) {
       <button type="button" className="button" onClick={ping} disabled={busy}>
         {busy ? 'Notifying...' : 'Notify Search Engines'}
       </button>
-      {result && (
-        <ul className="engine-list" data-testid="ping-result">
-          {result.engines.map((e) => (
-            <li key={e.name} data-ok={e.ok} data-kind={e.kind}>
-              <strong>{e.name}:</strong> {e.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {result && <PingAnswer result={result} />}
     </section>
+  );
+}
+
+/** A notification's answer, with when it was made and when the same URLs were last sent. */
+function PingAnswer(props: { result: PingResult }) {
+  const { result } = props;
+  const sent = result.summary.successful > 0;
+  return (
+    <div data-testid="ping-result">
+      <p className="small" data-testid="ping-when">
+        <strong>
+          {sent ? 'Sent' : 'Tried'} {formatDateTime(result.at)}
+        </strong>
+        : {plural(result.urls, 'URL')}
+        {sent ? '.' : ', nothing was submitted.'}
+        {result.lastSentAt && (
+          <span data-testid="ping-last-sent">
+            {' '}
+            The same URLs were sent before on {formatDateTime(result.lastSentAt)}.
+          </span>
+        )}
+      </p>
+      <ul className="engine-list">
+        {result.engines.map((e) => (
+          <li key={e.name} data-ok={e.ok} data-kind={e.kind}>
+            <strong>{e.name}:</strong> {e.message}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -82,9 +82,11 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
           ...(settings ? { settings } : {}),
         });
         onJob(id);
+        // Said so that it agrees with the panel whether the crawl runs at once or waits for a
+        // free slot behind crawls already running (walkthrough defect 51).
         toast({
-          title: 'Crawling Started',
-          description: 'We are crawling your site now.',
+          title: 'Crawl Requested',
+          description: 'It starts as soon as a crawl slot is free; follow it below.',
           variant: 'success',
         });
       } catch (err) {
@@ -125,7 +127,7 @@ function crawlView(pending: boolean, followed: JobState): Omit<CrawlState, 'star
 
 /**
  * Announces the end of a crawl this page watched run: the toast region is a live region, so
- * screen readers hear it; a failure replaces a "Crawling Started" still on screen, so a failed
+ * screen readers hear it; a failure replaces a "Crawl Requested" still on screen, so a failed
  * crawl never sits beside green. A crawl that had already ended when the page opened says nothing.
  */
 function useEndToasts(followed: JobState): void {

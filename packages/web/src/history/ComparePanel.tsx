@@ -2,6 +2,7 @@ import { type CrawlChanges, changeSummaryWords } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../app/format';
+import { NotMetUrls, SettingsChangedNote } from '../report/NotMetUrls';
 
 /** Two crawls of one site picked for comparison, the newer first. */
 export interface ComparedPair {
@@ -46,19 +47,8 @@ export function ComparePanel(props: {
           has {changeSummaryWords(summary)} ({summary.unchanged.toLocaleString('en-US')} unchanged).
         </p>
       )}
-      {changes.removed.length > 0 && (
-        <details className="removed-urls">
-          <summary>
-            {summary?.removed.toLocaleString('en-US')} removed{' '}
-            {summary?.removed === 1 ? 'URL' : 'URLs'} (listed before, not found in the newer crawl)
-          </summary>
-          <ul>
-            {changes.removed.map((r) => (
-              <li key={r.url}>{r.url}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      {summary && <SettingsChangedNote summary={summary} />}
+      <NotMetUrls changes={changes} />
       <button type="button" className="button" onClick={props.onClose}>
         Close the comparison
       </button>

@@ -1,6 +1,7 @@
 import { type ChangeKind, type CrawlChanges, changeSummaryWords } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../app/format';
+import { NotMetUrls, SettingsChangedNote } from './NotMetUrls';
 
 /**
  * The change report above the URL table (issue 13): "Since the crawl of 3 May: 12 added,
@@ -12,7 +13,7 @@ export function ChangeSummary(props: {
   active?: ChangeKind;
   onPick(change: ChangeKind | undefined): void;
 }) {
-  const { summary, removed } = props.changes;
+  const { summary } = props.changes;
   if (!summary) return null;
   const chips: [ChangeKind, number, string][] = [
     ['added', summary.added, 'added'],
@@ -34,6 +35,7 @@ export function ChangeSummary(props: {
         </Link>
         : <span data-testid="change-words">{changeSummaryWords(summary)}</span>
       </p>
+      <SettingsChangedNote summary={summary} />
       <ul aria-label="Filter by change since the previous crawl">
         {chips.map(([kind, count, words]) => {
           const active = props.active === kind;
@@ -53,24 +55,7 @@ export function ChangeSummary(props: {
           );
         })}
       </ul>
-      {removed.length > 0 && (
-        <details className="removed-urls">
-          <summary>
-            {summary.removed.toLocaleString('en-US')} removed{' '}
-            {summary.removed === 1 ? 'URL' : 'URLs'} (listed before, not found this time)
-          </summary>
-          <ul>
-            {removed.map((r) => (
-              <li key={r.url}>{r.url}</li>
-            ))}
-          </ul>
-          {summary.removed > removed.length && (
-            <p className="muted small">
-              The first {removed.length.toLocaleString('en-US')} are shown.
-            </p>
-          )}
-        </details>
-      )}
+      <NotMetUrls changes={props.changes} />
     </div>
   );
 }

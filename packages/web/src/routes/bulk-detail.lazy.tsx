@@ -20,8 +20,14 @@ const STATUS: Record<BulkSite['status'], string> = {
   failed: 'Failed',
 };
 
-function statusClass(status: BulkSite['status']): string {
-  return status === 'completed' || status === 'failed' ? status : 'pending';
+function statusClass(site: BulkSite): string {
+  if (site.nothingListed !== null) return 'empty';
+  return site.status === 'completed' || site.status === 'failed' ? site.status : 'pending';
+}
+
+/** A completed crawl that listed nothing is not "Completed": it says why, as its page does. */
+function statusText(site: BulkSite): string {
+  return site.nothingListed !== null ? 'Nothing listed' : STATUS[site.status];
 }
 
 function Sites(props: { sites: BulkSite[] }) {
@@ -51,9 +57,18 @@ function Sites(props: { sites: BulkSite[] }) {
                 {site.error && <span className="muted small block">{site.error}</span>}
               </td>
               <td data-label="Status">
-                <span className={`badge status-${statusClass(site.status)}`}>
-                  {STATUS[site.status]}
+                <span
+                  className={`badge status-${statusClass(site)}`}
+                  data-testid="bulk-site-status"
+                  title={site.nothingListed ?? undefined}
+                >
+                  {statusText(site)}
                 </span>
+                {site.nothingListed && (
+                  <span className="muted small block" data-testid="bulk-nothing-listed">
+                    {site.nothingListed}
+                  </span>
+                )}
               </td>
               <td className="num" data-label="Listed">
                 {site.listed ?? '-'}
@@ -150,7 +165,7 @@ function Summary(props: { bulk: BulkCrawl }) {
         Download all (zip)
       </a>
       <p className="muted small">
-        One folder of sitemaps per completed site, and summary.csv with a row per site.
+        One folder of sitemaps per site that listed pages, and summary.csv with a row per site.
         {finished ? '' : ' Sites still running are left out: download again once all are done.'}
       </p>
     </div>

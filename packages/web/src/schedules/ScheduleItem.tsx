@@ -87,6 +87,7 @@ export function ScheduleItem(props: {
           {!s.publishedAt && <span className="muted small">Files appear after the first run.</span>}
         </div>
       )}
+      {s.sitemapUrl && <RobotsLine site={s.url} sitemapUrl={s.sitemapUrl} />}
       {confirming ? (
         <ConfirmDelete
           question={`Delete the schedule of ${s.url}? Its stable sitemap URL stops working.`}
@@ -124,5 +125,32 @@ export function ScheduleItem(props: {
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The stable sitemap URL is on our host, not the site's: search engines accept a sitemap from
+ * another host only when the site's own robots.txt names it (sitemaps.org "cross submits"), so
+ * the line to add is given, ready to copy (walkthrough defect 35).
+ */
+function RobotsLine(props: { site: string; sitemapUrl: string }) {
+  const robots = URL.canParse(props.site) ? new URL('/robots.txt', props.site).href : null;
+  return (
+    <div className="small robots-line" data-testid="robots-line">
+      <p>
+        This sitemap is served from our host, not from your site. Search engines accept it only when
+        your site&apos;s robots.txt
+        {robots && (
+          <>
+            {' '}
+            (<span className="mono">{robots}</span>)
+          </>
+        )}{' '}
+        has this line:
+      </p>
+      <pre className="code-block">
+        <code>Sitemap: {props.sitemapUrl}</code>
+      </pre>
+    </div>
   );
 }

@@ -82,7 +82,7 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
   },
   {
     // Notification needs the hosted app, which keeps each site's IndexNow key.
-    names: ['ping.submit', 'ping.key'],
+    names: ['ping.submit', 'ping.key', 'ping.last'],
     where:
       "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
   },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { makePage, type PageRecord, type SqlDatabase } from '@mapsmith/core';
+import { type CrawlSettings, makePage, type PageRecord, type SqlDatabase } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 
 /**
@@ -29,8 +29,15 @@ export async function startJob(
   userId: number,
   plan: 'free' | 'pro' = 'free',
   url = 'https://example.com/',
+  settings?: CrawlSettings,
 ) {
-  const started = await repos.jobs.start({ userId, plan, url, engineeringCap: 1000 });
+  const started = await repos.jobs.start({
+    userId,
+    plan,
+    url,
+    engineeringCap: 1000,
+    ...(settings && { settings }),
+  });
   if (!started.ok) throw new Error(`start refused: ${started.reason}`);
   return started.job;
 }
@@ -71,8 +78,9 @@ export async function crawlThrough(
   url: string,
   pages: PageRecord[],
   plan: 'free' | 'pro' = 'pro',
+  settings?: CrawlSettings,
 ) {
-  const job = await startJob(repos, userId, plan, url);
+  const job = await startJob(repos, userId, plan, url, settings);
   const claimed = await repos.queue.claim('test-worker', 60_000, 3);
   if (claimed?.job.id !== job.id) throw new Error('another job was claimed');
   const store = repos.jobs.store(job.id, claimed.claimToken);

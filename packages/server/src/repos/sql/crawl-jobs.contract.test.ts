@@ -248,6 +248,51 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     const changed = await report.urls(second.id, { change: 'changed' });
     expect(changed.rows.map((r) => r.url)).toEqual(['https://c.example/edit']);
   });
+  it('counts URLs the changed settings left out apart from removed ones, and names the settings (issue 25.5)', async () => {
+    const user = await insertUser(t.db, true);
+    const page = (path: string) => makePage(`https://s.example${path}`, { title: path });
+    const full = await crawlThrough(repos, user, 'https://s.example/', [
+      page('/'),
+      page('/blog/a'),
+      page('/news/b'),
+      page('/about'),
+    ]);
+    now += HOUR;
+    const narrow = await crawlThrough(repos, user, 'https://s.example/', [page('/')], 'pro', {
+      maxDepth: 1,
+      exclude: ['/blog/*', '/news/*'],
+    });
+    const changes = await repos.jobs.changes(narrow.id);
+    expect(changes.summary).toMatchObject({
+      previousJobId: full.id,
+      removed: 0,
+      leftOut: 3,
+      settingsChanged: ['depth', 'exclude'],
+    });
+    expect(changes.removed.map((r) => r.url)).toEqual([
+      'https://s.example/blog/a',
+      'https://s.example/news/b',
+      'https://s.example/about',
+    ]);
+    // The same when the history compares the two on demand.
+    expect((await repos.jobs.changesAgainst(narrow, full)).summary).toMatchObject({
+      removed: 0,
+      leftOut: 3,
+      settingsChanged: ['depth', 'exclude'],
+    });
+    // The same settings again: like with like, so a page not met is removed.
+    now += HOUR;
+    const again = await crawlThrough(repos, user, 'https://s.example/', [], 'pro', {
+      exclude: ['/news/*', '/blog/*'],
+      maxDepth: 1,
+    });
+    expect((await repos.jobs.changes(again.id)).summary).toMatchObject({
+      removed: 1,
+      leftOut: 0,
+      settingsChanged: [],
+    });
+  });
+
   it('pages, searches, sorts and deletes the history, and compares any two crawls of a site (issue 26)', async () => {
     const user = await insertUser(t.db, true);
     const page = (path: string, fingerprint: string) =>
@@ -279,7 +324,7 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     expect(await ids({ ...all, status: 'failed' })).toEqual([]);
 
     // Any two crawls of the site, not only consecutive ones; the kept comparison stays.
-    const against = await repos.jobs.changesAgainst(third.id, first);
+    const against = await repos.jobs.changesAgainst(third, first);
     expect(against.summary).toMatchObject({ added: 2, removed: 1, changed: 1, unchanged: 0 });
     expect(against.removed).toEqual([{ url: 'https://h.example/gone', title: '/gone' }]);
     expect((await repos.jobs.changes(third.id)).summary?.previousJobId).toBe(first.id);

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { storageBudgetBytes } from '@mapsmith/core';
+import { csvField, storageBudgetBytes } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
 import {
@@ -33,6 +35,7 @@ interface BulkSite {
   url: string;
   status: string;
   listed: number | null;
+  nothingListed: string | null;
   seoScore: number | null;
   changes: string | null;
 }
@@ -42,11 +45,26 @@ async function settled(u: TestUser, bulkId: string): Promise<{ sites: BulkSite[]
   for (;;) {
     const bulk = await (await call(t.server.url, u, 'GET', `/api/bulk/${bulkId}`)).json();
     const scored = bulk.sites.every(
-      (s: BulkSite) => s.status !== 'completed' || s.seoScore !== null,
+      (s: BulkSite) => s.status !== 'completed' || s.seoScore !== null || s.nothingListed !== null,
     );
     if ((bulk.finished && scored) || Date.now() > end) return bulk;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A site whose robots.txt disallows everything (`Disallow: /`), over loopback. */
+async function startBlockedSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const robots = req.url === '/robots.txt';
+    res.writeHead(200, { 'Content-Type': robots ? 'text/plain' : 'text/html' });
+    res.end(robots ? 'User-agent: *\nDisallow: /\n' : '<title>Blocked</title><a href="/a">a</a>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function unzip(args: string[]): string {
@@ -135,12 +153,49 @@ describe('a bulk crawl of 20 fixture sites', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(csv[0]).toBe('line,url,status,pages,listed,seo_score,changes,folder,error');
+    expect(csv[0]).toBe(
+      'line,url,status,pages,listed,seo_score,changes,folder,error,nothing_listed',
+    );
     expect(csv).toHaveLength(SITES + 1);
     const first = bulk.sites[0] as BulkSite;
     expect(csv[1]).toBe(
-      `${first.line},${first.url},completed,${first.listed},${first.listed},${first.seoScore},-,${siteFolder(first)},`,
+      `${first.line},${first.url},completed,${first.listed},${first.listed},${first.seoScore},-,${siteFolder(first)},,`,
     );
+  });
+
+  it('a site robots.txt blocks entirely reads "nothing listed" with its reason, no score and no files', async () => {
+    const blocked = await startBlockedSite();
+    try {
+      const u = await createTestUser(t.server.context.db, { pro: true });
+      const list = `${sites[0]?.url}\n${blocked.url}`;
+      const started = await (await call(t.server.url, u, 'POST', '/api/bulk', { list })).json();
+      const bulk = await settled(u, started.bulkId);
+      const [ok, none] = bulk.sites as [BulkSite, BulkSite];
+      expect(ok).toMatchObject({ status: 'completed', nothingListed: null });
+      expect(ok.seoScore).toBeGreaterThanOrEqual(0);
+      expect(none).toMatchObject({ status: 'completed', listed: 0, seoScore: null });
+      expect(none.nothingListed).toMatch(/^robots\.txt blocks every page for our crawler/);
+
+      const zip = await call(t.server.url, u, 'GET', `/api/bulk/${started.bulkId}/download`);
+      const file = path.join(t.dataDir, 'bulk-blocked.zip');
+      fs.writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
+      const names = unzip(['-Z1', file]).trim().split('\n');
+      // No folder, no empty sitemap.txt/JSON, no RSS pointing at localhost for the blocked site.
+      expect(names.filter((n) => n.startsWith(`${siteFolder(none)}/`))).toEqual([]);
+      expect(names.filter((n) => n.startsWith(`${siteFolder(ok)}/`)).length).toBeGreaterThan(0);
+      for (const name of names.filter((n) => n.endsWith('.rss'))) {
+        expect(unzip(['-p', file, name])).not.toContain('localhost');
+      }
+      const csv = unzip(['-p', file, 'summary.csv'])
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(csv[2]).toBe(
+        `${none.line},${none.url},nothing listed,0,0,,-,,,${csvField(none.nothingListed)}`,
+      );
+    } finally {
+      await blocked.close();
+    }
   });
 
   it("says what changed since the same user's previous crawl of each site", async () => {

@@ -1,16 +1,10 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import {
-  type BulkSite,
-  csvField,
-  EXPORT_FORMATS,
-  NothingToListError,
-  PLAN_LIMITS,
-} from '@mapsmith/core';
+import { type BulkSite, csvField, NothingToListError, PLAN_LIMITS } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import type { ZipEntry } from '../../exports/zip-stream.js';
 import type { BulkRecord } from '../../repos/bulk-types.js';
-import { presentBulkSite } from './presenter.js';
+import { bulkSiteOutcome, presentBulkSite } from './presenter.js';
 
 const CSV_COLUMNS = [
   'line',
@@ -22,6 +16,7 @@ const CSV_COLUMNS = [
   'changes',
   'folder',
   'error',
+  'nothing_listed',
 ] as const;
 
 /** A site's folder in the zip: its line number (sorts as the list did) and its host. */
@@ -34,38 +29,42 @@ function csvRow(site: BulkSite, folder: string | null): string {
   const values = [
     site.line,
     site.url,
-    site.status,
+    site.nothingListed === null ? site.status : 'nothing listed',
     site.pagesCrawled,
     site.listed,
     site.seoScore,
     site.changes ?? '-',
     folder,
     site.error,
+    site.nothingListed,
   ];
   return `${values.map((v) => csvField(v)).join(',')}\r\n`;
 }
 
 /**
- * The entries of a bulk's zip: for each completed site, a folder with every sitemap file its
- * crawl can have (each format's files, split parts and index included, from the export cache),
- * then `summary.csv` with one row per site (UTF-8 with BOM, RFC 4180). Sites still running or
- * failed have no folder; their row says so. Files are read one at a time as the zip is sent.
+ * The entries of a bulk's zip: for each completed site that listed something, a folder with
+ * every sitemap file its outcome offers (each format's files, split parts and index included,
+ * from the export cache), then `summary.csv` with one row per site (UTF-8 with BOM, RFC 4180).
+ * Sites still running, failed, or that listed nothing (robots.txt blocks everything, say) have
+ * no folder and no placeholder file; their row says why. Files are read one at a time.
  */
 export async function* bulkZipEntries(ctx: AppContext, bulk: BulkRecord): AsyncGenerator<ZipEntry> {
   const rows: string[] = [];
   const budget = { left: Number.POSITIVE_INFINITY };
   for (const site of bulk.sites) {
-    const presented = await presentBulkSite(ctx, site, budget);
-    const folder = site.job.status === 'completed' ? siteFolder(presented) : null;
+    const outcome = await bulkSiteOutcome(ctx, site);
+    const presented = await presentBulkSite(ctx, site, budget, outcome);
+    const offered = outcome?.downloads.filter((d) => d.available).map((d) => d.format) ?? [];
+    const folder = offered.length > 0 ? siteFolder(presented) : null;
     rows.push(csvRow(presented, folder));
     if (!folder) continue;
     const pages = () => ctx.repos.jobs.store(site.job.id).pages();
-    for (const format of EXPORT_FORMATS) {
+    for (const format of offered) {
       const variant = { format, gzip: false, rssLimit: PLAN_LIMITS.pro.rssItems };
       const built = await ctx.exports
         .get(bulk.userId, site.job.id, variant, pages)
         .catch((err: unknown) => {
-          // A format with nothing to list (no images, say) has no file, as on the crawl page.
+          // The outcome and the file agree on what can be listed; kept as the crawl page does.
           if (err instanceof NothingToListError) return null;
           throw err;
         });

@@ -3,6 +3,7 @@ import {
   analyzeSeoStream,
   type BulkCrawl,
   type BulkSite,
+  type CrawlOutcome,
   changeSummaryWords,
 } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
@@ -40,14 +41,25 @@ async function seoScore(ctx: AppContext, job: CrawlJobRecord, budget: { left: nu
   return analysis.score;
 }
 
-/** URLs listed by a completed crawl, from its outcome (computed once and kept, as `crawl.get` does). */
-async function listedCount(ctx: AppContext, job: CrawlJobRecord): Promise<number> {
+/** A completed crawl's outcome (computed once and kept, as `crawl.get` does). */
+async function outcomeOf(ctx: AppContext, job: CrawlJobRecord): Promise<CrawlOutcome> {
   const { jobs } = ctx.repos;
   const details = await jobs.details(job.id);
-  if (details.outcome) return details.outcome.listed;
+  if (details.outcome) return details.outcome;
   const outcome = await computeOutcome(jobs, job, details.summary, details.monthQuota);
   await jobs.saveOutcome(job.id, outcome);
-  return outcome.listed;
+  return outcome;
+}
+
+/**
+ * A completed site's outcome: what the bulk page, its summary.csv and its zip folder read (no
+ * score and no files for a crawl that listed nothing, as on the crawl page); null before then.
+ */
+export async function bulkSiteOutcome(
+  ctx: AppContext,
+  site: BulkRecord['sites'][number],
+): Promise<CrawlOutcome | null> {
+  return site.job.status === 'completed' ? outcomeOf(ctx, site.job) : null;
 }
 
 /**
@@ -58,17 +70,21 @@ export async function presentBulkSite(
   ctx: AppContext,
   site: BulkRecord['sites'][number],
   computeBudget: { left: number },
+  outcome?: CrawlOutcome | null,
 ): Promise<BulkSite> {
   const { job } = site;
-  const done = job.status === 'completed';
+  const done = outcome === undefined ? await bulkSiteOutcome(ctx, site) : outcome;
+  const nothingListed = done?.nothingListed ?? null;
   return {
     line: site.line,
     url: job.url,
     jobId: job.id,
     status: job.status,
     pagesCrawled: job.pagesCrawled,
-    listed: done ? await listedCount(ctx, job) : null,
-    seoScore: done ? await seoScore(ctx, job, computeBudget) : null,
+    listed: done ? done.listed : null,
+    nothingListed,
+    // A crawl that listed nothing has no score, as on its page (walkthrough defect 14).
+    seoScore: done && nothingListed === null ? await seoScore(ctx, job, computeBudget) : null,
     changes: done ? await changeSummaryOf(ctx, job) : null,
     error: job.error,
   };

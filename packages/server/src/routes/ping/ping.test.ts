@@ -131,6 +131,32 @@ describe('POST /api/ping-search-engines', () => {
     expect(indexNow.received[0]?.urlList).toHaveLength(3);
   });
 
+  it('keeps the answer: the crawl shows it after a reload with its date, and a resubmission of the same URLs says when they were last sent', async () => {
+    const last = (client: TestClient, id: string) =>
+      client.call('GET', `/api/ping-last?jobId=${encodeURIComponent(id)}`);
+    const first = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+    expect(first.body).toMatchObject({ keyFound: true, urls: 3 });
+    expect(Date.parse(first.body.at)).toBeGreaterThan(Date.now() - 60_000);
+    const kept = await last(owner, jobId);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toEqual(first.body);
+    // The same three URLs again: the answer says when IndexNow last accepted them.
+    const again = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+    expect(again.body.lastSentAt).toBe(first.body.at);
+    expect((await last(owner, jobId)).body).toEqual(again.body);
+    // A refused submission keeps its answer but not as "sent": the last acceptance stays.
+    indexNow.respondWith(403);
+    const refused = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+    expect(refused.body.lastSentAt).toBe(again.body.at);
+    indexNow.respondWith(null);
+    const after = await ping(owner, { sitemapUrl: `${site.url}/sitemap.xml`, jobId });
+    expect(after.body.lastSentAt).toBe(again.body.at);
+    // Another user's crawl has nothing to show; none was kept for a crawl never notified.
+    const stranger = await registerUser(app.url, 'onlooker');
+    expect((await last(stranger, jobId)).body).toBeNull();
+    expect((await last(owner, 'no-such-job')).body).toBeNull();
+  });
+
   for (const [status, ok, text] of [
     [202, true, /still validating/],
     [403, false, /key is not valid/],

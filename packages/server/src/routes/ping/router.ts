@@ -22,8 +22,11 @@ export function pingRoutes(deps: PingRouteDeps): RouteTable {
     // the key file first instead of learning about it from a failed submission.
     'ping.key': ({ sitemapUrl }, { user }) => pingKeyFor(deps.siteKeys, user.id, sitemapUrl),
 
+    // The kept answer of the crawl's last notification, so a reload shows it with its date.
+    'ping.last': ({ jobId }, { user }) => deps.indexNowLog.lastForJob(user.id, jobId),
+
     'ping.submit': async ({ sitemapUrl, jobId }, { user }) => {
-      const urls = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);
+      const crawl = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);
       const { ok, rate } = await deps.repos.rates.hit(`ping:${user.id}`, PINGS_PER_HOUR, HOUR_MS);
       if (!ok) {
         throw new HttpError(
@@ -39,7 +42,10 @@ export function pingRoutes(deps: PingRouteDeps): RouteTable {
       // A fetcher per ping: pings are rare, and nothing is left holding connections afterwards.
       const fetcher = deps.createFetcher();
       try {
-        return await pingSearchEngines({ ...deps, fetcher }, { userId: user.id, sitemapUrl, urls });
+        return await pingSearchEngines(
+          { ...deps, fetcher },
+          { userId: user.id, sitemapUrl, jobId: crawl.jobId, urls: crawl.urls },
+        );
       } finally {
         await fetcher.close();
       }

@@ -3,6 +3,7 @@ import type { AccountRepositories } from '../../ports-accounts.js';
 import { SqlAccountTokenRepository } from './account-tokens.js';
 import { SqlApiTokenRepository } from './api-tokens.js';
 import { SqlFailureLog } from './failures.js';
+import { SqlIndexNowLog } from './indexnow-log.js';
 import { SqlPaymentRepository } from './payments.js';
 import { SqlSessionRepository } from './sessions.js';
 import { SqlSiteKeyRepository } from './site-keys.js';
@@ -17,6 +18,7 @@ export function createSqlAccountRepositories(db: SqlDatabase): AccountRepositori
     apiTokens: new SqlApiTokenRepository(db),
     payments: new SqlPaymentRepository(db),
     siteKeys: new SqlSiteKeyRepository(db),
+    indexNowLog: new SqlIndexNowLog(db),
     failures: new SqlFailureLog(db),
   };
 }
