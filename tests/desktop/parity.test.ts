@@ -207,11 +207,11 @@ describe('the same site through both shells', () => {
     };
     const mine = await ipc<Seo>('seo.get', { jobId: localJob });
     const theirs = await hostedJson<Seo>(`/api/seo-analysis/${hostedJob}`);
-    // What the crawls' timing decides is left out: the average response time and the
+    // What the crawls' timing decides is left out: the average and p95 response times and the
     // slow-responses rule built on it (so the score is compared without its points), and which
     // example comes first or which URLs fill a capped list (the pages' save order).
     const facts = ({ stats, issues, score: _score, recommendations, ...rest }: Seo) => {
-      const { avgResponseTime: _avg, ...counts } = stats;
+      const { avgResponseTime: _avg, p95ResponseTime: _p95, ...counts } = stats;
       const untimed = issues.filter((i) => i.rule !== 'slow-responses');
       return {
         ...rest,

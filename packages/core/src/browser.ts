@@ -49,7 +49,7 @@ export * from './contract/site-address.js';
 export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';
-export { failureTips } from './crawler/failure-text.js';
+export { failureTips, seconds, slowPagesNote } from './crawler/failure-text.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';

@@ -153,12 +153,16 @@ export class CrawlTask {
       if (now - last < PROGRESS_WRITE_MS) return;
       last = now;
       const { pagesFound, pagesCrawled, queued, currentUrl, elapsedMs } = p;
+      const { inFlight, slowInFlight, pageTimeoutMs } = p;
       this.jobs
         .saveProgress(jobId, {
           pagesFound,
           urlsRecorded: pagesCrawled,
           queued,
           currentUrl,
+          inFlight,
+          slowInFlight,
+          pageTimeoutMs,
           elapsedMs,
         })
         .catch(() => undefined);

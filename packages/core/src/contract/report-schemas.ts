@@ -17,6 +17,7 @@ export const REPORT_REASONS = [
   'listed',
   'redirect',
   'status',
+  'timeout',
   'robots',
   'noindex',
   'canonical',
@@ -308,8 +309,14 @@ export const crawlLiveProgress = z.object({
   urlsRecorded: z.number(),
   /** URLs waiting in the frontier. */
   queued: z.number(),
-  /** The URL most recently started, when known. */
+  /** The URL most recently started that is still in flight, when known. */
   currentUrl: z.string().nullable(),
+  /** The URLs being fetched now, longest-running first (at most 5); absent on older rows. */
+  inFlight: z.array(z.object({ url: z.string(), elapsedMs: z.number() })).optional(),
+  /** Fetches in flight for longer than a second: the crawl is waiting for slow pages. */
+  slowInFlight: z.number().optional(),
+  /** The crawl's limit of one try, ms (a page past it "timed out"). */
+  pageTimeoutMs: z.number().optional(),
   /** Time since the crawl started, ms. */
   elapsedMs: z.number(),
 });

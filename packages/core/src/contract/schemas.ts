@@ -146,7 +146,14 @@ export const seoAnalysis = z.object({
     totalPages: z.number(),
     pagesWithImages: z.number(),
     pagesWithStructuredData: z.number(),
+    /** Mean response time (ms) over URLs that answered and URLs that timed out (at the limit). */
     avgResponseTime: z.number(),
+    /** 95th percentile (nearest rank) over the same URLs, ms; absent on older analyses. */
+    p95ResponseTime: z.number().optional(),
+    /** URLs that gave no answer within the crawl's time limit. */
+    timedOutUrls: z.number().optional(),
+    /** How those figures were counted ("Over 14 URLs, with the 2 that timed out counted at ..."). */
+    responseTimeNote: z.string().optional(),
     brokenLinks: z.number(),
     /** Listed URLs, shown beside `totalPages` ("73 pages, 68 listed"). */
     listedPages: z.number().optional(),

@@ -15,7 +15,7 @@ import { RobotsGate } from '../robots/robots-gate.js';
 import { Bounds } from './bounds.js';
 import { crawlNotes } from './crawl-notes.js';
 import type { EventChannel } from './event-channel.js';
-import type { CrawlEvent } from './events.js';
+import { type CrawlEvent, type CrawlProgress, MAX_IN_FLIGHT_SHOWN } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
 import { startUrlFailureText } from './failure-text.js';
 import { GrowthMeter } from './growth.js';
@@ -30,7 +30,7 @@ import {
 } from './image-check.js';
 import { LinkAdmission } from './link-admission.js';
 import { imageCheckNotes, VideoGaps } from './media-notes.js';
-import type { CrawlOptions } from './options.js';
+import { type CrawlOptions, SLOW_RESPONSE_MS } from './options.js';
 import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
 import { blankRecord } from './page-record.js';
 import { PreferredForm } from './preferred-form.js';
@@ -42,6 +42,9 @@ import { dropImages, ImageCounter } from './template-images.js';
 import type { EndedBy, GrowthLimit, PageRecord } from './types.js';
 import { urlForms } from './url-key.js';
 import { isOutside, OUTSIDE_VERDICT } from './verdict.js';
+
+/** While pages are in flight, progress is told at least this often (ms), slow pages or not. */
+const HEARTBEAT_MS = 1000;
 
 /**
  * Redirect targets held as records until their turn in the queue; beyond this many a target is
@@ -96,7 +99,8 @@ export class CrawlRun {
   private seeding: Promise<void> | null = null;
   private fatal: string | null = null;
   private lastProgress = 0;
-  private currentUrl: string | null = null;
+  /** Entries being processed now and when each started, oldest first (insertion order). */
+  private readonly fetching = new Map<FrontierEntry, number>();
   private admission!: LinkAdmission;
   /** Why the start page looks like a JavaScript app this crawl could not render, if it does. */
   private hint: string | null = null;
@@ -288,6 +292,11 @@ export class CrawlRun {
       () => {},
     );
     const tasks = new Set<Promise<void>>();
+    // A wait for slow pages brings no page events: the heartbeat tells the progress meanwhile.
+    // A real timer, not the clock: it only paces what the user sees.
+    const heartbeat = setInterval(() => {
+      if (this.fetching.size > 0) void this.progress(false).catch(() => undefined);
+    }, HEARTBEAT_MS);
     let endedBy: EndedBy = 'finished';
     const urlCap = urlLimit(options.maxPages);
     // A store that fails in `take` or `counts` ends the crawl, but never before every
@@ -336,6 +345,7 @@ export class CrawlRun {
         await this.changed();
       }
     } finally {
+      clearInterval(heartbeat);
       this.controller.abort('done');
       await Promise.allSettled([...tasks, timeLimit, this.seeding]);
     }
@@ -352,7 +362,6 @@ export class CrawlRun {
 
   private async runEntry(entry: FrontierEntry): Promise<void> {
     const signal = this.controller.signal;
-    this.currentUrl = entry.url;
     let record: PageRecord;
     let links: FoundLink[];
     let landed: Awaited<ReturnType<typeof processEntry>>['landed'];
@@ -363,12 +372,17 @@ export class CrawlRun {
         this.landed.delete(entry.key);
         record = early;
         links = [];
-      } else ({ record, links, landed, appShell } = await processEntry(this.ctx, entry, signal));
+      } else {
+        this.fetching.set(entry, this.deps.clock.now());
+        ({ record, links, landed, appShell } = await processEntry(this.ctx, entry, signal));
+      }
     } catch (err) {
       if (signal.aborted) return;
       this.deps.logger.error('page failed', { url: entry.url, error: (err as Error).message });
       this.fatal = `crawler failure on ${entry.url}: ${(err as Error).message}`;
       return;
+    } finally {
+      this.fetching.delete(entry);
     }
     if (signal.aborted) return;
     try {
@@ -486,8 +500,22 @@ export class CrawlRun {
       pagesCrawled: this.counter.pagesCrawled,
       queued: counts.queued,
       errors: this.counter.errors,
-      currentUrl: this.currentUrl,
+      ...this.inFlight(this.deps.clock.now()),
+      pageTimeoutMs: this.options.pageTimeoutMs,
       elapsedMs: now - this.started,
     });
+  }
+
+  /** What is being fetched at `now`: the newest URL, the longest-running ones, how many are slow. */
+  private inFlight(now: number): Pick<CrawlProgress, 'currentUrl' | 'inFlight' | 'slowInFlight'> {
+    const running = [...this.fetching].map(([entry, started]) => ({
+      url: entry.url,
+      elapsedMs: now - started,
+    }));
+    return {
+      currentUrl: running.at(-1)?.url ?? null,
+      inFlight: running.slice(0, MAX_IN_FLIGHT_SHOWN),
+      slowInFlight: running.filter((r) => r.elapsedMs > SLOW_RESPONSE_MS).length,
+    };
   }
 }

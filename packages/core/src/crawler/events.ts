@@ -1,6 +1,19 @@
 import type { CrawledPage, CrawlSummary } from './types.js';
 
-/** A progress snapshot; emitted at most a few times a second and after every page. */
+/** At most this many in-flight URLs are named in a progress snapshot. */
+export const MAX_IN_FLIGHT_SHOWN = 5;
+
+/** One URL being fetched, and for how long. */
+export interface InFlightUrl {
+  url: string;
+  /** Time since its fetch started, ms. */
+  elapsedMs: number;
+}
+
+/**
+ * A progress snapshot; emitted at most a few times a second, after every page, and at least
+ * once a second while pages are in flight (so a wait for slow pages shows as it happens).
+ */
 export interface CrawlProgress {
   type: 'progress';
   /** Distinct URLs met so far (queued, in flight or recorded). */
@@ -11,8 +24,14 @@ export interface CrawlProgress {
   queued: number;
   /** Pages recorded with an error. */
   errors: number;
-  /** The URL most recently started. */
+  /** The URL most recently started that is still in flight; null when none is. */
   currentUrl: string | null;
+  /** The URLs being fetched now, longest-running first (at most `MAX_IN_FLIGHT_SHOWN`). */
+  inFlight: InFlightUrl[];
+  /** Fetches in flight for longer than `SLOW_RESPONSE_MS`: the crawl waits for slow pages. */
+  slowInFlight: number;
+  /** The crawl's limit of one try (`pageTimeoutMs`), for "waiting for slow pages" words. */
+  pageTimeoutMs: number;
   /** Time since the crawl started. */
   elapsedMs: number;
 }

@@ -1,5 +1,6 @@
 import { FETCH_REASON, plainFailureText } from '../net/plain-reason.js';
 import { ROBOTS_TOKEN } from '../version.js';
+import type { TimedOut } from './types.js';
 
 const ROBOTS_UNREACHABLE = /^robots\.txt unreachable: (.*)$/;
 
@@ -13,6 +14,40 @@ export function startUrlFailureText(error: string): string {
     return `We could not reach the site's robots.txt (${plainFailureText(robots[1] ?? '')}), so we did not crawl: a site whose robots.txt is unreachable asks crawlers to stay away.`;
   }
   return `We could not reach the start page (${plainFailureText(error)}). Check the address, and that the site is online and reachable from the internet.`;
+}
+
+/** The words every timed-out URL's failure starts with. */
+export const TIMED_OUT = 'timed out after';
+
+/** A duration in seconds as the report writes it: "15 s", "1.5 s". */
+export function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/**
+ * Why a URL has no answer when it did not answer in time: the limit of one try, the tries and
+ * the time spent in all ("timed out after 15 s (2 tries, 18.5 s in all)"). Slow is not broken.
+ */
+export function timedOutText(timedOut: TimedOut, spentMs: number): string {
+  const tries = timedOut.tries === 1 ? '1 try' : `${timedOut.tries} tries`;
+  return `${TIMED_OUT} ${seconds(timedOut.limitMs)} (${tries}, ${seconds(spentMs)} in all)`;
+}
+
+/**
+ * The progress panel's words while fetches run longer than a second: what the crawl waits for
+ * and how long it will wait ("Waiting for 2 slow pages: each gets 15 s, then one short retry.").
+ * Null when nothing is slow.
+ */
+export function slowPagesNote(progress: {
+  slowInFlight?: number;
+  pageTimeoutMs?: number;
+}): string | null {
+  const n = progress.slowInFlight ?? 0;
+  if (n === 0) return null;
+  const limit = progress.pageTimeoutMs
+    ? ` each gets ${seconds(progress.pageTimeoutMs)}, then one short retry`
+    : '';
+  return `Waiting for ${n === 1 ? '1 slow page' : `${n} slow pages`}${limit ? `:${limit}` : ''}.`;
 }
 
 const GENERAL_TIPS = [
@@ -39,7 +74,7 @@ export function failureTips(error: string | null): string[] {
       'If the site has no HTTPS, start from its http:// address.',
       "Check the site's certificate: it must be valid for this host name.",
     ];
-  if (text.includes(FETCH_REASON.timeout))
+  if (text.includes(FETCH_REASON.timeout) || text.includes(TIMED_OUT))
     return [
       'The site answered too slowly: try again when it is less busy.',
       ...GENERAL_TIPS.slice(0, 1),

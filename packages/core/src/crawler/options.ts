@@ -1,5 +1,11 @@
 import type { RenderMode, ScopeMode } from './types.js';
 
+/**
+ * A response slower than this is "slow" (ms): the SEO rule `slow-responses` counts such pages,
+ * and the progress panel says it waits for slow pages while fetches run longer.
+ */
+export const SLOW_RESPONSE_MS = 1000;
+
 /** What a caller sets for one crawl. Every bound has a default (see `DEFAULT_CRAWL_OPTIONS`). */
 export interface CrawlOptions {
   /** Absolute http(s) URL the crawl starts from. */
@@ -63,8 +69,18 @@ export interface CrawlOptions {
   maxBodyBytes: number;
   /** Redirect hops followed per URL. */
   maxRedirects: number;
-  /** Retries for 429, 5xx and network errors. */
+  /** Retries for 429, 5xx and network errors (a timed-out try is retried once at most). */
   maxRetries: number;
+  /**
+   * How long one try of a page may take (connection, headers and body), in ms: past it the page
+   * "timed out", its own verdict, never a broken link.
+   */
+  pageTimeoutMs: number;
+  /**
+   * The limit of the one retry a timed-out page gets, in ms (at most `pageTimeoutMs`): a slow
+   * page costs about one timeout plus this short retry, not a timeout per retry.
+   */
+  timeoutRetryMs: number;
   /** Allow loopback targets. Only tests and local fixture sites set this; never production. */
   allowLoopback: boolean;
 }
@@ -102,5 +118,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
   maxBodyBytes: 10 * 1024 * 1024,
   maxRedirects: 5,
   maxRetries: 2,
+  pageTimeoutMs: 15_000,
+  timeoutRetryMs: 3_000,
   allowLoopback: false,
 };

@@ -13,6 +13,7 @@ import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
 import { decodeHtml } from './charset.js';
 import { type FoundLink, isRedirectOnly, type PageFacts, pageFacts } from './extract/page-facts.js';
+import { timedOutText } from './failure-text.js';
 import { type FetchOutcome, fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
@@ -168,6 +169,8 @@ export async function processEntry(
       maxBodyBytes: ctx.options.maxBodyBytes,
       retryBaseMs: ctx.retryBaseMs,
       maxRetryAfterMs: 30_000,
+      timeoutMs: ctx.options.pageTimeoutMs,
+      timeoutRetryMs: ctx.options.timeoutRetryMs,
       signal,
       // A redirect into a disallowed path stops there; its target is queued and recorded as
       // blocked. A redirect to a page already queued or crawled stops too: it is fetched once.
@@ -215,6 +218,12 @@ async function recordOutcome(
     links.push({ url: outcome.finalUrl, nofollow: false, via: 'redirect' });
   if (!res) {
     record.error = outcome.stopped ? null : (outcome.error?.message ?? 'no answer');
+    if (outcome.timedOut) {
+      // Counted at its limit: what one try waited without an answer (the spent time is in words).
+      record.timedOut = outcome.timedOut;
+      record.error = timedOutText(outcome.timedOut, outcome.elapsedMs);
+      record.responseTimeMs = outcome.timedOut.limitMs;
+    }
     record.verdict = decideVerdict(record, record.error, ctx.options.listQueryUrls);
     return { record, links };
   }

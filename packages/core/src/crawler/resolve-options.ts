@@ -15,6 +15,8 @@ const POSITIVE_INTS: (keyof CrawlOptions)[] = [
   'maxFrontierUrls',
   'maxStoredBytes',
   'maxBodyBytes',
+  'pageTimeoutMs',
+  'timeoutRetryMs',
 ];
 const NON_NEGATIVE_INTS: (keyof CrawlOptions)[] = [
   'maxDepth',

@@ -65,10 +65,19 @@ export interface ClientRedirect {
   seen: 'html' | 'render';
 }
 
+/** A URL that did not answer in time: the limit of one try, and how many tries were made. */
+export interface TimedOut {
+  /** The limit of the first try (the crawl's `pageTimeoutMs`), in ms. */
+  limitMs: number;
+  /** Tries made (the first, and at most one short retry). */
+  tries: number;
+}
+
 /** Why a URL is not listed in the sitemap. One code per rule of decisions.md. */
 export type ExclusionCode =
   | 'redirect'
   | 'status'
+  | 'timeout'
   | 'robots'
   | 'noindex'
   | 'canonical'
@@ -165,6 +174,11 @@ export interface PageRecord {
   verdict: Verdict;
   /** The fetch or parse error, when one happened. */
   error: string | null;
+  /**
+   * Present when no answer came in time: the limit and the tries. Its `responseTimeMs` is then
+   * the limit (what one try waited without an answer), so response-time figures count it there.
+   */
+  timedOut?: TimedOut;
 }
 
 /**

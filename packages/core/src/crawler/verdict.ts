@@ -47,13 +47,16 @@ export function decideVerdict(
     | 'robots'
     | 'canonical'
     | 'clientRedirect'
-  >,
+  > &
+    Partial<Pick<PageRecord, 'timedOut'>>,
   fetchError: string | null,
   listQueryUrls: boolean,
 ): Verdict {
   const origin = new URL(record.url).origin;
   const first = record.redirectChain[0];
   if (fetchError) {
+    // Slow is not broken: a URL that did not answer in time has its own verdict.
+    if (record.timedOut) return excluded('timeout', `excluded: ${fetchError}`);
     if (first)
       return excluded(
         'redirect',

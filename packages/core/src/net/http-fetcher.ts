@@ -110,17 +110,13 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       const url = new URL(request.url);
       const policyDecision = options.policy.checkUrl(url);
       if (!policyDecision.allowed) throw new FetchError(policyDecision.reason, 'EBLOCKED', false);
+      // A request's own limit bounds the whole answer; undici's own timers then never fire first.
+      const limit = request.timeoutMs ?? headersTimeout + bodyTimeout;
       const timeout = new AbortController();
       const timer = setTimeout(
         () =>
-          timeout.abort(
-            new FetchError(
-              `no complete answer within ${bodyTimeout + headersTimeout} ms`,
-              'ETIMEDOUT',
-              true,
-            ),
-          ),
-        headersTimeout + bodyTimeout,
+          timeout.abort(new FetchError(`no complete answer within ${limit} ms`, 'ETIMEDOUT', true)),
+        limit,
       );
       // Not AbortSignal.any: on Node 20 each composite of the crawl's long-lived signal stays
       // reachable from it (nodejs/node#55351), a leak of one signal per request.
@@ -140,6 +136,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
             ...request.headers,
           },
           signal,
+          ...(request.timeoutMs ? { headersTimeout: limit + 1000, bodyTimeout: limit + 1000 } : {}),
         });
         const headers = flattenHeaders(res.headers);
         const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();

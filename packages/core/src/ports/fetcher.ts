@@ -10,6 +10,11 @@ export interface FetchRequest {
   maxBodyBytes: number;
   /** Cancels the request. */
   signal?: AbortSignal;
+  /**
+   * The whole answer (headers and body) must come within this many ms, else a `FetchError`
+   * with code `ETIMEDOUT`; absent: the fetcher's own header and body timeouts.
+   */
+  timeoutMs?: number;
 }
 
 /** The answer to one request, body already decoded (gzip, deflate, br). */

@@ -13,6 +13,7 @@ export const REASON_LABELS: Readonly<Record<ReportReason, string>> = {
   listed: 'listed',
   redirect: 'redirects',
   status: 'error answers',
+  timeout: 'timed out',
   robots: 'blocked by robots.txt',
   noindex: 'noindex',
   canonical: 'canonical elsewhere',
@@ -64,6 +65,8 @@ export function verdictWords(
     }
     case 'status':
       return page.status > 0 ? String(page.status) : 'error answer';
+    case 'timeout':
+      return page.error ?? 'timed out';
     case 'robots':
       return 'blocked by robots.txt';
     case 'noindex':
@@ -120,6 +123,8 @@ export function whyWords(page: PageRecord): string {
     }
     case 'status':
       return `Not listed: it answered ${page.status}. Only pages that answer 200 are listed.`;
+    case 'timeout':
+      return `Not listed: it did not answer in time (${page.error ?? 'timed out'}). A slow page is not a broken one: try the crawl again, or make the page answer faster.`;
     case 'robots':
       return 'Not listed: robots.txt disallows it for our crawler, so it was not fetched.';
     case 'noindex':

@@ -78,6 +78,21 @@ describe('SEO analysis', () => {
         [good('/', { structuredData: { jsonLd: false, microdata: false, types: [] } })],
       ],
       ['slow-responses', [good('/', { responseTimeMs: 2500 })]],
+      [
+        'timed-out',
+        [
+          good('/'),
+          good('/late', {
+            status: 0,
+            contentType: null,
+            responseTimeMs: 15_000,
+            error: 'timed out after 15 s (2 tries, 18.5 s in all)',
+            timedOut: { limitMs: 15_000, tries: 2 },
+            verdict: { included: false, code: 'timeout', reason: 'excluded: timed out' },
+            inlinks: 1,
+          }),
+        ],
+      ],
       ['mixed-content', [good('/', { mixedContent: 2 })]],
       ['needs-rendering', [good('/', { rendered: true, renderReason: 'app shell' })]],
       ['sitemap-only', [good('/', { foundVia: 'sitemap', inlinks: 0 })]],
@@ -169,6 +184,9 @@ describe('SEO analysis', () => {
       pagesWithImages: 1,
       pagesWithStructuredData: 2,
       avgResponseTime: 250,
+      p95ResponseTime: 400,
+      timedOutUrls: 0,
+      responseTimeNote: 'Over 4 URLs that answered; none timed out.',
       brokenLinks: 1,
       listedPages: 4,
     });

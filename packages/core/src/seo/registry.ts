@@ -18,6 +18,7 @@ import { noindexLinked } from './rules/noindex-linked.js';
 import { redirectChains } from './rules/redirect-chains.js';
 import { sitemapOnly } from './rules/sitemap-only.js';
 import { slowResponses } from './rules/slow-responses.js';
+import { timedOut } from './rules/timed-out.js';
 import { titleLength } from './rules/title-length.js';
 import type { SeoRule } from './types.js';
 
@@ -34,7 +35,8 @@ import type { SeoRule } from './types.js';
  * | missing-description   |      6 | warning  | 200 HTML pages                     |
  * | duplicate-title       |      6 | warning  | 200 HTML pages                     |
  * | canonical-conflicts   |      6 | warning  | pages with a canonical             |
- * | slow-responses        |      6 | warning  | 200 HTML pages (over 1 s)          |
+ * | slow-responses        |      3 | warning  | 200 HTML pages (over 1 s)          |
+ * | timed-out             |      3 | warning  | internally linked URLs (no answer) |
  * | missing-h1            |      5 | warning  | 200 HTML pages                     |
  * | redirect-chains       |      5 | warning  | URLs that redirect                 |
  * | noindex-linked        |      5 | warning  | internally linked URLs             |
@@ -58,6 +60,7 @@ export const SEO_RULES: readonly SeoRule[] = [
   duplicateTitle,
   canonicalConflicts,
   slowResponses,
+  timedOut,
   missingH1,
   redirectChains,
   noindexLinked,

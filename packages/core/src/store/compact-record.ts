@@ -20,11 +20,10 @@ const {
 
 const FIELDS = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
 const DEFAULT_JSON = new Map(FIELDS.map((f) => [f, JSON.stringify(DEFAULTS[f])]));
+/** The fields of every record; optional fields (`timedOut`, `clientRedirect`) are written only when present. */
+const ALWAYS = new Set<string>(['url', 'finalUrl', ...FIELDS]);
 /** Fields whose default is an empty array: they differ exactly when they hold something. */
 const EMPTY_LISTS = new Set(FIELDS.filter((f) => DEFAULT_JSON.get(f) === '[]'));
-
-/** Fields a record may lack (absent on most records): written and restored only when set. */
-const OPTIONAL = ['clientRedirect'] as const satisfies (keyof PageRecord)[];
 
 /** Writes the fields of `page` that differ from the defaults; `key` stands in for an equal url. */
 export function compactRecord(key: string, page: PageRecord): string {
@@ -42,7 +41,8 @@ export function compactRecord(key: string, page: PageRecord): string {
         : JSON.stringify(value) !== DEFAULT_JSON.get(field);
     if (differs) out[field] = value;
   }
-  for (const field of OPTIONAL) if (page[field]) out[field] = page[field];
+  for (const [field, value] of Object.entries(page))
+    if (!ALWAYS.has(field) && value !== undefined) out[field] = value;
   return JSON.stringify(out);
 }
 
@@ -53,6 +53,6 @@ export function expandRecord(key: string, text: string): PageRecord {
   const page: Record<string, unknown> = { url, finalUrl: stored.finalUrl ?? url };
   for (const field of FIELDS)
     page[field] = field in stored ? stored[field] : JSON.parse(DEFAULT_JSON.get(field) as string);
-  for (const field of OPTIONAL) if (stored[field]) page[field] = stored[field];
+  for (const [field, value] of Object.entries(stored)) if (!ALWAYS.has(field)) page[field] = value;
   return page as unknown as PageRecord;
 }

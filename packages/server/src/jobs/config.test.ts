@@ -10,6 +10,8 @@ describe('loadJobsConfig', () => {
       engineeringPageCap: 1_000_000,
       maxFrontierUrls: 2_000_000,
       maxCrawlBytes: 1024 * 1024 ** 2,
+      pageTimeoutMs: 15_000,
+      timeoutRetryMs: 3_000,
       crawlConcurrency: 8,
       render: 'auto',
       paymentReconcileMs: 600_000,
@@ -29,6 +31,17 @@ describe('loadJobsConfig', () => {
     });
     expect(config).toMatchObject({ maxFrontierUrls: 5000, maxCrawlBytes: 64 * 1024 ** 2 });
     expect(() => loadJobsConfig({ MAPSMITH_MAX_CRAWL_MB: '0' })).toThrow(/MAPSMITH_MAX_CRAWL_MB/);
+  });
+
+  it('reads the per-try limit of a page and of its retry after a timeout', () => {
+    const config = loadJobsConfig({
+      MAPSMITH_PAGE_TIMEOUT_MS: '2000',
+      MAPSMITH_TIMEOUT_RETRY_MS: '500',
+    });
+    expect(config).toMatchObject({ pageTimeoutMs: 2000, timeoutRetryMs: 500 });
+    expect(() => loadJobsConfig({ MAPSMITH_PAGE_TIMEOUT_MS: '5' })).toThrow(
+      /MAPSMITH_PAGE_TIMEOUT_MS/,
+    );
   });
 
   it('lets one user run half the workers at once by default, rounded up', () => {

@@ -24,6 +24,16 @@ export interface JobsConfig {
    * `maxStoredBytes` (1,024 MB).
    */
   maxCrawlBytes: number;
+  /**
+   * How long one try of a page may take, in ms: past it the page timed out. `MAPSMITH_PAGE_TIMEOUT_MS`,
+   * default the crawler's `pageTimeoutMs` (15,000).
+   */
+  pageTimeoutMs: number;
+  /**
+   * The limit of the one retry of a timed-out page, in ms. `MAPSMITH_TIMEOUT_RETRY_MS`, default
+   * the crawler's `timeoutRetryMs` (3,000).
+   */
+  timeoutRetryMs: number;
   /** Concurrent requests of one crawl. `MAPSMITH_CRAWL_CONCURRENCY`, default 8. */
   crawlConcurrency: number;
   /**
@@ -108,6 +118,18 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
         1,
       ) *
       1024 ** 2,
+    pageTimeoutMs: wholeNumber(
+      env,
+      'MAPSMITH_PAGE_TIMEOUT_MS',
+      DEFAULT_CRAWL_OPTIONS.pageTimeoutMs,
+      100,
+    ),
+    timeoutRetryMs: wholeNumber(
+      env,
+      'MAPSMITH_TIMEOUT_RETRY_MS',
+      DEFAULT_CRAWL_OPTIONS.timeoutRetryMs,
+      100,
+    ),
     crawlConcurrency: wholeNumber(env, 'MAPSMITH_CRAWL_CONCURRENCY', 8, 1),
     render: renderMode(env.MAPSMITH_RENDER),
     paymentReconcileMs: wholeNumber(env, 'MAPSMITH_PAYMENT_RECONCILE_MS', 600_000, 1000),

@@ -29,6 +29,8 @@ export function createCrawlRunner(
       concurrency: config.jobs.crawlConcurrency,
       maxFrontierUrls: config.jobs.maxFrontierUrls,
       maxStoredBytes: config.jobs.maxCrawlBytes,
+      pageTimeoutMs: config.jobs.pageTimeoutMs,
+      timeoutRetryMs: config.jobs.timeoutRetryMs,
       allowLoopback: config.allowLoopback,
     });
     return runCrawler(

@@ -99,7 +99,16 @@ export function SeoCard(props: { jobId: string }) {
     ],
     ['Pages with images', seo.stats.pagesWithImages],
     ['Pages with structured data', seo.stats.pagesWithStructuredData],
-    ['Avg. response time', `${Math.round(seo.stats.avgResponseTime)} ms`],
+    ['Avg. response time', `${Math.round(seo.stats.avgResponseTime).toLocaleString('en-US')} ms`],
+    ...(seo.stats.p95ResponseTime === undefined
+      ? []
+      : ([['p95 response time', `${seo.stats.p95ResponseTime.toLocaleString('en-US')} ms`]] as [
+          string,
+          string,
+        ][])),
+    ...(seo.stats.timedOutUrls
+      ? ([['Timed out', seo.stats.timedOutUrls, true]] as [string, number, boolean][])
+      : []),
     ['Broken links', seo.stats.brokenLinks, seo.stats.brokenLinks > 0],
   ];
   return (
@@ -119,6 +128,11 @@ export function SeoCard(props: { jobId: string }) {
           </div>
         ))}
       </dl>
+      {seo.stats.responseTimeNote && (
+        <p className="hint seo-stats-note" data-testid="response-time-note">
+          Response times: {seo.stats.responseTimeNote}
+        </p>
+      )}
       {seo.issues.length > 0 && (
         <>
           <h4>Issues</h4>

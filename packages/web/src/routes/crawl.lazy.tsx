@@ -100,7 +100,7 @@ function CrawlPage() {
           <CrawlProgress
             pages={job.progress?.pagesFound ?? job.pagesCrawled}
             startedAt={Date.parse(job.createdAt)}
-            current={job.progress?.currentUrl}
+            live={job.progress}
             queued={job.progress?.queued}
             waiting={job.status === 'pending'}
             paused={job.status === 'paused'}

@@ -91,7 +91,7 @@ function Home() {
               <CrawlProgress
                 pages={crawl.job.progress?.pagesFound ?? crawl.job.pagesCrawled}
                 startedAt={crawl.startedAt}
-                current={crawl.job.progress?.currentUrl}
+                live={crawl.job.progress}
                 waiting={crawl.job.status === 'pending'}
                 paused={crawl.job.status === 'paused'}
                 controls={<CrawlControls job={crawl.job} />}

@@ -1,12 +1,16 @@
 import type { PageRecord } from '../../crawler/types.js';
 import { isLinked } from '../scope.js';
 import { Examples, type SeoRule } from '../types.js';
+import { isTimedOut } from './timed-out.js';
 
-/** A linked URL that answered 4xx/5xx, or no answer at all (robots-blocked URLs aside). */
+/**
+ * A linked URL that answered 4xx/5xx, or no answer at all: robots-blocked URLs aside, and URLs
+ * that timed out (slow is not broken: they have their own issue, `timed-out`).
+ */
 export function isBroken(page: PageRecord): boolean {
   if (page.status >= 400) return true;
   const blocked = !page.verdict.included && page.verdict.code === 'robots';
-  return page.status === 0 && page.error !== null && !blocked;
+  return page.status === 0 && page.error !== null && !blocked && !isTimedOut(page);
 }
 
 /** Internal links to URLs that fail (4xx/5xx): visitors and crawlers hit dead ends. */

@@ -1,13 +1,13 @@
+import { SLOW_RESPONSE_MS } from '../../crawler/options.js';
 import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
-/** Responses slower than this are "slow" (milliseconds, first byte to end of body). */
-export const SLOW_RESPONSE_MS = 1000;
+export { SLOW_RESPONSE_MS };
 
 /** Pages that took over a second to answer. */
 export const slowResponses = perPageRule({
   id: 'slow-responses',
-  weight: 6,
+  weight: 3,
   severity: 'warning',
   recommendation:
     'Speed up slow pages (caching, lighter HTML, a faster host): slow sites are crawled less.',

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ClaimedJob, CrawlJobRecord, JobQueue } from '@mapsmith/app';
-import type { CrawlOptions, CrawlProgress, Logger } from '@mapsmith/core';
+import {
+  type CrawlOptions,
+  type CrawlProgress,
+  DEFAULT_CRAWL_OPTIONS,
+  type Logger,
+} from '@mapsmith/core';
 import { type FromCrawler, isFromCrawler, type ToCrawler } from './messages';
 
 /** A running crawler process as main sees it (an Electron `utilityProcess`, or a Node fork in tests). */
@@ -192,6 +197,9 @@ function blankProgress(jobId: string): CrawlProgressEvent {
     queued: 0,
     errors: 0,
     currentUrl: null,
+    inFlight: [],
+    slowInFlight: 0,
+    pageTimeoutMs: DEFAULT_CRAWL_OPTIONS.pageTimeoutMs,
     elapsedMs: 0,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The progress line `mapsmith crawl` redraws in place on a terminal: pages crawled, URLs listed
- * so far, the queue, the rate and the elapsed time, then the URL being fetched as far as fits.
+ * so far, the queue, the rate and the elapsed time, then the URL being fetched as far as fits
+ * (or, while fetches run longer than a second, that the crawl waits for slow pages).
  */
-import type { CrawledPage, CrawlProgress } from '@mapsmith/core';
+import { type CrawledPage, type CrawlProgress, slowPagesNote } from '@mapsmith/core';
 
 /** What the line shows. */
 export interface ProgressState {
@@ -14,8 +15,10 @@ export interface ProgressState {
   queued: number;
   /** Time since the crawl started. */
   elapsedMs: number;
-  /** The URL most recently started. */
+  /** The URL most recently started that is still in flight. */
   currentUrl: string | null;
+  /** "Waiting for 2 slow pages: ..." while fetches run long; null otherwise. */
+  slowNote?: string | null;
 }
 
 function clock(ms: number): string {
@@ -26,7 +29,7 @@ function clock(ms: number): string {
 /** Renders the state as one line of at most `columns - 1` characters (no wrap, no scroll). */
 export function progressLine(state: ProgressState, columns: number): string {
   const rate = state.elapsedMs > 0 ? (state.pagesCrawled * 1000) / state.elapsedMs : 0;
-  const text = `${state.pagesCrawled} pages, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.currentUrl ?? ''}`;
+  const text = `${state.pagesCrawled} pages, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.slowNote ?? state.currentUrl ?? ''}`;
   const width = Math.max(20, columns - 1);
   return text.length > width ? text.slice(0, width) : text;
 }
@@ -57,6 +60,7 @@ export class ProgressDisplay {
       queued: event.queued,
       elapsedMs: event.elapsedMs,
       currentUrl: event.currentUrl,
+      slowNote: slowPagesNote(event),
     });
     const now = Date.now();
     if (now - this.drawnAt < 100) return;
