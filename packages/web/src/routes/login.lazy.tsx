@@ -1,5 +1,11 @@
 import { PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate, useSearch } from '@tanstack/react-router';
+import {
+  createLazyRoute,
+  Link,
+  useNavigate,
+  useRouterState,
+  useSearch,
+} from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
@@ -27,7 +33,8 @@ function Login() {
 
   // Back to the page that sent the user here (a bookmarked crawl page); a crawl asked for while
   // signed out is started on the home page (pending-crawl.ts); else the dashboard.
-  const back = safeReturnTo(search.redirect);
+  const returnTo = useRouterState({ select: (s) => s.location.state.returnTo });
+  const back = safeReturnTo(search.redirect ?? returnTo);
   const onward = useCallback(
     (replace: boolean) =>
       void (back
