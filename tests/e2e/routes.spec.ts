@@ -80,7 +80,8 @@ test('the signed-out navigation offers Sign In, Sign Up and the Pro link', async
     '/subscribe',
   );
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/subscribe');
+  // The public pricing page (a page of its own, linked so crawlers reach it; issue 26 point 7).
+  await expect(footer.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
   for (const name of ['About', 'API', 'Support', 'Privacy', 'Terms', 'Contact']) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }

@@ -11,7 +11,7 @@ test('each route carries its own head in the server HTML, without JavaScript', a
   };
   const guide = await read('/how-to/html-sitemap-creation');
   expect(guide.html).toContain(
-    '<title>HTML Sitemaps: When They Help and How to Build One | Mapsmith</title>',
+    '<title>HTML Sitemaps: When They Help, How to Build One | Mapsmith</title>',
   );
   expect(guide.html).toContain(
     `<link rel="canonical" href="${baseURL}/how-to/html-sitemap-creation" />`,

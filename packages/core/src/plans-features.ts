@@ -199,8 +199,12 @@ export const PRO_BILLING = {
   end: 'When the month ends, the account returns to the free plan and keeps its crawl history.',
 } as const;
 
-/** A one-line summary of the built Pro features, for banners and page descriptions. */
-export function proFeatureSummary(): string {
-  const parts = availableProFeatures().map((f) => f.short);
+/**
+ * A one-line summary of the built Pro features, for banners and page descriptions; with
+ * `first`, only the first ones "and more" (a search result shows about 160 characters).
+ */
+export function proFeatureSummary(first?: number): string {
+  const all = availableProFeatures().map((f) => f.short);
+  const parts = first !== undefined && first < all.length ? [...all.slice(0, first), 'more'] : all;
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

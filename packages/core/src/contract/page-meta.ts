@@ -27,7 +27,7 @@ const free = PLAN_LIMITS.free;
 /** The head of every fixed page. */
 export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
   '/': {
-    title: `Free XML Sitemap Generator & Validator (${free.pagesPerCrawl} Pages Free) | Mapsmith`,
+    title: `Free XML Sitemap Generator (${free.pagesPerCrawl} Pages Free) | Mapsmith`,
     description: `Crawl your website and download XML, HTML, RSS, image and video sitemaps. Free for ${FREE_ALLOWANCE.perCrawl}, with an SEO health check and a sitemap validator.`,
   },
   '/login': {
@@ -62,11 +62,11 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
   },
   '/subscribe': {
     title: `Upgrade to Pro | Mapsmith: ${PRO_PRICE_TEXT} for one month`,
-    description: `Mapsmith Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
+    description: `Mapsmith Pro: ${proFeatureSummary(3)}. ${PRO_BILLING.summary}`,
   },
   '/pricing': {
-    title: `Pricing | Mapsmith Sitemap Generator: Free or ${PRO_PRICE_TEXT} for a month of Pro`,
-    description: `Free: ${FREE_ALLOWANCE.perCrawl} and ${FREE_ALLOWANCE.perMonth}. Pro: ${proFeatureSummary()}. ${PRO_BILLING.summary}`,
+    title: `Pricing | Mapsmith: Free or ${PRO_PRICE_TEXT} for a month of Pro`,
+    description: `Free: ${FREE_ALLOWANCE.perCrawl} and ${FREE_ALLOWANCE.perMonth}. Pro: ${proFeatureSummary(2)}, ${PRO_PRICE_TEXT} ${PRO_BILLING.priceNote} with no automatic renewal.`,
   },
   '/how-to': {
     title: 'How-to Guides: Sitemaps, Validation and SEO | Mapsmith',
@@ -156,7 +156,7 @@ export const GUIDE_INFO: readonly GuideInfo[] = [
   },
   {
     slug: 'xml-sitemap-generator-seo',
-    title: 'XML Sitemaps for SEO: What Search Engines Actually Read',
+    title: 'XML Sitemaps for SEO: What Search Engines Read',
     description:
       'loc, lastmod, changefreq and priority: which tags Google uses, which it ignores, and the limits every file must respect.',
     category: 'SEO',
@@ -164,7 +164,7 @@ export const GUIDE_INFO: readonly GuideInfo[] = [
   },
   {
     slug: 'html-sitemap-creation',
-    title: 'HTML Sitemaps: When They Help and How to Build One',
+    title: 'HTML Sitemaps: When They Help, How to Build One',
     description:
       'An HTML sitemap is a page for people. When it is worth having, how to structure it and how to keep it useful.',
     category: 'Usability',
@@ -219,3 +219,12 @@ export function headForPath(
     guide,
   };
 }
+
+/**
+ * The public pages: every indexable route and guide. The site's own sitemap lists them, and the
+ * web build prerenders them to complete HTML (issue 26 point 7).
+ */
+export const PUBLIC_PATHS: readonly string[] = [
+  ...APP_PATHS,
+  ...GUIDE_SLUGS.map((slug) => `/how-to/${slug}`),
+].filter((p) => headForPath(p)?.noindex !== true);

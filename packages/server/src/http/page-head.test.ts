@@ -36,9 +36,7 @@ const metaOf = (text: string, name: string) =>
 describe('server-rendered head tags (no JavaScript)', () => {
   it('gives each route its own title, description and canonical, and noindex on account pages', async () => {
     const pricing = await html('/pricing');
-    expect(titleOf(pricing.text)).toBe(
-      'Pricing | Mapsmith Sitemap Generator: Free or $3 for a month of Pro',
-    );
+    expect(titleOf(pricing.text)).toBe('Pricing | Mapsmith: Free or $3 for a month of Pro');
     expect(metaOf(pricing.text, 'description')).toMatch(
       /^Free: 100 pages per crawl and 500 pages a month/,
     );

@@ -14,8 +14,9 @@ function jsonLd(value: unknown): string {
 /**
  * The head tags of one page path, as the server writes them into `index.html`: title,
  * description, canonical, Open Graph and Twitter tags, robots (noindex on account pages and
- * the 404), the favicon, and an Article JSON-LD on guides. Crawlers and link previews read
- * them without running JavaScript; the web app sets the same values on navigation.
+ * the 404), the favicon, and JSON-LD: an Article on guides, the WebSite on the home page and a
+ * WebPage on every other public page. Crawlers and link previews read them without running
+ * JavaScript; the web app sets the same values on navigation.
  */
 export function headTags(pathname: string, origin: string): { title: string; tags: string } {
   const head = headForPath(pathname);
@@ -35,6 +36,7 @@ export function headTags(pathname: string, origin: string): { title: string; tag
     `<meta name="twitter:description" content="${attr(meta.description)}" />`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
   ];
+  const site = { '@type': 'WebSite', name: 'Mapsmith', url: `${origin}/` };
   if (head?.guide && canonical) {
     tags.push(
       `<script type="application/ld+json">${jsonLd({
@@ -48,6 +50,23 @@ export function headTags(pathname: string, origin: string): { title: string; tag
         mainEntityOfPage: canonical,
         publisher: { '@type': 'Organization', name: 'Mapsmith', url: `${origin}/` },
       })}</script>`,
+    );
+  } else if (head && !head.noindex && canonical) {
+    // Every other public page says what it is and whose site it belongs to (a data block, not a
+    // script: the CSP's no-inline-scripts rule is not touched).
+    tags.push(
+      `<script type="application/ld+json">${jsonLd(
+        head.canonicalPath === '/'
+          ? { '@context': 'https://schema.org', ...site, description: head.description }
+          : {
+              '@context': 'https://schema.org',
+              '@type': 'WebPage',
+              name: head.title,
+              description: head.description,
+              url: canonical,
+              isPartOf: site,
+            },
+      )}</script>`,
     );
   }
   return { title: meta.title, tags: tags.filter(Boolean).join('\n    ') };

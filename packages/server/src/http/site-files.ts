@@ -1,10 +1,4 @@
-import { APP_PATHS, GUIDE_SLUGS, headForPath, makePage, renderExport } from '@mapsmith/core';
-
-/** The public pages listed in Mapsmith's own sitemap: every indexable route and guide. */
-export function publicPaths(): string[] {
-  const paths = [...APP_PATHS, ...GUIDE_SLUGS.map((slug) => `/how-to/${slug}`)];
-  return paths.filter((p) => headForPath(p)?.noindex !== true);
-}
+import { makePage, PUBLIC_PATHS, renderExport } from '@mapsmith/core';
 
 /**
  * Mapsmith's own `/sitemap.xml`, written by its own XML exporter (the one users download), so
@@ -12,7 +6,7 @@ export function publicPaths(): string[] {
  * no honest modification date of its pages.
  */
 export function ownSitemap(origin: string): string {
-  const pages = publicPaths().map((p) => makePage(`${origin}${p}`, { lastModified: null }));
+  const pages = PUBLIC_PATHS.map((p) => makePage(`${origin}${p}`, { lastModified: null }));
   return renderExport('xml', pages);
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAppPath } from '@mapsmith/core';
+import { isAppPath, PUBLIC_PATHS } from '@mapsmith/core';
 import express, { type Request, type Router } from 'express';
 import { FAVICON_SVG, withHead } from './page-head.js';
 import { ownRobots, ownSitemap } from './site-files.js';
@@ -12,15 +12,27 @@ function originOf(req: Request, publicUrl: string | null): string {
 }
 
 /**
- * Serves the built web app: hashed assets with long caching, and `index.html` for every
- * page path with that page's own head (title, description, canonical, robots; page-head.ts).
+ * The HTML to send for `req`: the page's prerendered file (`scripts/prerender-web.mjs`: its
+ * content and links without JavaScript; the app hydrates it) for a public path asked without a
+ * query, else the app shell `index.html` (a query may change what the page shows, so the app
+ * draws it in the browser; the canonical URL stays the bare path).
+ */
+function pageFile(webDir: string, req: Request): string {
+  const shell = path.join(webDir, 'index.html');
+  if (req.originalUrl.includes('?') || !PUBLIC_PATHS.includes(req.path)) return shell;
+  const file = path.join(webDir, '.prerendered', `${req.path === '/' ? '/index' : req.path}.html`);
+  return fs.existsSync(file) ? file : shell;
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, and for every page path its
+ * prerendered HTML or `index.html` (`pageFile`) with that page's own head (title, description, canonical, robots; page-head.ts).
  * Paths that are not pages of the app get the same HTML with status 404 and the title
  * "404 Page Not Found", so the router draws its 404 screen and crawlers see a real 404.
  * Also the site's own `/robots.txt`, `/sitemap.xml` and favicon.
  */
 export function webAppRouter(webDir: string, publicUrl: string | null = null): Router {
   const router = express.Router();
-  const indexFile = path.join(webDir, 'index.html');
   router.get('/robots.txt', (req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600');
     res.send(ownRobots(originOf(req, publicUrl)));
@@ -46,7 +58,7 @@ export function webAppRouter(webDir: string, publicUrl: string | null = null): R
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let html: string;
     try {
-      html = fs.readFileSync(indexFile, 'utf8');
+      html = fs.readFileSync(pageFile(webDir, req), 'utf8');
     } catch {
       res
         .status(503)

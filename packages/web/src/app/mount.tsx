@@ -1,13 +1,16 @@
 import type { ApiClient } from '@mapsmith/core/browser';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppRouter } from './router';
 import '../styles.css';
 
 /**
  * Mounts the Mapsmith UI into `element` with the given API client. The hosted entry passes the
  * HTTP client; the desktop renderer passes the IPC client (hoppscotch's createHoppApp idea).
+ * A prerendered public page (`#root` already holds its HTML, scripts/prerender-web.mjs) is
+ * hydrated once its route's screen has loaded, so the first render matches the HTML; an empty
+ * element (the app shell, the desktop) is rendered into.
  */
 export function mountMapsmith(
   element: HTMLElement,
@@ -15,10 +18,16 @@ export function mountMapsmith(
   history?: Parameters<typeof createAppRouter>[1],
 ) {
   const router = createAppRouter(api, history);
-  createRoot(element).render(
+  const app = (
     <StrictMode>
       <RouterProvider router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (element.hasChildNodes()) {
+    // The router draws its top level without a Suspense boundary on the server; marked as
+    // server-rendered, it draws the same in the browser, so the tree matches the HTML.
+    router.ssr = { manifest: undefined };
+    void router.load().then(() => hydrateRoot(element, app));
+  } else createRoot(element).render(app);
   return router;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginSearch, safeReturnTo } from './return-to';
+import { loginState, safeReturnTo } from './return-to';
 
 describe('where sign-in returns to', () => {
   it('keeps a path of this site, with its search and hash', () => {
     expect(safeReturnTo('/crawls/abc?reason=noindex#urls')).toBe('/crawls/abc?reason=noindex#urls');
     expect(safeReturnTo('/dashboard')).toBe('/dashboard');
-    expect(loginSearch('/crawls/abc')).toEqual({ redirect: '/crawls/abc' });
+    expect(loginState('/crawls/abc')).toEqual({ returnTo: '/crawls/abc' });
   });
 
   it('refuses anything a browser could read as another site', () => {
@@ -30,6 +30,6 @@ describe('where sign-in returns to', () => {
     expect(safeReturnTo('/login?redirect=/x')).toBeNull();
     expect(safeReturnTo('/signup')).toBeNull();
     expect(safeReturnTo('/')).toBeNull();
-    expect(loginSearch('/')).toEqual({});
+    expect(loginState('/')).toEqual({});
   });
 });

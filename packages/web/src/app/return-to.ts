@@ -1,6 +1,6 @@
 /**
  * Where signing in returns to: the page the user came from, as a path of this site only. A
- * `redirect` search parameter is user-supplied (a link anyone can send), so anything that a
+ * `redirect` search parameter (still read, for old links) is user-supplied (a link anyone can send), so anything that a
  * browser could read as another site ("//evil.example", "/\evil.example", a scheme, control
  * characters it strips) is refused, and sign-in goes to its usual page instead.
  */
@@ -35,8 +35,11 @@ export function safeReturnTo(value: unknown): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The `redirect` search of a link to `/login` from the page at `path` (none from the home page). */
-export function loginSearch(path: string): { redirect?: string } {
+/**
+ * The history state of a link to `/login` from the page at `path` (none from the home page):
+ * the return path travels there, not in the address, so there is one sign-in URL (issue 26).
+ */
+export function loginState(path: string): { returnTo?: string } {
   const back = safeReturnTo(path);
-  return back ? { redirect: back } : {};
+  return back ? { returnTo: back } : {};
 }

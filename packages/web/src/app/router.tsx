@@ -27,5 +27,7 @@ declare module '@tanstack/history' {
   interface HistoryState {
     /** The address just signed up with, for the confirmation page's resend (issue 26). */
     signupEmail?: string;
+    /** The page signing in returns to (SignInLink; never a `?redirect=` in the address). */
+    returnTo?: string;
   }
 }

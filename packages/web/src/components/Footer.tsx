@@ -57,7 +57,7 @@ export function Footer() {
           <h2 className="footer-heading">Plans &amp; policies</h2>
           <ul>
             <li>
-              <Link to="/subscribe">Pricing</Link>
+              <Link to="/pricing">Pricing</Link>
             </li>
             <li>
               <Link to="/privacy">Privacy</Link>

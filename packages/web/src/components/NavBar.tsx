@@ -2,10 +2,10 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
-import { loginSearch } from '../app/return-to';
 import { type HomeSection, useGoToSection } from '../app/scroll';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
+import { SignInLink } from './SignInLink';
 
 const SECTIONS: { id: HomeSection; label: string }[] = [
   { id: 'features', label: 'Features' },
@@ -130,14 +130,9 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div className="nav-auth">
       {/* Signing in returns here (a crawl page opened from a bookmark while signed out). */}
-      <Link
-        to="/login"
-        search={loginSearch(location.href)}
-        className="button small ghost"
-        onClick={onNavigate}
-      >
+      <SignInLink returnTo={location.href} className="button small ghost" onClick={onNavigate}>
         Sign In
-      </Link>
+      </SignInLink>
       <Link to="/signup" className="button small" onClick={onNavigate}>
         Sign Up
       </Link>

@@ -159,7 +159,10 @@ function ApiDocs() {
 
   const server = doc?.servers[0]?.url ?? '/';
   // The desktop's document names the hosted site; a hosted one without a public URL is relative.
-  const baseUrl = (/^https?:/.test(server) ? server : window.location.origin).replace(/\/+$/, '');
+  // (Read only once the document is here: the page is also rendered at build time, windowless.)
+  const baseUrl = doc
+    ? (/^https?:/.test(server) ? server : window.location.origin).replace(/\/+$/, '')
+    : '';
   return (
     <article className="page">
       <PageHeader

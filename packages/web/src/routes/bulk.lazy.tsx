@@ -8,6 +8,7 @@ import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { BulkForm } from '../components/BulkForm';
 import { ProLocked } from '../components/ProLocked';
+import { SignInLink } from '../components/SignInLink';
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -90,7 +91,7 @@ function BulkPage() {
         <ProLocked title="Bulk Crawl">
           {pitch}
           <p>
-            Already Pro? <Link to="/login">Sign in</Link>
+            Already Pro? <SignInLink>Sign in</SignInLink>
           </p>
         </ProLocked>
       </div>

@@ -7,6 +7,7 @@ import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { AuthCard } from '../components/AuthCard';
 import { ResendConfirmation } from '../components/ResendConfirmation';
+import { SignInLink } from '../components/SignInLink';
 
 type Phase = 'idle' | 'pending' | 'success' | 'already' | 'error';
 
@@ -61,9 +62,7 @@ function ConfirmEmail() {
               <p className="success-text" role="status">
                 Email verified successfully. You can now log in.
               </p>
-              <Link to="/login" className="button primary block">
-                Go to Login
-              </Link>
+              <SignInLink className="button primary block">Go to Login</SignInLink>
             </>
           )}
         </AuthCard>

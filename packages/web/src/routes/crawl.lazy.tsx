@@ -1,7 +1,6 @@
 import { describeCrawlSettings } from '@mapsmith/core/browser';
 import {
   createLazyRoute,
-  Link,
   useLocation,
   useNavigate,
   useParams,
@@ -10,12 +9,12 @@ import {
 import { useCallback } from 'react';
 import { useAuth } from '../app/auth';
 import { usePageMeta } from '../app/page-meta';
-import { loginSearch } from '../app/return-to';
 import { useApi } from '../app/use-api';
 import { CrawlControls } from '../components/CrawlControls';
 import { CrawlFailed } from '../components/CrawlFailed';
 import { CrawlProgress } from '../components/CrawlProgress';
 import { CrawlResults } from '../components/CrawlResults';
+import { SignInLink } from '../components/SignInLink';
 import { useJob } from '../crawl/use-job';
 import { CrawlReport } from '../report/CrawlReport';
 import type { ReportSearch } from '../report/report-search';
@@ -32,9 +31,9 @@ function SignInFirst(props: { path: string }) {
       <section className="card crawl-signin">
         <h1>Sign in to see this crawl</h1>
         <p>Crawls belong to the account that started them.</p>
-        <Link to="/login" search={loginSearch(props.path)} className="button primary">
+        <SignInLink returnTo={props.path} className="button primary">
           Sign in
-        </Link>
+        </SignInLink>
       </section>
     </div>
   );

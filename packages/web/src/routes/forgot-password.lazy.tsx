@@ -1,5 +1,5 @@
 import { PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link } from '@tanstack/react-router';
+import { createLazyRoute } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { usePageMeta } from '../app/page-meta';
 import { useToast } from '../app/toast';
@@ -7,6 +7,7 @@ import { useApi } from '../app/use-api';
 import { forgotEmail } from '../auth/rules';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
+import { SignInLink } from '../components/SignInLink';
 
 const SENT_TEXT = 'If your account exists, we emailed you a reset link.';
 
@@ -58,7 +59,7 @@ function ForgotPassword() {
           Send Another Email
         </button>
         <p className="form-footer">
-          <Link to="/login">Back to sign in</Link>
+          <SignInLink>Back to sign in</SignInLink>
         </p>
       </AuthCard>
     );
@@ -82,7 +83,7 @@ function ForgotPassword() {
         </button>
       </form>
       <p className="form-footer">
-        Remembered it? <Link to="/login">Sign in</Link>
+        Remembered it? <SignInLink>Sign in</SignInLink>
       </p>
     </AuthCard>
   );

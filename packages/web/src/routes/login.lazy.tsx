@@ -1,5 +1,5 @@
 import { PAGE_META } from '@mapsmith/core/browser';
-import { createLazyRoute, Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { createLazyRoute, Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
@@ -27,7 +27,11 @@ function Login() {
 
   // Back to the page that sent the user here (a bookmarked crawl page); a crawl asked for while
   // signed out is started on the home page (pending-crawl.ts); else the dashboard.
-  const back = safeReturnTo(search.redirect);
+  // The page to return to (SignInLink's history state), kept from the first render: the router
+  // re-reads the location while signing in, and that entry no longer carries the state.
+  const stateReturnTo = useLocation({ select: (l) => l.state.returnTo });
+  const [returnTo] = useState(stateReturnTo);
+  const back = safeReturnTo(search.redirect ?? returnTo);
   const onward = useCallback(
     (replace: boolean) =>
       void (back

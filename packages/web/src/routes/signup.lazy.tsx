@@ -10,6 +10,7 @@ import { useApi } from '../app/use-api';
 import { matches, signupRules } from '../auth/rules';
 import { AuthCard, AuthChecking } from '../components/AuthCard';
 import { Field } from '../components/Field';
+import { SignInLink } from '../components/SignInLink';
 
 type Errors = Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', string | null>>;
 
@@ -69,7 +70,9 @@ function Signup() {
       </AuthCard>
     );
   }
-  if (auth.status !== 'signed-out') return <AuthChecking />;
+  // The form shows while the session is read (and in the prerendered page, issue 26): a
+  // visitor who turns out to be signed in is sent on by the effect above.
+  if (auth.status === 'signed-in') return <AuthChecking />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -161,7 +164,7 @@ function Signup() {
         </button>
       </form>
       <p className="form-footer">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <SignInLink>Sign in</SignInLink>
       </p>
     </AuthCard>
   );

@@ -8,6 +8,7 @@ import { useApi } from '../app/use-api';
 import { PayPalCard } from '../components/PayPalCard';
 import { PendingPaymentNotice } from '../components/PendingPaymentNotice';
 import { ProFeatureList } from '../components/ProFeatureList';
+import { SignInLink } from '../components/SignInLink';
 
 function Subscribe() {
   usePageMeta(PAGE_META['/subscribe']);
@@ -51,9 +52,7 @@ function Subscribe() {
     payment = (
       <div className="stack">
         <p>Sign in or create a free account first, then come back here to upgrade.</p>
-        <Link to="/login" className="button primary block">
-          Sign In
-        </Link>
+        <SignInLink className="button primary block">Sign In</SignInLink>
         <Link to="/signup" className="button block">
           Create a free account
         </Link>
