@@ -18,6 +18,7 @@ import * as m090 from './090-accounts-nocase.js';
 import * as m095 from './095-job-control.js';
 import * as m096 from './096-sitemap-compare-jobs.js';
 import * as m097 from './097-crawl-storage.js';
+import * as m098 from './098-sitemap-order.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   { id: 95, name: 'job-control', up: m095.up },
   { id: 96, name: 'sitemap-compare-jobs', up: m096.up },
   { id: 97, name: 'crawl-storage', up: m097.up },
+  { id: 98, name: 'sitemap-order', up: m098.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

@@ -6,6 +6,7 @@ import * as m090 from './090-accounts-nocase.js';
 import * as m095 from './095-job-control.js';
 import * as m096 from './096-sitemap-compare-jobs.js';
 import * as m097 from './097-crawl-storage.js';
+import * as m098 from './098-sitemap-order.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
@@ -21,4 +22,5 @@ export const postgresMigrations: readonly PgMigration[] = [
   { id: 95, name: 'job-control', up: m095.up },
   { id: 96, name: 'sitemap-compare-jobs', up: m096.up },
   { id: 97, name: 'crawl-storage', up: m097.up },
+  { id: 98, name: 'sitemap-order', up: m098.up },
 ];

@@ -59,7 +59,7 @@ export async function* bulkZipEntries(ctx: AppContext, bulk: BulkRecord): AsyncG
     const folder = site.job.status === 'completed' ? siteFolder(presented) : null;
     rows.push(csvRow(presented, folder));
     if (!folder) continue;
-    const pages = () => ctx.repos.jobs.store(site.job.id).pages();
+    const pages = () => ctx.repos.jobs.store(site.job.id).listed();
     for (const format of EXPORT_FORMATS) {
       const variant = { format, gzip: false, rssLimit: PLAN_LIMITS.pro.rssItems };
       const built = await ctx.exports
