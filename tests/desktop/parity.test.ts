@@ -23,6 +23,7 @@ import {
   type ReportUrlsPage,
   reportValues,
   type SqlDatabase,
+  scopeCounts,
 } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
@@ -86,9 +87,9 @@ function rowFacts(row: ReportRow): Omit<ReportRow, 'id' | 'responseTimeMs'> {
   return facts;
 }
 
-/** Lines of a text export in a stable order: the crawl's save order differs between runs. */
-function sortedBlocks(text: string, format: ExportFormat): string[] {
-  const blocks: Record<ExportFormat, RegExp> = {
+/** The entries of a text export (its `<url>`, `<item>`, `<li>` or lines), in file order. */
+function blocks(text: string, format: ExportFormat): string[] {
+  const patterns: Record<ExportFormat, RegExp> = {
     xml: /<url>[\s\S]*?<\/url>/g,
     'xml-images': /<url>[\s\S]*?<\/url>/g,
     images: /<url>[\s\S]*?<\/url>/g,
@@ -98,7 +99,12 @@ function sortedBlocks(text: string, format: ExportFormat): string[] {
     txt: /[^\n]+/g,
     json: /"url":\s*"[^"]*"/g,
   };
-  return [...text.matchAll(blocks[format])].map((m) => m[0]).sort();
+  return [...text.matchAll(patterns[format])].map((m) => m[0]);
+}
+
+/** The entries of a text export sorted: kept from before the exports had one order. */
+function sortedBlocks(text: string, format: ExportFormat): string[] {
+  return blocks(text, format).sort();
 }
 
 /** The text around the entries (head, foot), with the crawl's own timestamps masked. */
@@ -155,7 +161,14 @@ describe('the same site through both shells', () => {
   });
 
   it('seo.get: the same stats, issues, affected URLs and score', async () => {
-    type Issue = { rule: string; count: number; points: number; message: string; urls: string[] };
+    type Issue = {
+      rule: string;
+      count: number;
+      points: number;
+      message: string;
+      urls: string[];
+      notes?: string[];
+    };
     type Seo = {
       score: number;
       stats: Record<string, number>;
@@ -179,7 +192,12 @@ describe('the same site through both shells', () => {
           .map((i) => ({
             ...i,
             message: i.message.replace(/\(e\.g\. [^)]*\)/, '(e.g. …)'),
-            urls: i.urls.length === i.count ? [...i.urls].sort() : i.urls.length,
+            // Each URL with its note (the offending title, say), where the rule gives notes.
+            urls:
+              i.urls.length === i.count
+                ? i.urls.map((url, k) => (i.notes ? `${url} ${i.notes[k]}` : url)).sort()
+                : i.urls.length,
+            notes: i.notes?.length,
           }))
           .sort((x, y) => x.rule.localeCompare(y.rule)),
       };
@@ -226,6 +244,44 @@ describe('the same site through both shells', () => {
       expect(detail(local), row.url).toEqual(detail(remote));
     }
     expect(reasons.size).toBeGreaterThan(4);
+  });
+
+  it('the URL table opens alike: internal URLs from the start page in crawl order, external apart', async () => {
+    const views = async (scope: 'internal' | 'external') => {
+      const mine = await allRows((cursor) =>
+        ipc('crawl.urls', { jobId: localJob, scope, limit: 50, ...(cursor ? { cursor } : {}) }),
+      );
+      const theirs = await allRows((cursor) =>
+        hostedJson(
+          `/api/crawl/${hostedJob}/urls?scope=${scope}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        ),
+      );
+      return { mine, theirs };
+    };
+    const internal = await views('internal');
+    const external = await views('external');
+    for (const rows of [internal.mine, internal.theirs]) {
+      // Start page first, then by depth; within a depth, the order each crawl met the URLs.
+      expect(rows[0]?.url).toBe(`${site.url.replace(/\/$/, '')}/`);
+      const depths = rows.map((r) => r.depth);
+      expect(depths).toEqual([...depths].sort((a, b) => a - b));
+      expect(rows.some((r) => r.reason === 'out-of-scope')).toBe(false);
+    }
+    const byUrl = (rows: ReportRow[]) =>
+      rows.map((r) => `${r.depth} ${r.url}`).sort((a, b) => a.localeCompare(b));
+    expect(byUrl(internal.mine)).toEqual(byUrl(internal.theirs));
+    expect(external.mine.every((r) => r.reason === 'out-of-scope')).toBe(true);
+    expect(byUrl(external.mine)).toEqual(byUrl(external.theirs));
+    // Each view's count is the counts' own split, in both shells.
+    const first = await ipc<ReportUrlsPage>('crawl.urls', { jobId: localJob, scope: 'external' });
+    const firstHosted = await hostedJson<ReportUrlsPage>(
+      `/api/crawl/${hostedJob}/urls?scope=external`,
+    );
+    expect(first.matching).toBe(external.mine.length);
+    expect(first.matching).toBe(scopeCounts(first.counts).external);
+    expect(firstHosted.matching).toBe(external.theirs.length);
+    expect(internal.mine.length).toBe(scopeCounts(first.counts).internal);
+    expect(internal.theirs.length).toBe(scopeCounts(firstHosted.counts).internal);
   });
 
   it('the crawl report: the same CSV and JSON Lines, row for row', async () => {
@@ -323,6 +379,11 @@ describe('the same site through both shells', () => {
       expect(file.contentType, format).toBe(remote.headers.get('Content-Type'));
       expect(sortedBlocks(text, format).length, format).toBeGreaterThan(0);
       expect(sortedBlocks(text, format), format).toEqual(sortedBlocks(hostedText, format));
+      // The same entries in the same order: the sitemap order, whatever order each crawl met them.
+      expect(blocks(text, format), format).toEqual(blocks(hostedText, format));
+      const start = `${site.url.replace(/\/$/, '')}/`;
+      if (format === 'txt') expect(blocks(text, format)[0]).toBe(start);
+      if (format === 'xml') expect(blocks(text, format)[0]).toContain(`<loc>${start}</loc>`);
       if (format !== 'json' && format !== 'txt')
         expect(frame(text, format), format).toBe(frame(hostedText, format));
     }
@@ -387,6 +448,9 @@ describe('a job of 60,000 listed URLs in both shells', () => {
         const text = unzip(mine.bytes);
         expect(mine.parts).toBeUndefined();
         expect(text.match(/<url>/g)).toHaveLength(part === 1 ? 50_000 : 10_000);
+        // The sitemap order: every URL here is at depth 1, so by URL, byte for byte.
+        const locs = [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+        expect(locs).toEqual([...locs].sort());
         expect(text).toBe(unzip(new Uint8Array(await theirs.arrayBuffer())));
       }
       const missing = await desktop.dispatch(TEST_ORIGIN, 'export.generate', {
