@@ -4,5 +4,5 @@
  * same site gives the same order on every run. One index serves those reads page by page.
  */
 export const up = `
-CREATE INDEX crawl_pages_sitemap_order ON crawl_pages(job_id, reason, depth, url, seq);
+CREATE INDEX crawl_pages_sitemap_order ON crawl_pages(job_id, included, depth, url, seq);
 `;

@@ -267,17 +267,16 @@ export class SqlCrawlStore implements CrawlStore {
     }
   }
 
-  /** The listed pages in the sitemap order (core `SITEMAP_ORDER_COLUMNS`), read in batches. */
+  /**
+   * The listed pages (`included`, as the record's verdict) in the sitemap order (core
+   * `SITEMAP_ORDER_COLUMNS`), read in batches over the index of step 98.
+   */
   async *listed(): AsyncIterable<PageRecord> {
     const columns = SITEMAP_ORDER_COLUMNS.map((column) => `p.${column}`).join(', ');
     const keyset = ` AND (${columns}) > (${SITEMAP_ORDER_COLUMNS.map(() => '?').join(', ')})`;
     let after: SqlParam[] | null = null;
     for (;;) {
-      const rows = await this.records(
-        `p.reason = 'listed'${after ? keyset : ''}`,
-        after ?? [],
-        columns,
-      );
+      const rows = await this.records(`p.included = 1${after ? keyset : ''}`, after ?? [], columns);
       for (const row of rows) yield this.complete(row);
       const last = rows.at(-1);
       if (!last || rows.length < PAGE_BATCH) return;

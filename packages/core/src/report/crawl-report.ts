@@ -39,7 +39,7 @@ import { REASON_LABELS } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
 export interface ReportLayout {
-  /** Page rows with the report columns (`report/columns.ts`), `seq` and `inlinks`. */
+  /** Page rows with the report columns (`report/columns.ts`), `included`, `seq` and `inlinks`. */
   pages: string;
   /** Counts per (job_id, reason) in column `n`, kept current as pages are saved. */
   counts: string;
@@ -285,7 +285,7 @@ export class CrawlReport {
     limit: number,
   ): Promise<{ results: ResultItem[]; total: number }> {
     const results = await this.db.all<ResultItem>(
-      `SELECT url, title FROM ${this.layout.pages} WHERE job_id = ? AND reason = 'listed'
+      `SELECT url, title FROM ${this.layout.pages} WHERE job_id = ? AND included = 1
         ORDER BY ${SITEMAP_ORDER_COLUMNS.join(', ')} LIMIT ?`,
       [jobId, limit],
     );
