@@ -19,10 +19,11 @@ let jobId: string;
 interface Row {
   id: number;
   url: string;
-  status: number;
+  status: number | null;
   reason: string;
   verdict: string;
   title: string | null;
+  depth: number;
   inlinks: number;
 }
 
