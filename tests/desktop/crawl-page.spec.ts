@@ -21,6 +21,18 @@ test('the crawl page works over IPC: results, URL table, filter, detail, CSV rep
     const table = page.getByTestId('url-table');
     const counts = page.getByTestId('report-counts');
     await expect(table.locator('tbody tr').first()).toBeVisible();
+    // The same tabs as the website, opening on the site's own URLs (issue 25 point 4).
+    const tabs = page.getByRole('group', { name: 'Which URLs the table shows' });
+    await expect(tabs.getByRole('button', { name: /^Internal \d+$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(tabs.getByRole('button', { name: /^External \d+$/ })).toBeVisible();
+    await expect(table.locator('tbody tr').first().locator('.url-cell')).toHaveText(
+      `${site.url.replace(/\/$/, '')}/`,
+    );
+    await tabs.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: test.info().outputPath('desktop-internal-tab.png') });
     const noindex = counts.locator('[data-reason="noindex"]');
     const n = Number((await noindex.locator('strong').textContent()) ?? '0');
     expect(n).toBeGreaterThan(0);

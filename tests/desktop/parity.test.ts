@@ -27,6 +27,7 @@ import {
   reportColumns,
   reportValues,
   type SqlDatabase,
+  scopeCounts,
 } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_USER_ID } from '../../packages/desktop/src/main/store/local-data';
@@ -120,9 +121,9 @@ function rowFacts(row: ReportRow): Omit<ReportRow, 'id' | 'responseTimeMs'> {
   return facts;
 }
 
-/** Lines of a text export in a stable order: the crawl's save order differs between runs. */
-function sortedBlocks(text: string, format: ExportFormat): string[] {
-  const blocks: Record<ExportFormat, RegExp> = {
+/** The entries of a text export (its `<url>`, `<item>`, `<li>` or lines), in file order. */
+function blocks(text: string, format: ExportFormat): string[] {
+  const patterns: Record<ExportFormat, RegExp> = {
     xml: /<url>[\s\S]*?<\/url>/g,
     'xml-images': /<url>[\s\S]*?<\/url>/g,
     images: /<url>[\s\S]*?<\/url>/g,
@@ -132,7 +133,12 @@ function sortedBlocks(text: string, format: ExportFormat): string[] {
     txt: /[^\n]+/g,
     json: /"url":\s*"[^"]*"/g,
   };
-  return [...text.matchAll(blocks[format])].map((m) => m[0]).sort();
+  return [...text.matchAll(patterns[format])].map((m) => m[0]);
+}
+
+/** The entries of a text export sorted: kept from before the exports had one order. */
+function sortedBlocks(text: string, format: ExportFormat): string[] {
+  return blocks(text, format).sort();
 }
 
 /** The text around the entries (head, foot), with the crawl's own timestamps masked. */
@@ -198,7 +204,14 @@ describe('the same site through both shells', () => {
   });
 
   it('seo.get: the same stats, issues, affected URLs and score', async () => {
-    type Issue = { rule: string; count: number; points: number; message: string; urls: string[] };
+    type Issue = {
+      rule: string;
+      count: number;
+      points: number;
+      message: string;
+      urls: string[];
+      notes?: string[];
+    };
     type Seo = {
       score: number;
       stats: Record<string, number>;
@@ -222,7 +235,12 @@ describe('the same site through both shells', () => {
           .map((i) => ({
             ...i,
             message: i.message.replace(/\(e\.g\. [^)]*\)/, '(e.g. …)'),
-            urls: i.urls.length === i.count ? [...i.urls].sort() : i.urls.length,
+            // Each URL with its note (the offending title, say), where the rule gives notes.
+            urls:
+              i.urls.length === i.count
+                ? i.urls.map((url, k) => (i.notes ? `${url} ${i.notes[k]}` : url)).sort()
+                : i.urls.length,
+            notes: i.notes?.length,
           }))
           .sort((x, y) => x.rule.localeCompare(y.rule)),
       };
@@ -299,12 +317,53 @@ describe('the same site through both shells', () => {
       depth,
       inlinks,
     });
-    // Each record as the shells' stores turn it into a row of the table.
+    // Each record as the shells' stores turn it into a row of the table (no answer: null).
     const cli = cliRecords
-      .map((record) => facts({ ...record, ...reportColumns(record) }))
+      .map((record) => {
+        const columns = reportColumns(record);
+        return facts({ ...record, ...columns, status: columns.status || null });
+      })
       .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     expect(cli.length).toBeGreaterThan(50);
     expect(cli).toEqual(rows.map(facts));
+  });
+
+  it('the URL table opens alike: internal URLs from the start page in crawl order, external apart', async () => {
+    const views = async (scope: 'internal' | 'external') => {
+      const mine = await allRows((cursor) =>
+        ipc('crawl.urls', { jobId: localJob, scope, limit: 50, ...(cursor ? { cursor } : {}) }),
+      );
+      const theirs = await allRows((cursor) =>
+        hostedJson(
+          `/api/crawl/${hostedJob}/urls?scope=${scope}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        ),
+      );
+      return { mine, theirs };
+    };
+    const internal = await views('internal');
+    const external = await views('external');
+    for (const rows of [internal.mine, internal.theirs]) {
+      // Start page first, then by depth; within a depth, the order each crawl met the URLs.
+      expect(rows[0]?.url).toBe(`${site.url.replace(/\/$/, '')}/`);
+      const depths = rows.map((r) => r.depth);
+      expect(depths).toEqual([...depths].sort((a, b) => a - b));
+      expect(rows.some((r) => r.reason === 'out-of-scope')).toBe(false);
+    }
+    const byUrl = (rows: ReportRow[]) =>
+      rows.map((r) => `${r.depth} ${r.url}`).sort((a, b) => a.localeCompare(b));
+    expect(byUrl(internal.mine)).toEqual(byUrl(internal.theirs));
+    expect(external.mine.every((r) => r.reason === 'out-of-scope')).toBe(true);
+    expect(byUrl(external.mine)).toEqual(byUrl(external.theirs));
+    // Each view's count is the counts' own split, in both shells.
+    const first = await ipc<ReportUrlsPage>('crawl.urls', { jobId: localJob, scope: 'external' });
+    const firstHosted = await hostedJson<ReportUrlsPage>(
+      `/api/crawl/${hostedJob}/urls?scope=external`,
+    );
+    expect(first.matching).toBe(external.mine.length);
+    expect(first.matching).toBe(scopeCounts(first.counts).external);
+    expect(firstHosted.matching).toBe(external.theirs.length);
+    expect(internal.mine.length).toBe(scopeCounts(first.counts).internal);
+    expect(internal.theirs.length).toBe(scopeCounts(firstHosted.counts).internal);
   });
 
   it('the crawl report: the same CSV and JSON Lines, row for row', async () => {
@@ -402,6 +461,11 @@ describe('the same site through both shells', () => {
       expect(file.contentType, format).toBe(remote.headers.get('Content-Type'));
       expect(sortedBlocks(text, format).length, format).toBeGreaterThan(0);
       expect(sortedBlocks(text, format), format).toEqual(sortedBlocks(hostedText, format));
+      // The same entries in the same order: the sitemap order, whatever order each crawl met them.
+      expect(blocks(text, format), format).toEqual(blocks(hostedText, format));
+      const start = `${site.url.replace(/\/$/, '')}/`;
+      if (format === 'txt') expect(blocks(text, format)[0]).toBe(start);
+      if (format === 'xml') expect(blocks(text, format)[0]).toContain(`<loc>${start}</loc>`);
       if (format !== 'json' && format !== 'txt')
         expect(frame(text, format), format).toBe(frame(hostedText, format));
     }
@@ -466,6 +530,9 @@ describe('a job of 60,000 listed URLs in both shells', () => {
         const text = unzip(mine.bytes);
         expect(mine.parts).toBeUndefined();
         expect(text.match(/<url>/g)).toHaveLength(part === 1 ? 50_000 : 10_000);
+        // The sitemap order: every URL here is at depth 1, so by URL, byte for byte.
+        const locs = [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+        expect(locs).toEqual([...locs].sort());
         expect(text).toBe(unzip(new Uint8Array(await theirs.arrayBuffer())));
       }
       const missing = await desktop.dispatch(TEST_ORIGIN, 'export.generate', {

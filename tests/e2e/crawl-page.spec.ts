@@ -42,8 +42,13 @@ test('a crawl has its own page: reload during and after it, the home page and th
     // After the crawl: a reload (or a bookmark) shows the results and the table again.
     await page.reload();
     await expect(results).toBeVisible();
-    // Four pages and the other site's URL /about links to, never fetched.
-    await expect(page.getByTestId('url-table').locator('tbody tr')).toHaveCount(5);
+    // Four pages, and in its own tab the other site's URL /about links to, never fetched.
+    await expect(page.getByTestId('url-table').locator('tbody tr')).toHaveCount(4);
+    await page
+      .getByRole('group', { name: 'Which URLs the table shows' })
+      .getByRole('button', { name: 'External 1' })
+      .click();
+    await expect(page.getByTestId('url-table').locator('tbody tr')).toHaveCount(1);
     const outside = page.getByTestId('url-table').locator('tbody tr[data-reason="out-of-scope"]');
     await expect(outside).toContainText('https://partner.example/about-us');
     await expect(outside).toContainText('outside the site');

@@ -176,7 +176,10 @@ test('the URL table: counts, filters, search, sort, paging, one URL in detail, C
     const [header, ...records] = parseCsv(csvText.slice(1));
     expect(header?.slice(0, 4)).toEqual(['URL', 'Status', 'Verdict', 'Verdict code']);
     expect(records).toHaveLength(rows.length);
-    const verdictOf = new Map(rows.map((r) => [r.url, `${r.reason}|${r.verdict}|${r.status}`]));
+    // No status (robots-blocked): an empty cell, as the API's null.
+    const verdictOf = new Map(
+      rows.map((r) => [r.url, `${r.reason}|${r.verdict}|${r.status ?? ''}`]),
+    );
     for (const [url, status, verdict, code] of records)
       expect(`${code}|${verdict}|${status}`, url).toBe(verdictOf.get(url ?? ''));
 

@@ -31,3 +31,34 @@ test('a site with dead internal links shows them counted, in red, as a critical 
     await fixture.close();
   }
 });
+
+test('a title or description of the wrong length is shown beside its URL, with its length', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The discovery pages have one-word titles ("Base", "Area"): under 10 characters.
+  const fixture = await startFixtureSite({ pages: 5, features: ['discovery'] });
+  try {
+    await signInFreshUser(page, 'titles');
+    const home = new HomePage(page);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await home.goto();
+      await home.generate(fixture.url);
+      await expect(home.results).toBeVisible({ timeout: 45_000 });
+      const issue = home.seoCard
+        .locator('.issue-list > li')
+        .filter({ hasText: 'a title shorter than 10 or longer than 60 characters' });
+      await issue.locator('summary').click();
+      const base = issue.locator('.issue-urls li').filter({ hasText: '/disc/base' });
+      await expect(base).toHaveText(
+        `${fixture.url.replace(/\/$/, '')}/disc/base “Base” (4 characters, under 10)`,
+      );
+      await expect(base.locator('.issue-note')).toBeVisible();
+      await issue.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`seo-title-length-${width}.png`) });
+    }
+  } finally {
+    await fixture.close();
+  }
+});

@@ -86,6 +86,7 @@ function recording(inner: CrawlStore, calls: StoreCall[]): CrawlStore {
       return inner.savePage(key, page);
     },
     pages: () => inner.pages(),
+    listed: () => inner.listed(),
   };
 }
 

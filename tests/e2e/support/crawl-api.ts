@@ -27,7 +27,8 @@ export interface RowAnswer {
   url: string;
   reason: string;
   verdict: string;
-  status: number;
+  /** Null when no answer came (blocked, outside the site). */
+  status: number | null;
   inlinks: number;
 }
 

@@ -216,9 +216,12 @@ export class CrawlAnswers {
     };
   }
 
-  /** The stored pages of a job, complete (with its link graph), in crawl order. */
+  /**
+   * What every export of a job reads: its listed pages, complete (with the link graph), in the
+   * sitemap order (core `export/order.ts`: start page first, then depth, then URL).
+   */
   pages(jobId: string) {
-    return this.repos.jobs.store(jobId).pages();
+    return this.repos.jobs.store(jobId).listed();
   }
 
   /** The issue filter of the URL table, with the kept analysis for rules that compare pages. */

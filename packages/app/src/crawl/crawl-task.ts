@@ -202,5 +202,6 @@ function fencedStore(store: CrawlStore, lost: AbortController): CrawlStore {
     addInlinks: (links) => watch(store.addInlinks(links)),
     savePage: (key, page) => watch(store.savePage(key, page)),
     pages: () => store.pages(),
+    listed: () => store.listed(),
   };
 }

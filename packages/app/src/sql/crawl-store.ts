@@ -6,9 +6,15 @@ import type {
   InlinkObservation,
   PageRecord,
   SqlDatabase,
+  SqlParam,
   SqlQueryable,
 } from '@mapsmith/core';
-import { LINKED_FROM_KEPT, REPORT_COLUMN_NAMES, reportColumns } from '@mapsmith/core';
+import {
+  LINKED_FROM_KEPT,
+  REPORT_COLUMN_NAMES,
+  reportColumns,
+  SITEMAP_ORDER_COLUMNS,
+} from '@mapsmith/core';
 import type { StoreLimit } from '../crawl/ports.js';
 import { ClaimLostError } from './claim-lost.js';
 import { chargePage, fenceJob } from './page-charge.js';
@@ -18,6 +24,16 @@ import { fencedTransaction } from './transactions.js';
 const PAGE_BATCH = 500;
 /** Rows per multi-row INSERT: few round trips, well under either database's parameter cap. */
 const INSERT_BATCH = 100;
+
+/** A page row as `records` reads it. */
+interface StoredPage {
+  seq: number;
+  depth: number;
+  url: string;
+  record: string;
+  inlinks: number;
+  linked_from: string | null;
+}
 
 interface FrontierRow {
   key: string;
@@ -242,31 +258,51 @@ export class SqlCrawlStore implements CrawlStore {
   /** Pages in save order, read in batches, with the link graph as it stands merged in. */
   async *pages(): AsyncIterable<PageRecord> {
     let after = 0;
-    const linkedFrom = this.db.dialect.jsonGroupArray('l.from_url', 'l.from_url');
     for (;;) {
-      const rows = await this.db.all<{
-        seq: number;
-        record: string;
-        inlinks: number;
-        linked_from: string | null;
-      }>(
-        `SELECT p.seq, p.record,
-                (SELECT COUNT(*) FROM crawl_inlinks i
-                  WHERE i.job_id = p.job_id AND i.key = p.key) AS inlinks,
-                (SELECT ${linkedFrom} FROM (SELECT from_url FROM crawl_inlinks i
-                   WHERE i.job_id = p.job_id AND i.key = p.key
-                   ORDER BY from_url LIMIT ${LINKED_FROM_KEPT}) AS l) AS linked_from
-           FROM crawl_pages p WHERE p.job_id = ? AND p.seq > ? ORDER BY p.seq LIMIT ${PAGE_BATCH}`,
-        [this.jobId, after],
-      );
-      for (const row of rows) {
-        const page = JSON.parse(row.record) as PageRecord;
-        const linkedFrom = row.linked_from ? (JSON.parse(row.linked_from) as string[]) : [];
-        yield { ...page, inlinks: row.inlinks, linkedFrom };
-      }
+      const rows = await this.records('p.seq > ?', [after], 'p.seq');
+      for (const row of rows) yield this.complete(row);
       const last = rows.at(-1);
       if (!last || rows.length < PAGE_BATCH) return;
       after = last.seq;
     }
+  }
+
+  /**
+   * The listed pages (`included`, as the record's verdict) in the sitemap order (core
+   * `SITEMAP_ORDER_COLUMNS`), read in batches over the index of step 99.
+   */
+  async *listed(): AsyncIterable<PageRecord> {
+    const columns = SITEMAP_ORDER_COLUMNS.map((column) => `p.${column}`).join(', ');
+    const keyset = ` AND (${columns}) > (${SITEMAP_ORDER_COLUMNS.map(() => '?').join(', ')})`;
+    let after: SqlParam[] | null = null;
+    for (;;) {
+      const rows = await this.records(`p.included = 1${after ? keyset : ''}`, after ?? [], columns);
+      for (const row of rows) yield this.complete(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < PAGE_BATCH) return;
+      after = SITEMAP_ORDER_COLUMNS.map((column) => last[column]);
+    }
+  }
+
+  /** A batch of the job's page rows matching `where`, in `orderBy`, with their link graph. */
+  private records(where: string, params: SqlParam[], orderBy: string) {
+    const linkedFrom = this.db.dialect.jsonGroupArray('l.from_url', 'l.from_url');
+    return this.db.all<StoredPage>(
+      `SELECT p.seq, p.depth, p.url, p.record,
+              (SELECT COUNT(*) FROM crawl_inlinks i
+                WHERE i.job_id = p.job_id AND i.key = p.key) AS inlinks,
+              (SELECT ${linkedFrom} FROM (SELECT from_url FROM crawl_inlinks i
+                 WHERE i.job_id = p.job_id AND i.key = p.key
+                 ORDER BY from_url LIMIT ${LINKED_FROM_KEPT}) AS l) AS linked_from
+         FROM crawl_pages p WHERE p.job_id = ? AND ${where} ORDER BY ${orderBy} LIMIT ${PAGE_BATCH}`,
+      [this.jobId, ...params],
+    );
+  }
+
+  /** The complete record of a stored row. */
+  private complete(row: StoredPage): PageRecord {
+    const page = JSON.parse(row.record) as PageRecord;
+    const linkedFrom = row.linked_from ? (JSON.parse(row.linked_from) as string[]) : [];
+    return { ...page, inlinks: row.inlinks, linkedFrom };
   }
 }

@@ -33,7 +33,39 @@ export const REPORT_REASONS = [
 export const reportReason = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof reportReason>;
 
-/** Columns the URL table can be sorted by; `crawl` is the order the crawl met the URLs. */
+/**
+ * Which side of the site a URL is on, as Screaming Frog's Internal and External tabs split them:
+ * `external` is every URL outside the crawled site (verdict `out-of-scope`), `internal` the rest.
+ */
+export const REPORT_SCOPES = ['internal', 'external'] as const;
+export type ReportScope = (typeof REPORT_SCOPES)[number];
+
+/** The one verdict code of URLs outside the site. */
+export const EXTERNAL_REASON: ReportReason = 'out-of-scope';
+
+/** The scope of a verdict code. */
+export function scopeOf(reason: ReportReason): ReportScope {
+  return reason === EXTERNAL_REASON ? 'external' : 'internal';
+}
+
+/** How many URLs of a job are inside and outside the site, from its counts per verdict. */
+export function scopeCounts(counts: readonly { reason: ReportReason; count: number }[]): {
+  internal: number;
+  external: number;
+} {
+  let internal = 0;
+  let external = 0;
+  for (const c of counts) {
+    if (scopeOf(c.reason) === 'external') external += c.count;
+    else internal += c.count;
+  }
+  return { internal, external };
+}
+
+/**
+ * Columns the URL table can be sorted by; `crawl` is the order the crawl met the URLs: by depth
+ * (the start page first), then in the order they were found.
+ */
 export const REPORT_SORTS = [
   'crawl',
   'url',
@@ -61,6 +93,10 @@ export const reportFilter = z.object({
   /** One verdict code (see `REPORT_REASONS`); absent: any. */
   reason: z
     .enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(', ')}` })
+    .optional(),
+  /** `internal` (the site's own URLs) or `external` (URLs outside the site); absent: both. */
+  scope: z
+    .enum(REPORT_SCOPES, { error: `scope must be one of: ${REPORT_SCOPES.join(', ')}` })
     .optional(),
   /** Words the URL or title contains (case-insensitive for ASCII letters). */
   q: z.string().trim().max(200, 'search is too long (at most 200 characters)').optional(),
@@ -95,8 +131,11 @@ export const reportRow = z.object({
   id: z.number(),
   /** The URL as the crawl requested it. */
   url: z.string(),
-  /** HTTP status of the final answer; 0 when no answer came (blocked, network error, not fetched). */
-  status: z.number(),
+  /**
+   * HTTP status of the URL's own answer (a redirect's first hop); null when no answer came
+   * (outside the site, blocked, network error, not fetched).
+   */
+  status: z.number().nullable(),
   /** Verdict code: `listed` or why not. */
   reason: reportReason,
   /** The verdict in plain words: "listed", "noindex", "canonical → /x", "301 → /y", "404", … */
@@ -107,8 +146,8 @@ export const reportRow = z.object({
   depth: z.number(),
   /** Distinct pages of the site linking here. */
   inlinks: z.number(),
-  /** Time to the end of the body, ms (0 when not fetched). */
-  responseTimeMs: z.number(),
+  /** Time to the end of the body, ms; null when no answer came (as `status`). */
+  responseTimeMs: z.number().nullable(),
   /** Whether headless Chromium rendered it. */
   rendered: z.boolean(),
   /** Why it was rendered, or null. */

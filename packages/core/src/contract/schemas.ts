@@ -165,6 +165,11 @@ export const seoAnalysis = z.object({
       rule: z.string().optional(),
       /** The first affected URLs (at most 50); `count` has them all. */
       urls: z.array(z.string()).optional(),
+      /**
+       * What is wrong on each of `urls`, in the same order, for rules that say it: the title or
+       * description with its length ("“Home” (4 characters, under 10)").
+       */
+      notes: z.array(z.string()).optional(),
       /** Affected URLs in all ("and N more" links to the URL table filtered by `rule`). */
       count: z.number().optional(),
       /** Score points this issue cost (of 100), so the UI can show why the score is what it is. */

@@ -6,6 +6,7 @@ export { JSON_EXPORT_VERSION } from './json.js';
 export { type JsonExport, jsonExport } from './json-schema.js';
 export { makePage } from './make-page.js';
 export { NothingToListError, nothingToListMessage } from './nothing-to-list.js';
+export { compareSitemapOrder, SITEMAP_ORDER_COLUMNS } from './order.js';
 export { exporters } from './registry.js';
 export { renderExport, streamExport } from './render.js';
 export { sitemapIndex } from './sitemap-index.js';

@@ -53,4 +53,9 @@ export interface CrawlStore {
   savePage(key: string, page: CrawledPage): Promise<void>;
   /** Every saved record in save order: the only complete records, `inlinks`/`linkedFrom` merged in. */
   pages(): AsyncIterable<PageRecord>;
+  /**
+   * The listed records (`verdict.included`), complete as `pages` gives them, in the sitemap
+   * order (`export/order.ts`): what every export reads, so every format lists alike.
+   */
+  listed(): AsyncIterable<PageRecord>;
 }

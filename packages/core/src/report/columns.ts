@@ -8,6 +8,18 @@ import type { CrawledPage } from '../crawler/types.js';
 import { countsAsPage } from '../limits/page-count.js';
 import { reasonOf, verdictWords } from './verdict-words.js';
 
+/**
+ * A stored row that got no answer (outside the site, blocked, not fetched, no response): its
+ * `status` column is 0, and it has neither a status nor a response time to show, export or
+ * sort by (`noAnswer` in JavaScript, this in SQL).
+ */
+export const NO_ANSWER_SQL = 'status = 0';
+
+/** Whether a stored row got no answer (`NO_ANSWER_SQL`). */
+export function noAnswer(row: { status: number }): boolean {
+  return row.status === 0;
+}
+
 /** The stored report columns of one URL. */
 export interface ReportColumns {
   status: number;

@@ -15,6 +15,7 @@ import {
 } from '../contract/report-schemas.js';
 import type { ResultItem } from '../contract/schemas.js';
 import type { PageRecord } from '../crawler/types.js';
+import { SITEMAP_ORDER_COLUMNS } from '../export/order.js';
 import { LINKED_FROM_KEPT } from '../ports/crawl-store.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
 import type { ReportFormat } from './export.js';
@@ -38,7 +39,7 @@ import { REASON_LABELS } from './verdict-words.js';
 
 /** Where a shell keeps the report's rows. */
 export interface ReportLayout {
-  /** Page rows with the report columns (`report/columns.ts`), `seq` and `inlinks`. */
+  /** Page rows with the report columns (`report/columns.ts`), `included`, `seq` and `inlinks`. */
   pages: string;
   /** Counts per (job_id, reason) in column `n`, kept current as pages are saved. */
   counts: string;
@@ -114,8 +115,7 @@ export class CrawlReport {
     return {
       rows: found.rows.map(toRow),
       nextCursor: found.last ? encodeCursor(query, found.last) : null,
-      matching:
-        query.q || issue || query.change || query.sitemap ? null : matching(query, total, counts),
+      matching: query.q || issue || query.change || query.sitemap ? null : matching(query, counts),
       total,
       counts,
     };
@@ -276,13 +276,17 @@ export class CrawlReport {
     }
   }
 
-  /** The first `limit` listed pages and how many are listed in all (bounded `crawl.get`). */
+  /**
+   * The first `limit` listed pages in the sitemap order (the results preview lists as the
+   * sitemaps do) and how many are listed in all (bounded `crawl.get`).
+   */
   async firstListed(
     jobId: string,
     limit: number,
   ): Promise<{ results: ResultItem[]; total: number }> {
     const results = await this.db.all<ResultItem>(
-      `SELECT url, title FROM ${this.layout.pages} WHERE job_id = ? AND reason = 'listed' ORDER BY seq LIMIT ?`,
+      `SELECT url, title FROM ${this.layout.pages} WHERE job_id = ? AND included = 1
+        ORDER BY ${SITEMAP_ORDER_COLUMNS.join(', ')} LIMIT ?`,
       [jobId, limit],
     );
     const count = await this.db.first<{ n: number }>(

@@ -36,8 +36,7 @@ async function batchAfter(
     db.dialect,
   );
   const dir = filter.dir === 'desc' ? 'DESC' : 'ASC';
-  const order =
-    (filter.sort ?? 'crawl') === 'crawl' ? `seq ${dir}` : `${SORT_VALUE} ${dir}, seq ${dir}`;
+  const order = `${SORT_VALUE} ${dir}, seq ${dir}`;
   // The aggregate's own ORDER BY keeps the lines in the table's order (neither database
   // promises the order of a plain one); the batch's last row is the keyset read from after it.
   const lines = db.dialect.utf8Bytes(db.dialect.stringAgg('line', "''", order));

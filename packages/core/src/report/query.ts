@@ -4,13 +4,16 @@
  * URL appears exactly once across pages and a page costs the same at row 10 or row 900,000.
  */
 import type { ErrorCode } from '../contract/error-codes.js';
-import type {
-  ReportCount,
-  ReportFilter,
-  ReportReason,
-  ReportSort,
+import {
+  EXTERNAL_REASON,
+  type ReportCount,
+  type ReportFilter,
+  type ReportReason,
+  type ReportSort,
+  scopeOf,
 } from '../contract/report-schemas.js';
 import type { SqlDialect, SqlParam } from '../ports/sql-reader.js';
+import { NO_ANSWER_SQL } from './columns.js';
 
 /** A bad filter or cursor: the shells answer it with 400 and its code. */
 export class ReportQueryError extends Error {
@@ -24,9 +27,12 @@ export class ReportQueryError extends Error {
   }
 }
 
-/** The SQL expression of each sort; `id` (the crawl order) breaks ties. */
+/**
+ * The SQL expression of each sort; `seq` (the order the crawl saved the URLs) breaks ties, so
+ * `crawl` is depth first (the start page leads), then the order the URLs were found.
+ */
 export const SORT_COLUMNS: Readonly<Record<ReportSort, string>> = {
-  crawl: 'seq',
+  crawl: 'depth',
   url: 'url',
   status: 'status',
   title: "COALESCE(title, '')",
@@ -34,6 +40,27 @@ export const SORT_COLUMNS: Readonly<Record<ReportSort, string>> = {
   inlinks: 'inlinks',
   responseTime: 'response_ms',
 };
+
+/**
+ * Sorts whose value is empty when no answer came (`NO_ANSWER_SQL`): their rows go last in
+ * either direction, so a direction may sort by its own expression, the empty rows given a value
+ * past every real one (a status or a time is never negative, never 1,000,000,000). A status
+ * sorted down needs none: the stored 0 is below every real status. Each expression has its
+ * index (step 99 on SQLite and Postgres, the same text), so a page costs the same anywhere.
+ */
+const EMPTY_LAST: Partial<Record<ReportSort, { asc?: string; desc?: string }>> = {
+  status: { asc: `CASE WHEN ${NO_ANSWER_SQL} THEN 1000000000 ELSE status END` },
+  responseTime: {
+    asc: `CASE WHEN ${NO_ANSWER_SQL} THEN 1000000000 ELSE response_ms END`,
+    desc: `CASE WHEN ${NO_ANSWER_SQL} THEN -1 ELSE response_ms END`,
+  },
+};
+
+/** The SQL expression a filter's sort orders by, in its direction. */
+export function sortColumn(filter: Pick<ReportFilter, 'sort' | 'dir'>): string {
+  const sort = filter.sort ?? 'crawl';
+  return EMPTY_LAST[sort]?.[filter.dir ?? 'asc'] ?? SORT_COLUMNS[sort];
+}
 
 const TEXT_SORTS = new Set<ReportSort>(['url', 'title']);
 
@@ -53,8 +80,9 @@ function fingerprint(filter: ReportFilter): string {
     filter.sitemap ?? '',
     filter.sort ?? 'crawl',
     filter.dir ?? 'asc',
-    // Added last and only when set, so cursors given before the change filter stay valid.
+    // Added last and only when set, so cursors given before these filters stay valid.
     ...(filter.change ? [filter.change] : []),
+    ...(filter.scope ? [`scope:${filter.scope}`] : []),
   ]);
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
@@ -115,6 +143,10 @@ export function filterSql(
   const params: SqlParam[] = [];
   if (filter.verdict === 'listed') parts.push("reason = 'listed'");
   if (filter.verdict === 'excluded') parts.push("reason <> 'listed'");
+  if (filter.scope) {
+    parts.push(filter.scope === 'external' ? 'reason = ?' : 'reason <> ?');
+    params.push(EXTERNAL_REASON);
+  }
   if (filter.reason) {
     parts.push('reason = ?');
     params.push(filter.reason);
@@ -149,13 +181,12 @@ export function orderSql(
   filter: ReportFilter,
   after: Keyset | null,
 ): { where: string; params: SqlParam[]; orderBy: string; column: string } {
-  const column = SORT_COLUMNS[filter.sort ?? 'crawl'];
+  const column = sortColumn(filter);
   const desc = filter.dir === 'desc';
   const dir = desc ? 'DESC' : 'ASC';
-  const orderBy = column === 'seq' ? `seq ${dir}` : `${column} ${dir}, seq ${dir}`;
+  const orderBy = `${column} ${dir}, seq ${dir}`;
   if (!after) return { where: '', params: [], orderBy, column };
   const op = desc ? '<' : '>';
-  if (column === 'seq') return { where: ` AND seq ${op} ?`, params: [after.id], orderBy, column };
   return {
     where: ` AND (${column}, seq) ${op} (?, ?)`,
     params: [after.value, after.id],
@@ -200,16 +231,15 @@ export function keysetOf(
   return { value: row.sortValue ?? row.seq, id: row.seq };
 }
 
+/** Whether rows of verdict code `reason` pass the filter's verdict, reason and scope. */
+function keeps(filter: ReportFilter, reason: ReportReason): boolean {
+  if (filter.reason && filter.reason !== reason) return false;
+  if (filter.verdict === 'listed' && reason !== 'listed') return false;
+  if (filter.verdict === 'excluded' && reason === 'listed') return false;
+  return !filter.scope || scopeOf(reason) === filter.scope;
+}
+
 /** How many rows a filter matches, from the per-reason counts (no query). */
-export function matching(filter: ReportFilter, total: number, counts: ReportCount[]): number {
-  const of = (reason: ReportReason) => counts.find((c) => c.reason === reason)?.count ?? 0;
-  if (filter.reason) {
-    const kept =
-      (filter.verdict === 'listed' && filter.reason !== 'listed') ||
-      (filter.verdict === 'excluded' && filter.reason === 'listed');
-    return kept ? 0 : of(filter.reason);
-  }
-  if (filter.verdict === 'listed') return of('listed');
-  if (filter.verdict === 'excluded') return total - of('listed');
-  return total;
+export function matching(filter: ReportFilter, counts: ReportCount[]): number {
+  return counts.reduce((sum, c) => sum + (keeps(filter, c.reason) ? c.count : 0), 0);
 }

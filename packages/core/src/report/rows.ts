@@ -2,6 +2,7 @@
 import type { ChangeKind } from '../contract/change-schemas.js';
 import type { ReportReason, ReportRow, ReportUrlDetail } from '../contract/report-schemas.js';
 import type { PageRecord } from '../crawler/types.js';
+import { noAnswer } from './columns.js';
 import { whyWords } from './verdict-words.js';
 
 const IMAGES_SHOWN = 100;
@@ -37,13 +38,13 @@ export function toRow(r: RowData): ReportRow {
   return {
     id: r.seq,
     url: r.url,
-    status: r.status,
+    status: noAnswer(r) ? null : r.status,
     reason: r.reason,
     verdict: r.verdict,
     title: r.title,
     depth: r.depth,
     inlinks: r.inlinks,
-    responseTimeMs: r.response_ms,
+    responseTimeMs: noAnswer(r) ? null : r.response_ms,
     // 1/0 from SQLite, and from Postgres' BIGINT column too; a boolean would read the same.
     rendered: Boolean(r.rendered),
     renderReason: r.render_reason,

@@ -10,8 +10,14 @@
  */
 import type { ReportRow } from '../contract/report-schemas.js';
 import type { SqlDialect } from '../ports/sql-reader.js';
+import { NO_ANSWER_SQL } from './columns.js';
 import type { ReportFormat } from './export.js';
 import { CSV_COLUMNS } from './export.js';
+
+/** A number column, NULL when the row got no answer (`toRow` gives null too). */
+function answered(column: string): string {
+  return `(CASE WHEN ${NO_ANSWER_SQL} THEN NULL ELSE ${column} END)`;
+}
 
 /**
  * The stored column and the kind of each row field. A `code` is one of the report's own verdict
@@ -22,13 +28,13 @@ const FIELDS: Readonly<
 > = {
   id: ['seq', 'number'],
   url: ['url', 'text'],
-  status: ['status', 'number'],
+  status: [answered('status'), 'number'],
   reason: ['reason', 'code'],
   verdict: ['verdict', 'text'],
   title: ['title', 'text'],
   depth: ['depth', 'number'],
   inlinks: ['inlinks', 'number'],
-  responseTimeMs: ['response_ms', 'number'],
+  responseTimeMs: [answered('response_ms'), 'number'],
   rendered: ['rendered', 'bool'],
   renderReason: ['render_reason', 'text'],
   contentType: ['content_type', 'text'],
@@ -56,7 +62,8 @@ const ROW_ORDER: ReadonlyArray<keyof ReportRow> = [
 /** The `printf` conversion and argument of one CSV field (`%s` of NULL prints nothing). */
 function csvPart(field: keyof ReportRow): [string, string] {
   const [column, kind] = FIELDS[field];
-  if (kind === 'number') return ['%d', column];
+  // `%s` of an integer prints its digits, and of NULL nothing (`%d` would print 0).
+  if (kind === 'number') return ['%s', column];
   if (kind === 'bool') return ['%s', `CASE WHEN ${column} = 1 THEN 'yes' ELSE 'no' END`];
   if (kind === 'code') return ['%s', column];
   return [

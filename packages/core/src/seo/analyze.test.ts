@@ -22,6 +22,26 @@ describe('SEO analysis', () => {
     expect(new Set(SEO_RULES.map((r) => r.id)).size).toBe(SEO_RULES.length);
   });
 
+  it('shows the offending title and description beside each URL, with its length', () => {
+    const long = `A title that goes on far too long for any search result to show it all`;
+    const result = analyzeSeo([
+      good('/'),
+      good('/short', { title: '  Home ', metaDescription: 'Too short.' }),
+      good('/long', { title: long }),
+    ]);
+    const issue = (rule: string) => result.issues.find((i) => i.rule === rule);
+    expect(issue('title-length')).toMatchObject({
+      urls: ['https://a.example/short', 'https://a.example/long'],
+      notes: ['“Home” (4 characters, under 10)', `“${long}” (${long.length} characters, over 60)`],
+    });
+    expect(issue('description-length')).toMatchObject({
+      urls: ['https://a.example/short'],
+      notes: ['“Too short.” (10 characters, under 50)'],
+    });
+    // Rules whose URLs need no words beside them carry none.
+    expect(analyzeSeo([good('/', { title: null })]).issues[0]).not.toHaveProperty('notes');
+  });
+
   it('finds each rule on the page that breaks it', () => {
     const cases: [string, PageRecord[]][] = [
       ['missing-title', [good('/', { title: null })]],

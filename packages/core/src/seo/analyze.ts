@@ -86,6 +86,7 @@ function report(
       message: finding.message,
       rule: rule.id,
       urls: finding.urls.slice(0, MAX_ISSUE_URLS),
+      ...(finding.notes ? { notes: finding.notes.slice(0, MAX_ISSUE_URLS) } : {}),
       count: finding.count,
       points: Math.round(cost * 10) / 10,
     }));

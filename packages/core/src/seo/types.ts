@@ -11,6 +11,8 @@ export const MAX_ISSUE_URLS = 50;
 export interface Finding {
   /** The first affected URLs, in crawl order, at most `MAX_ISSUE_URLS` of them. */
   urls: string[];
+  /** What is wrong on each of `urls`, in the same order, for rules that say it. */
+  notes?: string[];
   /** How many URLs are affected in all (the numerator of its share). */
   count: number;
   /** How many pages the rule applies to (the denominator of its share). */
@@ -61,11 +63,15 @@ export class Examples {
   count = 0;
   /** The first of them, in the order they were added. */
   readonly urls: string[] = [];
+  /** What is wrong on each of `urls`, when the rule says it. */
+  readonly notes: string[] = [];
 
-  /** Counts one more affected URL. */
-  add(url: string): void {
+  /** Counts one more affected URL, with what is wrong there when the rule says it. */
+  add(url: string, note?: string): void {
     this.count++;
-    if (this.urls.length < MAX_ISSUE_URLS) this.urls.push(url);
+    if (this.urls.length >= MAX_ISSUE_URLS) return;
+    this.urls.push(url);
+    if (note !== undefined) this.notes.push(note);
   }
 
   /** Counts one more affected URL, decoding it (`url()`) only when it is one of those listed. */
@@ -93,6 +99,8 @@ export function perPageRule(rule: {
   test: (page: PageRecord) => boolean;
   /** The message for `count` affected pages. */
   message: (count: number) => string;
+  /** What is wrong on one affected page, shown beside its URL (the offending text). */
+  note?: (page: PageRecord) => string;
 }): SeoRule {
   return {
     id: rule.id,
@@ -107,12 +115,13 @@ export function perPageRule(rule: {
         observe(page) {
           if (!rule.applies(page)) return;
           applicable++;
-          if (rule.test(page)) found.add(page.url);
+          if (rule.test(page)) found.add(page.url, rule.note?.(page));
         },
         finish() {
           if (found.count === 0) return null;
           return {
             urls: found.urls,
+            ...(rule.note ? { notes: found.notes } : {}),
             count: found.count,
             applicable,
             message: rule.message(found.count),

@@ -4,6 +4,7 @@
  * ids, and records are kept in their compact text form (see compact-record.ts).
  */
 import type { PageRecord } from '../crawler/types.js';
+import { compareSitemapOrder } from '../export/order.js';
 import {
   type CrawlStore,
   type FrontierEntry,
@@ -69,6 +70,14 @@ export function createMemoryStore(): CrawlStore {
       foundVia: VIA[via[id] ?? 1] ?? 'link',
       referrer: referrer[id] ?? null,
     };
+  };
+
+  /** The saved record of `id`, its link graph merged in. */
+  const complete = (id: number): PageRecord => {
+    const page = expandRecord(keys[id] as string, records[id] as string);
+    page.inlinks = inlinkCount[id] ?? 0;
+    page.linkedFrom = linkedFrom[id]?.map((from) => keys[from] as string) ?? [];
+    return page;
   };
 
   return {
@@ -140,12 +149,16 @@ export function createMemoryStore(): CrawlStore {
       referrer[id] = null;
     },
     async *pages() {
+      for (const id of saveOrder) yield complete(id);
+    },
+    async *listed() {
+      const listed: { id: number; depth: number; url: string }[] = [];
       for (const id of saveOrder) {
-        const page = expandRecord(keys[id] as string, records[id] as string);
-        page.inlinks = inlinkCount[id] ?? 0;
-        page.linkedFrom = linkedFrom[id]?.map((from) => keys[from] as string) ?? [];
-        yield page;
+        const { verdict, depth, url } = expandRecord(keys[id] as string, records[id] as string);
+        if (verdict.included) listed.push({ id, depth, url });
       }
+      listed.sort(compareSitemapOrder);
+      for (const { id } of listed) yield complete(id);
     },
   };
 }

@@ -56,7 +56,7 @@ export async function publishRun(
     schedule.id,
     jobId,
     stableBaseUrl(deps.siteUrl(), schedule.token),
-    () => deps.jobs.store(jobId).pages(),
+    () => deps.jobs.store(jobId).listed(),
     now,
   );
   if (options.record) await deps.schedules.published(schedule.id, jobId, now.toISOString());

@@ -36,8 +36,13 @@ function IssueItem(props: { jobId: string; issue: SeoAnalysis['issues'][number] 
           {head} <span className="muted small">({total.toLocaleString('en-US')} URLs)</span>
         </summary>
         <ul className="issue-urls">
-          {shown.map((url) => (
-            <li key={url}>{url}</li>
+          {shown.map((url, i) => (
+            <li key={url}>
+              {url}
+              {issue.notes?.[i] !== undefined && (
+                <span className="issue-note"> {issue.notes[i]}</span>
+              )}
+            </li>
           ))}
         </ul>
         {issue.rule && (

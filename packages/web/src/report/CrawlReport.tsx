@@ -1,4 +1,4 @@
-import type { CrawlChanges, ReportFilter } from '@mapsmith/core/browser';
+import { type CrawlChanges, type ReportFilter, scopeOf } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
 import { useApi } from '../app/use-api';
 import { ChangeSummary } from './ChangeSummary';
@@ -6,7 +6,15 @@ import { reportColumns, sortWords } from './columns';
 import { ReportCounts } from './ReportCounts';
 import { ReportDownloads } from './ReportDownloads';
 import { ReportFilters } from './ReportFilters';
-import { filterOf, isFiltered, type ReportSearch } from './report-search';
+import {
+  filterOf,
+  isFiltered,
+  type ReportSearch,
+  type ScopeTab,
+  searchOf,
+  tabOf,
+} from './report-search';
+import { ScopeTabs } from './ScopeTabs';
 import { UrlDetail } from './UrlDetail';
 import { UrlTable } from './UrlTable';
 import { REPORT_PAGE_SIZE, useReportPage } from './use-report-page';
@@ -76,7 +84,16 @@ export function CrawlReport(props: {
   const changes = useChanges(jobId);
   const compared = Boolean(changes?.summary);
   const page = table.page;
-  const setFilter = (next: ReportFilter) => onSearch(next);
+  // A verdict lies on one side of the site: picking one shows its tab (unless showing both).
+  const setFilter = (next: ReportFilter) =>
+    onSearch(searchOf(next.reason && next.scope ? { ...next, scope: scopeOf(next.reason) } : next));
+  // A tab drops a verdict of the other side.
+  const pickTab = (tab: ScopeTab) => {
+    const scope = tab === 'all' ? undefined : tab;
+    const kept =
+      filter.reason && scope && scopeOf(filter.reason) !== scope ? undefined : filter.reason;
+    onSearch(searchOf({ ...filter, scope, reason: kept }));
+  };
   const sort = filter.sort ?? 'crawl';
   const dir = filter.dir ?? 'asc';
   return (
@@ -90,12 +107,26 @@ export function CrawlReport(props: {
         />
       )}
       {page && (
-        <ReportCounts
-          counts={page.counts}
-          total={page.total}
-          active={filter.reason}
-          onPick={(reason) => setFilter({ ...filter, reason, verdict: undefined })}
-        />
+        <>
+          <ScopeTabs
+            counts={page.counts}
+            total={page.total}
+            active={tabOf(filter)}
+            onPick={pickTab}
+          />
+          <ReportCounts
+            counts={page.counts}
+            total={page.total}
+            active={filter.reason}
+            onPick={(reason) =>
+              setFilter({
+                ...filter,
+                reason,
+                verdict: undefined,
+              })
+            }
+          />
+        </>
       )}
       <ReportFilters
         filter={filter}

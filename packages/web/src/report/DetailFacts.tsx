@@ -28,7 +28,7 @@ export function DetailFacts(props: { detail: ReportUrlDetail }) {
   // URLs outside the site and those robots.txt disallows are decided without a request.
   const unasked = d.reason === 'out-of-scope' || d.reason === 'robots';
   const facts: [string, ReactNode][] = [
-    ['HTTP status', d.status || (unasked ? 'not fetched' : 'no answer')],
+    ['HTTP status', d.status ?? (unasked ? 'not fetched' : 'no answer')],
     ['Final URL', d.finalUrl],
     ['Title', d.title ?? '–'],
     ['H1', d.h1 ?? '–'],
@@ -36,7 +36,10 @@ export function DetailFacts(props: { detail: ReportUrlDetail }) {
     ['Canonical', d.canonical ?? 'none'],
     ['Content type', d.contentType ?? '–'],
     ['Size', `${d.bytes.toLocaleString('en-US')} bytes`],
-    ['Response time', d.responseTimeMs ? `${d.responseTimeMs.toLocaleString('en-US')} ms` : '–'],
+    [
+      'Response time',
+      d.responseTimeMs === null ? '–' : `${d.responseTimeMs.toLocaleString('en-US')} ms`,
+    ],
     ['Depth', d.depth],
     ['Inlinks', d.inlinks],
     ['Found via', FOUND_VIA[d.foundVia]],

@@ -29,11 +29,11 @@ export function ReportDownloads(props: {
   const filtered = isFiltered(props.filter);
   const useFilter = filtered && scope === 'filter';
   const download = async (format: 'csv' | 'jsonl') => {
-    const { sort, dir, verdict, reason, q, issue, sitemap } = props.filter;
+    const { sort, dir, verdict, reason, q, issue, sitemap, scope: side } = props.filter;
     const input = {
       jobId: props.jobId,
       format,
-      ...(useFilter ? { verdict, reason, q, issue, sitemap } : {}),
+      ...(useFilter ? { verdict, reason, q, issue, sitemap, scope: side } : {}),
       sort,
       dir,
     };

@@ -60,7 +60,7 @@ export const REPORT_COLUMNS: ReportColumn[] = [
     label: 'Status',
     sort: 'status',
     numeric: true,
-    cell: (row) => dash(row.status || null),
+    cell: (row) => dash(row.status),
   },
   {
     key: 'verdict',
@@ -80,7 +80,7 @@ export const REPORT_COLUMNS: ReportColumn[] = [
     sort: 'responseTime',
     numeric: true,
     cell: (row) =>
-      dash(row.responseTimeMs ? `${row.responseTimeMs.toLocaleString('en-US')} ms` : null),
+      dash(row.responseTimeMs === null ? null : `${row.responseTimeMs.toLocaleString('en-US')} ms`),
   },
   {
     key: 'rendered',

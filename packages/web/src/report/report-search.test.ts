@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOf, isFiltered, reportSearch } from './report-search';
+import { filterOf, isFiltered, reportSearch, searchOf } from './report-search';
 
 describe('reportSearch (the crawl page address)', () => {
   it('keeps a well-formed filter, sort and open URL', () => {
@@ -47,5 +47,17 @@ describe('reportSearch (the crawl page address)', () => {
     expect(reportSearch({ change: 'changed' })).toEqual({ change: 'changed' });
     expect(reportSearch({ change: 'removed' })).toEqual({});
     expect(isFiltered({ change: 'added' })).toBe(true);
+  });
+
+  it("opens on the site's own URLs; the address names the external and all tabs only", () => {
+    expect(filterOf(reportSearch({}))).toEqual({ scope: 'internal' });
+    expect(filterOf(reportSearch({ scope: 'external' }))).toEqual({ scope: 'external' });
+    expect(filterOf(reportSearch({ scope: 'all' }))).toEqual({});
+    expect(reportSearch({ scope: 'outside' })).toEqual({});
+    expect(searchOf({ scope: 'internal', sort: 'url' })).toEqual({ sort: 'url' });
+    expect(searchOf({ scope: 'external' })).toEqual({ scope: 'external' });
+    expect(searchOf({})).toEqual({ scope: 'all' });
+    // The tab is a view, not a filter: the default view is not "(filtered)".
+    expect(isFiltered(filterOf(reportSearch({})))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import {
   type ChangeKind,
   type ReportFilter,
   type ReportReason,
+  type ReportScope,
   type ReportSort,
   SITEMAP_FLAGS,
   type SitemapFlag,
@@ -13,10 +14,15 @@ import {
  * detail. They live in the address so a filtered table can be linked to (the SEO card's
  * "and N more"), bookmarked and reloaded.
  */
-export interface ReportSearch extends ReportFilter {
+export interface ReportSearch extends Omit<ReportFilter, 'scope'> {
+  /** The scope tab: absent is the site's own URLs (the table opens on them), `all` both sides. */
+  scope?: 'external' | 'all';
   /** The URL whose detail is open. */
   url?: string;
 }
+
+/** The URL table's tabs: the site's own URLs, those outside it, or both. */
+export type ScopeTab = ReportScope | 'all';
 
 const SORTS: readonly ReportSort[] = [
   'crawl',
@@ -42,6 +48,7 @@ function text(value: unknown, max: number): string | undefined {
 export function reportSearch(search: Record<string, unknown>): ReportSearch {
   const out: ReportSearch = {};
   if (search.verdict === 'listed' || search.verdict === 'excluded') out.verdict = search.verdict;
+  if (search.scope === 'external' || search.scope === 'all') out.scope = search.scope;
   const reason = text(search.reason, 32);
   if (reason && /^[a-z-]+$/.test(reason)) out.reason = reason as ReportReason;
   const q = text(search.q, 200);
@@ -58,10 +65,21 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
   return out;
 }
 
-/** The table filter of the search params (without the open detail). */
+/** The table filter of the search params (without the open detail): internal URLs by default. */
 export function filterOf(search: ReportSearch): ReportFilter {
-  const { url: _url, ...filter } = search;
-  return filter;
+  const { url: _url, scope, ...filter } = search;
+  return scope === 'all' ? filter : { ...filter, scope: scope ?? 'internal' };
+}
+
+/** The search params of a table filter: the inverse of `filterOf` (no scope: both sides). */
+export function searchOf(filter: ReportFilter): ReportSearch {
+  const { scope, ...rest } = filter;
+  return scope === 'internal' ? rest : { ...rest, scope: scope ?? 'all' };
+}
+
+/** The tab a filter shows. */
+export function tabOf(filter: ReportFilter): ScopeTab {
+  return filter.scope ?? 'all';
 }
 
 /** Whether the filter narrows the table (anything but sorting). */

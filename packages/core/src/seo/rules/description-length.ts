@@ -1,5 +1,8 @@
 import { isContent } from '../scope.js';
 import { pagesHave, perPageRule } from '../types.js';
+import { lengthNote, outOfBounds } from './text-length.js';
+
+const BOUNDS = { min: 50, max: 160 };
 
 /** Descriptions under 50 or over 160 characters. */
 export const descriptionLength = perPageRule({
@@ -8,10 +11,8 @@ export const descriptionLength = perPageRule({
   severity: 'info',
   recommendation: 'Aim for meta descriptions of 50 to 160 characters.',
   applies: isContent,
-  test: (page) => {
-    const length = page.metaDescription?.trim().length ?? 0;
-    return length > 0 && (length < 50 || length > 160);
-  },
+  test: (page) => outOfBounds(page.metaDescription, BOUNDS),
   message: (n) =>
     `${pagesHave(n)} a meta description shorter than 50 or longer than 160 characters`,
+  note: (page) => lengthNote(page.metaDescription, BOUNDS),
 });

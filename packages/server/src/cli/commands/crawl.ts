@@ -131,7 +131,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
       import('@mapsmith/core'),
       import('./export.js'),
     ]);
-    const results = await writeExports(exportTo.formats, () => store.pages(), {
+    const results = await writeExports(exportTo.formats, () => store.listed(), {
       ...exportTo.options,
       outDir: exportTo.outDir,
     });

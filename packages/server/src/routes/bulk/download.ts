@@ -58,7 +58,7 @@ export async function* bulkZipEntries(ctx: AppContext, bulk: BulkRecord): AsyncG
     const folder = offered.length > 0 ? siteFolder(presented) : null;
     rows.push(csvRow(presented, folder));
     if (!folder) continue;
-    const pages = () => ctx.repos.jobs.store(site.job.id).pages();
+    const pages = () => ctx.repos.jobs.store(site.job.id).listed();
     for (const format of offered) {
       const variant = { format, gzip: false, rssLimit: PLAN_LIMITS.pro.rssItems };
       const built = await ctx.exports
