@@ -70,14 +70,16 @@ test('the current user is read at most once per 5 s while navigating', async ({ 
   await expect.poll(() => reads.length).toBe(before + 1);
 });
 
-test('the hero steps follow the URL field', async ({ page }) => {
+test('the hero steps follow the crawl, not what is typed (walkthrough defect 12)', async ({
+  page,
+}) => {
   const home = new HomePage(page);
   await home.goto();
   const done = page.locator('.step[data-done="true"]');
   await expect(done).toHaveCount(0);
+  // Typed is not accepted: step 1 is ticked once a crawl of the address was accepted.
   await home.urlInput.fill('https://example.com');
-  await expect(done).toHaveCount(1);
-  await expect(done).toContainText('Enter URL');
+  await expect(done).toHaveCount(0);
   // decisions.md: the crawl is "smart", never "AI" (no model is involved).
   await expect(page.locator('.step')).toHaveText([/Enter URL/, /Smart Crawl/, /Download Files/]);
 });

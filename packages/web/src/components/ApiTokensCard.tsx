@@ -2,6 +2,7 @@ import { ApiCallError, type OutputOf } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFieldErrors } from '../app/field-errors';
+import { formatDate } from '../app/format';
 import { useApi } from '../app/use-api';
 import { Field } from './Field';
 
@@ -16,7 +17,7 @@ function reason(err: unknown): string {
 }
 
 function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'never';
+  return iso ? formatDate(iso) : 'never';
 }
 
 /**
