@@ -1,5 +1,6 @@
 import type { CrawlChanges, ReportFilter } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
+import { useAuth } from '../app/auth';
 import { useApi } from '../app/use-api';
 import { ChangeSummary } from './ChangeSummary';
 import { reportColumns, sortWords } from './columns';
@@ -70,6 +71,9 @@ export function CrawlReport(props: {
 }) {
   const { jobId, search, onSearch } = props;
   const api = useApi();
+  const { user } = useAuth();
+  // The live sitemap comparison is the hosted app's, for Pro: only there can it fill a column.
+  const liveSitemap = api.shell === 'hosted' && (user?.isPro ?? false);
   const filter = filterOf(search);
   const table = useReportPage(jobId, filter);
   const issueLabel = useIssueLabel(jobId, filter.issue);
@@ -101,7 +105,7 @@ export function CrawlReport(props: {
         filter={filter}
         counts={page?.counts ?? []}
         issueLabel={issueLabel}
-        sitemap={api.shell === 'hosted'}
+        sitemap={liveSitemap}
         onChange={setFilter}
       />
       <ReportDownloads
@@ -123,7 +127,7 @@ export function CrawlReport(props: {
         <>
           <UrlTable
             rows={page.rows}
-            columns={reportColumns(compared)}
+            columns={reportColumns(compared, liveSitemap)}
             sort={sort}
             dir={dir}
             busy={table.loading}
