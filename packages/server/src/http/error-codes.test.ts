@@ -50,10 +50,18 @@ describe('error bodies carry a stable code and plain words', () => {
       'limit.monthly',
     );
 
+    // Starts of a site that answers: a crawl failing before its first page (as example.com
+    // does without a network) gives its start back (walkthrough defect 10).
+    const site = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>hi</body></html>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const answering = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     for (let i = 0; i < 10; i++) {
-      expect((await startCrawl(free, { url: 'https://example.com/' })).status).toBe(201);
+      expect((await startCrawl(free, { url: answering })).status).toBe(201);
     }
-    const limited = await startCrawl(free, { url: 'https://example.com/' });
+    const limited = await startCrawl(free, { url: answering });
+    site.close();
     expect(limited.status).toBe(429);
     const retry = Number(limited.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(3000);
