@@ -37,11 +37,11 @@ test('the checker fetches a sitemap by URL through the server and validates it',
     // server): the checker asks for the scheme.
     await home.sitemapUrlInput.fill(`${site.url.replace(/^https?:\/\//, '')}/sitemap.xml`);
     await home.validateButton.click();
-    await home.expectToast('Add http:// or https://');
-    await expect(home.checkerResults.locator('.error-list')).toContainText(
-      'Add http:// or https:// to the sitemap address.',
-    );
-    await expect(home.checkerResults).not.toContainText(/SSL|ssl3_|openssl/i);
+    // Said under the field, which takes the focus (walkthrough defect 12).
+    await expect(home.sitemapUrlInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(home.sitemapUrlInput).toBeFocused();
+    await expect(page.getByText('Add http:// or https:// to the sitemap address.')).toBeVisible();
+    await expect(page.getByText(/SSL|ssl3_|openssl/i)).toHaveCount(0);
 
     // A failed fetch shows the server's text with zero stats.
     await home.sitemapUrlInput.fill(`${site.url}/missing.xml`);

@@ -89,7 +89,10 @@ test('a non-XML file and an empty sitemap URL are refused with the spec toasts',
   );
   await expect(home.checkerResults).toHaveCount(0);
   await home.validateButton.click();
-  await home.expectToast('URL Required', 'Please enter a sitemap URL');
+  await expect(home.sitemapUrlInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText('Enter the address of a sitemap, such as https://example.com/sitemap.xml'),
+  ).toBeVisible();
 });
 
 test('a text sitemap (one URL a line) is checked by the protocol’s rules (walkthrough defect 21)', async ({

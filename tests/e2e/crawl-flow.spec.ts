@@ -28,7 +28,8 @@ test('signed in: crawl a fixture site, watch progress, results, downloads, SEO c
     const home = new HomePage(page);
     await home.goto();
     await home.generate('');
-    await home.expectToast('URL Required', 'Please enter a website URL');
+    await expect(home.urlInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Enter your site’s address, such as example.com')).toBeVisible();
 
     await home.generate(site.url);
     await home.expectToast('Crawl Requested');

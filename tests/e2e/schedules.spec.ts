@@ -73,7 +73,10 @@ test('a Pro user creates, edits, pauses and deletes a schedule; free users see i
   await expect(page.getByLabel('Exclude')).toHaveValue('/tag/*');
   await page.getByLabel('Exclude').fill('/a*b*c*d*e*f*');
   await page.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByTestId('schedule-error')).toContainText('at most 5 * wildcards');
+  // Said under the refused field, which takes the focus (walkthrough defect 12).
+  await expect(page.getByLabel('Exclude')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Exclude')).toBeFocused();
+  await expect(page.locator('.schedule-form')).toContainText('at most 5 * wildcards');
   await page.getByLabel('Exclude').fill('/tag/*');
   await page.getByLabel('Max depth').fill('5');
   await page.getByRole('button', { name: 'Save schedule' }).click();

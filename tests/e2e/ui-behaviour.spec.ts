@@ -1,6 +1,9 @@
 import { HomePage } from './pages/home-page';
 import { expect, test } from './support/fixtures';
 
+const VALID_SITEMAP =
+  '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
+
 test('toasts show one at a time and leave after 5 s', async ({ page }) => {
   const home = new HomePage(page);
   await home.goto('#checker');
@@ -8,8 +11,8 @@ test('toasts show one at a time and leave after 5 s', async ({ page }) => {
   await home.expectToast('Invalid File Type');
   // Timed from before the click: the toast cannot appear, so cannot leave, earlier than that.
   const clickedAt = Date.now();
-  await home.validateButton.click();
-  await home.expectToast('URL Required');
+  await home.uploadSitemap('sitemap.xml', VALID_SITEMAP);
+  await home.expectToast('Your sitemap is valid!');
   await expect(home.toast).toHaveCount(1);
   await expect(home.toast).toHaveCount(0, { timeout: 10_000 });
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(4900);
@@ -19,8 +22,9 @@ test('a toast pauses while hovered or focused (WCAG 2.2.1)', async ({ page }) =>
   await page.clock.install();
   const home = new HomePage(page);
   await home.goto('#checker');
-  await home.validateButton.click();
-  await home.expectToast('URL Required');
+  // A refused file is told in a toast (a refused address is told under its field instead).
+  await home.uploadSitemap('photo.png', 'not a sitemap', 'image/png');
+  await home.expectToast('Invalid File Type');
   await home.toast.hover();
   await page.clock.runFor(20_000);
   await expect(home.toast).toHaveCount(1);
@@ -66,14 +70,16 @@ test('the current user is read at most once per 5 s while navigating', async ({ 
   await expect.poll(() => reads.length).toBe(before + 1);
 });
 
-test('the hero steps follow the URL field', async ({ page }) => {
+test('the hero steps follow the crawl, not what is typed (walkthrough defect 12)', async ({
+  page,
+}) => {
   const home = new HomePage(page);
   await home.goto();
   const done = page.locator('.step[data-done="true"]');
   await expect(done).toHaveCount(0);
+  // Typed is not accepted: step 1 is ticked once a crawl of the address was accepted.
   await home.urlInput.fill('https://example.com');
-  await expect(done).toHaveCount(1);
-  await expect(done).toContainText('Enter URL');
+  await expect(done).toHaveCount(0);
   // decisions.md: the crawl is "smart", never "AI" (no model is involved).
   await expect(page.locator('.step')).toHaveText([/Enter URL/, /Smart Crawl/, /Download Files/]);
 });

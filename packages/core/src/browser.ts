@@ -46,6 +46,7 @@ export type {
 export * as schemas from './contract/schemas.js';
 export { MAX_POLL_RESULTS } from './contract/schemas.js';
 export * from './contract/site-address.js';
+export * from './contract/site-scheme.js';
 export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';

@@ -17,10 +17,13 @@ import { lockedTransaction } from './transactions.js';
 
 /**
  * The user's crawl starts in the rolling hour. A bulk list's sites are counted in their own
- * window (plans.ts `bulkSitesPerHour`, see the bulk repository), not in this one.
+ * window (plans.ts `bulkSitesPerHour`, see the bulk repository), not in this one. A crawl that
+ * failed before a single page was fetched (no such host, connection refused) gives its start
+ * back (walkthrough defect 10): it is counted while it waits and runs, not once it failed so.
  */
-const START_WINDOW_SQL =
-  'SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL';
+const START_WINDOW_SQL = `SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM crawl_jobs
+  WHERE user_id = ? AND created_ms > ? AND bulk_id IS NULL
+    AND NOT (status = 'failed' AND pages_crawled = 0)`;
 
 /**
  * Admits a crawl (`CrawlJobRepository.start`): reads the user's starts in the hour and pages in

@@ -26,7 +26,7 @@ export class ApiCallError extends Error {
   constructor(
     readonly status: number,
     text: string,
-    readonly body: { error?: string; message?: string; code?: string } | null,
+    readonly body: { error?: string; message?: string; code?: string; field?: string } | null,
     /** Seconds the server asked to wait (`Retry-After`), when it said; null otherwise. */
     readonly retryAfterSeconds: number | null = null,
   ) {
@@ -37,6 +37,11 @@ export class ApiCallError extends Error {
   /** The contract's stable error code (error-codes.ts), when the server sent one. */
   get code(): ErrorCode | undefined {
     return isErrorCode(this.body?.code) ? this.body.code : undefined;
+  }
+
+  /** The input field the refusal is about (`url`, `settings.maxDepth`), when the server said. */
+  get field(): string | undefined {
+    return typeof this.body?.field === 'string' ? this.body.field : undefined;
   }
 
   /** The server's `error` field, else its `message`, else the whole message. */

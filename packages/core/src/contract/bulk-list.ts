@@ -3,6 +3,7 @@ import { MAX_BULK_SITES } from './bulk-limits.js';
 import type { BulkRejectedLine } from './bulk-schemas.js';
 import { siteUrl } from './schemas.js';
 import { refuseSiteAddress, SITE_REFUSED_CODE } from './site-address.js';
+import { hasOpaqueScheme, hasUrlScheme } from './site-scheme.js';
 
 /** A site line of a bulk list that reads as a crawlable address. */
 export interface BulkListSite {
@@ -51,15 +52,10 @@ export function parseBulkList(list: string, policy: UrlPolicy): ParsedBulkList {
     if (text === '' || text.startsWith('#')) continue;
     siteLines++;
     const candidate = (text.split(/[,;\t]/)[0] ?? '').trim().replace(/^"|"$/g, '');
-    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate);
-    // `mailto:x@example.com` has a scheme too; `example.com:8080` has a port, not a scheme.
-    const otherScheme = !hasScheme && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(candidate);
-    const parsed = siteUrl.safeParse(hasScheme ? candidate : `https://${candidate}`);
-    // A bare word ("hello") would read as a host name: a site address has a dot in it.
-    const bareWord = !hasScheme && !/^[^/]*\./.test(candidate);
-    if (!parsed.success || /\s/.test(candidate) || bareWord || otherScheme) {
+    const parsed = siteUrl.safeParse(candidate);
+    if (!parsed.success) {
       const reason =
-        otherScheme || (hasScheme && !/^https?:/i.test(candidate))
+        hasOpaqueScheme(candidate) || (hasUrlScheme(candidate) && !/^https?:/i.test(candidate))
           ? 'Only http:// and https:// sites can be crawled'
           : 'This line is not a site address (expected something like https://example.com)';
       rejected.push({ line, text: quote(text), reason, code: 'input.invalid' });

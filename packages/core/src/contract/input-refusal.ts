@@ -20,3 +20,15 @@ export function inputRefusal(input: unknown): { error: string; code: ErrorCode }
     ? { error: 'Invalid filter', code: 'report.filter-invalid' }
     : { error: 'Invalid input', code: 'input.invalid' };
 }
+
+/**
+ * The input field a schema refusal is about, as both shells send it in the error's `field`
+ * (`url`, `settings.maxDepth`), so a form can show the sentence under that field; undefined
+ * when the refusal is about the input as a whole.
+ */
+export function refusedField(error: {
+  issues: readonly { path: readonly PropertyKey[] }[];
+}): string | undefined {
+  const path = error.issues[0]?.path ?? [];
+  return path.length ? path.map(String).join('.') : undefined;
+}

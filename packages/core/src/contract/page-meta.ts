@@ -184,7 +184,7 @@ export const GUIDE_INFO: readonly GuideInfo[] = [
     description:
       'What a sitemap validator checks, what each error means, and how to fix namespaces, bad URLs and duplicates.',
     category: 'Validation',
-    words: 279,
+    words: 321,
   },
   {
     slug: 'advanced-sitemap-strategies',

@@ -2,26 +2,37 @@ import { z } from 'zod';
 import { crawlSettings } from './crawl-settings.js';
 import { EXPORT_FORMATS } from './formats.js';
 import { crawlLiveProgress, crawlOutcome } from './report-schemas.js';
+import {
+  hasOpaqueScheme,
+  isSiteAddress,
+  SITE_ADDRESS_HINT,
+  withSiteScheme,
+} from './site-scheme.js';
 
 /**
  * Entity schemas of spec §3, shared by the server (which validates what it sends and
  * receives), the IPC handlers of the desktop app, and the web app's API clients.
  */
 
-/** A user-supplied site URL: absolute http(s), at most 2,083 characters. */
+/**
+ * A user-supplied site URL: http(s), at most 2,083 characters. A bare host name
+ * (`example.com`, `www.example.com`) is read as https (site-scheme.ts); the crawler falls back
+ * to http when https does not answer.
+ */
 export const siteUrl = z
   .string({ error: 'URL is required' })
   .trim()
   .min(1, 'URL is required')
   .max(2083, 'URL is too long (at most 2083 characters)')
   .refine((value) => {
+    if (hasOpaqueScheme(value)) return false;
     try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
+      return isSiteAddress(value, new URL(withSiteScheme(value)));
     } catch {
       return false;
     }
-  }, 'Enter an absolute http:// or https:// URL');
+  }, SITE_ADDRESS_HINT)
+  .overwrite(withSiteScheme);
 
 /** Part N of a split sitemap export, from 1 (a query string's text is read as a number). */
 export const exportPart = z.coerce
@@ -276,5 +287,7 @@ export const apiError = z.object({
   error: z.string(),
   message: z.string().optional(),
   code: z.string().optional(),
+  /** The input field the refusal is about (`url`, `settings.maxDepth`), when it is about one. */
+  field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiError>;

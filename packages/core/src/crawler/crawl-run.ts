@@ -37,6 +37,7 @@ import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
+import { plainStartIfSecureFails } from './start-scheme.js';
 import { SummaryCounter } from './summary-counter.js';
 import { dropImages, ImageCounter } from './template-images.js';
 import type { EndedBy, GrowthLimit, PageRecord } from './types.js';
@@ -104,6 +105,8 @@ export class CrawlRun {
   private admission!: LinkAdmission;
   /** Why the start page looks like a JavaScript app this crawl could not render, if it does. */
   private hint: string | null = null;
+  /** That https did not answer and the crawl went over http, when it did. */
+  private schemeNote: string | null = null;
   /** Redirect targets already recorded from their redirect's answer, until their turn. */
   private readonly landed = new Map<string, PageRecord>();
   /** Frontier rows and bytes stored, against the growth bounds. */
@@ -201,6 +204,7 @@ export class CrawlRun {
       this.options,
     );
     for (const note of this.ctx?.render.notes() ?? []) notes.push(note);
+    if (this.schemeNote) notes.unshift(this.schemeNote);
     if (notes.length) summary.notes = notes;
     await this.channel.push({ type: 'done', summary });
     this.channel.end();
@@ -226,17 +230,26 @@ export class CrawlRun {
 
   private async crawl(): Promise<EndedBy> {
     const { deps, options } = this;
-    const startForms = urlForms(options.startUrl);
+    let startForms = urlForms(options.startUrl);
     if (!startForms) throw new Error(`not an absolute http(s) URL: ${options.startUrl}`);
+    const decision = deps.policy.checkUrl(new URL(startForms.key));
+    if (!decision.allowed) throw new Error(decision.reason);
+    const robots = new RobotsGate(deps.fetcher, deps.policy, deps.clock, deps.logger);
+    const plain = await plainStartIfSecureFails(
+      new URL(startForms.key),
+      { robots, policy: deps.policy, logger: deps.logger },
+      this.controller.signal,
+    );
+    if (plain) {
+      startForms = urlForms(plain.url.href) ?? startForms;
+      this.schemeNote = plain.note;
+    }
     const startKey = startForms.key;
     this.options.startUrl = startKey;
     const start = new URL(startKey);
-    const decision = deps.policy.checkUrl(start);
-    if (!decision.allowed) throw new Error(decision.reason);
     this.scope = createScope(options.scope, start);
     this.bounds = new Bounds(options);
     this.admission = new LinkAdmission(this.scope, this.bounds, this.preferred, this.counter);
-    const robots = new RobotsGate(deps.fetcher, deps.policy, deps.clock, deps.logger);
     this.ctx = {
       ...deps,
       options,

@@ -4,6 +4,7 @@ import {
   inputRefusal,
   isDiskFull,
   type Logger,
+  refusedField,
   SITE_REFUSED_CODE,
   siteAddressRefusal,
   type UrlPolicy,
@@ -35,8 +36,15 @@ export interface IpcRouterOptions {
   policy: UrlPolicy;
 }
 
-function refuse(status: number, error: string, code: ErrorCode, message?: string): IpcReply {
-  return { ok: false, status, body: message ? { error, message, code } : { error, code } };
+function refuse(
+  status: number,
+  error: string,
+  code: ErrorCode,
+  message?: string,
+  field?: string,
+): IpcReply {
+  const body = { error, code, ...(message ? { message } : {}), ...(field ? { field } : {}) };
+  return { ok: false, status, body };
 }
 
 /**
@@ -64,10 +72,12 @@ export function createIpcRouter(options: IpcRouterOptions) {
     if (!parsed.success) {
       // The schema's message only: field paths are for programs, which switch on the code.
       const refusal = inputRefusal(ipcOperations[name].input);
-      return refuse(400, refusal.error, refusal.code, parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      return refuse(400, refusal.error, refusal.code, message, refusedField(parsed.error));
     }
     const refused = siteAddressRefusal(policy, ipcOperations[name].input, parsed.data);
-    if (refused) return refuse(400, 'URL not allowed', SITE_REFUSED_CODE, refused.message);
+    if (refused)
+      return refuse(400, 'URL not allowed', SITE_REFUSED_CODE, refused.message, refused.field);
     const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
     if (!handler) return refuse(501, `${name} is not available in the desktop app`, 'not-found');
     try {

@@ -84,4 +84,8 @@ export const EVENT_NAMES: readonly string[] = ['crawl.progress'];
 /** The reply of every invoke: a value, or an HTTP-like status and `{error, message, code}` body. */
 export type IpcReply =
   | { ok: true; value: unknown }
-  | { ok: false; status: number; body: { error: string; message?: string; code?: string } };
+  | {
+      ok: false;
+      status: number;
+      body: { error: string; message?: string; code?: string; field?: string };
+    };

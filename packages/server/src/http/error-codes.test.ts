@@ -20,7 +20,9 @@ const user = (pro = false) => createTestUser(t.server.context.db, { pro });
 const startCrawl = (u: Awaited<ReturnType<typeof user>> | null, body: unknown) =>
   call(base, u, 'POST', '/api/crawl', body);
 
-async function body(res: Response): Promise<{ error: string; message: string; code: string }> {
+async function body(
+  res: Response,
+): Promise<{ error: string; message: string; code: string; field?: string }> {
   const json = await res.json();
   expect(isErrorCode(json.code), `code ${json.code}`).toBe(true);
   return json;
@@ -35,7 +37,9 @@ describe('error bodies carry a stable code and plain words', () => {
     const free = await user();
     const bad = await body(await startCrawl(free, { url: 'my site' }));
     expect(bad.code).toBe('input.invalid');
-    expect(bad.message).toBe('Enter an absolute http:// or https:// URL');
+    expect(bad.message).toBe('Enter a site address such as example.com or https://example.com');
+    // The field it is about, so a form shows the sentence under that field (defect 12).
+    expect(bad.field).toBe('url');
 
     const spent = await user();
     await t.server.context.db.run(
@@ -46,10 +50,18 @@ describe('error bodies carry a stable code and plain words', () => {
       'limit.monthly',
     );
 
+    // Starts of a site that answers: a crawl failing before its first page (as example.com
+    // does without a network) gives its start back (walkthrough defect 10).
+    const site = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>hi</body></html>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const answering = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     for (let i = 0; i < 10; i++) {
-      expect((await startCrawl(free, { url: 'https://example.com/' })).status).toBe(201);
+      expect((await startCrawl(free, { url: answering })).status).toBe(201);
     }
-    const limited = await startCrawl(free, { url: 'https://example.com/' });
+    const limited = await startCrawl(free, { url: answering });
+    site.close();
     expect(limited.status).toBe(429);
     const retry = Number(limited.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(3000);

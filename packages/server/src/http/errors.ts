@@ -1,5 +1,5 @@
 import { AppError } from '@mapsmith/app';
-import type { ErrorCode, Logger } from '@mapsmith/core';
+import { type ErrorCode, type Logger, refusedField } from '@mapsmith/core';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { isDiskFull } from '../storage/disk-space.js';
@@ -19,8 +19,9 @@ export class HttpError extends AppError {
     message?: string,
     readonly headers: Record<string, string> = {},
     code?: ErrorCode,
+    field?: string,
   ) {
-    super(status, error, message, code);
+    super(status, error, message, code, field);
     this.name = 'HttpError';
   }
 }
@@ -46,15 +47,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof AppError) {
       if (err instanceof HttpError) res.set(err.headers);
-      res
-        .status(err.status)
-        .json({ error: err.error, message: err.message, ...(err.code ? { code: err.code } : {}) });
+      res.status(err.status).json({ ...err.body, message: err.message });
       return;
     }
     if (err instanceof ZodError) {
-      res
-        .status(400)
-        .json({ error: 'Invalid input', message: describeZodError(err), code: 'input.invalid' });
+      res.status(400).json({
+        error: 'Invalid input',
+        message: describeZodError(err),
+        code: 'input.invalid',
+        ...(refusedField(err) ? { field: refusedField(err) } : {}),
+      });
       return;
     }
     const e = err as { type?: string; status?: number; message?: string };

@@ -3,6 +3,7 @@ import {
   inputRefusal,
   type OperationName,
   operations,
+  refusedField,
   SITE_REFUSED_CODE,
   siteAddressRefusal,
   type UrlPolicy,
@@ -143,12 +144,20 @@ export function mountOperations(
         const refusal = inputRefusal(operations[name].input);
         const headers = (await spec.refusalHeaders?.(call)) ?? {};
         const message = describeZodError(parsed.error);
-        throw new HttpError(400, refusal.error, message, headers, refusal.code);
+        const field = refusedField(parsed.error);
+        throw new HttpError(400, refusal.error, message, headers, refusal.code, field);
       }
       const refused = siteAddressRefusal(policy, operations[name].input, parsed.data);
       if (refused) {
         const headers = (await spec.refusalHeaders?.(call)) ?? {};
-        throw new HttpError(400, 'URL not allowed', refused.message, headers, SITE_REFUSED_CODE);
+        throw new HttpError(
+          400,
+          'URL not allowed',
+          refused.message,
+          headers,
+          SITE_REFUSED_CODE,
+          refused.field,
+        );
       }
       await answer(res, method, await spec.handle(parsed.data as never, call));
     });

@@ -1,18 +1,23 @@
 import { ApiCallError, type OutputOf } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useFieldErrors } from '../app/field-errors';
+import { formatDate } from '../app/format';
 import { useApi } from '../app/use-api';
 import { Field } from './Field';
 
 type TokenItem = OutputOf<'tokens.list'>[number];
 type NewToken = OutputOf<'tokens.create'>;
 
+/** The token form's one field an error is shown under. */
+const TOKEN_FIELDS = ['name'] as const;
+
 function reason(err: unknown): string {
   return err instanceof ApiCallError ? (err.body?.message ?? err.serverError) : String(err);
 }
 
 function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'never';
+  return iso ? formatDate(iso) : 'never';
 }
 
 /**
@@ -27,6 +32,7 @@ export function ApiTokensCard() {
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const fields = useFieldErrors(TOKEN_FIELDS);
   const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -50,13 +56,14 @@ export function ApiTokensCard() {
     setBusy(true);
     setError(null);
     setCopied(false);
+    fields.clear();
     try {
       const token = await api.call('tokens.create', { name });
       setCreated(token);
       setName('');
       setTokens(await api.call('tokens.list', {}));
     } catch (err) {
-      setError(reason(err));
+      if (!fields.fromApi(err)) setError(reason(err));
     } finally {
       setBusy(false);
     }
@@ -100,7 +107,18 @@ export function ApiTokensCard() {
         , 100 requests per hour each.
       </p>
       <form className="token-form" onSubmit={create}>
-        <Field label="Token name" value={name} onChange={setName} maxLength={64} required />
+        <Field
+          label="Token name"
+          value={name}
+          onChange={(next) => {
+            setName(next);
+            fields.clear('name');
+          }}
+          error={fields.errors.name}
+          inputRef={fields.input('name').ref}
+          maxLength={64}
+          required
+        />
         <button type="submit" className="button primary" disabled={busy || !name.trim()}>
           Create token
         </button>

@@ -1,12 +1,16 @@
 import type { ValidationResult } from '@mapsmith/core/browser';
-import { ApiCallError } from '@mapsmith/core/browser';
+import { ApiCallError, hasUrlScheme } from '@mapsmith/core/browser';
 import { type DragEvent, type FormEvent, useState } from 'react';
+import { useFieldErrors } from '../app/field-errors';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { AuditOffer } from '../audit/AuditOffer';
 import type { AuditSource } from '../audit/use-audit';
-import { hasScheme } from '../crawl/use-crawl';
 import { CheckerResults } from './CheckerResults';
+import { FieldError } from './FieldError';
+
+/** The checker's one field an error is shown under. */
+const CHECKER_FIELDS = ['url'] as const;
 
 /** Media types a sitemap file may have: XML, RSS/Atom, or gzip (inflated with the bomb cap). */
 const SITEMAP_TYPES = [
@@ -55,6 +59,7 @@ export function CheckerSection() {
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [url, setUrl] = useState('');
+  const fields = useFieldErrors(CHECKER_FIELDS);
   const [shown, setShown] = useState<{
     result: ValidationResult;
     source: string;
@@ -111,17 +116,17 @@ export function CheckerSection() {
   const onUrl = async (e: FormEvent) => {
     e.preventDefault();
     if (!url.trim()) {
-      toast({ title: 'URL Required', description: 'Please enter a sitemap URL', variant: 'error' });
+      fields.show('url', 'Enter the address of a sitemap, such as https://example.com/sitemap.xml');
       return;
     }
     // A sitemap address is fetched exactly as given: guessing https:// for "host:port/..."
     // would fail with a TLS error on an http-only server, so ask for the scheme instead.
-    if (!hasScheme(url)) {
-      const text = 'Add http:// or https:// to the sitemap address.';
-      toast({ title: 'Add http:// or https://', description: text, variant: 'error' });
-      setShown({ result: failedResult(text), source: url.trim() });
+    if (!hasUrlScheme(url.trim())) {
+      fields.show('url', 'Add http:// or https:// to the sitemap address.');
+      setShown(null);
       return;
     }
+    fields.clear();
     const target = url.trim();
     setBusy(true);
     try {
@@ -132,6 +137,10 @@ export function CheckerSection() {
         { url: target },
       );
     } catch (err) {
+      if (fields.fromApi(err)) {
+        setShown(null);
+        return;
+      }
       const text =
         err instanceof ApiCallError
           ? err.body?.message || err.body?.error || `HTTP Error ${err.status}`
@@ -193,12 +202,17 @@ export function CheckerSection() {
               inputMode="url"
               placeholder="https://example.com/sitemap.xml"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                fields.clear('url');
+              }}
+              {...fields.input('url')}
             />
             <button type="submit" className="button primary" disabled={busy}>
               {busy ? 'Validating...' : 'Validate Sitemap'}
             </button>
           </div>
+          <FieldError id={fields.errorId('url')} message={fields.errors.url} />
         </form>
       </div>
       {shown && <CheckerResults result={shown.result} source={shown.source} />}

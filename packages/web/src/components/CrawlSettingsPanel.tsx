@@ -1,7 +1,21 @@
 import { MAX_CRAWL_PATTERNS } from '@mapsmith/core/browser';
 import { useId } from 'react';
-import type { SettingsForm } from '../crawl/settings-form';
+import type { FieldErrors } from '../app/field-errors';
+import type { SettingsField, SettingsForm } from '../crawl/settings-form';
+import { FieldError } from './FieldError';
 import { HostedPageLink } from './HostedPageLink';
+
+/** The API's name of each setting of the form, for the error the server sends about it. */
+const API_FIELD: Record<keyof SettingsForm, SettingsField> = {
+  maxDepth: 'settings.maxDepth',
+  include: 'settings.include',
+  exclude: 'settings.exclude',
+  listQueryUrls: 'settings.listQueryUrls',
+  scope: 'settings.scope',
+  render: 'settings.render',
+  delayMs: 'settings.politenessDelayMs',
+  userAgentSuffix: 'settings.userAgentSuffix',
+};
 
 /** Why the settings cannot be used here, or null when they can. */
 export type SettingsLock = null | 'free' | 'signed-out' | 'desktop-free';
@@ -24,11 +38,21 @@ export function CrawlSettingsPanel(props: {
   value: SettingsForm;
   onChange(next: SettingsForm): void;
   lock: SettingsLock;
+  /** The form's inline errors: a refused setting is shown under its field. */
+  fields?: FieldErrors<SettingsField>;
 }) {
   const id = useId();
-  const { value, lock } = props;
-  const set = <K extends keyof SettingsForm>(key: K, next: SettingsForm[K]) =>
+  const { value, lock, fields } = props;
+  const set = <K extends keyof SettingsForm>(key: K, next: SettingsForm[K]) => {
+    fields?.clear(API_FIELD[key]);
     props.onChange({ ...value, [key]: next });
+  };
+  /** The input's error state, and the message under it. */
+  const aria = (key: keyof SettingsForm) => fields?.input(API_FIELD[key]) ?? {};
+  const error = (key: keyof SettingsForm) =>
+    fields ? (
+      <FieldError id={fields.errorId(API_FIELD[key])} message={fields.errors[API_FIELD[key]]} />
+    ) : null;
   return (
     <details className="crawl-settings" data-locked={lock !== null}>
       <summary>
@@ -54,8 +78,10 @@ export function CrawlSettingsPanel(props: {
             placeholder="no limit"
             value={value.maxDepth}
             onChange={(e) => set('maxDepth', e.target.value)}
+            {...aria('maxDepth')}
           />
           <span className="settings-hint">Clicks from the start page (0 to 100)</span>
+          {error('maxDepth')}
         </label>
         <label htmlFor={`${id}-scope`}>
           Scope
@@ -63,11 +89,13 @@ export function CrawlSettingsPanel(props: {
             id={`${id}-scope`}
             value={value.scope}
             onChange={(e) => set('scope', e.target.value as SettingsForm['scope'])}
+            {...aria('scope')}
           >
             <option value="">This host (default)</option>
             <option value="domain">Every subdomain of the domain</option>
             <option value="origin">This origin (scheme, host and port)</option>
           </select>
+          {error('scope')}
         </label>
         <label htmlFor={`${id}-render`}>
           Rendering
@@ -75,11 +103,13 @@ export function CrawlSettingsPanel(props: {
             id={`${id}-render`}
             value={value.render}
             onChange={(e) => set('render', e.target.value as SettingsForm['render'])}
+            {...aria('render')}
           >
             <option value="">When a page needs it (default)</option>
             <option value="never">Never (static HTML only)</option>
             <option value="always">Every page</option>
           </select>
+          {error('render')}
         </label>
         <label htmlFor={`${id}-delay`}>
           Delay between requests (ms)
@@ -89,8 +119,10 @@ export function CrawlSettingsPanel(props: {
             placeholder="0"
             value={value.delayMs}
             onChange={(e) => set('delayMs', e.target.value)}
+            {...aria('delayMs')}
           />
           <span className="settings-hint">robots.txt Crawl-delay still applies</span>
+          {error('delayMs')}
         </label>
         <label htmlFor={`${id}-include`}>
           Include only
@@ -100,10 +132,12 @@ export function CrawlSettingsPanel(props: {
             placeholder="/blog/*"
             value={value.include}
             onChange={(e) => set('include', e.target.value)}
+            {...aria('include')}
           />
           <span className="settings-hint">
             One pattern a line, * matches anything (at most {MAX_CRAWL_PATTERNS})
           </span>
+          {error('include')}
         </label>
         <label htmlFor={`${id}-exclude`}>
           Exclude
@@ -113,8 +147,10 @@ export function CrawlSettingsPanel(props: {
             placeholder="/tag/*"
             value={value.exclude}
             onChange={(e) => set('exclude', e.target.value)}
+            {...aria('exclude')}
           />
           <span className="settings-hint">Neither crawled nor listed</span>
+          {error('exclude')}
         </label>
         <label htmlFor={`${id}-ua`}>
           User-agent suffix
@@ -123,10 +159,12 @@ export function CrawlSettingsPanel(props: {
             placeholder="(contact: ops@example.com)"
             value={value.userAgentSuffix}
             onChange={(e) => set('userAgentSuffix', e.target.value)}
+            {...aria('userAgentSuffix')}
           />
           <span className="settings-hint">
             Added after MapsmithBot; robots.txt rules for MapsmithBot still apply
           </span>
+          {error('userAgentSuffix')}
         </label>
         <label className="check" htmlFor={`${id}-query`}>
           <input
@@ -134,8 +172,10 @@ export function CrawlSettingsPanel(props: {
             type="checkbox"
             checked={value.listQueryUrls}
             onChange={(e) => set('listQueryUrls', e.target.checked)}
+            {...aria('listQueryUrls')}
           />
           List URLs with a query string (?page=2)
+          {error('listQueryUrls')}
         </label>
       </fieldset>
     </details>

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
+import { FieldError } from './FieldError';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -8,10 +9,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   error?: string | null;
   /** Adds the show/hide toggle of a password field. */
   password?: boolean;
+  /** The input element, for a form that moves the focus to a refused field (`useFieldErrors`). */
+  inputRef?: (element: HTMLElement | null) => void;
 }
 
 /** A labelled input with its error under it, and the show/hide toggle for passwords. */
-export function Field({ label, value, onChange, error, password, ...rest }: FieldProps) {
+export function Field({ label, value, onChange, error, password, inputRef, ...rest }: FieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;
@@ -21,6 +24,7 @@ export function Field({ label, value, onChange, error, password, ...rest }: Fiel
       <div className={password ? 'password-row' : undefined}>
         <input
           {...rest}
+          ref={inputRef}
           id={id}
           type={password ? (visible ? 'text' : 'password') : (rest.type ?? 'text')}
           value={value}
@@ -40,9 +44,7 @@ export function Field({ label, value, onChange, error, password, ...rest }: Fiel
           </button>
         )}
       </div>
-      <p id={errorId} className="field-error" aria-live="polite">
-        {error ?? ''}
-      </p>
+      <FieldError id={errorId} message={error} reserve />
     </div>
   );
 }

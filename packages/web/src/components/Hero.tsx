@@ -1,8 +1,27 @@
-import { PLAN_LIMITS } from '@mapsmith/core/browser';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import type { CrawlPhase } from '../crawl/use-crawl';
+import { type CrawlJob, PLAN_LIMITS } from '@mapsmith/core/browser';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { FieldErrors } from '../app/field-errors';
+import type { CrawlField, CrawlPhase } from '../crawl/use-crawl';
+import { FieldError } from './FieldError';
 
 const STEPS = ['Enter URL', 'Smart Crawl', 'Download Files'];
+
+/**
+ * Which steps are done, from the crawl itself, never from what is typed (defects 12 and 42):
+ * the address is done once a crawl of it was accepted (so refused input never ticks it, and a
+ * reload of `/?job=` does), the crawl once it runs or ran, the files once there are files.
+ */
+export function doneSteps(phase: CrawlPhase, job: CrawlJob | null): boolean[] {
+  const accepted = job !== null;
+  const listed = job?.outcome
+    ? !job.outcome.nothingListed && job.outcome.listed > 0
+    : (job?.pagesCrawled ?? 0) > 0;
+  return [
+    accepted,
+    accepted && (phase === 'crawling' || phase === 'completed'),
+    accepted && phase === 'completed' && listed,
+  ];
+}
 
 /** The hero: URL input, Generate Now and the three progress steps (spec §2, §4). */
 export function Hero(props: {
@@ -12,14 +31,20 @@ export function Hero(props: {
   initialUrl?: string;
   /** The crawl settings panel, under the URL field. */
   settings?: ReactNode;
+  /** The crawl shown (the one of `?job=`), whose address fills an empty field. */
+  job: CrawlJob | null;
+  /** The form's inline errors. */
+  fields: FieldErrors<CrawlField>;
 }) {
+  const { job, fields } = props;
   const [url, setUrl] = useState(props.initialUrl ?? '');
   const busy = props.phase === 'starting' || props.phase === 'crawling';
-  const done = [
-    url.trim() !== '',
-    busy || props.phase === 'completed',
-    props.phase === 'completed',
-  ];
+  const done = doneSteps(props.phase, job);
+  const shownUrl = job?.url;
+  // After a reload of `/?job=`, the field shows the address of the crawl on screen.
+  useEffect(() => {
+    if (shownUrl) setUrl((typed) => (typed.trim() === '' ? shownUrl : typed));
+  }, [shownUrl]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     props.onGenerate(url);
@@ -42,13 +67,18 @@ export function Hero(props: {
           type="url"
           inputMode="url"
           autoComplete="url"
-          placeholder="https://example.com"
+          placeholder="example.com"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            fields.clear('url');
+          }}
+          {...fields.input('url')}
         />
         <button type="submit" className="button primary large" disabled={busy}>
           {busy ? 'Crawling...' : 'Generate Now'}
         </button>
+        <FieldError id={fields.errorId('url')} message={fields.errors.url} />
       </form>
       {props.settings}
       <ol className="steps" aria-label="Progress">

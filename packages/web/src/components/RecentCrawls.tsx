@@ -1,6 +1,6 @@
 import type { HistoryItem } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
-import { plural } from '../app/format';
+import { formatDateTime, plural } from '../app/format';
 import { statusClass, statusLabel, statusTitle } from '../history/crawl-status';
 
 /** Crawls the dashboard lists (spec §9). */
@@ -57,8 +57,7 @@ export function RecentCrawls(props: { items: HistoryItem[] | null; total?: numbe
                   {item.url}
                 </Link>
                 <span className="muted small">
-                  {plural(item.pagesCrawled, 'page')} ·{' '}
-                  {new Date(item.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                  {plural(item.pagesCrawled, 'page')} · {formatDateTime(item.createdAt)}
                   {item.completionTime !== undefined && ` · ${Math.round(item.completionTime)}s`}
                 </span>
               </div>

@@ -1,4 +1,5 @@
 import { type Analytics, USAGE_WARNING_RATIO } from '@mapsmith/core/browser';
+import { formatDate } from '../app/format';
 
 function resetDate(iso: string | undefined): string {
   const now = new Date();
@@ -6,12 +7,7 @@ function resetDate(iso: string | undefined): string {
   const date = iso
     ? new Date(iso)
     : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return date.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(date.toISOString());
 }
 
 /** Monthly usage (spec §2): the bar against the quota for free users, nothing metered for Pro. */

@@ -14,6 +14,20 @@ export interface SettingsForm {
   userAgentSuffix: string;
 }
 
+/** The API's name of each setting (`settings.maxDepth`), as a refusal's `field` names it. */
+export const SETTINGS_FIELDS = [
+  'settings.maxDepth',
+  'settings.include',
+  'settings.exclude',
+  'settings.listQueryUrls',
+  'settings.scope',
+  'settings.render',
+  'settings.politenessDelayMs',
+  'settings.userAgentSuffix',
+] as const;
+/** One setting, named as the API names it. */
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
 /** Every field at the crawler's default. */
 export const EMPTY_SETTINGS_FORM: SettingsForm = {
   maxDepth: '',

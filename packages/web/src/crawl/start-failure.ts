@@ -1,4 +1,4 @@
-import { ApiCallError, PLAN_LIMITS, retryInWords } from '@mapsmith/core/browser';
+import { ApiCallError, PLAN_LIMITS, retryInWords, SITE_ADDRESS_HINT } from '@mapsmith/core/browser';
 import { errorText } from '../app/errors';
 import type { Toast } from '../app/toast';
 
@@ -41,7 +41,7 @@ export function startFailureToast(err: unknown, isPro: boolean, withSettings = f
   if (code === 'crawl.url-not-allowed' || code === 'input.invalid') {
     return {
       title: withSettings ? 'Check the address and settings' : 'Check the address',
-      description: errorText(err, 'Enter an absolute http:// or https:// URL'),
+      description: errorText(err, SITE_ADDRESS_HINT),
       variant: 'error',
     };
   }

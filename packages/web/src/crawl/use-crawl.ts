@@ -2,10 +2,12 @@ import type { CrawlJob, CrawlSettings } from '@mapsmith/core/browser';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
+import type { FieldErrors } from '../app/field-errors';
 import { plural } from '../app/format';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { savePendingCrawl } from './pending-crawl';
+import { SETTINGS_FIELDS } from './settings-form';
 import { startFailureToast } from './start-failure';
 import { type JobState, useJob } from './use-job';
 
@@ -24,23 +26,22 @@ export interface CrawlState {
   start(url: string, settings?: CrawlSettings): Promise<void>;
 }
 
-/** True when the address starts with a scheme (`https://`, `ftp://`, ...). */
-export function hasScheme(input: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
-}
-
-/** Adds https:// when the user typed a bare host name. */
-export function normalizeSiteUrl(input: string): string {
-  const trimmed = input.trim();
-  return hasScheme(trimmed) ? trimmed : `https://${trimmed}`;
-}
+/** The fields of the crawl form an error can be shown under, named as the API names them. */
+export const CRAWL_FIELDS = ['url', ...SETTINGS_FIELDS] as const;
+/** One field of the crawl form. */
+export type CrawlField = (typeof CRAWL_FIELDS)[number];
 
 /**
  * Starts a crawl with the spec's rules (§5, §8) and follows the crawl named by `jobId` (the
  * home page keeps it in the address as `?job=`, so a reload shows the same crawl again).
- * `onJob` is told the id of a crawl this hook started.
+ * `onJob` is told the id of a crawl this hook started. Refused input is shown under its field
+ * (`fields`); a bare host name goes as typed, read by the contract's one rule (site-scheme.ts).
  */
-export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): CrawlState {
+export function useCrawl(
+  jobId: string | null,
+  onJob: (jobId: string) => void,
+  fields: FieldErrors<CrawlField>,
+): CrawlState {
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();
@@ -49,6 +50,7 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
   const [pending, setPending] = useState(false);
   // Set while a start is being decided and sent, so a double click starts one crawl.
   const starting = useRef(false);
+  const { show, clear, fromApi } = fields;
   useEndToasts(followed);
 
   const begin = useCallback(
@@ -68,17 +70,14 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
         return;
       }
       if (!input.trim()) {
-        toast({
-          title: 'URL Required',
-          description: 'Please enter a website URL',
-          variant: 'error',
-        });
+        show('url', 'Enter your site’s address, such as example.com');
         return;
       }
+      clear();
       setPending(true);
       try {
         const { jobId: id } = await api.call('crawl.start', {
-          url: normalizeSiteUrl(input),
+          url: input.trim(),
           ...(settings ? { settings } : {}),
         });
         onJob(id);
@@ -90,12 +89,13 @@ export function useCrawl(jobId: string | null, onJob: (jobId: string) => void): 
           variant: 'success',
         });
       } catch (err) {
-        toast(startFailureToast(err, auth.user?.isPro ?? false, settings !== undefined));
+        if (!fromApi(err))
+          toast(startFailureToast(err, auth.user?.isPro ?? false, settings !== undefined));
       } finally {
         setPending(false);
       }
     },
-    [api, auth.settled, auth.user, navigate, onJob, toast],
+    [api, auth.settled, auth.user, navigate, onJob, toast, show, clear, fromApi],
   );
   const start = useCallback(
     async (input: string, settings?: CrawlSettings) => {

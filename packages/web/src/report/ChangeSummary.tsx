@@ -1,6 +1,6 @@
 import { type ChangeKind, type CrawlChanges, changeSummaryWords } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
-import { formatDate } from '../app/format';
+import { formatDateTime } from '../app/format';
 import { NotMetUrls, SettingsChangedNote } from './NotMetUrls';
 
 /**
@@ -31,7 +31,7 @@ export function ChangeSummary(props: {
           search={{}}
           className="strong-link"
         >
-          crawl of {formatDate(summary.previousAt)}
+          crawl of {formatDateTime(summary.previousAt)}
         </Link>
         : <span data-testid="change-words">{changeSummaryWords(summary)}</span>
       </p>

@@ -1,5 +1,6 @@
 import { type CrawlChanges, type ReportFilter, scopeOf } from '@mapsmith/core/browser';
 import { useEffect, useState } from 'react';
+import { useAuth } from '../app/auth';
 import { useApi } from '../app/use-api';
 import { ChangeSummary } from './ChangeSummary';
 import { reportColumns, sortWords } from './columns';
@@ -78,6 +79,9 @@ export function CrawlReport(props: {
 }) {
   const { jobId, search, onSearch } = props;
   const api = useApi();
+  const { user } = useAuth();
+  // The live sitemap comparison is the hosted app's, for Pro: only there can it fill a column.
+  const liveSitemap = api.shell === 'hosted' && (user?.isPro ?? false);
   const filter = filterOf(search);
   const table = useReportPage(jobId, filter);
   const issueLabel = useIssueLabel(jobId, filter.issue);
@@ -132,7 +136,7 @@ export function CrawlReport(props: {
         filter={filter}
         counts={page?.counts ?? []}
         issueLabel={issueLabel}
-        sitemap={api.shell === 'hosted'}
+        sitemap={liveSitemap}
         onChange={setFilter}
       />
       <ReportDownloads
@@ -154,7 +158,7 @@ export function CrawlReport(props: {
         <>
           <UrlTable
             rows={page.rows}
-            columns={reportColumns(compared)}
+            columns={reportColumns(compared, liveSitemap)}
             sort={sort}
             dir={dir}
             busy={table.loading}

@@ -18,7 +18,7 @@ export function ReportFilters(props: {
   counts: ReportCount[];
   /** The words of the SEO issue filtered to, when known. */
   issueLabel?: string;
-  /** Offer the live sitemap filter (the hosted app, where the comparison exists). */
+  /** Offer the live sitemap filter (a Pro user of the hosted app, where the comparison exists). */
   sitemap?: boolean;
   onChange(next: ReportFilter): void;
 }) {
@@ -102,18 +102,20 @@ export function ReportFilters(props: {
           onChange={(e) => setQ(e.target.value)}
         />
       </div>
-      <button type="submit" className="button">
-        Search
-      </button>
-      {isFiltered(filter) && (
-        <button
-          type="button"
-          className="button ghost"
-          onClick={() => onChange({ sort: filter.sort, dir: filter.dir })}
-        >
-          Clear filters
+      <div className="filter-actions">
+        <button type="submit" className="button">
+          Search
         </button>
-      )}
+        {isFiltered(filter) && (
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() => onChange({ sort: filter.sort, dir: filter.dir })}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
       {filter.issue && (
         <p className="filter-issue">
           SEO issue: <strong>{props.issueLabel ?? filter.issue}</strong>{' '}

@@ -135,9 +135,14 @@ export const CHANGE_COLUMN: ReportColumn = {
     ),
 };
 
-/** The table's columns: the change column joins them when the crawl was compared. */
-export function reportColumns(compared: boolean): ReportColumn[] {
-  if (!compared) return REPORT_COLUMNS;
-  const at = REPORT_COLUMNS.findIndex((c) => c.key === 'verdict') + 1;
-  return [...REPORT_COLUMNS.slice(0, at), CHANGE_COLUMN, ...REPORT_COLUMNS.slice(at)];
+/**
+ * The table's columns: the change column joins them when the crawl was compared; the live
+ * sitemap column only where the comparison can fill it (a Pro user on the hosted app), never a
+ * column of dashes a free user cannot use (walkthrough defect 46).
+ */
+export function reportColumns(compared: boolean, liveSitemap: boolean): ReportColumn[] {
+  const shown = liveSitemap ? REPORT_COLUMNS : REPORT_COLUMNS.filter((c) => c.key !== 'sitemap');
+  if (!compared) return shown;
+  const at = shown.findIndex((c) => c.key === 'verdict') + 1;
+  return [...shown.slice(0, at), CHANGE_COLUMN, ...shown.slice(at)];
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { httpGetUrl } from '../api/http-api';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
-import { plural } from '../app/format';
+import { formatDateTime, plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -205,9 +205,7 @@ function BulkDetail() {
         </p>
         <h1>
           Bulk crawl
-          {bulk
-            ? ` of ${new Date(bulk.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`
-            : ''}
+          {bulk ? ` of ${formatDateTime(bulk.createdAt)}` : ''}
         </h1>
       </header>
       {state.kind === 'loading' && (

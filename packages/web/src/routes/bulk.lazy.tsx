@@ -3,16 +3,12 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { HOSTED_ORIGIN } from '../app/config';
-import { plural } from '../app/format';
+import { formatDateTime, plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { BulkForm } from '../components/BulkForm';
 import { ProLocked } from '../components/ProLocked';
 import { SignInLink } from '../components/SignInLink';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function BulkList() {
   const api = useApi();
@@ -42,7 +38,7 @@ function BulkList() {
             <li key={item.bulkId} className="crawl-row">
               <div className="crawl-row-main">
                 <Link to="/bulk/$bulkId" params={{ bulkId: item.bulkId }} className="crawl-url">
-                  {when(item.createdAt)}
+                  {formatDateTime(item.createdAt)}
                 </Link>
                 <span className="muted small">
                   {plural(item.sites, 'site')} · {item.completed} completed

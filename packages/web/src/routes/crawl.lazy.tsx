@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useAuth } from '../app/auth';
+import { formatDateTime } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { CrawlControls } from '../components/CrawlControls';
@@ -20,10 +21,6 @@ import { CrawlReport } from '../report/CrawlReport';
 import type { ReportSearch } from '../report/report-search';
 import { SitemapCompareCard } from '../sitemap-compare/SitemapCompareCard';
 import { NotFound } from './not-found';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function SignInFirst(props: { path: string }) {
   return (
@@ -78,8 +75,8 @@ function CrawlPage() {
         <h1 className="crawl-site">{site ?? 'Crawl'}</h1>
         {job && (
           <p className="muted">
-            Started {when(job.createdAt)}
-            {job.finishedAt ? ` · ended ${when(job.finishedAt)}` : ''}
+            Started {formatDateTime(job.createdAt)}
+            {job.finishedAt ? ` · ended ${formatDateTime(job.finishedAt)}` : ''}
           </p>
         )}
         {job && describeCrawlSettings(job.settings).length > 0 && (

@@ -2,6 +2,7 @@ import { PAGE_META } from '@mapsmith/core/browser';
 import { createRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
+import { useFieldErrors } from '../app/field-errors';
 import { usePageMeta } from '../app/page-meta';
 import { scrollToHash } from '../app/scroll';
 import { jobSearch } from '../app/search';
@@ -19,7 +20,7 @@ import { PricingSection } from '../components/PricingSection';
 import { peekPendingCrawl, takePendingCrawl } from '../crawl/pending-crawl';
 import { PANEL_SCROLL_DELAY_MS } from '../crawl/progress';
 import { EMPTY_SETTINGS_FORM, settingsFromForm } from '../crawl/settings-form';
-import { useCrawl } from '../crawl/use-crawl';
+import { CRAWL_FIELDS, useCrawl } from '../crawl/use-crawl';
 import { rootRoute } from './__root';
 
 function Home() {
@@ -31,7 +32,8 @@ function Home() {
     (jobId: string) => void navigate({ to: '/', search: { job: jobId } }),
     [navigate],
   );
-  const crawl = useCrawl(job ?? null, follow);
+  const fields = useFieldErrors(CRAWL_FIELDS);
+  const crawl = useCrawl(job ?? null, follow, fields);
   const { start } = crawl;
   const auth = useAuth();
   const api = useApi();
@@ -82,7 +84,11 @@ function Home() {
         phase={crawl.phase}
         onGenerate={generate}
         initialUrl={pending ?? ''}
-        settings={<CrawlSettingsPanel value={settings} onChange={setSettings} lock={lock} />}
+        job={crawl.job}
+        fields={fields}
+        settings={
+          <CrawlSettingsPanel value={settings} onChange={setSettings} lock={lock} fields={fields} />
+        }
       />
       {started && (
         <div ref={panel} className="crawl-panel card" aria-live="polite">

@@ -1,8 +1,27 @@
 import { nextRunAfter, type Schedule, type ScheduleCreateInput } from '@mapsmith/core/browser';
 import { type FormEvent, useMemo, useState } from 'react';
+import { errorText } from '../app/errors';
+import { useFieldErrors } from '../app/field-errors';
 import { CrawlSettingsPanel } from '../components/CrawlSettingsPanel';
-import { formFromSettings, type SettingsForm, settingsFromForm } from '../crawl/settings-form';
+import { FieldError } from '../components/FieldError';
+import {
+  formFromSettings,
+  SETTINGS_FIELDS,
+  type SettingsForm,
+  settingsFromForm,
+} from '../crawl/settings-form';
 import { browserTimeZone, timeZones, WEEKDAYS, zonedWords } from './schedule-words';
+
+/** The fields of the form an error can be shown under, named as the API names them. */
+const SCHEDULE_FIELDS = [
+  'url',
+  'frequency',
+  'weekday',
+  'monthDay',
+  'time',
+  'timeZone',
+  ...SETTINGS_FIELDS,
+] as const;
 
 /** The form's fields as text, the way inputs hold them. */
 interface Draft {
@@ -49,6 +68,16 @@ function inputOf(d: Draft): ScheduleCreateInput {
   };
 }
 
+/** The API's field of each draft field that has one. */
+const FIELD_OF = {
+  url: 'url',
+  frequency: 'frequency',
+  weekday: 'weekday',
+  monthDay: 'monthDay',
+  time: 'time',
+  timeZone: 'timeZone',
+} as const satisfies Partial<Record<keyof Draft, (typeof SCHEDULE_FIELDS)[number]>>;
+
 /** "Next run: Mon, May 4, 06:00 (Europe/Berlin)", or nothing while the fields are incomplete. */
 function nextRunWords(d: Draft): string | null {
   if (!/^\d\d:\d\d$/.test(d.time)) return null;
@@ -68,36 +97,53 @@ function nextRunWords(d: Draft): string | null {
 export function ScheduleForm(props: {
   schedule: Schedule | null;
   busy: boolean;
-  error: string | null;
-  onSubmit(input: ScheduleCreateInput): void;
+  /** Saves the schedule; answers the refusal, if any, which the form shows where it belongs. */
+  onSubmit(input: ScheduleCreateInput): Promise<unknown>;
   onCancel?: () => void;
 }) {
   const [d, setD] = useState<Draft>(() => draftOf(props.schedule));
+  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors(SCHEDULE_FIELDS);
   const zones = useMemo(timeZones, []);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    if (key in FIELD_OF) fields.clear(FIELD_OF[key as keyof typeof FIELD_OF]);
     setD((v) => ({ ...v, [key]: value }));
-  const submit = (e: FormEvent) => {
+  };
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    props.onSubmit(inputOf(d));
+    setError(null);
+    fields.clear();
+    if (!d.url.trim()) {
+      fields.show('url', 'Enter the site’s address, such as example.com');
+      return;
+    }
+    const refused = await props.onSubmit(inputOf(d));
+    if (refused && !fields.fromApi(refused))
+      setError(errorText(refused, 'The schedule could not be saved. Please try again.'));
   };
   const editing = props.schedule !== null;
   const next = nextRunWords(d);
   return (
     <form
       className="schedule-form"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
+      noValidate
       aria-label={editing ? 'Edit schedule' : 'New schedule'}
     >
       <div className="filter-field form-wide">
         <label htmlFor="schedule-url">Site URL</label>
         <input
           id="schedule-url"
-          type="url"
+          type="text"
+          inputMode="url"
+          autoComplete="url"
           required
-          placeholder="https://example.com/"
+          placeholder="example.com"
           value={d.url}
           onChange={(e) => set('url', e.target.value)}
+          {...fields.input('url')}
         />
+        <FieldError id={fields.errorId('url')} message={fields.errors.url} />
       </div>
       <div className="filter-field">
         <label htmlFor="schedule-frequency">Frequency</label>
@@ -105,11 +151,13 @@ export function ScheduleForm(props: {
           id="schedule-frequency"
           value={d.frequency}
           onChange={(e) => set('frequency', e.target.value as Draft['frequency'])}
+          {...fields.input('frequency')}
         >
           <option value="daily">Daily</option>
           <option value="weekly">Weekly</option>
           <option value="monthly">Monthly</option>
         </select>
+        <FieldError id={fields.errorId('frequency')} message={fields.errors.frequency} />
       </div>
       {d.frequency === 'weekly' && (
         <div className="filter-field">
@@ -118,6 +166,7 @@ export function ScheduleForm(props: {
             id="schedule-weekday"
             value={d.weekday}
             onChange={(e) => set('weekday', e.target.value)}
+            {...fields.input('weekday')}
           >
             {WEEKDAYS.map((name, i) => (
               <option key={name} value={String(i)}>
@@ -125,6 +174,7 @@ export function ScheduleForm(props: {
               </option>
             ))}
           </select>
+          <FieldError id={fields.errorId('weekday')} message={fields.errors.weekday} />
         </div>
       )}
       {d.frequency === 'monthly' && (
@@ -136,12 +186,18 @@ export function ScheduleForm(props: {
             min={1}
             max={31}
             value={d.monthDay}
-            aria-describedby="schedule-day-note"
             onChange={(e) => set('monthDay', e.target.value)}
+            {...fields.input('monthDay')}
+            aria-describedby={
+              fields.errors.monthDay
+                ? `schedule-day-note ${fields.errorId('monthDay')}`
+                : 'schedule-day-note'
+            }
           />
           <span id="schedule-day-note" className="muted small">
             Shorter months run on their last day.
           </span>
+          <FieldError id={fields.errorId('monthDay')} message={fields.errors.monthDay} />
         </div>
       )}
       <div className="filter-field">
@@ -152,7 +208,9 @@ export function ScheduleForm(props: {
           required
           value={d.time}
           onChange={(e) => set('time', e.target.value)}
+          {...fields.input('time')}
         />
+        <FieldError id={fields.errorId('time')} message={fields.errors.time} />
       </div>
       <div className="filter-field">
         <label htmlFor="schedule-zone">Time zone</label>
@@ -160,6 +218,7 @@ export function ScheduleForm(props: {
           id="schedule-zone"
           value={d.timeZone}
           onChange={(e) => set('timeZone', e.target.value)}
+          {...fields.input('timeZone')}
         >
           {zones.map((z) => (
             <option key={z} value={z}>
@@ -167,12 +226,14 @@ export function ScheduleForm(props: {
             </option>
           ))}
         </select>
+        <FieldError id={fields.errorId('timeZone')} message={fields.errors.timeZone} />
       </div>
       <div className="form-wide">
         <CrawlSettingsPanel
           value={d.settings}
           onChange={(next) => set('settings', next)}
           lock={null}
+          fields={fields}
         />
       </div>
       <fieldset className="form-wide">
@@ -201,9 +262,9 @@ export function ScheduleForm(props: {
       <p className="form-wide muted small" role="status" data-testid="next-run">
         {next ?? ''}
       </p>
-      {props.error && (
+      {error && (
         <p className="form-wide field-error" role="alert" data-testid="schedule-error">
-          {props.error}
+          {error}
         </p>
       )}
       <div className="form-wide schedule-actions">

@@ -15,7 +15,6 @@ export function SchedulesManager() {
   const [editing, setEditing] = useState<Schedule | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const formTitle = useRef<HTMLHeadingElement>(null);
 
@@ -45,17 +44,18 @@ export function SchedulesManager() {
     }
   };
 
-  const submit = async (input: ScheduleCreateInput) => {
+  /** Saves the form's schedule; answers the refusal (the form shows it), or null. */
+  const submit = async (input: ScheduleCreateInput): Promise<unknown> => {
     setBusy(true);
-    setFormError(null);
     try {
       if (editing) await api.call('schedules.update', { ...input, id: editing.id });
       else await api.call('schedules.create', input);
       setEditing(null);
       setFormKey((k) => k + 1);
       await reload();
+      return null;
     } catch (err) {
-      setFormError(errorText(err, 'The schedule could not be saved. Please try again.'));
+      return err;
     } finally {
       setBusy(false);
     }
@@ -63,14 +63,12 @@ export function SchedulesManager() {
 
   const cancelEdit = () => {
     setEditing(null);
-    setFormError(null);
     setFormKey((k) => k + 1);
   };
 
   const actions: ScheduleActions = {
     edit: (s) => {
       setEditing(s);
-      setFormError(null);
       setFormKey((k) => k + 1);
       formTitle.current?.scrollIntoView({ block: 'start' });
       formTitle.current?.focus();
@@ -119,8 +117,7 @@ export function SchedulesManager() {
           key={formKey}
           schedule={editing}
           busy={busy}
-          error={formError}
-          onSubmit={(input) => void submit(input)}
+          onSubmit={submit}
           onCancel={editing ? cancelEdit : undefined}
         />
       </section>

@@ -59,6 +59,39 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     expect((await repos.jobs.startRate(user, 'free')).remaining).toBe(1);
   });
 
+  it('gives back the start of a crawl that failed before fetching a page, not of others (defect 10)', async () => {
+    const user = await insertUser(t.db);
+    const limit = PLAN_LIMITS.free.crawlsPerHour;
+    const failNext = async (page?: ReturnType<typeof htmlPage>) => {
+      const claimed = await repos.queue.claim('test-worker', 60_000, 3);
+      if (!claimed) throw new Error('nothing to claim');
+      if (page) await repos.jobs.store(claimed.job.id, claimed.claimToken).savePage(page.url, page);
+      await repos.queue.fail(
+        claimed.job.id,
+        claimed.claimToken,
+        'We could not reach the start page',
+      );
+    };
+    // One crawl failed after it fetched a page: its start stays used.
+    await startJob(repos, user, 'free', 'https://half.example/');
+    await failNext(htmlPage('https://half.example/'));
+    for (let i = 0; i < limit - 1; i++) {
+      await startJob(repos, user, 'free', `https://dead${i}.example/`);
+      now += 1000;
+    }
+    expect((await repos.jobs.startRate(user, 'free')).remaining).toBe(0);
+    // The dead sites fail without a page: each gives its start back.
+    for (let i = 0; i < limit - 1; i++) await failNext();
+    expect((await repos.jobs.startRate(user, 'free')).remaining).toBe(limit - 1);
+    const again = await repos.jobs.start({
+      userId: user,
+      plan: 'free',
+      url: 'https://alive.example/',
+      engineeringCap: 1000,
+    });
+    expect(again.ok).toBe(true);
+  });
+
   it('counts the bytes a job stores and ends storing, then starting, at the storage budget', async () => {
     const user = await insertUser(t.db);
     const budget = storageBudgetBytes('pro');

@@ -58,6 +58,7 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
             `The list holds ${parsed.siteLines} sites; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
             {},
             'bulk.too-many',
+            'list',
           );
         }
         const { sites, rejected } = parsed;
@@ -74,6 +75,7 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
               : 'The list is empty: put one site URL on each line.',
             {},
             'bulk.empty',
+            'list',
           );
         }
         await refuseWhenLow(ctx.disk, 'a bulk crawl');
