@@ -13,7 +13,7 @@ const webRoot = path.resolve(import.meta.dirname, '../packages/web');
 const dist = path.join(webRoot, 'dist');
 const outDir = path.join(dist, '.prerendered');
 // Inside the repository, so the bundle's imports (react, the router, zod) resolve from node_modules.
-const ssrDir = path.resolve(webRoot, '../../node_modules/.cache/mapsmith-prerender');
+const ssrDir = path.resolve(import.meta.dirname, '../node_modules/.cache/mapsmith-prerender');
 const ROOT = '<div id="root"></div>';
 
 try {
