@@ -67,6 +67,20 @@ describe('the mapsmith CLI', () => {
     }
   });
 
+  it('crawl loads the crawl entry point, not the whole core or the contract schemas', () => {
+    // A crawl that fails at once (nothing listens on port 9) has loaded what every crawl loads.
+    const loaded = modulesLoaded(
+      'crawl',
+      'http://127.0.0.1:9/',
+      '--allow-loopback',
+      '--render',
+      'never',
+    );
+    expect(loaded).toContain('packages/core/dist/crawl.js');
+    const whole = /core\/dist\/(index|browser)\.js|node_modules\/zod\//;
+    expect(loaded.filter((url) => whole.test(url))).toEqual([]);
+  });
+
   it('validate of a file loads the checker, not the fetcher or the rest of the core', () => {
     const file = path.join(os.tmpdir(), `mapsmith-cli-${process.pid}.xml`);
     fs.writeFileSync(

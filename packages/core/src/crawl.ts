@@ -4,6 +4,7 @@
  * the whole core's entry point, and half its start-up time).
  */
 export * from './crawler/create-crawler.js';
+export { slowPagesNote } from './crawler/failure-text.js';
 export * from './net/http-fetcher.js';
 export * from './net/url-policy.js';
 export * from './store/memory-store.js';

@@ -3,7 +3,8 @@
  * so far, the queue, the rate and the elapsed time, then the URL being fetched as far as fits
  * (or, while fetches run longer than a second, that the crawl waits for slow pages).
  */
-import { type CrawledPage, type CrawlProgress, slowPagesNote } from '@mapsmith/core';
+import type { CrawledPage, CrawlProgress } from '@mapsmith/core';
+import { slowPagesNote } from '@mapsmith/core/crawl';
 
 /** What the line shows. */
 export interface ProgressState {
