@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildOpenApiDocument } from '@mapsmith/core';
 import { build } from 'vite';
 
 const webRoot = path.resolve(import.meta.dirname, '../packages/web');
@@ -34,8 +35,11 @@ try {
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!template.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
   fs.rmSync(outDir, { recursive: true, force: true });
+  // The API reference of /api-docs, as the server publishes it (its address is filled in by the
+  // browser: the public URL is not known at build time).
+  const openapi = buildOpenApiDocument({});
   for (const page of prerenderPaths) {
-    const html = await renderPage(page);
+    const html = await renderPage(page, openapi);
     // `<!--$!-->` is a Suspense boundary React gave up on: the page threw while rendering.
     if (html.includes('<!--$!-->')) throw new Error(`${page} failed to render on the server`);
     const file = path.join(outDir, `${page === '/' ? '/index' : page}.html`);

@@ -22,6 +22,54 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shoot(page, testInfo, 'nojs-pricing', page.getByRole('heading', { level: 1 }));
   });
+
+  test('/api-docs lists every operation of the API reference', async ({ page }, testInfo) => {
+    const doc = (await (await page.request.get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.keys(methods));
+    await page.goto('/api-docs');
+    await expect(page.getByRole('status')).toHaveCount(0); // no "Loading the API reference…"
+    const cards = page.locator('details.api-operation');
+    await expect(cards).toHaveCount(operations.length);
+    const start = page.locator('[id="crawl.start"]');
+    await expect(start.locator('summary')).toHaveText('POST /api/crawl Start a crawl');
+    // A card opens without a script (details/summary) and holds its parameters and errors.
+    await start.locator('summary').click();
+    await expect(start.getByRole('table', { name: 'Body fields (JSON)' })).toBeVisible();
+    await expect(start.getByRole('table', { name: 'Errors' })).toContainText('input.invalid');
+    await shoot(page, testInfo, 'nojs-api-docs', start);
+  });
+
+  test("the header's entries are links, and Sign In is shown at both widths", async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/pricing');
+    const header = page.getByRole('banner');
+    for (const [name, href] of [
+      ['Features', '/#features'],
+      ['Pricing', '/#pricing'],
+      ['How-to', '/#how-to'],
+      ['Checker', '/#checker'],
+      ['Sign In', '/login'],
+      ['Sign Up', '/signup'],
+    ] as const) {
+      await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(header.getByRole('button')).toHaveCount(0);
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Sitemap Checker' }),
+    ).toHaveAttribute('href', '/#checker');
+    await header.getByRole('link', { name: 'Checker' }).click();
+    await expect(page).toHaveURL(/\/#checker$/);
+    await expect(page.locator('#checker')).toBeInViewport();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pricing');
+    // No script can open the narrow menu: it is shown open.
+    await expect(header.getByRole('link', { name: 'Features' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await shoot(page, testInfo, 'nojs-header', header);
+  });
 });
 
 test('every public page hydrates without an error, and Sign In is one plain /login link', async ({
@@ -45,6 +93,11 @@ test('every public page hydrates without an error, and Sign In is one plain /log
     await expect(signIn).toHaveAttribute('rel', 'nofollow');
   }
   expect(errors).toEqual([]);
+  // The reference's curl lines are prerendered with paths alone; once hydrated they name the site.
+  await page.goto('/api-docs');
+  await expect(page.locator('[id="crawl.start"] .api-curl code')).toContainText(
+    `'${new URL(page.url()).origin}/api/crawl'`,
+  );
   // Still a working app: the header's Sign In link navigates to the one sign-in address.
   await page.goto('/how-to');
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();

@@ -56,17 +56,17 @@ test('a route change scrolls to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('navigation buttons go to home sections by hash from other pages and scroll on home', async ({
+test('navigation links go to home sections by hash from other pages and scroll on home', async ({
   page,
 }) => {
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Checker' }).click();
+  await nav.getByRole('link', { name: 'Checker' }).click();
   await expect(page).toHaveURL(/\/#checker$/);
   await expect(page.getByRole('heading', { name: 'Sitemap Checker' })).toBeInViewport();
-  await nav.getByRole('button', { name: 'Pricing' }).click();
+  await nav.getByRole('link', { name: 'Pricing' }).click();
   await expect(page.getByRole('heading', { name: /Simple pricing/ })).toBeInViewport();
-  await page.getByRole('contentinfo').getByRole('button', { name: 'How-to Guides' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'How-to Guides' }).click();
   await expect(page.locator('#how-to')).toBeInViewport();
 });
 

@@ -1,10 +1,9 @@
 import { SUPPORT_HOURS } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
-import { useGoToSection } from '../app/scroll';
+import { SectionLink } from './SectionLink';
 
-/** The site footer (spec §2): page links, tool buttons and the how-to guides button. */
+/** The site footer (spec §2): page links, and links to the home page's tools and how-to guides. */
 export function Footer() {
-  const goTo = useGoToSection();
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -20,19 +19,13 @@ export function Footer() {
           <h2 className="footer-heading">Tools</h2>
           <ul>
             <li>
-              <button type="button" className="link-button" onClick={() => goTo('generator')}>
-                Sitemap Generator
-              </button>
+              <SectionLink section="generator">Sitemap Generator</SectionLink>
             </li>
             <li>
-              <button type="button" className="link-button" onClick={() => goTo('checker')}>
-                Sitemap Checker
-              </button>
+              <SectionLink section="checker">Sitemap Checker</SectionLink>
             </li>
             <li>
-              <button type="button" className="link-button" onClick={() => goTo('how-to')}>
-                How-to Guides
-              </button>
+              <SectionLink section="how-to">How-to Guides</SectionLink>
             </li>
           </ul>
         </nav>

@@ -2,9 +2,10 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
-import { type HomeSection, useGoToSection } from '../app/scroll';
+import type { HomeSection } from '../app/scroll';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
+import { SectionLink } from './SectionLink';
 import { SignInLink } from './SignInLink';
 
 const SECTIONS: { id: HomeSection; label: string }[] = [
@@ -14,9 +15,13 @@ const SECTIONS: { id: HomeSection; label: string }[] = [
   { id: 'checker', label: 'Checker' },
 ];
 
-/** The navigation bar (spec §2): section buttons, then the auth area for the current state. */
+/**
+ * The navigation bar (spec §2): section links, then the auth area for the current state. Every
+ * entry is a real link (`/#features`, `/login`), so it works in the prerendered HTML before (or
+ * without) JavaScript; with it, a section link scrolls smoothly instead. Without JavaScript the
+ * 390 px menu cannot be toggled, so `/noscript.css` (index.html) shows it open.
+ */
 export function NavBar() {
-  const goTo = useGoToSection();
   const [open, setOpen] = useState(false);
   // Esc closes the open menu and gives focus back to its toggle (disclosure pattern).
   useEffect(() => {
@@ -54,16 +59,9 @@ export function NavBar() {
             </li>
             {SECTIONS.map((s) => (
               <li key={s.id}>
-                <button
-                  type="button"
-                  className="nav-link"
-                  onClick={() => {
-                    setOpen(false);
-                    goTo(s.id);
-                  }}
-                >
+                <SectionLink section={s.id} className="nav-link" onClick={() => setOpen(false)}>
                   {s.label}
-                </button>
+                </SectionLink>
               </li>
             ))}
           </ul>
@@ -82,12 +80,13 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
   const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   if (status === 'loading') {
+    // The session is read in the browser: until it is known (and in the prerendered HTML) a
+    // placeholder holds the place, with the signed-out links inside, hidden so a signed-in
+    // visitor never sees them flash, and shown by `/noscript.css` when no script will run.
     return (
-      <div
-        className="nav-auth nav-auth-placeholder"
-        aria-hidden="true"
-        data-testid="auth-placeholder"
-      />
+      <div className="nav-auth nav-auth-placeholder" data-testid="auth-placeholder">
+        <SignedOutLinks returnTo={location.href} onNavigate={onNavigate} />
+      </div>
     );
   }
   if (status === 'signed-in' && user) {
@@ -129,8 +128,16 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
   }
   return (
     <div className="nav-auth">
+      <SignedOutLinks returnTo={location.href} onNavigate={onNavigate} />
+    </div>
+  );
+}
+
+function SignedOutLinks({ returnTo, onNavigate }: { returnTo: string; onNavigate: () => void }) {
+  return (
+    <>
       {/* Signing in returns here (a crawl page opened from a bookmark while signed out). */}
-      <SignInLink returnTo={location.href} className="button small ghost" onClick={onNavigate}>
+      <SignInLink returnTo={returnTo} className="button small ghost" onClick={onNavigate}>
         Sign In
       </SignInLink>
       <Link to="/signup" className="button small" onClick={onNavigate}>
@@ -139,6 +146,6 @@ function AuthArea({ onNavigate }: { onNavigate: () => void }) {
       <Link to="/subscribe" className="nav-pro" onClick={onNavigate}>
         Pro - $3/mo
       </Link>
-    </div>
+    </>
   );
 }

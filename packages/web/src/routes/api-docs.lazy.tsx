@@ -1,11 +1,10 @@
 import { type OpenApiDocument, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { OperationCard, type OperationEntry } from '../api-docs/OperationCard';
 import { fieldRows } from '../api-docs/schema-text';
 import { useSupportEmail } from '../app/config';
 import { usePageMeta } from '../app/page-meta';
-import { useApi } from '../app/use-api';
 import { PageHeader } from '../components/PageHeader';
 
 /** Where the document is served, for the link people (and OpenAPI tools) follow. */
@@ -123,23 +122,21 @@ function Basics(props: { doc: OpenApiDocument; baseUrl: string }) {
   );
 }
 
+/** True once the page runs in the browser after hydration; false on the server and while hydrating. */
+const noSubscription = () => () => {};
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 function ApiDocs() {
   const email = useSupportEmail();
   usePageMeta(PAGE_META['/api-docs']);
-  const api = useApi();
-  const [doc, setDoc] = useState<OpenApiDocument | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api.call('openapi.get', {}).then(
-      (d) => live && setDoc(d as OpenApiDocument),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const doc = apiDocsLazyRoute.useLoaderData();
+  const hydrated = useHydrated();
 
   // A link to an operation (#crawl.start, from this page or elsewhere) opens its card.
   useEffect(() => {
@@ -157,12 +154,15 @@ function ApiDocs() {
     return () => window.removeEventListener('hashchange', reveal);
   }, [doc]);
 
+  // The curl lines name the site they are read on. The HTML is made at build time, when that
+  // is not known (and the running server's document may name its public URL), so the first
+  // render, on the server and while hydrating, uses paths alone; the browser then fills in the
+  // desktop's hosted site or the page's own origin.
   const server = doc?.servers[0]?.url ?? '/';
-  // The desktop's document names the hosted site; a hosted one without a public URL is relative.
-  // (Read only once the document is here: the page is also rendered at build time, windowless.)
-  const baseUrl = doc
-    ? (/^https?:/.test(server) ? server : window.location.origin).replace(/\/+$/, '')
-    : '';
+  const baseUrl =
+    doc && hydrated
+      ? (/^https?:/.test(server) ? server : window.location.origin).replace(/\/+$/, '')
+      : '';
   return (
     <article className="page">
       <PageHeader
@@ -170,12 +170,7 @@ function ApiDocs() {
         title={doc?.info.title ?? 'Mapsmith API'}
         lead="Automate sitemap generation from your deployment pipeline or your agency’s tooling."
       />
-      {!doc && !failed && (
-        <p className="card" role="status">
-          Loading the API reference…
-        </p>
-      )}
-      {failed && (
+      {!doc && (
         <p className="card" role="alert">
           The API reference could not be loaded. It is also at{' '}
           <a href={DOCUMENT_PATH}>{DOCUMENT_PATH}</a>.
