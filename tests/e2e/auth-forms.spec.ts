@@ -2,6 +2,7 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './
 import { HomePage } from './pages/home-page';
 import { newAccount, registerByApi, resetTokenByApi } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectInline } from './support/inline';
 
 test('Generate Now while signed out shows Sign In Required and goes to /login', async ({
   page,
@@ -37,14 +38,14 @@ test('login checks username and password lengths under each field', async ({ pag
   );
 });
 
-test('login with unknown credentials shows Login Failed', async ({ page }) => {
+test('login with unknown credentials says so under the password', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('nobody-here', 'wrong-password');
-  // Once, in the form: no toast repeating it.
-  await expect(page.getByTestId('login-error')).toHaveText(
-    'Login Failed: Invalid username or password',
-  );
+  // Once, under the password (never saying which of the two was wrong): no toast repeating it.
+  await expectInline(page, login.field('Password'), 'Invalid username or password');
+  await expect(login.field('Username or e-mail')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('login-error')).toHaveCount(0);
   await expect(login.toast).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 });
