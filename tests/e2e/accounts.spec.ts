@@ -97,17 +97,6 @@ test('a signed-in user who opens the confirmation link is sent on to the dashboa
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('registering a taken username says so under Username', async ({ page, request }) => {
-  const account = newAccount('taken');
-  await registerByApi(request, account);
-  const signup = new SignupPage(page);
-  await signup.goto();
-  await signup.register({ ...account, email: `other-${account.email}` });
-  await expectInline(page, signup.field('Username'), 'That username is already taken');
-  await expect(signup.toast).toHaveCount(0);
-  await expect(page).toHaveURL(/\/signup$/);
-});
-
 test('forgot password mails a link; the new password works and the old one does not', async ({
   page,
   request,

@@ -59,6 +59,8 @@ test('signup shows each rule of spec §5 under its field', async ({ page }) => {
   await signup.expectFieldError('Email', 'Please enter a valid email address');
   await signup.expectFieldError('Password', 'Password must be at least 12 characters');
   await signup.expectFieldError('Confirm password', "Passwords don't match");
+  // The form's own rules move the focus to the first refused field, marked invalid.
+  await expectInline(page, signup.field('Username'), 'Username must be at least 3 characters');
   const cases: [string, string][] = [
     ['alllowercase1!', 'Password must contain at least one uppercase letter'],
     ['ALLUPPERCASE1!', 'Password must contain at least one lowercase letter'],
@@ -78,7 +80,7 @@ test('forgot password checks the address, then shows Email Sent and Send Another
   const forgot = new ForgotPasswordPage(page);
   await forgot.goto();
   await forgot.request('nope');
-  await forgot.expectFieldError('Email', 'Enter a valid email');
+  await expectInline(page, forgot.field('Email'), 'Enter a valid email');
   await forgot.request('nobody@example.com');
   await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
   await forgot.expectToast(
@@ -110,7 +112,7 @@ test('reset password without a token is blocked; with one it checks every rule',
   ];
   for (const [password, message] of cases) {
     await reset.reset(password);
-    await reset.expectFieldError('New Password', message);
+    await expectInline(page, reset.field('New Password'), message);
   }
   await reset.reset('Valid-Password-123', 'Different-Password-123');
   await reset.expectFieldError('Confirm Password', "Passwords don't match");
