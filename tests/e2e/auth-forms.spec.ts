@@ -2,6 +2,7 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './
 import { HomePage } from './pages/home-page';
 import { newAccount, registerByApi, resetTokenByApi } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectInline } from './support/inline';
 
 test('Generate Now while signed out shows Sign In Required and goes to /login', async ({
   page,
@@ -37,14 +38,14 @@ test('login checks username and password lengths under each field', async ({ pag
   );
 });
 
-test('login with unknown credentials shows Login Failed', async ({ page }) => {
+test('login with unknown credentials says so under the password', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('nobody-here', 'wrong-password');
-  // Once, in the form: no toast repeating it.
-  await expect(page.getByTestId('login-error')).toHaveText(
-    'Login Failed: Invalid username or password',
-  );
+  // Once, under the password (never saying which of the two was wrong): no toast repeating it.
+  await expectInline(page, login.field('Password'), 'Invalid username or password');
+  await expect(login.field('Username or e-mail')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('login-error')).toHaveCount(0);
   await expect(login.toast).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -58,6 +59,8 @@ test('signup shows each rule of spec §5 under its field', async ({ page }) => {
   await signup.expectFieldError('Email', 'Please enter a valid email address');
   await signup.expectFieldError('Password', 'Password must be at least 12 characters');
   await signup.expectFieldError('Confirm password', "Passwords don't match");
+  // The form's own rules move the focus to the first refused field, marked invalid.
+  await expectInline(page, signup.field('Username'), 'Username must be at least 3 characters');
   const cases: [string, string][] = [
     ['alllowercase1!', 'Password must contain at least one uppercase letter'],
     ['ALLUPPERCASE1!', 'Password must contain at least one lowercase letter'],
@@ -77,7 +80,7 @@ test('forgot password checks the address, then shows Email Sent and Send Another
   const forgot = new ForgotPasswordPage(page);
   await forgot.goto();
   await forgot.request('nope');
-  await forgot.expectFieldError('Email', 'Enter a valid email');
+  await expectInline(page, forgot.field('Email'), 'Enter a valid email');
   await forgot.request('nobody@example.com');
   await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
   await forgot.expectToast(
@@ -109,7 +112,7 @@ test('reset password without a token is blocked; with one it checks every rule',
   ];
   for (const [password, message] of cases) {
     await reset.reset(password);
-    await reset.expectFieldError('New Password', message);
+    await expectInline(page, reset.field('New Password'), message);
   }
   await reset.reset('Valid-Password-123', 'Different-Password-123');
   await reset.expectFieldError('Confirm Password', "Passwords don't match");

@@ -2,27 +2,15 @@
 // under the field it was typed in (aria-invalid, aria-describedby, focus), never only in a
 // toast; the stepper ticks only a crawl that was accepted, also after a reload; and a bare
 // domain is crawled, over http when https does not answer, the crawl saying which was used.
-import type { Locator, Page } from '@playwright/test';
 import { startFixtureSite } from '../fixtures/site/index';
 import { HomePage } from './pages/home-page';
+import { expectInline } from './support/inline';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 import { shoot } from './support/shoot';
 
 const HINT = 'Enter a site address such as example.com or https://example.com';
-
-/** The field is marked invalid, has the focus, and its description is the message. */
-async function expectInline(page: Page, field: Locator, message: string | RegExp) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toBeFocused();
-  const described = await field.getAttribute('aria-describedby');
-  expect(described).toBeTruthy();
-  const ids = (described ?? '').split(' ');
-  const error = page.locator(`[id="${ids[ids.length - 1]}"]`);
-  await expect(error).toHaveText(message);
-  await expect(error).toBeVisible();
-}
 
 for (const width of [1280, 390]) {
   test(`the crawl form explains refused input under the field, at ${width} px`, async ({

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/errors.js';
 import { confirmationMail } from '../mail/messages.js';
-import { isValidEmail } from './rules.js';
+import { isValidEmail, refuseField } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
 import { issueToken, linkHash } from './tokens.js';
 import type { UserRow } from './users.js';
@@ -99,8 +99,7 @@ export async function resendConfirmationTo(
   email: string,
   origin: string,
 ): Promise<string> {
-  if (!isValidEmail(email))
-    throw new HttpError(400, 'Enter a valid email', 'Enter a valid email', {}, 'input.invalid');
+  refuseField('email', isValidEmail(email) ? [] : ['Enter a valid email']);
   const wait = await s.mailThrottle.take(`resend-address:${email.toLowerCase()}`);
   if (wait > 0) throw throttled(wait);
   sendInBackground(s, async () => {

@@ -2,7 +2,7 @@ import { HttpError } from '../http/errors.js';
 import { passwordChangedMail, resetMail } from '../mail/messages.js';
 import { accountKey } from './login-throttle.js';
 import { hashPassword } from './password.js';
-import { isValidEmail, passwordProblems } from './rules.js';
+import { isValidEmail, passwordProblems, refuseField } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
 import { issueToken, linkHash } from './tokens.js';
 
@@ -14,8 +14,7 @@ export const FORGOT_MESSAGE = 'If your account exists, we emailed you a reset li
  * background after the answer is decided, so the answer and its timing are the same either way.
  */
 export function requestPasswordReset(s: AccountServices, email: string, origin: string): void {
-  if (!isValidEmail(email))
-    throw new HttpError(400, 'Enter a valid email', 'Enter a valid email', {}, 'input.invalid');
+  refuseField('email', isValidEmail(email) ? [] : ['Enter a valid email']);
   sendInBackground(s, async () => {
     const user = await s.accounts.users.byEmail(email);
     if (!user) return;
@@ -47,9 +46,7 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<void> {
-  const problems = passwordProblems(password);
-  if (problems.length > 0)
-    throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
+  refuseField('password', passwordProblems(password));
   const passwordHash = await hashPassword(password);
   const hash = linkHash(token);
   const redeemed = hash

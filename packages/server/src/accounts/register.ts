@@ -2,7 +2,7 @@ import { HttpError } from '../http/errors.js';
 import { addressTakenMail } from '../mail/messages.js';
 import { sendConfirmation } from './confirmation.js';
 import { hashPassword } from './password.js';
-import { isValidEmail, passwordProblems, usernameProblems } from './rules.js';
+import { isValidEmail, passwordProblems, refuseField, usernameProblems } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
 
 /** The registration answer the web app keys on: it contains "check your email". */
@@ -16,13 +16,11 @@ export interface Registration {
   password: string;
 }
 
-/** Every rule of spec §5 for signup, in field order; the first message becomes the error. */
-export function registrationProblems(input: Registration): string[] {
-  return [
-    ...usernameProblems(input.username),
-    ...(isValidEmail(input.email) ? [] : ['Please enter a valid email address']),
-    ...passwordProblems(input.password),
-  ];
+/** Every rule of spec §5 for signup, field by field in form order; the first refused field is answered. */
+export function checkRegistration(input: Registration): void {
+  refuseField('username', usernameProblems(input.username));
+  refuseField('email', isValidEmail(input.email) ? [] : ['Please enter a valid email address']);
+  refuseField('password', passwordProblems(input.password));
 }
 
 /**
@@ -39,9 +37,7 @@ export async function registerAccount(
   origin: string,
   ip: string,
 ): Promise<void> {
-  const problems = registrationProblems(input);
-  if (problems.length > 0)
-    throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid');
+  checkRegistration(input);
   // A taken username is answered first (usernames are public); only an attempt that could
   // create an account counts against the address's budget, checked and counted in one step.
   if (await s.accounts.users.usernameTaken(input.username)) throw usernameTaken();
@@ -96,6 +92,7 @@ function usernameTaken(): HttpError {
     'That username is already taken',
     {},
     'account.taken',
+    'username',
   );
 }
 

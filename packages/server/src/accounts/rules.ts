@@ -1,4 +1,5 @@
 import { usernameCharacterProblem } from '@mapsmith/core';
+import { HttpError } from '../http/errors.js';
 
 /**
  * The account rules of spec §5, enforced on the server with the spec's own messages so the
@@ -41,4 +42,13 @@ export function usernameProblems(username: string): string[] {
   if (username.length > USERNAME_MAX) return ['Username must be at most 64 characters'];
   const characters = usernameCharacterProblem(username);
   return characters ? [characters] : [];
+}
+
+/**
+ * Refuses an account input with the first of a field's rule messages (all of them in the
+ * detail), naming the field in the error's `field` so the form shows it under that input.
+ */
+export function refuseField(field: string, problems: readonly string[]): void {
+  if (problems.length === 0) return;
+  throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid', field);
 }

@@ -45,7 +45,8 @@ export async function signIn(
         .catch((err: unknown) =>
           s.logger.warn('could not mail the sign-in guard notice', { error: String(err) }),
         );
-    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login');
+    // The field is the password for an unknown name too, so it never tells which one was wrong.
+    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login', 'password');
   }
   await s.throttles.succeed(key, ip, ticket);
   await s.accounts.users.recordLogin(user.id, new Date().toISOString());
@@ -67,6 +68,7 @@ export async function recheckPassword(
         'The password you entered is not correct',
         {},
         'auth.wrong-password',
+        'password',
       );
     }
     throw err;

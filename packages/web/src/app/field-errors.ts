@@ -18,6 +18,11 @@ export interface FieldErrors<F extends string> {
   input(field: F): FieldInputProps;
   /** Shows the message under the field and moves the keyboard focus there. */
   show(field: F, message: string): void;
+  /**
+   * Shows every message a form's own rules found (null: the field is fine) and moves the focus
+   * to the first refused field in form order; false when there is none.
+   */
+  showEach(found: Partial<Record<F, string | null>>): boolean;
   /** Takes the message of one field away (it was edited), or of every field. */
   clear(field?: F): void;
   /**
@@ -75,6 +80,13 @@ export function useFieldErrors<F extends string>(fields: readonly F[]): FieldErr
     setErrors({ [field]: message } as Partial<Record<F, string>>);
     setFocus({ field });
   }, []);
+  const showEach = useCallback((found: Partial<Record<F, string | null>>) => {
+    const refused = known.current.filter((field) => found[field]);
+    const first = refused[0];
+    setErrors(Object.fromEntries(refused.map((f) => [f, found[f]])) as Partial<Record<F, string>>);
+    if (first !== undefined) setFocus({ field: first });
+    return first !== undefined;
+  }, []);
   const clear = useCallback((field?: F) => {
     setErrors((now) => {
       if (field === undefined) return Object.keys(now).length ? {} : now;
@@ -111,7 +123,7 @@ export function useFieldErrors<F extends string>(fields: readonly F[]): FieldErr
     [errors, errorId],
   );
   return useMemo(
-    () => ({ errors, errorId, input, show, clear, fromApi }),
-    [errors, errorId, input, show, clear, fromApi],
+    () => ({ errors, errorId, input, show, showEach, clear, fromApi }),
+    [errors, errorId, input, show, showEach, clear, fromApi],
   );
 }

@@ -2,9 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
+import { useFieldErrors } from '../app/field-errors';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { Field } from './Field';
+
+/** The deletion step's one field. */
+const DELETE_FIELDS = ['password'] as const;
 
 /**
  * Deleting the account (the Terms promise it): a first button opens a confirmation step that
@@ -17,15 +21,12 @@ export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors(DELETE_FIELDS);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!password) {
-      setError('Enter your password to confirm');
-      return;
-    }
+    if (fields.showEach({ password: password ? null : 'Enter your password to confirm' })) return;
     setBusy(true);
     try {
       await api.call('user.delete', { password });
@@ -38,7 +39,9 @@ export function DeleteAccountCard() {
         variant: 'success',
       });
     } catch (err) {
-      setError(errorText(err, 'The account could not be deleted'));
+      // Every refusal here is about the password step, so it is shown under the password.
+      if (!fields.fromApi(err))
+        fields.show('password', errorText(err, 'The account could not be deleted'));
     } finally {
       setBusy(false);
     }
@@ -69,9 +72,10 @@ export function DeleteAccountCard() {
             value={password}
             onChange={(v) => {
               setPassword(v);
-              setError(null);
+              fields.clear('password');
             }}
-            error={error}
+            error={fields.errors.password}
+            inputRef={fields.input('password').ref}
             password
             autoComplete="current-password"
           />

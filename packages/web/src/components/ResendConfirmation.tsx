@@ -1,7 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { errorText } from '../app/errors';
+import { useFieldErrors } from '../app/field-errors';
 import { useApi } from '../app/use-api';
 import { Field } from './Field';
+
+/** The signed-out resend's one field. */
+const RESEND_FIELDS = ['email'] as const;
 
 interface ResendConfirmationProps {
   /**
@@ -21,11 +25,13 @@ export function ResendConfirmation({
   const api = useApi();
   const signedOut = signedOutEmail !== undefined;
   const [email, setEmail] = useState(signedOutEmail ?? '');
+  const fields = useFieldErrors(RESEND_FIELDS);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setAnswer(null);
     setBusy(true);
     try {
       const { message } = await api.call(
@@ -34,7 +40,9 @@ export function ResendConfirmation({
       );
       setAnswer({ ok: true, text: message });
     } catch (err) {
-      setAnswer({ ok: false, text: errorText(err, 'Failed to resend confirmation') });
+      // A refused address is shown under its field; anything else (too many e-mails) here.
+      if (!fields.fromApi(err))
+        setAnswer({ ok: false, text: errorText(err, 'Failed to resend confirmation') });
     } finally {
       setBusy(false);
     }
@@ -47,7 +55,12 @@ export function ResendConfirmation({
           label="Your e-mail address"
           type="email"
           value={email}
-          onChange={setEmail}
+          onChange={(next) => {
+            setEmail(next);
+            fields.clear('email');
+          }}
+          error={fields.errors.email}
+          inputRef={fields.input('email').ref}
           autoComplete="email"
         />
       )}

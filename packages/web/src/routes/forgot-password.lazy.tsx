@@ -1,6 +1,7 @@
 import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { useFieldErrors } from '../app/field-errors';
 import { usePageMeta } from '../app/page-meta';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -11,20 +12,21 @@ import { SignInLink } from '../components/SignInLink';
 
 const SENT_TEXT = 'If your account exists, we emailed you a reset link.';
 
+/** The forgot-password form's one field. */
+const FORGOT_FIELDS = ['email'] as const;
+
 function ForgotPassword() {
   usePageMeta(PAGE_META['/forgot-password']);
   const api = useApi();
   const toast = useToast();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors(FORGOT_FIELDS);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = forgotEmail(email);
-    setError(problem);
-    if (problem) return;
+    if (fields.showEach({ email: forgotEmail(email) })) return;
     setBusy(true);
     // The answer is ignored on purpose: it must not reveal whether an account exists.
     let reached = true;
@@ -74,8 +76,12 @@ function ForgotPassword() {
           label="Email"
           type="email"
           value={email}
-          onChange={setEmail}
-          error={error}
+          onChange={(next) => {
+            setEmail(next);
+            fields.clear('email');
+          }}
+          error={fields.errors.email}
+          inputRef={fields.input('email').ref}
           autoComplete="email"
         />
         <button type="submit" className="button primary block" disabled={busy}>

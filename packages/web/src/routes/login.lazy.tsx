@@ -3,6 +3,7 @@ import { createLazyRoute, Link, useLocation, useNavigate, useSearch } from '@tan
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
+import { useFieldErrors } from '../app/field-errors';
 import { usePageMeta } from '../app/page-meta';
 import { safeReturnTo } from '../app/return-to';
 import { useToast } from '../app/toast';
@@ -11,6 +12,9 @@ import { loginRules } from '../auth/rules';
 import { AuthCard, AuthChecking } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { peekPendingCrawl } from '../crawl/pending-crawl';
+
+/** The sign-in form's fields, in form order. */
+const LOGIN_FIELDS = ['username', 'password'] as const;
 
 function Login() {
   usePageMeta(PAGE_META['/login']);
@@ -21,7 +25,7 @@ function Login() {
   const search = useSearch({ from: '/login' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username?: string | null; password?: string | null }>({});
+  const fields = useFieldErrors(LOGIN_FIELDS);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,13 +52,12 @@ function Login() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = {
+    setFormError(null);
+    const refused = fields.showEach({
       username: loginRules.username(username),
       password: loginRules.password(password),
-    };
-    setErrors(next);
-    setFormError(null);
-    if (next.username || next.password) return;
+    });
+    if (refused) return;
     setBusy(true);
     try {
       const user = await api.call('auth.login', { username: username.trim(), password });
@@ -66,8 +69,9 @@ function Login() {
       });
       onward(false);
     } catch (err) {
-      // Shown once, in the form (it stays while the user corrects it), not again as a toast.
-      setFormError(errorText(err, 'Invalid username or password'));
+      // A failed sign-in is shown under the password (the server names it for any name); what is
+      // about no field (too many attempts) once in the form. Either stays until it is edited.
+      if (!fields.fromApi(err)) setFormError(errorText(err, 'Invalid username or password'));
     } finally {
       setBusy(false);
     }
@@ -82,15 +86,23 @@ function Login() {
         <Field
           label="Username or e-mail"
           value={username}
-          onChange={setUsername}
-          error={errors.username}
+          onChange={(next) => {
+            setUsername(next);
+            fields.clear('username');
+          }}
+          error={fields.errors.username}
+          inputRef={fields.input('username').ref}
           autoComplete="username"
         />
         <Field
           label="Password"
           value={password}
-          onChange={setPassword}
-          error={errors.password}
+          onChange={(next) => {
+            setPassword(next);
+            fields.clear('password');
+          }}
+          error={fields.errors.password}
+          inputRef={fields.input('password').ref}
           password
           autoComplete="current-password"
         />

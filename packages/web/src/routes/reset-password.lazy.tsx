@@ -2,12 +2,16 @@ import { ApiCallError, PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
+import { useFieldErrors } from '../app/field-errors';
 import { usePageMeta } from '../app/page-meta';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { matches, resetPassword } from '../auth/rules';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
+
+/** The reset form's fields, in form order. */
+const RESET_FIELDS = ['password', 'confirm'] as const;
 
 function ResetPassword() {
   usePageMeta(PAGE_META['/reset-password']);
@@ -17,7 +21,7 @@ function ResetPassword() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const fields = useFieldErrors(RESET_FIELDS);
   const [busy, setBusy] = useState(false);
   // Why the server refused the reset, shown on the page with a way to ask for a new link.
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,9 +73,11 @@ function ResetPassword() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = { password: resetPassword(password), confirm: matches(password, confirm) };
-    setErrors(next);
-    if (next.password || next.confirm) return;
+    const refused = fields.showEach({
+      password: resetPassword(password),
+      confirm: matches(password, confirm),
+    });
+    if (refused) return;
     setBusy(true);
     try {
       await api.call('auth.resetPassword', { token, password });
@@ -82,6 +88,8 @@ function ResetPassword() {
       });
       void navigate({ to: '/login' });
     } catch (err) {
+      // A refused new password is shown under it, not as a toast.
+      if (fields.fromApi(err)) return;
       const reason = errorText(err, 'Invalid or expired token');
       if (err instanceof ApiCallError && err.code === 'account.link-invalid') setFailure(reason);
       toast({ title: 'Reset failed', description: reason, variant: 'error' });
@@ -105,16 +113,24 @@ function ResetPassword() {
         <Field
           label="New Password"
           value={password}
-          onChange={setPassword}
-          error={errors.password}
+          onChange={(next) => {
+            setPassword(next);
+            fields.clear('password');
+          }}
+          error={fields.errors.password}
+          inputRef={fields.input('password').ref}
           password
           autoComplete="new-password"
         />
         <Field
           label="Confirm Password"
           value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
+          onChange={(next) => {
+            setConfirm(next);
+            fields.clear('confirm');
+          }}
+          error={fields.errors.confirm}
+          inputRef={fields.input('confirm').ref}
           password
           autoComplete="new-password"
         />

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { HOSTED_ORIGIN } from '../app/config';
 import { errorText } from '../app/errors';
+import { useFieldErrors } from '../app/field-errors';
 import { usePageMeta } from '../app/page-meta';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -12,7 +13,8 @@ import { AuthCard, AuthChecking } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { SignInLink } from '../components/SignInLink';
 
-type Errors = Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', string | null>>;
+/** The sign-up form's fields, in form order (the first refused one gets the focus). */
+const SIGNUP_FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 
 function Benefits() {
   return (
@@ -43,10 +45,12 @@ function Signup() {
   const toast = useToast();
   const navigate = useNavigate();
   const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const fields = useFieldErrors(SIGNUP_FIELDS);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) =>
+  const set = (key: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
+    fields.clear(key);
+  };
 
   // The desktop's local user is always "signed in"; there, this page only points to the website.
   const desktop = api.shell === 'desktop';
@@ -76,14 +80,13 @@ function Signup() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next: Errors = {
+    const refused = fields.showEach({
       username: signupRules.username(form.username),
       email: signupRules.email(form.email),
       password: signupRules.password(form.password),
       confirmPassword: matches(form.password, form.confirmPassword),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
+    });
+    if (refused) return;
     setBusy(true);
     try {
       const answer = await api.call('auth.register', {
@@ -107,6 +110,8 @@ function Signup() {
         state: { signupEmail: form.email.trim() },
       });
     } catch (err) {
+      // A refusal about a field (a taken username, a rule) is shown under it, not as a toast.
+      if (fields.fromApi(err)) return;
       toast({
         title: 'Registration Failed',
         description: errorText(err, 'Unable to create account'),
@@ -128,7 +133,8 @@ function Signup() {
           label="Username"
           value={form.username}
           onChange={set('username')}
-          error={errors.username}
+          error={fields.errors.username}
+          inputRef={fields.input('username').ref}
           autoComplete="username"
         />
         <Field
@@ -136,14 +142,16 @@ function Signup() {
           type="email"
           value={form.email}
           onChange={set('email')}
-          error={errors.email}
+          error={fields.errors.email}
+          inputRef={fields.input('email').ref}
           autoComplete="email"
         />
         <Field
           label="Password"
           value={form.password}
           onChange={set('password')}
-          error={errors.password}
+          error={fields.errors.password}
+          inputRef={fields.input('password').ref}
           password
           autoComplete="new-password"
         />
@@ -151,7 +159,8 @@ function Signup() {
           label="Confirm password"
           value={form.confirmPassword}
           onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
+          error={fields.errors.confirmPassword}
+          inputRef={fields.input('confirmPassword').ref}
           password
           autoComplete="new-password"
         />
