@@ -92,7 +92,7 @@ export const tooLarge = (bytes: number) =>
   `Sitemap is ${n(bytes)} bytes uncompressed (limit 52,428,800 bytes, 50 MB)`;
 /** Beyond the spec: more than 1,000 images on one URL (warning). */
 export const tooManyImages = (count: number) =>
-  `URL has ${n(count)} images; Google reads at most 1,000 per URL`;
+  `URL has ${plural(count, 'image')}; Google reads at most 1,000 per URL`;
 /** Beyond the spec: a video entry without Google's required fields (warning). */
 export const videoMissingFields = (fields: string[]) =>
   `Video entry missing required fields: ${fields.join(', ')}`;

@@ -3,7 +3,7 @@
  * so far, the queue, the rate and the elapsed time, then the URL being fetched as far as fits
  * (or, while fetches run longer than a second, that the crawl waits for slow pages).
  */
-import { type CrawledPage, type CrawlProgress, slowPagesNote } from '@mapsmith/core';
+import { type CrawledPage, type CrawlProgress, plural, slowPagesNote } from '@mapsmith/core';
 
 /** What the line shows. */
 export interface ProgressState {
@@ -29,7 +29,7 @@ function clock(ms: number): string {
 /** Renders the state as one line of at most `columns - 1` characters (no wrap, no scroll). */
 export function progressLine(state: ProgressState, columns: number): string {
   const rate = state.elapsedMs > 0 ? (state.pagesCrawled * 1000) / state.elapsedMs : 0;
-  const text = `${state.pagesCrawled} pages, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.slowNote ?? state.currentUrl ?? ''}`;
+  const text = `${plural(state.pagesCrawled, 'page')}, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.slowNote ?? state.currentUrl ?? ''}`;
   const width = Math.max(20, columns - 1);
   return text.length > width ? text.slice(0, width) : text;
 }
