@@ -4,8 +4,9 @@
  * ../options/validate.ts.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { formatCount, plural, type ValidationResult } from '@mapsmith/core';
+import type { ValidationResult } from '@mapsmith/core';
 import { checkSitemap, checkSitemapBytes, MAX_INPUT_BYTES } from '@mapsmith/core/checker';
+import { formatCount, plural } from '@mapsmith/core/counts';
 import { parseOptions, UsageError } from '../args.js';
 import { validateOptions } from '../options/validate.js';
 import type { CommandIo } from './export.js';
