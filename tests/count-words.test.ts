@@ -11,7 +11,7 @@ import { productSources, repoRoot } from './product-sources.js';
  * fails here.
  */
 const NOUNS =
-  'pages|URLs|files|sites|crawls|images|videos|issues|times|entries|duplicates|links|errors|warnings|tokens|tries|redirects|batches|seconds|minutes|hours|days|schedules|sitemaps';
+  'pages|URLs|files|sites|crawls|images|videos|issues|times|entries|duplicates|links|errors|warnings|tokens|tries|redirects|batches|seconds|minutes|hours|days|schedules|sitemaps|characters|levels|requests|operations|audits';
 
 /** `${n} pages` in a template, `{n} pages` or `{n}{' '}pages` in JSX. */
 const HAND_COUNT = new RegExp(

@@ -39,7 +39,8 @@ function describePruned(
   say('depth', (n) => `${urls(n)} deeper than ${options.maxDepth} ${were(n)} not crawled`);
   say(
     'url-length',
-    (n) => `${urls(n)} longer than ${options.maxUrlLength} characters ${were(n)} not crawled`,
+    (n) =>
+      `${urls(n)} longer than ${plural(options.maxUrlLength, 'character')} ${were(n)} not crawled`,
   );
   say(
     'repeated-segments',

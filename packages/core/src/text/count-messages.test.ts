@@ -4,6 +4,7 @@ import { slowPagesNote } from '../crawler/failure-text.js';
 import { imageCheckNotes } from '../crawler/media-notes.js';
 import { DEFAULT_CRAWL_OPTIONS } from '../crawler/options.js';
 import { retryInWords } from '../limits/retry-text.js';
+import { lengthNote } from '../seo/rules/text-length.js';
 import { pagesHave } from '../seo/types.js';
 import { agree } from './counts.js';
 
@@ -60,5 +61,7 @@ describe('counted messages', () => {
     expect(retryInWords(7200)).toBe('Try again in 2 hours.');
     expect(pagesHave(1)).toBe('1 page has');
     expect(pagesHave(2)).toBe('2 pages have');
+    expect(lengthNote('A', { min: 10, max: 60 })).toBe('“A” (1 character, under 10)');
+    expect(lengthNote('AB', { min: 10, max: 60 })).toBe('“AB” (2 characters, under 10)');
   });
 });
