@@ -42,10 +42,7 @@ test('a title or description of the wrong length is shown beside its URL, with i
     await signInFreshUser(page, 'titles');
     const home = new HomePage(page);
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await home.goto();
-      await home.generate(fixture.url);
-      await expect(home.results).toBeVisible({ timeout: 45_000 });
+      await home.crawlAt(width, fixture.url);
       const issue = home.seoCard
         .locator('.issue-list > li')
         .filter({ hasText: 'a title shorter than 10 or longer than 60 characters' });

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { AppPage } from './app-page';
 
 /** The home page: hero form, crawl panel and checker section. */
@@ -19,6 +19,14 @@ export class HomePage extends AppPage {
   async generate(url: string): Promise<void> {
     await this.urlInput.fill(url);
     await this.generateButton.click();
+  }
+
+  /** Crawls `url` from the home page at `width` px and waits for its results. */
+  async crawlAt(width: number, url: string): Promise<void> {
+    await this.page.setViewportSize({ width, height: 900 });
+    await this.goto();
+    await this.generate(url);
+    await expect(this.results).toBeVisible({ timeout: 45_000 });
   }
 
   get progress(): Locator {

@@ -1,4 +1,10 @@
-import { type CrawlsListInput, type CrawlsListPage, HISTORY_PAGE_SIZE } from '@mapsmith/core';
+import {
+  agree,
+  type CrawlsListInput,
+  type CrawlsListPage,
+  HISTORY_PAGE_SIZE,
+  plural,
+} from '@mapsmith/core';
 import { AppError } from '../errors.js';
 import { type CrawlAnswerRepos, CrawlAnswers } from './answers.js';
 import type { CrawlJobRecord, CrawlJobRepository } from './ports.js';
@@ -44,7 +50,7 @@ export class CrawlHistory {
       throw new AppError(
         400,
         'Page past the end',
-        `There ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of crawls for this search; page ${page} is past the last`,
+        `There ${agree(pages, 'is', 'are')} ${plural(pages, 'page')} of crawls for this search; page ${page} is past the last`,
         'history.page-past-end',
       );
     return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock, CrawlSummary, SqlDatabase } from '@mapsmith/core';
+import { type Clock, type CrawlSummary, plural, type SqlDatabase } from '@mapsmith/core';
 import type { ClaimedJob, JobQueue } from '../crawl/ports.js';
 import { type CrawlJobRow, JOB_COLUMNS, NOT_PAUSED, toJob } from './rows.js';
 import { lockedTransaction } from './transactions.js';
@@ -9,7 +9,7 @@ import { lockedTransaction } from './transactions.js';
  * stopped mid-crawl each time), given when it is claimed once more than allowed.
  */
 export function interruptedTooOften(attempts: number, pagesStored: number): string {
-  return `The crawl was interrupted ${attempts} times (each time the server or the app running it stopped) and was stopped; ${pagesStored} pages had been stored. Please start it again.`;
+  return `The crawl was interrupted ${plural(attempts, 'time')} (each time the server or the app running it stopped) and was stopped; ${plural(pagesStored, 'page')} had been stored. Please start it again.`;
 }
 
 /** Serialises claims across processes: the per-user cap is read, then written. */

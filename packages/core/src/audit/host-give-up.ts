@@ -4,6 +4,7 @@
  * "not checked" at once instead of waiting a timeout each (1,000 URLs of a silent host took
  * hours at 4 at a time). Any answer from the host starts its count again.
  */
+import { plural } from '../text/counts.js';
 export class HostGiveUp {
   private readonly timeouts = new Map<string, number>();
 
@@ -23,6 +24,6 @@ export class HostGiveUp {
 
   /** The error a URL not checked shows. */
   reason(): string {
-    return `not checked: the host did not answer ${this.limit} times in a row`;
+    return `not checked: the host did not answer ${plural(this.limit, 'time')} in a row`;
   }
 }

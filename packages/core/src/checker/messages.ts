@@ -83,7 +83,7 @@ export const MISSING_NEWS_PUBLICATION_DATE = 'Missing news:publication_date';
 
 /** Beyond the spec: a loc of 2,048 characters or more (the protocol's limit, an error). */
 export const locTooLong = (length: number) =>
-  `URL is ${n(length)} characters long (must be shorter than 2,048)`;
+  `URL is ${plural(length, 'character')} long (must be shorter than 2,048)`;
 /** Beyond the spec: URLs on another host than the sitemap's (warning, once). */
 export const otherHost = (count: number, host: string, example: string) =>
   `${plural(count, 'URL is', 'URLs are')} on another host than the sitemap (${host}), e.g. ${example}`;
@@ -92,7 +92,7 @@ export const tooLarge = (bytes: number) =>
   `Sitemap is ${n(bytes)} bytes uncompressed (limit 52,428,800 bytes, 50 MB)`;
 /** Beyond the spec: more than 1,000 images on one URL (warning). */
 export const tooManyImages = (count: number) =>
-  `URL has ${n(count)} images; Google reads at most 1,000 per URL`;
+  `URL has ${plural(count, 'image')}; Google reads at most 1,000 per URL`;
 /** Beyond the spec: a video entry without Google's required fields (warning). */
 export const videoMissingFields = (fields: string[]) =>
   `Video entry missing required fields: ${fields.join(', ')}`;
@@ -119,7 +119,8 @@ export const ENTITY_DECLARATION = parseError(
   'DOCTYPE with entity declarations is not allowed (entities are never expanded or fetched)',
 );
 /** Hostile input: nesting beyond the checker's bound. */
-export const tooDeep = (limit: number) => parseError(`elements nested deeper than ${limit} levels`);
+export const tooDeep = (limit: number) =>
+  parseError(`elements nested deeper than ${plural(limit, 'level')}`);
 /** Oversized input: the checker stops reading. */
 export const inputTooLarge = (limit: number) =>
   `Input is too large to check: more than ${n(limit)} bytes; stopped reading`;

@@ -2,12 +2,14 @@
  * The summary's notes: what the crawl left out and why, in words for the summary and the report
  * (issue 18: a crawl a bound cut short must say so even when it otherwise "finished").
  */
+
+import { agree, plural } from '../text/counts.js';
 import { MAX_OUTSIDE_ROWS } from './link-admission.js';
 import type { CrawlOptions } from './options.js';
 import type { EndedBy, PruneBound } from './types.js';
 
-const urls = (n: number) => (n === 1 ? '1 URL' : `${n} URLs`);
-const were = (n: number) => (n === 1 ? 'was' : 'were');
+const urls = (n: number) => plural(n, 'URL');
+const were = (n: number) => agree(n, 'was', 'were');
 
 /**
  * One sentence per bound that kept URLs out, for the summary's notes and the report: a crawl
@@ -37,12 +39,13 @@ function describePruned(
   say('depth', (n) => `${urls(n)} deeper than ${options.maxDepth} ${were(n)} not crawled`);
   say(
     'url-length',
-    (n) => `${urls(n)} longer than ${options.maxUrlLength} characters ${were(n)} not crawled`,
+    (n) =>
+      `${urls(n)} longer than ${plural(options.maxUrlLength, 'character')} ${were(n)} not crawled`,
   );
   say(
     'repeated-segments',
     (n) =>
-      `${urls(n)} repeating a path segment more than ${options.maxRepeatedSegments} times ${were(n)} not crawled (crawl-trap bound)`,
+      `${urls(n)} repeating a path segment more than ${plural(options.maxRepeatedSegments, 'time')} ${were(n)} not crawled (crawl-trap bound)`,
   );
   say(
     'query-variants',
@@ -52,7 +55,7 @@ function describePruned(
   say(
     'segment-occurrences',
     (n) =>
-      `${urls(n)} with one path segment more than ${options.maxSegmentOccurrences} times ${were(n)} not crawled (crawl-trap bound)`,
+      `${urls(n)} with one path segment more than ${plural(options.maxSegmentOccurrences, 'time')} ${were(n)} not crawled (crawl-trap bound)`,
   );
   say(
     'path-segments',
@@ -62,7 +65,7 @@ function describePruned(
   say(
     'path-template',
     (n) =>
-      `${urls(n)} beyond ${options.maxUrlsPerTemplate.toLocaleString('en-US')} URLs of one pattern (numbers and query values aside, like a calendar's months) ${were(n)} not crawled (crawl-trap bound)`,
+      `${urls(n)} beyond ${plural(options.maxUrlsPerTemplate, 'URL')} of one pattern (numbers and query values aside, like a calendar's months) ${were(n)} not crawled (crawl-trap bound)`,
   );
   say('pattern', (n) => `${urls(n)} left out by the include and exclude patterns`);
   return notes;
@@ -102,12 +105,12 @@ export function crawlNotes(input: NotesInput, options: CrawlOptions): string[] {
   const more = (input.pruned.scope ?? 0) - kept;
   if (kept >= MAX_OUTSIDE_ROWS && more > 0)
     notes.push(
-      `The report lists the first ${MAX_OUTSIDE_ROWS.toLocaleString('en-US')} URLs outside the site that its pages link to; ${urls(more)} more outside the site ${were(more)} counted but not listed`,
+      `The report lists the first ${plural(MAX_OUTSIDE_ROWS, 'URL')} outside the site that its pages link to; ${urls(more)} more outside the site ${were(more)} counted but not listed`,
     );
   const { images, entries } = input.templateImages;
   if (entries > 0)
     notes.push(
-      `${images === 1 ? '1 image' : `${images} images`} on more than a quarter of the listed pages (site chrome: logos, icons, badges) left out of the image lists: ${entries} ${entries === 1 ? 'entry' : 'entries'}`,
+      `${plural(images, 'image')} on more than a quarter of the listed pages (site chrome: logos, icons, badges) left out of the image lists: ${plural(entries, 'entry', 'entries')}`,
     );
   for (const note of input.media ?? []) notes.push(note);
   return notes;

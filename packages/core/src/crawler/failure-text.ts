@@ -1,4 +1,5 @@
 import { FETCH_REASON, plainFailureText } from '../net/plain-reason.js';
+import { plural } from '../text/counts.js';
 import { ROBOTS_TOKEN } from '../version.js';
 import type { TimedOut } from './types.js';
 
@@ -29,7 +30,7 @@ export function seconds(ms: number): string {
  * the time spent in all ("timed out after 15 s (2 tries, 18.5 s in all)"). Slow is not broken.
  */
 export function timedOutText(timedOut: TimedOut, spentMs: number): string {
-  const tries = timedOut.tries === 1 ? '1 try' : `${timedOut.tries} tries`;
+  const tries = plural(timedOut.tries, 'try', 'tries');
   return `${TIMED_OUT} ${seconds(timedOut.limitMs)} (${tries}, ${seconds(spentMs)} in all)`;
 }
 
@@ -47,7 +48,7 @@ export function slowPagesNote(progress: {
   const limit = progress.pageTimeoutMs
     ? ` each gets ${seconds(progress.pageTimeoutMs)}, then one short retry`
     : '';
-  return `Waiting for ${n === 1 ? '1 slow page' : `${n} slow pages`}${limit ? `:${limit}` : ''}.`;
+  return `Waiting for ${plural(n, 'slow page')}${limit ? `:${limit}` : ''}.`;
 }
 
 const GENERAL_TIPS = [

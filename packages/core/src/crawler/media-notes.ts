@@ -4,6 +4,7 @@
  * or were not checked.
  */
 import { missingVideoFields } from '../export/videos.js';
+import { agree, formatCount, plural } from '../text/counts.js';
 import type { ImageCheckBounds, ImageCheckResult } from './image-check.js';
 import type { PageRecord } from './types.js';
 
@@ -24,7 +25,7 @@ function describe(missing: string[][]): string {
     counts.set(text, (counts.get(text) ?? 0) + 1);
   }
   return [...counts]
-    .map(([fields, n]) => (n === 1 ? `missing ${fields}` : `${n} videos missing ${fields}`))
+    .map(([fields, n]) => agree(n, `missing ${fields}`, `${plural(n, 'video')} missing ${fields}`))
     .join('; ');
 }
 
@@ -54,15 +55,15 @@ export class VideoGaps {
     if (this.videos === 0) return [];
     const pages = this.examples.map(({ url, missing }) => `${url} (${describe(missing)})`);
     const more = this.pages - this.examples.length;
-    if (more > 0) pages.push(`${more} more ${more === 1 ? 'page' : 'pages'}`);
+    if (more > 0) pages.push(plural(more, 'more page'));
     const n = this.videos;
     return [
-      `${n === 1 ? '1 video' : `${n} videos`} left out of the video sitemap for missing fields Google requires: ${pages.join('; ')}`,
+      `${plural(n, 'video')} left out of the video sitemap for missing fields Google requires: ${pages.join('; ')}`,
     ];
   }
 }
 
-const images = (n: number) => (n === 1 ? '1 image' : `${n} images`);
+const images = (n: number) => plural(n, 'image');
 
 /** The notes about image checks: what was left out as broken, and what was not checked. */
 export function imageCheckNotes(
@@ -76,22 +77,22 @@ export function imageCheckNotes(
   if (broken.length > 0) {
     const named = broken.slice(0, MAX_NOTE_EXAMPLES).map(([url, status]) => `${url} (${status})`);
     const more = broken.length - named.length;
-    if (more > 0) named.push(`${more} more`);
+    if (more > 0) named.push(`${formatCount(more)} more`);
     notes.push(
       `${images(broken.length)} answering 4xx left out of the image lists: ${named.join(', ')}`,
     );
   }
   if (check.blocked > 0)
     notes.push(
-      `${images(check.blocked)} not checked because robots.txt disallows fetching ${check.blocked === 1 ? 'it' : 'them'} (still listed)`,
+      `${images(check.blocked)} not checked because robots.txt disallows fetching ${agree(check.blocked, 'it', 'them')} (still listed)`,
     );
   if (check.failed > 0)
     notes.push(
-      `${images(check.failed)} could not be checked (no answer, or an address that may not be fetched) and ${check.failed === 1 ? 'is' : 'are'} still listed`,
+      `${images(check.failed)} could not be checked (no answer, or an address that may not be fetched) and ${agree(check.failed, 'is', 'are')} still listed`,
     );
   if (check.unchecked > 0)
     notes.push(
-      `${images(check.unchecked)} not checked for 4xx answers (the crawl checks the first ${bounds.max.toLocaleString('en-US')} images, within ${Math.round(bounds.budgetMs / 1000)} s) and still listed`,
+      `${images(check.unchecked)} not checked for 4xx answers (the crawl checks the first ${images(bounds.max)}, within ${Math.round(bounds.budgetMs / 1000)} s) and still listed`,
     );
   return notes;
 }

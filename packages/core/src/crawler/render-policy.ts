@@ -6,6 +6,8 @@
  * the rest of that template is rendered only if a sample found links the static HTML lacks.
  * Pages without signals are never rendered, so a static site never starts a browser.
  */
+
+import { agree, plural } from '../text/counts.js';
 import type { PageFacts } from './extract/page-facts.js';
 import { pageTemplate } from './page-template.js';
 import type { RenderMode } from './types.js';
@@ -14,7 +16,7 @@ import type { RenderMode } from './types.js';
 export function appShellReason(facts: PageFacts): string | null {
   const { shell, anchorCount } = facts;
   if (anchorCount >= 3) return null;
-  const links = `${anchorCount} link${anchorCount === 1 ? '' : 's'}`;
+  const links = plural(anchorCount, 'link');
   if (shell.rootId) return `app shell: #${shell.rootId} and ${links}`;
   if (shell.frameworkAttr) return `app shell: framework root and ${links}`;
   if (shell.noscriptJs) return `app shell: noscript warning and ${links}`;
@@ -97,7 +99,7 @@ export class RenderPolicy {
       return { render: true, reason, sampleOf: null };
     }
     state.skipped++;
-    const sampled = `${state.done} page${state.done === 1 ? '' : 's'}`;
+    const sampled = plural(state.done, 'page');
     return {
       render: false,
       skipped: `not rendered: shows ${signals}, but rendering ${sampled} of template ${key} found no links added by scripts`,
@@ -121,14 +123,14 @@ export class RenderPolicy {
   notes(): string[] {
     const notes: string[] = [];
     for (const [key, s] of this.templates) {
-      const samples = `${s.done} sample page${s.done === 1 ? '' : 's'}`;
+      const samples = plural(s.done, 'sample page');
       if (s.found)
         notes.push(
-          `Template ${key}: ${samples} showed app signals and links added by scripts, so ${s.rendered} more page${s.rendered === 1 ? ' was' : 's were'} rendered.`,
+          `Template ${key}: ${samples} showed app signals and links added by scripts, so ${plural(s.rendered, 'more page was', 'more pages were')} rendered.`,
         );
       else if (s.done > 0)
         notes.push(
-          `Template ${key}: ${samples} showed app signals but rendering found no links added by scripts; ${s.skipped} more page${s.skipped === 1 ? '' : 's'} with the signals ${s.skipped === 1 ? 'was' : 'were'} not rendered.`,
+          `Template ${key}: ${samples} showed app signals but rendering found no links added by scripts; ${plural(s.skipped, 'more page')} with the signals ${agree(s.skipped, 'was', 'were')} not rendered.`,
         );
     }
     return notes;

@@ -4,6 +4,7 @@
  * children of 49 MB each costs what one 50 MB file costs. Past a bound the reading stops and
  * `cut` says why, in words the user reads.
  */
+import { plural } from '../text/counts.js';
 
 /** The totals one audit or comparison may read. */
 export interface SitemapReadLimits {
@@ -44,7 +45,7 @@ export class SitemapBudget {
   /** Counts one URL; false (and `cut` says why) past the bound. */
   takeUrl(): boolean {
     if (this.urls >= this.limits.maxUrls) {
-      this.cut ??= `The sitemaps list more than ${this.limits.maxUrls.toLocaleString('en-US')} URLs; the first ${this.limits.maxUrls.toLocaleString('en-US')} were read.`;
+      this.cut ??= `The sitemaps list more than ${plural(this.limits.maxUrls, 'URL')}; the first ${plural(this.limits.maxUrls, 'was', 'were')} read.`;
       return false;
     }
     this.urls++;

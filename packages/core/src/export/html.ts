@@ -1,3 +1,4 @@
+import { plural } from '../text/counts.js';
 import { escapeXml, toSitemapUrl } from './escape.js';
 import type { Exporter } from './types.js';
 
@@ -76,7 +77,7 @@ export const htmlExporter: Exporter = {
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1a1a1a}a{color:#0645ad}.path{color:#555;font-size:.875rem}li{margin:.25rem 0}</style>
 </head>
 <body>
-<header><h1>Sitemap of ${name}</h1><p>${total} ${total === 1 ? 'page' : 'pages'}</p></header>
+<header><h1>Sitemap of ${name}</h1><p>${plural(total, 'page')}</p></header>
 <main>
 <nav aria-label="Sitemap">
 ${body}</nav>

@@ -8,6 +8,7 @@
 import type { RedirectHop } from '../crawler/types.js';
 import { FetchError, type FetchResponse } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
+import { plural } from '../text/counts.js';
 import { toFetchError } from './fetch-errors.js';
 
 /**
@@ -135,7 +136,7 @@ export function redirectFailure(
       return new FetchError('redirect loop', 'EREDIRECTLOOP', false);
     case 'too-many':
       return new FetchError(
-        `more than ${outcome.maxRedirects} redirects`,
+        `more than ${plural(outcome.maxRedirects, 'redirect')}`,
         'ETOOMANYREDIRECTS',
         false,
       );

@@ -5,8 +5,7 @@
  */
 import type { GrowthLimit } from '../crawler/types.js';
 import { megabytes } from '../limits/storage-budget.js';
-
-const n = (value: number) => value.toLocaleString('en-US');
+import { plural } from '../text/counts.js';
 
 /**
  * "Stopped at the frontier bound of 2,000,000 URLs (a link trap?)…"; `limit` is the bound's
@@ -19,7 +18,7 @@ export function growthSentence(
 ): string {
   switch (reason) {
     case 'frontier-limit':
-      return `Stopped at the frontier bound of ${limit === undefined ? 'a crawl' : `${n(limit)} URLs`} (a link trap?): the site links to more URLs than one crawl queues, so the rest were left out${more}. Exclude the endless part with a pattern and crawl again.`;
+      return `Stopped at the frontier bound of ${limit === undefined ? 'a crawl' : plural(limit, 'URL')} (a link trap?): the site links to more URLs than one crawl queues, so the rest were left out${more}. Exclude the endless part with a pattern and crawl again.`;
     case 'storage-limit':
       return `Stopped at the storage bound of ${limit === undefined ? 'a crawl' : megabytes(limit)} for one crawl (a link trap?)${more}. Exclude the endless part with a pattern and crawl again.`;
     case 'storage-budget':

@@ -60,11 +60,11 @@ export function endSentence(
     case 'plan-limit':
       return `Stopped at your ${cap.planName} plan's ${n(cap.pageCap)}-page limit${more}. Pro crawls them all.`;
     case 'monthly-quota':
-      return `Stopped at your ${cap.planName} plan's monthly quota of ${n(cap.monthQuota ?? cap.pageCap)} pages${more}. The quota resets on the 1st; Pro has none.`;
+      return `Stopped at your ${cap.planName} plan's monthly quota of ${plural(cap.monthQuota ?? cap.pageCap, 'page')}${more}. The quota resets on the 1st; Pro has none.`;
     case 'engineering-limit':
       return `Stopped at the ${n(cap.pageCap)}-page limit of a single crawl${more}.`;
     case 'url-limit':
-      return `Stopped after ${n(urlLimit(cap.pageCap))} URLs, ${URLS_PER_PAGE} for each page of the ${n(cap.pageCap)}-page limit: most answered with redirects, errors or robots.txt blocks${more}.`;
+      return `Stopped after ${plural(urlLimit(cap.pageCap), 'URL')}, ${URLS_PER_PAGE} for each page of the ${n(cap.pageCap)}-page limit: most answered with redirects, errors or robots.txt blocks${more}.`;
     case 'time-limit': {
       const minutes = Math.round((details.timeLimitMs ?? 30 * 60_000) / 60_000);
       return `Stopped at the ${minutes}-minute time limit of a crawl${more}.`;

@@ -1,6 +1,7 @@
 import type { SeoAnalysis } from '../contract/schemas.js';
 import { seconds } from '../crawler/failure-text.js';
 import type { PageRecord } from '../crawler/types.js';
+import { agree, formatCount, plural } from '../text/counts.js';
 import { isBroken } from './rules/broken-links.js';
 import { isContent, isLinked } from './scope.js';
 
@@ -69,9 +70,9 @@ export class SeoStats {
 
   /** How the response-time figures were counted, in words. */
   private responseTimeNote(timed: number): string {
-    const urls = `${timed.toLocaleString('en-US')} ${timed === 1 ? 'URL' : 'URLs'}`;
+    const urls = plural(timed, 'URL');
     if (this.timedOut === 0) return `Over ${urls} that answered; none timed out.`;
     const n = this.timedOut;
-    return `Over ${urls}, with the ${n === 1 ? 'one' : n.toLocaleString('en-US')} that timed out counted at the ${seconds(this.timeoutLimitMs)} limit (${n === 1 ? 'its' : 'their'} real time is longer).`;
+    return `Over ${urls}, with the ${agree(n, 'one', formatCount(n))} that timed out counted at the ${seconds(this.timeoutLimitMs)} limit (${agree(n, 'its', 'their')} real time is longer).`;
   }
 }

@@ -1,4 +1,5 @@
 import type { PageRecord } from '../crawler/types.js';
+import { plural } from '../text/counts.js';
 import type { UrlStore } from './url-store.js';
 
 /** How bad an issue is, as the SEO card shows it. */
@@ -134,5 +135,5 @@ export function perPageRule(rule: {
 
 /** "1 page has" / "3 pages have". */
 export function pagesHave(count: number): string {
-  return count === 1 ? '1 page has' : `${count.toLocaleString('en-US')} pages have`;
+  return plural(count, 'page has', 'pages have');
 }

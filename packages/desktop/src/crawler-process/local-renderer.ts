@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { PageRenderer, RenderMode, UrlPolicy } from '@mapsmith/core';
+import { agree, type PageRenderer, plural, type RenderMode, type UrlPolicy } from '@mapsmith/core';
 import { type ChromiumRenderer, createChromiumRenderer } from '@mapsmith/render';
 import { findLocalBrowser } from './find-browser';
 
@@ -40,10 +40,10 @@ export function localRendering(
       },
       close: noop,
     };
-    const what = (one: boolean) =>
+    const what = (n: number) =>
       mode === 'always'
-        ? `${one ? 'was' : 'were'} to be rendered`
-        : `looked like ${one ? 'an app shell' : 'app shells'}`;
+        ? `${agree(n, 'was', 'were')} to be rendered`
+        : `looked like ${agree(n, 'an app shell', 'app shells')}`;
     return {
       renderer: missing,
       renderSampleSize: 0,
@@ -51,7 +51,7 @@ export function localRendering(
         unrendered === 0
           ? []
           : [
-              `${unrendered === 1 ? '1 page' : `${unrendered} pages`} ${what(unrendered === 1)} but ${unrendered === 1 ? 'was' : 'were'} crawled without JavaScript (${found.reason}): install Google Chrome or Chromium, or set MAPSMITH_CHROME_PATH, to render ${unrendered === 1 ? 'it' : 'them'}.`,
+              `${plural(unrendered, 'page')} ${what(unrendered)} but ${agree(unrendered, 'was', 'were')} crawled without JavaScript (${found.reason}): install Google Chrome or Chromium, or set MAPSMITH_CHROME_PATH, to render ${agree(unrendered, 'it', 'them')}.`,
             ],
       close: noop,
     };

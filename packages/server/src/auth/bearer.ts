@@ -1,4 +1,4 @@
-import type { RateInfo } from '@mapsmith/core';
+import { plural, type RateInfo } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http/errors.js';
 import { rateHeaders, retryAfter } from '../limits/rate-headers.js';
@@ -67,7 +67,7 @@ export function loadBearer(
       throw new HttpError(
         429,
         'Rate limit exceeded',
-        `This API token may make ${check.rate.limit} requests per hour; try again later`,
+        `This API token may make ${plural(check.rate.limit, 'request')} per hour; try again later`,
         { ...headers, ...retryAfter(check.rate, at) },
         'limit.api-token',
       );

@@ -29,7 +29,7 @@ export function signInGuardMail(to: string, username: string, failures: number):
     text: [
       `Hello ${username},`,
       '',
-      `Someone has tried to sign in to your Mapsmith account and failed ${failures} times or more in the`,
+      `Someone has tried to sign in to your Mapsmith account and failed ${plural(failures, 'time')} or more in the`,
       'last 15 minutes. Until the guessing stops, sign-ins from devices that have not signed in to',
       'your account lately have to wait a while between tries.',
       '',
@@ -68,7 +68,7 @@ export function passwordChangedMail(
   const tokens =
     revokedTokens === 0
       ? 'You had no API tokens.'
-      : `Your ${revokedTokens} API token${revokedTokens === 1 ? ' was' : 's were'} revoked: create new ones on your dashboard where you still need them.`;
+      : `Your ${plural(revokedTokens, 'API token was', 'API tokens were')} revoked: create new ones on your dashboard where you still need them.`;
   return {
     to,
     subject: 'Your Mapsmith password was changed',

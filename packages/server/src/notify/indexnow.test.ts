@@ -120,7 +120,7 @@ describe('IndexNow submission', () => {
     indexNow.respondWith([200, 429]);
     const result = await submitToIndexNow(submission(urls));
     expect(result).toMatchObject({ ok: false, status: 429, accepted: INDEXNOW_BATCH_LIMIT });
-    expect(result.message).toMatch(/batch 2 of 3; 10000 URLs accepted before it/);
+    expect(result.message).toMatch(/batch 2 of 3; 10,000 URLs accepted before it/);
     expect(indexNow.received).toHaveLength(2);
   });
 });

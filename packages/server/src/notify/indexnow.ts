@@ -1,4 +1,5 @@
 /** IndexNow accepts at most this many URLs per request. */
+import { formatCount, plural } from '@mapsmith/core';
 export const INDEXNOW_BATCH_LIMIT = 10_000;
 
 /** What one IndexNow answer means, in the protocol's own terms (indexnow.org/documentation). */
@@ -68,12 +69,14 @@ export async function submitToIndexNow(
         ok: false,
         status: null,
         accepted,
-        message: `IndexNow could not be reached (${String(err)}); ${accepted} of ${urls.length} URLs submitted`,
+        message: `IndexNow could not be reached (${String(err)}); ${formatCount(accepted)} of ${plural(urls.length, 'URL')} submitted`,
       };
     }
     if (status !== 200 && status !== 202) {
       const done =
-        batches > 1 ? ` (batch ${i + 1} of ${batches}; ${accepted} URLs accepted before it)` : '';
+        batches > 1
+          ? ` (batch ${i + 1} of ${batches}; ${plural(accepted, 'URL')} accepted before it)`
+          : '';
       return { ok: false, status, accepted, message: `${explainIndexNowStatus(status)}${done}` };
     }
     accepted += urlList.length;
@@ -83,6 +86,6 @@ export async function submitToIndexNow(
     ok: true,
     status,
     accepted,
-    message: `${explainIndexNowStatus(status ?? 200)}: ${accepted} URLs${how}. Bing, Yandex, Seznam, Naver and Yep share IndexNow submissions.`,
+    message: `${explainIndexNowStatus(status ?? 200)}: ${plural(accepted, 'URL')}${how}. Bing, Yandex, Seznam, Naver and Yep share IndexNow submissions.`,
   };
 }

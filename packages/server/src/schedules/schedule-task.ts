@@ -1,6 +1,7 @@
 import {
   type Logger,
   nextRunAfter,
+  plural,
   refuseSiteAddress,
   storageRefusalText,
   type UrlPolicy,
@@ -134,7 +135,7 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
     if (result.reason === 'hourly') {
       // Counted like any crawl: the run waits for the hour's window, then starts once.
       const minutes = Math.max(1, Math.ceil((result.rate.resetMs - now) / 60_000));
-      const reason = `Your hourly crawl limit was reached at the scheduled time; the run starts when the limit allows, in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+      const reason = `Your hourly crawl limit was reached at the scheduled time; the run starts when the limit allows, in about ${plural(minutes, 'minute')}.`;
       await schedules.deferred(schedule.id, reason, Math.max(result.rate.resetMs, now + 1000));
       return 'deferred';
     }

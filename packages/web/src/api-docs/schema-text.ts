@@ -4,6 +4,7 @@ import type {
   OpenApiHeader,
   OpenApiRef,
 } from '@mapsmith/core/browser';
+import { plural } from '../app/format';
 
 /**
  * Plain words for the JSON Schemas of the published API document, as the `/api-docs` page
@@ -39,8 +40,8 @@ function boundsText(schema: JsonSchema): string {
   if (high !== undefined) return `at most ${high}`;
   if (schema.maxLength !== undefined) {
     return schema.minLength
-      ? `${schema.minLength} to ${schema.maxLength} characters`
-      : `at most ${schema.maxLength} characters`;
+      ? `${schema.minLength} to ${plural(schema.maxLength, 'character')}`
+      : `at most ${plural(schema.maxLength, 'character')}`;
   }
   if (schema.pattern) return `matching ${schema.pattern}`;
   return '';

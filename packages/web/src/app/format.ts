@@ -19,4 +19,4 @@ export function formatDateTime(iso: string): string {
 }
 
 /** "1 page", "2 pages": one helper for the core's messages and every screen. */
-export { formatCount, plural } from '@mapsmith/core/browser';
+export { agree, formatCount, plural } from '@mapsmith/core/browser';

@@ -5,6 +5,7 @@ import {
   type ValidationResult,
 } from '@mapsmith/core/browser';
 import { httpGetUrl } from '../api/http-api';
+import { formatCount, plural } from '../app/format';
 import { CsvDownload } from '../components/CsvDownload';
 import { ReportCounts } from '../report/ReportCounts';
 import { AuditTable } from './AuditTable';
@@ -57,7 +58,7 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
           <p className="audit-summary" data-testid="audit-summary" aria-live="polite">
             {job.status === 'failed'
               ? job.error
-              : `${job.checked.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} URLs checked${running ? '...' : ''}: ${job.summary}`}
+              : `${formatCount(job.checked)} of ${plural(job.total, 'URL')} checked${running ? '...' : ''}: ${job.summary}`}
           </p>
           {running && (
             <div
@@ -96,7 +97,7 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
           {job.truncated && (
             <p className="muted">
               The sitemap lists more than an audit checks; the first{' '}
-              {job.total.toLocaleString('en-US')} URLs were checked.
+              {plural(job.total, 'URL was', 'URLs were')} checked.
             </p>
           )}
           {job.checked > 0 && (

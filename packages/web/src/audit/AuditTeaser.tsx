@@ -1,5 +1,5 @@
 import type { ValidationResult } from '@mapsmith/core/browser';
-import { plural } from '../app/format';
+import { agree, plural } from '../app/format';
 import { HostedPageLink } from '../components/HostedPageLink';
 
 /** What the Pro audit checks for each listed URL, said once for the teaser. */
@@ -18,10 +18,8 @@ export function AuditTeaser(props: { result: ValidationResult }) {
   const n = props.result.stats.totalUrls;
   const isIndex = props.result.kind === 'sitemapindex';
   const what = isIndex
-    ? `the URLs of ${n === 1 ? 'this child sitemap' : `these ${plural(n, 'child sitemap')}`}`
-    : n === 1
-      ? 'this URL'
-      : `each of these ${plural(n, 'URL')}`;
+    ? `the URLs of ${agree(n, 'this child sitemap', `these ${plural(n, 'child sitemap')}`)}`
+    : agree(n, 'this URL', `each of these ${plural(n, 'URL')}`);
   return (
     <aside
       className="card audit-teaser"

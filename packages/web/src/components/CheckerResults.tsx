@@ -1,4 +1,5 @@
 import type { ValidationResult } from '@mapsmith/core/browser';
+import { plural } from '../app/format';
 
 /** Warnings shown before the "more" line (spec §9). */
 export const SHOWN_WARNINGS = 5;
@@ -60,9 +61,7 @@ export function CheckerResults(props: { result: ValidationResult; source: string
             ))}
           </ul>
           {hidden > 0 && (
-            <p className="muted">
-              ...and {hidden} more {hidden === 1 ? 'warning' : 'warnings'}
-            </p>
+            <p className="muted">...and {plural(hidden, 'more warning', 'more warnings')}</p>
           )}
         </>
       )}

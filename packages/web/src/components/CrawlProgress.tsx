@@ -1,5 +1,6 @@
 import { type CrawlLiveProgress, seconds, slowPagesNote } from '@mapsmith/core/browser';
 import { type ReactNode, useEffect, useState } from 'react';
+import { agree, plural } from '../app/format';
 import { formatElapsed, progressNote, progressPercent } from '../crawl/progress';
 
 /**
@@ -56,7 +57,7 @@ export function CrawlProgress(props: {
       </dl>
       {inFlight.length > 0 && (
         <div className="progress-current" data-testid="in-flight">
-          <p>{inFlight.length === 1 ? 'Fetching' : `Fetching ${inFlight.length} URLs`}</p>
+          <p>{agree(inFlight.length, 'Fetching', `Fetching ${plural(inFlight.length, 'URL')}`)}</p>
           <ul className="in-flight-list">
             {inFlight.map((f) => (
               <li key={f.url} data-testid="in-flight-url">

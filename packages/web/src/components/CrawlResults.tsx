@@ -1,6 +1,7 @@
 import { type CrawlJob, isPartialOutcome, PAGE_COUNT_RULE } from '@mapsmith/core/browser';
 import type { ReactNode } from 'react';
 import { useAuth } from '../app/auth';
+import { agree } from '../app/format';
 import { DownloadPanel } from './DownloadPanel';
 import { PingBox } from './PingBox';
 import { SeoCard } from './SeoCard';
@@ -42,7 +43,7 @@ export function CrawlResults(props: { job: CrawlJob; action?: ReactNode; more?: 
         <h2 data-partial={partial}>
           {partial ? 'Partial sitemap' : 'Your sitemap is ready'}:{' '}
           <span data-testid="page-count">{listed.toLocaleString('en-US')}</span>{' '}
-          {listed === 1 ? 'page' : 'pages'}
+          {agree(listed, 'page')}
         </h2>
       )}
       {outcome && (

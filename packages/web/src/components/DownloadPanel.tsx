@@ -6,6 +6,7 @@ import {
   type ExportFormat,
 } from '@mapsmith/core/browser';
 import { useState } from 'react';
+import { plural } from '../app/format';
 import { saveFile } from '../app/save-file';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -33,8 +34,8 @@ function SitemapParts(props: {
   return (
     <div className="sitemap-parts notice small" data-testid="sitemap-parts">
       <p>
-        <strong>{split.index}</strong> is a sitemap index: it lists {split.parts} files, each of at
-        most 50,000 URLs. Download them and upload them beside it at your site's root.
+        <strong>{split.index}</strong> is a sitemap index: it lists {plural(split.parts, 'file')},
+        each of at most 50,000 URLs. Download them and upload them beside it at your site's root.
       </p>
       <div className="sitemap-part-buttons">
         {numbers.map((n) => (

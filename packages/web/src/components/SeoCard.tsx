@@ -2,6 +2,7 @@ import { type SeoAnalysis, scoreBand } from '@mapsmith/core/browser';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorText } from '../app/errors';
+import { formatCount, plural } from '../app/format';
 import { useApi } from '../app/use-api';
 
 const SEVERITY_LABEL = { critical: 'Critical', warning: 'Warning', info: 'Info' } as const;
@@ -33,7 +34,7 @@ function IssueItem(props: { jobId: string; issue: SeoAnalysis['issues'][number] 
     <li data-severity={sev}>
       <details className="issue-details">
         <summary>
-          {head} <span className="muted small">({total.toLocaleString('en-US')} URLs)</span>
+          {head} <span className="muted small">({plural(total, 'URL')})</span>
         </summary>
         <ul className="issue-urls">
           {shown.map((url, i) => (
@@ -100,7 +101,7 @@ export function SeoCard(props: { jobId: string }) {
       'Total pages',
       seo.stats.listedPages === undefined
         ? seo.stats.totalPages
-        : `${seo.stats.totalPages.toLocaleString('en-US')} pages, ${seo.stats.listedPages.toLocaleString('en-US')} listed`,
+        : `${plural(seo.stats.totalPages, 'page')}, ${formatCount(seo.stats.listedPages)} listed`,
     ],
     ['Pages with images', seo.stats.pagesWithImages],
     ['Pages with structured data', seo.stats.pagesWithStructuredData],

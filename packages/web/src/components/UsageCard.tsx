@@ -1,5 +1,5 @@
 import { type Analytics, USAGE_WARNING_RATIO } from '@mapsmith/core/browser';
-import { formatDate } from '../app/format';
+import { formatDate, plural } from '../app/format';
 
 function resetDate(iso: string | undefined): string {
   const now = new Date();
@@ -54,7 +54,7 @@ export function UsageCard(props: { analytics: Analytics | null; isPro: boolean }
           {props.analytics.monthlyUsage.slice(-6).map((m) => (
             <li key={m.month}>
               <span>{m.month}</span>
-              <span>{m.pages.toLocaleString('en-US')} pages</span>
+              <span>{plural(m.pages, 'page')}</span>
             </li>
           ))}
         </ul>

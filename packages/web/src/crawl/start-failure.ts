@@ -1,4 +1,10 @@
-import { ApiCallError, PLAN_LIMITS, retryInWords, SITE_ADDRESS_HINT } from '@mapsmith/core/browser';
+import {
+  ApiCallError,
+  PLAN_LIMITS,
+  plural,
+  retryInWords,
+  SITE_ADDRESS_HINT,
+} from '@mapsmith/core/browser';
 import { errorText } from '../app/errors';
 import type { Toast } from '../app/toast';
 
@@ -33,7 +39,7 @@ export function startFailureToast(err: unknown, isPro: boolean, withSettings = f
     const upgrade = isPro ? '' : ` Pro starts ${PLAN_LIMITS.pro.crawlsPerHour} crawls an hour.`;
     return {
       title: 'Hourly Limit Reached',
-      description: `You can start ${limit} crawls per hour. ${when}${upgrade}`.trim(),
+      description: `You can start ${plural(limit, 'crawl')} per hour. ${when}${upgrade}`.trim(),
       variant: 'error',
       ...(isPro ? {} : { action: { label: 'Upgrade to Pro', to: '/pricing' } }),
     };

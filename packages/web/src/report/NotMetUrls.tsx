@@ -1,5 +1,5 @@
 import type { CrawlChanges } from '@mapsmith/core/browser';
-import { plural } from '../app/format';
+import { agree, plural } from '../app/format';
 
 /**
  * Says that the two crawls of a change report ran with different settings (issue 25 point 5):
@@ -13,7 +13,7 @@ export function SettingsChangedNote(props: { summary: NonNullable<CrawlChanges['
     <p className="notice notice-warning small" data-testid="change-settings">
       The crawl settings differ between the two crawls ({settingsChanged.join(', ')}), so this is
       not like with like: {plural(leftOut, 'URL')} listed then and not reached this time{' '}
-      {leftOut === 1 ? 'is' : 'are'} counted as left out by the new settings, not as removed.
+      {agree(leftOut, 'is', 'are')} counted as left out by the new settings, not as removed.
     </p>
   );
 }
@@ -31,7 +31,7 @@ export function NotMetUrls(props: { changes: CrawlChanges }) {
       <summary>
         {summary.leftOut > 0
           ? `${plural(total, 'URL')} left out by the new settings (listed before, not reached this time)`
-          : `${total.toLocaleString('en-US')} removed ${total === 1 ? 'URL' : 'URLs'} (listed before, not found this time)`}
+          : `${plural(total, 'removed URL')} (listed before, not found this time)`}
       </summary>
       <ul>
         {removed.map((r) => (

@@ -1,4 +1,5 @@
 import type { ReportReason } from '@mapsmith/core/browser';
+import { plural } from '../app/format';
 
 /** One figure: a group, its words and its count (the crawl report's verdicts, the audit's). */
 export interface CountChip<R extends string> {
@@ -20,9 +21,7 @@ export function ReportCounts<R extends string = ReportReason>(props: {
 }) {
   return (
     <div className="report-counts" data-testid="report-counts">
-      <span className="report-total">
-        {props.total.toLocaleString('en-US')} {props.total === 1 ? 'URL' : 'URLs'}:
-      </span>
+      <span className="report-total">{plural(props.total, 'URL')}:</span>
       <ul aria-label="URLs per verdict">
         {props.counts.map((c) => {
           const active = props.active === c.reason;

@@ -2,6 +2,7 @@ import type { ReportFilter } from '@mapsmith/core/browser';
 import { useState } from 'react';
 import { httpGetUrl } from '../api/http-api';
 import { errorText } from '../app/errors';
+import { plural } from '../app/format';
 import { saveFile, saveLink } from '../app/save-file';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
@@ -85,7 +86,7 @@ export function ReportDownloads(props: {
               checked={scope === 'all'}
               onChange={() => setScope('all')}
             />
-            <span>All {props.total.toLocaleString('en-US')} URLs</span>
+            <span>All {plural(props.total, 'URL')}</span>
           </label>
         </fieldset>
       )}

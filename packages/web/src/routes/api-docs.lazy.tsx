@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { OperationCard, type OperationEntry } from '../api-docs/OperationCard';
 import { fieldRows } from '../api-docs/schema-text';
 import { useSupportEmail } from '../app/config';
+import { plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { PageHeader } from '../components/PageHeader';
 
@@ -28,7 +29,7 @@ function Tiles(props: { doc: OpenApiDocument }) {
   const tiles = [
     {
       title: 'REST API',
-      text: `${operations} operations over HTTPS and JSON: start crawls, poll them, page their URL tables, download any sitemap format.`,
+      text: `${plural(operations, 'operation')} over HTTPS and JSON: start crawls, poll them, page their URL tables, download any sitemap format.`,
     },
     {
       title: 'API key authentication',
@@ -40,7 +41,7 @@ function Tiles(props: { doc: OpenApiDocument }) {
       ),
     },
     {
-      title: `${token['x-requests-per-hour']} requests per hour`,
+      title: `${plural(token['x-requests-per-hour'], 'request')} per hour`,
       text: (
         <>
           Per token, over a rolling hour. Every answer says where you stand:{' '}

@@ -7,7 +7,7 @@ import {
 } from '@mapsmith/core/browser';
 import { httpGetUrl } from '../api/http-api';
 import { useAuth } from '../app/auth';
-import { formatDateTime } from '../app/format';
+import { formatDateTime, plural } from '../app/format';
 import { useApi } from '../app/use-api';
 import { CsvDownload } from '../components/CsvDownload';
 import { HostedPageLink } from '../components/HostedPageLink';
@@ -79,8 +79,9 @@ function ProCompare(props: { jobId: string }) {
     <>
       {summary ? (
         <p className="muted" data-testid="sitemap-compare-summary">
-          {summary.inSitemap.toLocaleString('en-US')} URLs in {summary.files.length - unread.length}{' '}
-          live sitemap files, read {formatDateTime(summary.checkedAt)}.
+          {plural(summary.inSitemap, 'URL')} in{' '}
+          {plural(summary.files.length - unread.length, 'live sitemap file')}, read{' '}
+          {formatDateTime(summary.checkedAt)}.
           {counts.length === 0 ? ' The sitemap and the crawl agree.' : ''}
           {summary.truncated
             ? ` ${summary.cut ?? 'Reading stopped at its bound; later files were not read.'}`

@@ -1,4 +1,5 @@
 import type { PageRecord } from '../../crawler/types.js';
+import { plural } from '../../text/counts.js';
 import { isLinked } from '../scope.js';
 import { Examples, type SeoRule } from '../types.js';
 import { isTimedOut } from './timed-out.js';
@@ -42,7 +43,7 @@ export const brokenLinks: SeoRule = {
           urls: broken.urls,
           count: n,
           applicable,
-          message: `${n} broken internal ${n === 1 ? 'link' : 'links'}${where}`,
+          message: `${plural(n, 'broken internal link')}${where}`,
         };
       },
     };

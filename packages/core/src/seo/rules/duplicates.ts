@@ -1,4 +1,5 @@
 import type { PageRecord } from '../../crawler/types.js';
+import { agree, formatCount, plural } from '../../text/counts.js';
 import { hash64 } from '../hash.js';
 import { KeyTable } from '../key-table.js';
 import { isContent } from '../scope.js';
@@ -81,7 +82,7 @@ export function duplicated(
         urls,
         count: total,
         applicable,
-        message: `${total} pages share ${sets === 1 ? 'one' : sets} duplicate ${what}${sets === 1 ? '' : 's'}`,
+        message: `${plural(total, 'page')} share ${agree(sets, 'one', formatCount(sets))} duplicate ${agree(sets, what, `${what}s`)}`,
       };
     },
   };

@@ -1,4 +1,5 @@
 import { redirectsElsewhere } from '../../crawler/verdict.js';
+import { plural } from '../../text/counts.js';
 import { isLinked } from '../scope.js';
 import { perPageRule } from '../types.js';
 
@@ -10,5 +11,5 @@ export const linksToRedirects = perPageRule({
   recommendation: 'Update internal links to point at the final URL instead of a redirect.',
   applies: isLinked,
   test: redirectsElsewhere,
-  message: (n) => `${n} internally linked ${n === 1 ? 'URL redirects' : 'URLs redirect'}`,
+  message: (n) => plural(n, 'internally linked URL redirects', 'internally linked URLs redirect'),
 });

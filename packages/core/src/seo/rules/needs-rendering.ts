@@ -1,3 +1,4 @@
+import { plural } from '../../text/counts.js';
 import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
@@ -11,5 +12,5 @@ export const needsRendering = perPageRule({
   applies: isContent,
   test: (page) => page.rendered,
   message: (n) =>
-    `${n} ${n === 1 ? 'page needs' : 'pages need'} JavaScript rendering to show content or links`,
+    `${plural(n, 'page needs', 'pages need')} JavaScript rendering to show content or links`,
 });

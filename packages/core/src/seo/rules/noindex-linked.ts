@@ -1,3 +1,4 @@
+import { plural } from '../../text/counts.js';
 import { isLinked } from '../scope.js';
 import { perPageRule } from '../types.js';
 
@@ -9,5 +10,6 @@ export const noindexLinked = perPageRule({
   recommendation: 'Check that linked pages marked noindex are meant to stay out of search results.',
   applies: isLinked,
   test: (page) => page.robots.noindex,
-  message: (n) => `${n} internally linked ${n === 1 ? 'page is' : 'pages are'} marked noindex`,
+  message: (n) =>
+    `${plural(n, 'internally linked page is', 'internally linked pages are')} marked noindex`,
 });

@@ -1,3 +1,4 @@
+import { plural } from '../../text/counts.js';
 import { perPageRule } from '../types.js';
 
 /** URLs that take two or more redirects to answer. */
@@ -9,6 +10,5 @@ export const redirectChains = perPageRule({
     'Point redirects straight at the final URL: each extra hop costs crawl budget and time.',
   applies: (page) => page.redirectChain.length > 0,
   test: (page) => page.redirectChain.length >= 2,
-  message: (n) =>
-    `${n} ${n === 1 ? 'URL goes' : 'URLs go'} through a chain of two or more redirects`,
+  message: (n) => `${plural(n, 'URL goes', 'URLs go')} through a chain of two or more redirects`,
 });

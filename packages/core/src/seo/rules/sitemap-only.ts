@@ -1,3 +1,4 @@
+import { plural } from '../../text/counts.js';
 import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
@@ -11,5 +12,5 @@ export const sitemapOnly = perPageRule({
   applies: isContent,
   test: (page) => page.foundVia === 'sitemap' && page.inlinks === 0,
   message: (n) =>
-    `${n} ${n === 1 ? 'page is' : 'pages are'} only reachable from the sitemap (no internal links)`,
+    `${plural(n, 'page is', 'pages are')} only reachable from the sitemap (no internal links)`,
 });

@@ -1,4 +1,5 @@
 import { SLOW_RESPONSE_MS } from '../../crawler/options.js';
+import { plural } from '../../text/counts.js';
 import { isContent } from '../scope.js';
 import { perPageRule } from '../types.js';
 
@@ -13,5 +14,5 @@ export const slowResponses = perPageRule({
     'Speed up slow pages (caching, lighter HTML, a faster host): slow sites are crawled less.',
   applies: isContent,
   test: (page) => page.responseTimeMs > SLOW_RESPONSE_MS,
-  message: (n) => `${n} ${n === 1 ? 'page takes' : 'pages take'} over 1 second to respond`,
+  message: (n) => `${plural(n, 'page takes', 'pages take')} over 1 second to respond`,
 });

@@ -2,6 +2,8 @@
  * A text whose length a rule bounds (a title, a meta description): its length as the rules count
  * it, whether it is out of bounds, and the note that shows it beside its URL.
  */
+import { plural } from '../../text/counts.js';
+
 export interface LengthBounds {
   min: number;
   max: number;
@@ -22,5 +24,5 @@ export function outOfBounds(text: string | null, bounds: LengthBounds): boolean 
 export function lengthNote(text: string | null, bounds: LengthBounds): string {
   const length = textLength(text);
   const miss = length < bounds.min ? `under ${bounds.min}` : `over ${bounds.max}`;
-  return `“${text?.trim() ?? ''}” (${length} characters, ${miss})`;
+  return `“${text?.trim() ?? ''}” (${plural(length, 'character')}, ${miss})`;
 }

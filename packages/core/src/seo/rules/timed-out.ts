@@ -1,5 +1,6 @@
 import { seconds } from '../../crawler/failure-text.js';
 import type { PageRecord } from '../../crawler/types.js';
+import { plural } from '../../text/counts.js';
 import { isLinked } from '../scope.js';
 import { Examples, type SeoRule } from '../types.js';
 
@@ -38,7 +39,7 @@ export const timedOut: SeoRule = {
           urls: found.urls,
           count: n,
           applicable,
-          message: `${n} ${n === 1 ? 'page' : 'pages'} took longer than ${seconds(limitMs)} (timed out)`,
+          message: `${plural(n, 'page')} took longer than ${seconds(limitMs)} (timed out)`,
         };
       },
     };

@@ -4,6 +4,7 @@
  * (or, while fetches run longer than a second, that the crawl waits for slow pages).
  */
 import type { CrawledPage, CrawlProgress } from '@mapsmith/core';
+import { plural } from '@mapsmith/core/counts';
 import { slowPagesNote } from '@mapsmith/core/crawl';
 
 /** What the line shows. */
@@ -30,7 +31,7 @@ function clock(ms: number): string {
 /** Renders the state as one line of at most `columns - 1` characters (no wrap, no scroll). */
 export function progressLine(state: ProgressState, columns: number): string {
   const rate = state.elapsedMs > 0 ? (state.pagesCrawled * 1000) / state.elapsedMs : 0;
-  const text = `${state.pagesCrawled} pages, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.slowNote ?? state.currentUrl ?? ''}`;
+  const text = `${plural(state.pagesCrawled, 'page')}, ${state.listed} listed, ${state.queued} queued, ${rate.toFixed(1)} pages/s, ${clock(state.elapsedMs)}  ${state.slowNote ?? state.currentUrl ?? ''}`;
   const width = Math.max(20, columns - 1);
   return text.length > width ? text.slice(0, width) : text;
 }

@@ -8,6 +8,7 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import type { CrawlStore, CrawlSummary, PageRenderer } from '@mapsmith/core';
+import { plural } from '@mapsmith/core/counts';
 // The crawl's own modules only: the exporters load when --out-dir asks for files.
 import {
   createCrawler,
@@ -32,7 +33,7 @@ function humanSummary(s: CrawlSummary): string {
     Object.entries(s.excluded)
       .map(([code, n]) => `${n} ${code}`)
       .join(', ') || 'none';
-  return `Crawled ${s.pagesCrawled} pages of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
+  return `Crawled ${plural(s.pagesCrawled, 'page')} of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
 Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.${pageCapLine(s)}
 ${(s.notes ?? []).map((n) => `${n.endsWith('.') ? n : `${n}.`}\n`).join('')}`;
 }
@@ -41,7 +42,7 @@ ${(s.notes ?? []).map((n) => `${n.endsWith('.') ? n : `${n}.`}\n`).join('')}`;
 function pageCapLine(s: CrawlSummary): string {
   const waiting = s.pruned?.['page-limit'] ?? 0;
   if (s.endedBy !== 'page-limit' || waiting === 0) return '';
-  return `\nStopped at the page cap (--max-pages); ${waiting} more URL${waiting === 1 ? ' was' : 's were'} waiting.`;
+  return `\nStopped at the page cap (--max-pages); ${plural(waiting, 'more URL was', 'more URLs were')} waiting.`;
 }
 
 function jsonSummary(s: CrawlSummary): string {
@@ -147,7 +148,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
   if (summary.endedBy === 'cancelled') {
     const kept = out || exportTo ? '; what was crawled is written' : '';
     process.stderr.write(
-      `mapsmith crawl: interrupted after ${summary.pagesCrawled} pages${kept}\n`,
+      `mapsmith crawl: interrupted after ${plural(summary.pagesCrawled, 'page')}${kept}\n`,
     );
     return 130;
   }

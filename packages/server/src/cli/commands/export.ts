@@ -3,6 +3,7 @@ import {
   CrawlFileError,
   type ExportResult,
   hasUniformLastmod,
+  plural,
   readCrawlFile,
   UNIFORM_LASTMOD_NOTE,
   writeExports,
@@ -27,9 +28,9 @@ const processIo: CommandIo = {
 /** One line per format: what was written. */
 export function describeResult(result: ExportResult): string {
   if (result.nothingToList) return `${result.format}: no file written. ${result.nothingToList}`;
-  const urls = `${result.urls.toLocaleString('en-US')} URLs`;
+  const urls = plural(result.urls, 'URL');
   const files = result.split
-    ? `${result.entryFile} (sitemap index of ${result.files.length - 1} files)`
+    ? `${result.entryFile} (sitemap index of ${plural(result.files.length - 1, 'file')})`
     : result.entryFile;
   const skipped = result.skipped.length ? `, ${result.skipped.length} left out` : '';
   return `${result.format}: ${files}, ${urls}${skipped}`;

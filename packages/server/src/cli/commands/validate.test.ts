@@ -50,7 +50,7 @@ describe('mapsmith validate', () => {
       run('validate', file('bad.xml', invalid)),
     ]);
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('ok.xml: valid urlset, 1 URLs (1 valid, 0 duplicates)');
+    expect(ok.stdout).toContain('ok.xml: valid urlset, 1 URL (1 valid, 0 duplicates)');
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('INVALID urlset');
     expect(bad.stdout).toContain('errors (1):\n  line 4: Missing loc element');

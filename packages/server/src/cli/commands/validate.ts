@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ValidationResult } from '@mapsmith/core';
 import { checkSitemap, checkSitemapBytes, MAX_INPUT_BYTES } from '@mapsmith/core/checker';
+import { formatCount, plural } from '@mapsmith/core/counts';
 import { parseOptions, UsageError } from '../args.js';
 import { validateOptions } from '../options/validate.js';
 import type { CommandIo } from './export.js';
@@ -56,7 +57,7 @@ async function readBytes(file: string): Promise<Uint8Array> {
 export function formatResult(source: string, result: ValidationResult): string {
   const { stats } = result;
   const lines = [
-    `${source}: ${result.isValid ? 'valid' : 'INVALID'} ${result.kind}, ${stats.totalUrls} URLs (${stats.validUrls} valid, ${stats.duplicateUrls} duplicates)`,
+    `${source}: ${result.isValid ? 'valid' : 'INVALID'} ${result.kind}, ${plural(stats.totalUrls, 'URL')} (${formatCount(stats.validUrls)} valid, ${plural(stats.duplicateUrls, 'duplicate')})`,
   ];
   const list = (title: string, items: ValidationResult['errors']) => {
     if (items.length === 0) return;

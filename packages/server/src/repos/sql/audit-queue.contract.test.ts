@@ -117,6 +117,17 @@ describe.each(testDatabaseKinds)('the audit queue on %s', (kind) => {
     );
   });
 
+  it('counts one interruption and one checked URL in the singular (walkthrough defect 43)', async () => {
+    const id = await start();
+    await queue.claim('w1', LEASE, 1);
+    await t.db.run('UPDATE audit_jobs SET checked = 1 WHERE id = ?', [id]);
+    clock.ms += LEASE + 1;
+    expect(await queue.claim('w2', LEASE, 1)).toBeNull();
+    expect((await status(t.db, id))?.error).toBe(
+      'The audit was interrupted 1 time by a server restart and was stopped; 1 URL had been checked. Please start it again.',
+    );
+  });
+
   it('releases on shutdown without counting the attempt, and expires dead owners at once', async () => {
     const a = await start();
     const b = await start();

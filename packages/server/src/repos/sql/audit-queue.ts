@@ -1,8 +1,9 @@
 import { lockedTransaction } from '@mapsmith/app';
-import type { Clock, SqlDatabase } from '@mapsmith/core';
+import { type Clock, plural, type SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 import { auditStoppedNote } from './audit-stop.js';
 import { SqlLeasedQueue } from './leased-queue.js';
+import { failWornOut } from './worn-out.js';
 
 export type { AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
 
@@ -69,13 +70,18 @@ export class SqlAuditQueue extends SqlLeasedQueue implements AuditQueue {
     perUserCap = Number.MAX_SAFE_INTEGER,
   ): Promise<ClaimedAudit | null> {
     const now = this.clock.now();
-    await this.db.run(
-      `UPDATE audit_jobs SET status = 'failed', finished_at = ?, lease_owner = NULL,
-              lease_expires_at = NULL,
-              error = 'The audit was interrupted ' || attempts || ' times by a server restart and was stopped; '
-                      || checked || ' URLs had been checked. Please start it again.'
-        WHERE ${CLAIMABLE} AND attempts >= ?`,
-      [new Date(now).toISOString(), now, maxAttempts],
+    await failWornOut<{ attempts: number; checked: number }>(
+      this.db,
+      {
+        table: 'audit_jobs',
+        key: 'id',
+        columns: 'id, attempts, checked',
+        claimable: CLAIMABLE,
+        message: (job) =>
+          `The audit was interrupted ${plural(job.attempts, 'time')} by a server restart and was stopped; ${plural(job.checked, 'URL')} had been checked. Please start it again.`,
+      },
+      now,
+      maxAttempts,
     );
     for (let i = 0; i < CLAIM_TRIES; i++) {
       // A write that returns rows runs in a transaction: SQLite reads outside one are read-only.

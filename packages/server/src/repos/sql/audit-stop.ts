@@ -1,11 +1,11 @@
-import type { Clock, SqlDatabase } from '@mapsmith/core';
+import { type Clock, plural, type SqlDatabase } from '@mapsmith/core';
 
 /** What an owner's stop did to an audit (issue 30). */
 export type AuditStopResult = 'done' | 'not-found' | 'ended';
 
 /** The note a stopped audit carries, as the audit page shows it. */
 export function auditStoppedNote(checked: number): string {
-  const urls = `${checked.toLocaleString('en-US')} ${checked === 1 ? 'URL' : 'URLs'}`;
+  const urls = plural(checked, 'URL');
   return `Stopped by you after ${urls} checked; the URLs checked so far are shown.`;
 }
 

@@ -1,7 +1,14 @@
 import { lockedTransaction } from '@mapsmith/app';
-import type { Clock, SitemapCompareRun, SitemapCompareState, SqlDatabase } from '@mapsmith/core';
+import {
+  type Clock,
+  plural,
+  type SitemapCompareRun,
+  type SitemapCompareState,
+  type SqlDatabase,
+} from '@mapsmith/core';
 import type { ClaimedCompare, CompareStart, SitemapCompareQueue } from '../ports-pro.js';
 import { SqlLeasedQueue } from './leased-queue.js';
+import { failWornOut } from './worn-out.js';
 
 /** The row's status as the contract names it. */
 const STATES: Readonly<Record<string, SitemapCompareState>> = {
@@ -79,12 +86,18 @@ export class SqlSitemapCompareQueue extends SqlLeasedQueue implements SitemapCom
    */
   async claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedCompare | null> {
     const now = this.clock.now();
-    await this.db.run(
-      `UPDATE sitemap_compare_jobs SET status = 'failed', finished_at = ?, lease_owner = NULL,
-              lease_expires_at = NULL,
-              error = 'The comparison was interrupted ' || attempts || ' times by a server restart and was stopped. Please start it again.'
-        WHERE ${CLAIMABLE} AND attempts >= ?`,
-      [new Date(now).toISOString(), now, maxAttempts],
+    await failWornOut<{ attempts: number }>(
+      this.db,
+      {
+        table: 'sitemap_compare_jobs',
+        key: 'job_id',
+        columns: 'job_id, attempts',
+        claimable: CLAIMABLE,
+        message: (job) =>
+          `The comparison was interrupted ${plural(job.attempts, 'time')} by a server restart and was stopped. Please start it again.`,
+      },
+      now,
+      maxAttempts,
     );
     for (let i = 0; i < CLAIM_TRIES; i++) {
       // A write that returns rows runs in a transaction: SQLite reads outside one are read-only.

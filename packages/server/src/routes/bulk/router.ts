@@ -5,6 +5,7 @@ import {
   PLAN_LIMITS,
   pageCapFor,
   parseBulkList,
+  plural,
   retryInWords,
   storageRefusalText,
 } from '@mapsmith/core';
@@ -55,7 +56,7 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
           throw new HttpError(
             400,
             'Too many sites',
-            `The list holds ${parsed.siteLines} sites; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
+            `The list holds ${plural(parsed.siteLines, 'site')}; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
             {},
             'bulk.too-many',
             'list',

@@ -3,6 +3,7 @@ import type { RateInfo } from '@mapsmith/core';
 import {
   isDefaultCrawlSettings,
   PLAN_LIMITS,
+  plural,
   retryInWords,
   storageRefusalText,
 } from '@mapsmith/core';
@@ -87,7 +88,7 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
             throw new HttpError(
               429,
               'Too many crawls',
-              `You can start ${started.rate.limit} crawls per hour. ${retryInWords(Number(wait['Retry-After']))}`,
+              `You can start ${plural(started.rate.limit, 'crawl')} per hour. ${retryInWords(Number(wait['Retry-After']))}`,
               // The crawl-start window refused: its figures, whatever the token has left.
               { ...rateHeaders(started.rate), ...wait },
               'limit.hourly',
