@@ -57,7 +57,8 @@ describe('the IPC guards', () => {
 
   it('parses every input with the contract schema and says what is wrong', async () => {
     const cases: [string, unknown, RegExp][] = [
-      ['crawl.start', { url: 'ftp://example.com/' }, /^Enter an absolute http/],
+      // Another scheme: the one site-address sentence, as the web shows it under the field.
+      ['crawl.start', { url: 'ftp://example.com/' }, /^Enter a site address such as example\.com/],
       ['crawl.start', { url: `https://example.com/${'a'.repeat(2100)}` }, /^URL is too long/],
       ['crawl.start', {}, /required/i],
       ['crawl.start', 'https://example.com/', /./],
