@@ -110,8 +110,11 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       const url = new URL(request.url);
       const policyDecision = options.policy.checkUrl(url);
       if (!policyDecision.allowed) throw new FetchError(policyDecision.reason, 'EBLOCKED', false);
-      // A request's own limit bounds the whole answer; undici's own timers then never fire first.
+      // A request's own limit bounds the whole answer. Undici's timers are lifted past it only
+      // when they would fire first (a limit longer than theirs): per-request timers cost every
+      // request, and at or under their length either timer's answer is the same timeout.
       const limit = request.timeoutMs ?? headersTimeout + bodyTimeout;
+      const lift = request.timeoutMs !== undefined && limit > Math.min(headersTimeout, bodyTimeout);
       const timeout = new AbortController();
       const timer = setTimeout(
         () =>
@@ -136,7 +139,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
             ...request.headers,
           },
           signal,
-          ...(request.timeoutMs ? { headersTimeout: limit + 1000, bodyTimeout: limit + 1000 } : {}),
+          ...(lift ? { headersTimeout: limit + 1000, bodyTimeout: limit + 1000 } : {}),
         });
         const headers = flattenHeaders(res.headers);
         const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
