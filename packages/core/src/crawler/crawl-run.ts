@@ -161,7 +161,8 @@ export class CrawlRun {
     let check: ImageCheckResult | null = null;
     const bounds = this.deps.imageChecks ?? {
       max: MAX_IMAGE_CHECKS,
-      concurrency: IMAGE_CHECK_CONCURRENCY,
+      // As many in flight as the crawl itself: each host's gate still bounds what one host gets.
+      concurrency: Math.max(IMAGE_CHECK_CONCURRENCY, this.options.concurrency),
       budgetMs: IMAGE_CHECK_BUDGET_MS,
     };
     // The wrap-up reads and writes the store too: a store that fails here (a full disk) ends

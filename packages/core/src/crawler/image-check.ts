@@ -14,7 +14,7 @@ import type { HostGate } from './host-gate.js';
 
 /** Images checked per crawl at most; the rest stay listed unchecked. */
 export const MAX_IMAGE_CHECKS = 200;
-/** Image checks in flight at once (each host's own limit and delay still apply). */
+/** Image checks in flight at least (a crawl uses its own concurrency when higher; each host's own limit and delay still apply). */
 export const IMAGE_CHECK_CONCURRENCY = 4;
 /** Time all the checks of one crawl may take; images not reached in it stay unchecked. */
 export const IMAGE_CHECK_BUDGET_MS = 30_000;
