@@ -4,6 +4,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class AppPage {
   constructor(readonly page: Page) {}
 
+  /**
+   * Waits until React has hydrated the page (`<html data-hydrated>`, app/mount.tsx): text typed
+   * into a prerendered field before that may be reset by hydration.
+   */
+  async hydrated(): Promise<void> {
+    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  }
+
   /** The single visible toast. */
   get toast(): Locator {
     return this.page.getByTestId('toast');

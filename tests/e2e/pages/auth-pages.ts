@@ -29,6 +29,7 @@ class FormPage extends AppPage {
 export class LoginPage extends FormPage {
   async goto(): Promise<void> {
     await this.page.goto('/login');
+    await this.hydrated();
     await expect(this.field('Username or e-mail')).toBeVisible();
   }
 
@@ -43,6 +44,7 @@ export class LoginPage extends FormPage {
 export class SignupPage extends FormPage {
   async goto(): Promise<void> {
     await this.page.goto('/signup');
+    await this.hydrated();
     await expect(this.field('Username')).toBeVisible();
   }
 
@@ -59,6 +61,7 @@ export class SignupPage extends FormPage {
 export class ForgotPasswordPage extends FormPage {
   async goto(): Promise<void> {
     await this.page.goto('/forgot-password');
+    await this.hydrated();
   }
 
   async request(email: string): Promise<void> {
@@ -73,6 +76,7 @@ export class ResetPasswordPage extends FormPage {
     await this.page.goto(
       token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password',
     );
+    await this.hydrated();
   }
 
   async reset(password: string, confirm = password): Promise<void> {

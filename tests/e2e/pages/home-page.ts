@@ -5,6 +5,7 @@ import { AppPage } from './app-page';
 export class HomePage extends AppPage {
   async goto(hash = ''): Promise<void> {
     await this.page.goto(`/${hash}`);
+    await this.hydrated();
   }
 
   get urlInput(): Locator {

@@ -1,9 +1,21 @@
 import type { ApiClient } from '@mapsmith/core/browser';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppRouter } from './router';
 import '../styles.css';
+
+/**
+ * Marks the document (`<html data-hydrated>`) once React has drawn or hydrated the app. Until
+ * then a prerendered page's fields are plain HTML that hydration may reset, so tests (and any
+ * script driving the page) wait for the mark before typing.
+ */
+function MarkHydrated(props: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return props.children;
+}
 
 /**
  * Mounts the Mapsmith UI into `element` with the given API client. The hosted entry passes the
@@ -20,7 +32,9 @@ export function mountMapsmith(
   const router = createAppRouter(api, history);
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <MarkHydrated>
+        <RouterProvider router={router} />
+      </MarkHydrated>
     </StrictMode>
   );
   if (element.hasChildNodes()) {
