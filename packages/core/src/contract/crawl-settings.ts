@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { CrawlOptions } from '../crawler/options.js';
+import { MAX_SITE_AUTH_HEADERS, RESERVED_HEADER_NAMES } from '../crawler/site-auth.js';
 
 import { MAX_CRAWL_PATTERNS } from './crawl-settings-text.js';
 
@@ -37,6 +38,67 @@ const globPattern = z
 
 const patternList = (which: string) =>
   z.array(globPattern).max(MAX_CRAWL_PATTERNS, `At most ${MAX_CRAWL_PATTERNS} ${which} patterns`);
+
+/** True when the text holds a control character (a line break could smuggle a header). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A header field name (RFC 9110 token), not one the fetcher sets itself. */
+const headerName = z
+  .string()
+  .trim()
+  .min(1, 'A header name cannot be empty')
+  .max(100, 'A header name is at most 100 characters')
+  .refine(
+    (value) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value),
+    'A header name is letters, digits and - only',
+  )
+  .refine(
+    (value) => !RESERVED_HEADER_NAMES.has(value.toLowerCase()),
+    'Mapsmith sets this header itself; choose another',
+  );
+
+/** A header value: printable text, no line breaks (so it cannot smuggle another header). */
+const headerValue = z
+  .string()
+  .max(4000, 'A header value is at most 4,000 characters')
+  .refine(
+    (value) => /^[\x20-\x7e\t]*$/.test(value),
+    'A header value is printable ASCII on one line',
+  );
+
+/**
+ * Credentials of a staging site (Pro): sent only to the crawl's own site (`site-auth.ts`).
+ * Write-only in the contract: answers show them masked, never their secret parts.
+ */
+export const siteAuthSettings = z
+  .object({
+    basic: z
+      .object({
+        username: z
+          .string()
+          .min(1, 'Enter a user name')
+          .max(200, 'A user name is at most 200 characters')
+          .refine((value) => !value.includes(':'), 'A basic-auth user name has no colon')
+          .refine((value) => !hasControlCharacter(value), 'A user name has no control characters'),
+        password: z
+          .string()
+          .max(500, 'A password is at most 500 characters')
+          .refine((value) => !hasControlCharacter(value), 'A password has no control characters'),
+      })
+      .strict()
+      .optional(),
+    headers: z
+      .array(z.object({ name: headerName, value: headerValue }).strict())
+      .max(MAX_SITE_AUTH_HEADERS, `At most ${MAX_SITE_AUTH_HEADERS} extra headers`)
+      .optional(),
+  })
+  .strict();
 
 /** The settings of one crawl; every field optional (the crawler's default when absent). */
 export const crawlSettings = z
@@ -79,6 +141,8 @@ export const crawlSettings = z
         'The user-agent suffix is printable ASCII only',
       )
       .optional(),
+    /** Credentials of a staging site (basic auth, extra headers); Pro, write-only. */
+    siteAuth: siteAuthSettings.optional(),
   })
   .strict();
 
@@ -105,5 +169,7 @@ export function crawlSettingsOptions(settings: CrawlSettings): Partial<CrawlOpti
   if (settings.render !== undefined) options.render = settings.render;
   if (settings.politenessDelayMs !== undefined)
     options.politenessDelayMs = settings.politenessDelayMs;
+  if (settings.siteAuth?.basic || settings.siteAuth?.headers?.length)
+    options.siteAuth = settings.siteAuth;
   return options;
 }

@@ -1,3 +1,4 @@
+import type { SiteAuth } from './site-auth.js';
 import type { RenderMode, ScopeMode } from './types.js';
 
 /**
@@ -83,6 +84,11 @@ export interface CrawlOptions {
   timeoutRetryMs: number;
   /** Allow loopback targets. Only tests and local fixture sites set this; never production. */
   allowLoopback: boolean;
+  /**
+   * Credentials of a staging site (basic auth, extra headers), sent only to the crawl's own
+   * site by the scope rule (`site-auth.ts`); absent for an ordinary crawl.
+   */
+  siteAuth?: SiteAuth;
 }
 
 /**
