@@ -50,7 +50,12 @@ export * from './contract/site-scheme.js';
 export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';
-export { failureTips, seconds, slowPagesNote } from './crawler/failure-text.js';
+export {
+  crawlFailureCode,
+  failureTips,
+  seconds,
+  slowPagesNote,
+} from './crawler/failure-text.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';

@@ -14,6 +14,7 @@ export * from './compare/sitemap-vs-crawl.js';
 export * from './crawler/create-crawler.js';
 export * from './crawler/job-options.js';
 export * from './crawler/options.js';
+export { hideSiteAuth, type SiteAuth, siteAuthHeaders } from './crawler/site-auth.js';
 export { urlKey } from './crawler/url-key.js';
 export { isOutside, OUTSIDE_VERDICT } from './crawler/verdict.js';
 export * from './export/node.js';

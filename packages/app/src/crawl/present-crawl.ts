@@ -1,4 +1,9 @@
-import { type CrawlJob, type CrawlOutcome, MAX_POLL_RESULTS } from '@mapsmith/core';
+import {
+  type CrawlJob,
+  type CrawlOutcome,
+  crawlFailureCode,
+  MAX_POLL_RESULTS,
+} from '@mapsmith/core';
 import { computeOutcome } from './crawl-outcome.js';
 import type { CrawlJobDetails, CrawlJobRecord, CrawlJobRepository } from './ports.js';
 
@@ -56,12 +61,14 @@ export async function presentCrawlJob(
   let outcome: CrawlOutcome | null = null;
   if (finished) outcome = await outcomeOnce(jobs, job, details);
   const notes = details.summary?.notes ?? [];
+  const errorCode = crawlFailureCode(job.error);
   return {
     jobId: job.id,
     status: job.status,
     pagesCrawled: job.pagesCrawled,
     createdAt: job.createdAt,
     error: job.error,
+    ...(errorCode ? { errorCode } : {}),
     results: listed.results,
     resultsTotal: listed.total,
     url: job.url,

@@ -98,6 +98,9 @@ export const ERROR_CODES = [
   'crawl.running',
   'crawl.published',
   'crawl.other-site',
+  // A staging site's start page refused the crawl's credentials, or asks for some (issue 29)
+  'crawl.credentials-refused',
+  'crawl.credentials-required',
 ] as const;
 
 /** One stable error code of the contract. */

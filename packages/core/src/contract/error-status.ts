@@ -86,6 +86,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'crawl.running': 409,
   'crawl.published': 409,
   'crawl.other-site': 400,
+  // A crawl job's failure code (`crawlJob.errorCode`), not an answer of ours: the site refused.
+  'crawl.credentials-refused': 502,
+  'crawl.credentials-required': 502,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

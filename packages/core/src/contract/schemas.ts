@@ -94,6 +94,11 @@ export const crawlJob = z.object({
   pagesCrawled: z.number(),
   createdAt: z.string(),
   error: z.string().nullable(),
+  /**
+   * The stable code of `error` when a program may act on it (issue 29): the staging site
+   * refused the crawl's credentials, or asks for some. Absent for other failures.
+   */
+  errorCode: z.enum(['crawl.credentials-refused', 'crawl.credentials-required']).optional(),
   /** The first listed pages (at most `MAX_POLL_RESULTS`), in crawl order; empty while running. */
   results: z.array(resultItem),
   /** Listed pages in all (the length `results` would have unbounded). */

@@ -17,7 +17,7 @@ import { crawlNotes } from './crawl-notes.js';
 import type { EventChannel } from './event-channel.js';
 import { type CrawlEvent, type CrawlProgress, MAX_IN_FLIGHT_SHOWN } from './events.js';
 import type { FoundLink } from './extract/page-facts.js';
-import { startUrlFailureText } from './failure-text.js';
+import { credentialsFailureText, startUrlFailureText } from './failure-text.js';
 import { GrowthMeter } from './growth.js';
 import { HostGate } from './host-gate.js';
 import {
@@ -37,6 +37,8 @@ import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
+import { hasSiteAuth, renderCredentials } from './site-auth.js';
+import { fetcherWithSiteAuth } from './site-auth-fetcher.js';
 import { plainStartIfSecureFails } from './start-scheme.js';
 import { SummaryCounter } from './summary-counter.js';
 import { dropImages, ImageCounter } from './template-images.js';
@@ -91,7 +93,10 @@ export class CrawlRun {
   private readonly cancel: AbortSignal | undefined;
   private readonly preferred = new PreferredForm();
   private readonly started: number;
+  private readonly deps: RunDeps;
   private scope!: Scope;
+  /** The scope of the start URL as given, for the fetches made before the crawl's own scope. */
+  private givenScope: Scope | null = null;
   private bounds!: Bounds;
   private ctx!: ProcessContext;
   private inflight = 0;
@@ -114,12 +119,17 @@ export class CrawlRun {
 
   /** Prepares a run; `signal` cancels it. */
   constructor(
-    private readonly deps: RunDeps,
+    deps: RunDeps,
     private readonly options: CrawlOptions,
     private readonly channel: EventChannel<CrawlEvent>,
     signal?: AbortSignal,
   ) {
     this.started = deps.clock.now();
+    // Every fetch of the crawl carries the site's credentials by the one sending rule.
+    this.deps = {
+      ...deps,
+      fetcher: fetcherWithSiteAuth(deps.fetcher, options.siteAuth, (url) => this.ownSite(url)),
+    };
     this.growth = new GrowthMeter(options);
     this.cancel = signal;
     // Every in-flight fetch, sleep and gate wait listens on the crawl's signal.
@@ -128,6 +138,13 @@ export class CrawlRun {
     if (signal?.aborted) abort();
     signal?.addEventListener('abort', abort, { once: true });
     this.controller.signal.addEventListener('abort', () => this.notify(), { once: true });
+  }
+
+  /** Whether `url` is on the crawl's own site by its scope rule (robots.txt comes first). */
+  private ownSite(url: URL): boolean {
+    if (this.scope) return this.scope.contains(url);
+    this.givenScope ??= createScope(this.options.scope, new URL(this.options.startUrl));
+    return this.givenScope.contains(url);
   }
 
   private notify(): void {
@@ -259,6 +276,7 @@ export class CrawlRun {
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
       isKnown: (url) => this.admission.isKnown(url),
       renderOwner: randomUUID(),
+      renderCredentials: renderCredentials(options.siteAuth, (url) => this.ownSite(url)),
     };
     await deps.store.requeueLeased();
     // A resumed crawl's stored rows count against its growth bounds.
@@ -455,6 +473,8 @@ export class CrawlRun {
     this.videoGaps.add(record);
     if (entry.foundVia === 'start' && record.status === 0 && record.error)
       this.fatal = startUrlFailureText(record.error);
+    if (entry.foundVia === 'start' && !record.error)
+      this.fatal ??= credentialsFailureText(record.status, hasSiteAuth(this.options.siteAuth));
     await this.channel.push({ type: 'page', page: record });
     await this.progress(false);
   }

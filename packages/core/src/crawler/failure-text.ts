@@ -17,6 +17,37 @@ export function startUrlFailureText(error: string): string {
   return `We could not reach the start page (${plainFailureText(error)}). Check the address, and that the site is online and reachable from the internet.`;
 }
 
+/** The first words of the failure a refused start page ends a crawl with (issue 29). */
+const CREDENTIALS_REFUSED = 'The site refused the credentials';
+const CREDENTIALS_REQUIRED = 'The site asks for credentials';
+
+/**
+ * Why a crawl stopped at its start page when it answered `status` 401 or 403, in plain words;
+ * null when the status is no refusal (a 403 without credentials is the site turning crawlers
+ * away, said by the page's own row). `withCredentials`: the crawl carried some. The sentence
+ * names no credential, only that there were some.
+ */
+export function credentialsFailureText(status: number, withCredentials: boolean): string | null {
+  if (status !== 401 && status !== 403) return null;
+  const answer = `its start page answered ${status} (${status === 401 ? 'Unauthorized' : 'Forbidden'})`;
+  if (withCredentials)
+    return `${CREDENTIALS_REFUSED} given for this crawl: ${answer}. Check the user name, password and headers in the crawl settings.`;
+  if (status === 403) return null;
+  return `${CREDENTIALS_REQUIRED}: ${answer}. If it is a staging site behind a login, add its user name and password (or its header) to the crawl settings.`;
+}
+
+/**
+ * The contract's code of a crawl's failure text, when it is one a program may act on (the
+ * credentials were refused, or are needed); null for any other failure.
+ */
+export function crawlFailureCode(
+  error: string | null,
+): 'crawl.credentials-refused' | 'crawl.credentials-required' | null {
+  if (error?.startsWith(CREDENTIALS_REFUSED)) return 'crawl.credentials-refused';
+  if (error?.startsWith(CREDENTIALS_REQUIRED)) return 'crawl.credentials-required';
+  return null;
+}
+
 /** The words every timed-out URL's failure starts with. */
 export const TIMED_OUT = 'timed out after';
 
@@ -65,6 +96,17 @@ const BLOCKED_TIP = `If the site opens in your browser, a firewall or bot protec
  */
 export function failureTips(error: string | null): string[] {
   const text = error ?? '';
+  const code = crawlFailureCode(error);
+  if (code === 'crawl.credentials-refused')
+    return [
+      'Check the user name and password (or the header) the staging site expects, then crawl again.',
+      'Open the start page in a private browser window with the same credentials to be sure they work.',
+    ];
+  if (code === 'crawl.credentials-required')
+    return [
+      'Crawling a site behind a login takes its credentials: add them in the crawl settings (Pro).',
+      ...GENERAL_TIPS.slice(0, 1),
+    ];
   if (text.includes(FETCH_REASON.notFound))
     return [
       'Check the address for typing mistakes: no server answers to this name.',

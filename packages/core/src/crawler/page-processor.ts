@@ -8,7 +8,7 @@ import type { Clock } from '../ports/clock.js';
 import type { FrontierEntry } from '../ports/crawl-store.js';
 import type { FetchResponse, HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
-import { type PageRenderer, RenderLeftPage } from '../ports/renderer.js';
+import { type PageRenderer, type RenderCredentials, RenderLeftPage } from '../ports/renderer.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import type { RobotsGate } from '../robots/robots-gate.js';
 import { decodeHtml } from './charset.js';
@@ -53,6 +53,8 @@ export interface ProcessContext {
   renderOwner: string;
   /** Whom the crawl is for, with the renderer: slots are shared between users first. */
   renderUser?: string;
+  /** The crawl's credentials for the renderer (its own site only); absent without any. */
+  renderCredentials?: RenderCredentials;
 }
 
 /** The outcome of one entry. */
@@ -110,6 +112,7 @@ async function renderInto(
       mayRequest: async (url) => (await ctx.robots.rulesFor(new URL(url), signal)).isAllowed(url),
       owner: ctx.renderOwner,
       user: ctx.renderUser,
+      ...(ctx.renderCredentials ? { credentials: ctx.renderCredentials } : {}),
     });
     // History changes keep the document (links resolve against its new URL); another origin
     // means the content is not this page's.

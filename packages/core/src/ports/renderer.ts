@@ -8,6 +8,18 @@ export interface RenderDocument {
   body: Uint8Array;
 }
 
+/**
+ * The crawl's credentials for a rendered page's requests (issue 29, `site-auth.ts`): a request
+ * to the crawl's own site gets `headersFor(url)`; every request loses the header `names` first,
+ * so none reaches another host (a redirect hop included) with a credential on it.
+ */
+export interface RenderCredentials {
+  /** The credential headers a request to `url` carries: empty unless it is the crawl's site. */
+  headersFor(url: string): Record<string, string>;
+  /** The header names the credentials set, lower case. */
+  names: readonly string[];
+}
+
 /** What the crawler asks of a headless browser for one page. */
 export interface RenderRequest {
   /** Absolute URL to load. */
@@ -22,6 +34,8 @@ export interface RenderRequest {
   document?: RenderDocument;
   /** robots.txt for the crawler's agent, asked for every request the page makes. */
   mayRequest?: (url: string) => Promise<boolean>;
+  /** The crawl's credentials, sent by the renderer to the crawl's own site only. */
+  credentials?: RenderCredentials;
   /** Who asks (one id per crawl): a user's render slots are shared fairly between its crawls. */
   owner?: string;
   /**
