@@ -6,7 +6,7 @@
  * (their links are not the page's), images, media and fonts are skipped when rendering for
  * links, and scripts and data requests are asked of robots.txt for the crawler's agent.
  */
-import type { RenderDocument } from '@mapsmith/core';
+import type { RenderCredentials, RenderDocument } from '@mapsmith/core';
 import type { Browser, CDPSession, HTTPRequest, Page } from 'puppeteer-core';
 
 /** The render the tab is serving now. */
@@ -17,6 +17,8 @@ export interface RenderState {
   document?: RenderDocument;
   /** robots.txt for the crawler's agent. */
   mayRequest?: (url: string) => Promise<boolean>;
+  /** The crawl's credentials: added to its own site's requests, removed from all others. */
+  credentials?: RenderCredentials;
   /** Network id of the main document's request (its redirects keep it). */
   mainRequest: string | null;
   /** Where the page tried to go after its own document, if it did. */
@@ -36,11 +38,13 @@ export interface PooledPage {
   current: RenderState | null;
   /** Set when the renderer process crashed or the tab closed. */
   broken: boolean;
+  /** Whether every request pauses in Node (a render with credentials), not only `PAUSED`. */
+  pausesAll: boolean;
 }
 
 interface PausedRequest {
   requestId: string;
-  request: { url: string };
+  request: { url: string; headers: Record<string, string> };
   frameId: string;
   resourceType: string;
   networkId?: string;
@@ -59,6 +63,7 @@ const PAUSED = [
   'Fetch',
   'EventSource',
 ] as const;
+const PAUSED_TYPES: ReadonlySet<string> = new Set(PAUSED);
 const TRACKED = new Set(['xhr', 'fetch', 'script', 'eventsource']);
 // Headers that described the bytes on the wire, not the decoded body served here.
 const WIRE_HEADERS = new Set([
@@ -80,16 +85,40 @@ function fulfill(cdp: CDPSession, requestId: string, doc: RenderDocument): Promi
   });
 }
 
+/**
+ * The request's headers by the crawl's sending rule: its credential headers removed whatever
+ * they hold (a redirect hop may carry the previous hop's), then added back only when the URL
+ * is the crawl's own site. Undefined without credentials: the browser's headers go unchanged.
+ */
+function headersOf(
+  e: PausedRequest,
+  credentials: RenderCredentials | undefined,
+): { name: string; value: string }[] | undefined {
+  if (!credentials) return undefined;
+  const names = new Set(credentials.names);
+  const headers = Object.entries(e.request.headers)
+    .filter(([name]) => !names.has(name.toLowerCase()))
+    .map(([name, value]) => ({ name, value }));
+  for (const [name, value] of Object.entries(credentials.headersFor(e.request.url)))
+    headers.push({ name, value });
+  return headers;
+}
+
 function onPaused(pooled: PooledPage, e: PausedRequest): void {
   const { cdp } = pooled;
   const fail = () =>
     cdp
       .send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' })
       .catch(() => {});
-  const proceed = () =>
-    cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => {});
   const state = pooled.current;
+  const headers = headersOf(e, state?.credentials);
+  const proceed = () =>
+    cdp
+      .send('Fetch.continueRequest', { requestId: e.requestId, ...(headers ? { headers } : {}) })
+      .catch(() => {});
   if (!state) return void fail();
+  // Paused only for the credentials (a stylesheet, say): nothing else is decided for it.
+  if (!PAUSED_TYPES.has(e.resourceType)) return void proceed();
   if (e.resourceType === 'Document') {
     if (e.frameId !== pooled.mainFrameId) return void fail();
     if (state.mainRequest === null) {
@@ -113,6 +142,20 @@ function onPaused(pooled: PooledPage, e: PausedRequest): void {
   );
 }
 
+/**
+ * Sets which requests pause in Node: with credentials every one (each request's headers are
+ * decided by the sending rule), otherwise only `PAUSED` (the rest run without a round trip).
+ */
+export async function pauseRequests(pooled: PooledPage, all: boolean): Promise<void> {
+  if (pooled.pausesAll === all) return;
+  await pooled.cdp.send('Fetch.enable', {
+    patterns: all
+      ? [{ urlPattern: '*', requestStage: 'Request' as const }]
+      : PAUSED.map((resourceType) => ({ resourceType, requestStage: 'Request' as const })),
+  });
+  pooled.pausesAll = all;
+}
+
 /** Opens a tab with its interception in place. */
 export async function openPooledPage(browser: Browser): Promise<PooledPage> {
   const page = await browser.newPage();
@@ -126,11 +169,10 @@ export async function openPooledPage(browser: Browser): Promise<PooledPage> {
       inflight: new Set(),
       current: null,
       broken: false,
+      pausesAll: true,
     };
     cdp.on('Fetch.requestPaused', (e: PausedRequest) => onPaused(pooled, e));
-    await cdp.send('Fetch.enable', {
-      patterns: PAUSED.map((resourceType) => ({ resourceType, requestStage: 'Request' as const })),
-    });
+    await pauseRequests(pooled, false);
     page.on('request', (r) => {
       if (TRACKED.has(r.resourceType())) pooled.inflight.add(r);
     });

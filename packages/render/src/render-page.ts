@@ -5,7 +5,7 @@
  * and every render waited its whole cap.
  */
 import { RenderLeftPage, type RenderRequest, type RenderResult } from '@mapsmith/core';
-import type { PooledPage } from './pooled-page.js';
+import { type PooledPage, pauseRequests } from './pooled-page.js';
 
 /** Timing of the settle wait. */
 export interface SettleTiming {
@@ -95,11 +95,13 @@ export async function renderInPage(
     blockMedia: request.blockMedia,
     document: request.document,
     mayRequest: request.mayRequest,
+    credentials: request.credentials,
     mainRequest: null,
     leftFor: null as string | null,
     robotsRefused: 0,
   };
   pooled.inflight.clear();
+  await pauseRequests(pooled, state.credentials !== undefined);
   pooled.current = state;
   // A pooled tab rests frozen (see the renderer); the new document must run.
   await pooled.cdp.send('Page.setWebLifecycleState', { state: 'active' });
