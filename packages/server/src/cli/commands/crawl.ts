@@ -18,6 +18,7 @@ import {
 } from '@mapsmith/core/crawl';
 import { UsageError } from '../args.js';
 import { type CrawlCommand, parseCrawlArgs } from '../options/crawl.js';
+import { siteAuthFromFlags } from '../options/site-auth.js';
 import { ProgressDisplay } from './crawl-progress.js';
 
 async function writeJsonl(file: string, store: CrawlStore): Promise<void> {
@@ -111,6 +112,14 @@ export async function runCrawl(argv: string[]): Promise<number> {
     process.stderr.write(
       `mapsmith crawl: ${err.message}\nRun "mapsmith crawl --help" for usage.\n`,
     );
+    return 2;
+  }
+  try {
+    if (command.siteAuth)
+      command.options.siteAuth = await siteAuthFromFlags(command.siteAuth, process.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`mapsmith crawl: ${err.message}\n`);
     return 2;
   }
   const { out, json, exportTo } = command;

@@ -13,6 +13,7 @@ import {
   UsageError,
   wholeNumber,
 } from '../args.js';
+import { type SiteAuthFlags, siteAuthFlags, siteAuthOptions } from './site-auth.js';
 import { type ExportChoice, exportChoice, exportFileOptions } from './sitemap-files.js';
 
 /** The crawl's own options (what to crawl, how, and where the records go). */
@@ -77,6 +78,7 @@ const crawlOnlyOptions = {
     type: 'boolean',
     help: 'allow 127.0.0.1/localhost targets (local test sites only)',
   },
+  ...siteAuthOptions,
   out: { type: 'string', value: 'FILE', help: 'write one JSON object per URL (JSON Lines)' },
   json: { type: 'boolean', help: 'print the run summary as JSON on stdout; no progress line' },
   'out-dir': { type: 'string', value: 'DIR', help: 'write sitemap files there after the crawl' },
@@ -107,6 +109,8 @@ export interface CrawlCommand {
   options: Partial<CrawlOptions> & { startUrl: string };
   /** User-Agent header of every request, when a suffix was given. */
   userAgent?: string;
+  /** The staging-site credential flags, read with the environment when the crawl runs. */
+  siteAuth?: SiteAuthFlags;
   /** JSON Lines file of the records. */
   out?: string;
   /** Summary as JSON, no progress line. */
@@ -169,6 +173,7 @@ export function parseCrawlArgs(argv: readonly string[], allowLoopbackEnv = false
   return {
     options,
     userAgent: userAgentOf(values['user-agent-suffix']),
+    siteAuth: siteAuthFlags(values),
     out: values.out,
     json: values.json === true,
     exportTo: outDir === undefined ? undefined : { outDir, ...exportChoice(values) },
