@@ -1,3 +1,8 @@
+/**
+ * The crawl's fetcher wrapped in the sending rule of `site-auth.ts` (issue 29): the one place a
+ * crawl's requests get its credentials, so pages, redirect hops, robots.txt, sitemaps and image
+ * checks cannot differ.
+ */
 import { FetchError, type HttpFetcher } from '../ports/fetcher.js';
 import {
   hasSiteAuth,
