@@ -100,8 +100,9 @@ ${optionHelp(crawlOnlyOptions, crawlOptions)}
 Sitemap files (with --out-dir; the same options as "mapsmith export"):
 ${optionHelp(exportFileOptions, crawlOptions)}
 
-Exit status: 0 when the crawl ran, 1 for a bad URL, an unreachable site or a refused address,
-2 for bad options, 130 when interrupted (what was crawled is still written).`;
+Exit status: 0 when the crawl ran, 1 for a bad URL, an unreachable site, a refused address or
+a start page that refuses the credentials (401/403), 2 for bad options, 130 when interrupted
+(what was crawled is still written).`;
 
 /** A parsed `mapsmith crawl` command line. */
 export interface CrawlCommand {

@@ -17,13 +17,13 @@ export const siteAuthOptions = {
   'auth-user': {
     type: 'string',
     value: 'NAME',
-    help: `HTTP basic auth user for a staging site; the password is read from\nthe environment variable ${AUTH_PASSWORD_ENV} (never a flag: flags show in ps).\nSent to the crawled site only (its scope), never to another host`,
+    help: `HTTP basic auth user of a staging site; the password is read from\n${AUTH_PASSWORD_ENV} (not a flag: a command line shows in ps).\nsent to the crawled site only (its scope), never to another host`,
   },
   header: {
     type: 'string',
     value: "'NAME: VALUE'",
     multiple: true,
-    help: "send this header to the crawled site only (repeatable), e.g.\n--header 'Cookie: staging=1'",
+    help: "send this header to the crawled site only (repeatable), e.g.\n--header 'Cookie: staging=1'; for a secret use --header-env",
   },
   'header-env': {
     type: 'string',
