@@ -37,7 +37,7 @@ import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
 import { seedFromSitemaps } from './seed.js';
-import { hasSiteAuth, renderCredentials } from './site-auth.js';
+import { credentialSite, hasSiteAuth, renderCredentials } from './site-auth.js';
 import { fetcherWithSiteAuth } from './site-auth-fetcher.js';
 import { plainStartIfSecureFails } from './start-scheme.js';
 import { SummaryCounter } from './summary-counter.js';
@@ -140,11 +140,17 @@ export class CrawlRun {
     this.controller.signal.addEventListener('abort', () => this.notify(), { once: true });
   }
 
-  /** Whether `url` is on the crawl's own site by its scope rule (robots.txt comes first). */
+  /**
+   * Whether a request to `url` carries the credentials: on the crawl's own site by its scope rule
+   * (the start URL as given until the crawl's scope exists: robots.txt comes first) and on the
+   * crawl's scheme (`credentialSite`).
+   */
   private ownSite(url: URL): boolean {
-    if (this.scope) return this.scope.contains(url);
-    this.givenScope ??= createScope(this.options.scope, new URL(this.options.startUrl));
-    return this.givenScope.contains(url);
+    const start = new URL(this.options.startUrl);
+    if (this.scope) return credentialSite((u) => this.scope?.contains(u) ?? false, start)(url);
+    this.givenScope ??= createScope(this.options.scope, start);
+    const given = this.givenScope;
+    return credentialSite((u) => given.contains(u), start)(url);
   }
 
   private notify(): void {

@@ -13,7 +13,7 @@ import {
 } from '../../../../tests/fixtures/staging/index.js';
 import { crawlFailureCode } from './failure-text.js';
 import { createScope } from './scope.js';
-import { hideSiteAuth, siteAuthHeaders } from './site-auth.js';
+import { credentialSite, hideSiteAuth, siteAuthHeaders } from './site-auth.js';
 
 const basicAuth = { basic: { username: 'ann', password: 'pässword' } };
 const basicLine = `Basic ${Buffer.from('ann:pässword', 'utf8').toString('base64')}`;
@@ -41,6 +41,22 @@ describe('the sending rule', () => {
     );
     expect(siteAuthHeaders(headers, (u) => domain.contains(u), 'https://example.org/')).toEqual({});
     expect(siteAuthHeaders(undefined, own, 'https://stage.example.com/')).toEqual({});
+  });
+
+  it('never sends them over plain http from a crawl that started on https', () => {
+    const start = new URL('https://stage.example.com/');
+    const host = createScope('host', start);
+    const secure = credentialSite((u) => host.contains(u), start);
+    expect(siteAuthHeaders(basicAuth, secure, 'https://stage.example.com/a')).toEqual({
+      authorization: basicLine,
+    });
+    expect(siteAuthHeaders(basicAuth, secure, 'http://stage.example.com/a')).toEqual({});
+    // A plain-http site (typed so, or after the https fallback) can only be reached in clear.
+    const plainStart = new URL('http://stage.example.com/');
+    const plain = credentialSite((u) => host.contains(u), plainStart);
+    expect(siteAuthHeaders(basicAuth, plain, 'http://stage.example.com/a')).toEqual({
+      authorization: basicLine,
+    });
   });
 
   it('hides every secret a message could repeat', () => {

@@ -39,6 +39,18 @@ export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([
 /** Whether a URL belongs to the crawl's own site (the crawl's scope rule, `scope.ts`). */
 export type OwnSite = (url: URL) => boolean;
 
+/**
+ * Whether a request to `url` may carry the credentials: it is on the crawl's own site (`contains`,
+ * the scope rule) and it does not downgrade the crawl's scheme. A crawl that starts on https sends
+ * them over https only (a plain-http link or redirect of the same host would put a password on the
+ * wire in clear); a crawl of a plain-http site, as typed or after the https fallback, has no other
+ * way to reach it and sends them over http.
+ */
+export function credentialSite(contains: OwnSite, start: URL): OwnSite {
+  const plainStart = start.protocol === 'http:';
+  return (url) => contains(url) && (plainStart || url.protocol === 'https:');
+}
+
 /** `base64(user:pass)` of the UTF-8 bytes (RFC 7617), without Node's Buffer (the web reads this file). */
 function basicToken(basic: { username: string; password: string }): string {
   let binary = '';
