@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CrawlAnswers } from '@mapsmith/app';
 import type { Logger, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -41,6 +42,8 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
     jobs: w.repos.jobs,
     siteKeys: w.repos.accounts.siteKeys,
     schedules,
+    recipients: w.repos.reportRecipients,
+    answers: new CrawlAnswers(w.repos),
     publisher: new SitemapPublisher(publishedDir(w.config.dataDir), w.maxUrlsPerFile),
     mailer: w.mailer,
     fetcher: createNotifyFetcher(w.policy),
