@@ -16,6 +16,8 @@ export * from './crawl/run-crawler.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
+export * from './share/share-links.js';
+export { hashShareToken } from './share/share-token.js';
 export * from './sql/claim-lost.js';
 export * from './sql/crawl-control.js';
 export * from './sql/crawl-jobs.js';

@@ -47,6 +47,7 @@ export type {
 } from './contract/schemas.js';
 export * as schemas from './contract/schemas.js';
 export { MAX_POLL_RESULTS } from './contract/schemas.js';
+export * from './contract/share-schemas.js';
 export * from './contract/site-address.js';
 export * from './contract/site-scheme.js';
 export * from './contract/sitemap-compare-schemas.js';

@@ -98,6 +98,9 @@ export const ERROR_CODES = [
   'crawl.running',
   'crawl.published',
   'crawl.other-site',
+  // Share links of a crawl's report (issue 29 point 3)
+  'share.not-found',
+  'share.too-many',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -86,6 +86,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'crawl.running': 409,
   'crawl.published': 409,
   'crawl.other-site': 400,
+  'share.not-found': 404,
+  'share.too-many': 409,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */
