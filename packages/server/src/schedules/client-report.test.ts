@@ -1,6 +1,7 @@
 // Issue 29 point 3: a schedule mails the run's report to its client addresses over real SMTP,
 // each with its own unsubscribe link; unsubscribing stops the next mail, the owner sees who
 // left, the count is bounded, and the addresses go with the schedule and the account.
+import { resolveShareLink } from '@mapsmith/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, listenLocal } from '../../../../tests/servers/http-util.js';
 import { type SmtpStandIn, startSmtpStandIn } from '../../../../tests/servers/smtp-server.js';
@@ -77,7 +78,7 @@ describe('the report mailed to a schedule’s client addresses', () => {
     expect(created.reportTo).toEqual(['client.one@example.test', 'two@example.test']);
     expect(created.reportUnsubscribed).toEqual([]);
 
-    await runSchedule(t, u, created.id);
+    const firstRun = await runSchedule(t, u, created.id);
     const [one] = mailsTo('client.one@example.test');
     const [two] = mailsTo('two@example.test');
     expect(mailsTo('client.one@example.test')).toHaveLength(1);
@@ -96,6 +97,19 @@ describe('the report mailed to a schedule’s client addresses', () => {
       expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     }
     expect(one?.from).toBe('hello@mapsmith.test');
+    // The report link is a share link of this run's crawl that stops opening after 30 days.
+    const share =
+      /the link works until (\w+ \d+, \d{4})\):\r?\n(http:\/\/127\.0\.0\.1:\d+\/r\/([\w-]{43}))\r?\n/.exec(
+        one?.data ?? '',
+      );
+    expect(share?.[2]).toBeTruthy();
+    expect(two?.data).toContain(share?.[2]);
+    const target = await resolveShareLink(t.server.context.db, share?.[3] ?? '');
+    expect(target).toMatchObject({ jobId: firstRun, ownerId: u.id });
+    const days = (Date.parse(target?.expiresAt ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(Date.parse(`${share?.[1]} UTC`)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     // The owner's own summary still comes, once; the client mail is not sent to the owner.
     expect(mailsTo(`${u.username}@example.test`)).toHaveLength(1);
 
