@@ -189,10 +189,11 @@ describe('the report mailed to a schedule’s client addresses', () => {
   });
 
   it('an unknown or malformed unsubscribe token is a plain 404 page', async () => {
-    for (const token of ['x'.repeat(32), 'short', '..%2F..'])
-      expect((await fetch(`${t.server.url}/unsubscribe/${token}`, { method: 'POST' })).status).toBe(
-        404,
-      );
+    for (const token of ['x'.repeat(32), 'short', '..%2F..']) {
+      const res = await fetch(`${t.server.url}/unsubscribe/${token}`, { method: 'POST' });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('This unsubscribe link is not known');
+    }
   });
 
   it('the addresses go with the account', async () => {
