@@ -176,8 +176,6 @@ export interface ReportRecipientRepository {
   byToken(token: string): Promise<ReportRecipientByToken | undefined>;
   /** Marks the address of `token` unsubscribed at `at` (once: a later call keeps the first time). */
   unsubscribe(token: string, at: string): Promise<void>;
-  /** Every address on any schedule of the user (their local outbox mail goes with the account). */
-  addressesOfUser(userId: number): Promise<string[]>;
 }
 
 /** An audit job as the worker reads it. */

@@ -64,13 +64,4 @@ export class SqlReportRecipientRepository implements ReportRecipientRepository {
       [at, token],
     );
   }
-
-  async addressesOfUser(userId: number): Promise<string[]> {
-    const rows = await this.db.all<{ email: string }>(
-      `SELECT DISTINCT r.email FROM schedule_recipients r
-         JOIN crawl_schedules s ON s.id = r.schedule_id WHERE s.user_id = ?`,
-      [userId],
-    );
-    return rows.map((r) => r.email);
-  }
 }
