@@ -3,6 +3,8 @@
 // page asks, confirms in plain words, and the owner then sees who unsubscribed. 1280 and 390 px.
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expectInline } from './support/inline';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
@@ -20,6 +22,14 @@ function unsubscribeToken(dataDir: string, email: string): string {
   } finally {
     db.close();
   }
+}
+
+/** The serious and critical axe violations of what the page shows now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test('a schedule mails its report to client addresses, each free to unsubscribe', async ({
@@ -43,6 +53,7 @@ test('a schedule mails its report to client addresses, each free to unsubscribe'
   await create.click();
   await expectInline(page, field, /“not-an-address” is not an e-mail address/);
   await shoot(page, testInfo, 'report-to-bad-address', field);
+  expect(await axeProblems(page)).toEqual([]);
   // The server holds the same bound whatever a client sends.
   const direct = await page.request.post('/api/schedules', {
     data: {
@@ -66,19 +77,21 @@ test('a schedule mails its report to client addresses, each free to unsubscribe'
   await shoot(page, testInfo, 'report-to-saved', item);
 
   // The link of bob's mails, opened signed out: it only asks; the button unsubscribes.
-  const client = await browser.newPage({ baseURL: servicesApp.url });
+  const signedOut = await browser.newContext({ baseURL: servicesApp.url });
+  const client = await signedOut.newPage();
   await client.goto(`/unsubscribe/${unsubscribeToken(servicesApp.dataDir, 'bob@client.example')}`);
   const heading = client.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('Stop the reports of example.com?');
   await expect(client.locator('main')).toContainText('bob@client.example gets a report');
   await shoot(client, testInfo, 'unsubscribe-ask', client.locator('main'));
+  expect(await axeProblems(client)).toEqual([]);
   await client.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(heading).toHaveText('You are unsubscribed');
   await expect(client.locator('main')).toContainText(
     'bob@client.example will get no more reports of example.com.',
   );
   await shoot(client, testInfo, 'unsubscribe-done', client.locator('main'));
-  await client.close();
+  await signedOut.close();
 
   // The owner sees who left, on the list and in the form.
   await page.reload();
