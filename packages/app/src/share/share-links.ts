@@ -111,19 +111,23 @@ export async function listShareLinks(
 }
 
 /**
- * Revokes the owner's link `id` (revoking a revoked link keeps its first date). False when the
- * owner has no link with that id.
+ * Revokes the owner's link `id` and answers it as listed (revoking a revoked link keeps its
+ * first date); null when the owner has no link with that id.
  */
 export async function revokeShareLink(
   db: SqlDatabase,
   query: { ownerId: number; id: number },
   now: number = Date.now(),
-): Promise<boolean> {
-  const { changes } = await db.run(
-    `UPDATE share_links SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND owner_id = ?`,
-    [new Date(now).toISOString(), query.id, query.ownerId],
+): Promise<ShareLinkInfo | null> {
+  const nowIso = new Date(now).toISOString();
+  const row = await db.transaction((tx) =>
+    tx.first<ShareLinkRow>(
+      `UPDATE share_links SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND owner_id = ?
+       RETURNING id, job_id, owner_id, created_at, expires_at, revoked_at`,
+      [nowIso, query.id, query.ownerId],
+    ),
   );
-  return changes > 0;
+  return row ? toInfo(row, nowIso) : null;
 }
 
 /**

@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   // Share links of a crawl's report (issue 29 point 3)
   'share.not-found',
   'share.too-many',
+  'report.pdf-timeout',
 ] as const;
 
 /** One stable error code of the contract. */

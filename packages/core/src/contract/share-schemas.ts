@@ -11,6 +11,9 @@ export const MAX_LIVE_SHARE_LINKS = 20;
 /** The longest a link may live: a year. */
 export const MAX_SHARE_LINK_DAYS = 366;
 
+/** Share pages (and their PDFs) one client address may open per rolling hour: against guessing. */
+export const SHARE_VIEWS_PER_HOUR_PER_IP = 120;
+
 /** The path of a share link's page, before its token. */
 export const SHARE_PAGE_PREFIX = '/r/';
 
@@ -53,6 +56,13 @@ export const shareCreateInput = z.object({
 });
 /** `share.create` input. */
 export type ShareCreateInput = z.infer<typeof shareCreateInput>;
+
+/** `share.revoke` input: the link's id, as listed. */
+export const shareRevokeInput = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+/** `share.revoke` input. */
+export type ShareRevokeInput = z.infer<typeof shareRevokeInput>;
 
 /** A share token's shape: 43 base64url characters (32 bytes). */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

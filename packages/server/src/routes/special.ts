@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { sharePageRouter } from './share-page/router.js';
 import { stableSitemapRouter } from './stable-sitemap/router.js';
 import { unsubscribeRouter } from './unsubscribe/router.js';
 
@@ -26,6 +27,16 @@ export const SPECIAL_ROUTES: readonly SpecialRoute[] = [
   },
   {
     method: 'GET',
+    path: '/r/:token',
+    why: 'A crawl report opened by its share link (issue 29 point 3): outside /api, no session, an HTML page for people (noindex), rate-limited per client address, one plain 404 page for every invalid link.',
+  },
+  {
+    method: 'GET',
+    path: '/r/:token/pdf',
+    why: 'The same shared report as a PDF download, for the client holding the link: no session, printed by headless Chromium.',
+  },
+  {
+    method: 'GET',
     path: '/unsubscribe/:token',
     why: 'The unsubscribe link of a schedule’s report mail (issue 29): opened from a mail by someone without an account, a plain HTML page that asks to confirm.',
   },
@@ -38,5 +49,5 @@ export const SPECIAL_ROUTES: readonly SpecialRoute[] = [
 
 /** The special routers mounted after the contract's. */
 export function specialRouters(ctx: AppContext): Router[] {
-  return [stableSitemapRouter(ctx), unsubscribeRouter(ctx)];
+  return [stableSitemapRouter(ctx), sharePageRouter(ctx), unsubscribeRouter(ctx)];
 }

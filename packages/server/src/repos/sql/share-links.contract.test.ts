@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)('share links on %s', (kind) => {
     // Nor list or revoke the owner's links.
     const link = await createShareLink(t.db, { ownerId: owner, jobId: job.id }, now);
     expect(await listShareLinks(t.db, { ownerId: stranger }, now)).toEqual([]);
-    expect(await revokeShareLink(t.db, { ownerId: stranger, id: link.id }, now)).toBe(false);
+    expect(await revokeShareLink(t.db, { ownerId: stranger, id: link.id }, now)).toBeNull();
     expect(await resolveShareLink(t.db, link.token, now)).not.toBeNull();
   });
 
@@ -62,7 +62,11 @@ describe.each(testDatabaseKinds)('share links on %s', (kind) => {
     const owner = await insertUser(t.db);
     const job = await startJob(repos, owner);
     const revoked = await createShareLink(t.db, { ownerId: owner, jobId: job.id }, now);
-    expect(await revokeShareLink(t.db, { ownerId: owner, id: revoked.id }, now)).toBe(true);
+    expect(await revokeShareLink(t.db, { ownerId: owner, id: revoked.id }, now)).toMatchObject({
+      id: revoked.id,
+      state: 'revoked',
+      revokedAt: new Date(now).toISOString(),
+    });
     expect(await resolveShareLink(t.db, revoked.token, now)).toBeNull();
     const expiresAt = new Date(now + DAY).toISOString();
     const expiring = await createShareLink(t.db, { ownerId: owner, jobId: job.id, expiresAt }, now);
