@@ -110,6 +110,11 @@ describe('the report mailed to a schedule’s client addresses', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     expect(Date.parse(`${share?.[1]} UTC`)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // The link opens the read-only report signed out (no cookie), not indexed.
+    const report = await fetch(share?.[2] ?? '');
+    expect(report.status).toBe(200);
+    expect(report.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await report.text()).toContain(new URL(site.url).host);
     // The owner's own summary still comes, once; the client mail is not sent to the owner.
     expect(mailsTo(`${u.username}@example.test`)).toHaveLength(1);
 

@@ -1,17 +1,5 @@
 /** The unsubscribe page's HTML: one short message, and a button while there is something to do. */
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** `text` safe inside HTML text and attribute values. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
+import { escapeXml as escapeHtml } from '@mapsmith/core';
 
 /** What the page says: a title, its sentences, and the button's form when it asks to confirm. */
 export interface UnsubscribePage {
