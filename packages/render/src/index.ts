@@ -5,3 +5,4 @@ export {
   createChromiumRenderer,
 } from './chromium-renderer.js';
 export { type FilteringProxy, startFilteringProxy } from './filtering-proxy.js';
+export { PdfTimeoutError, type PrintPdfOptions, printHtmlToPdf } from './print-pdf.js';

@@ -18,6 +18,9 @@ import {
   historyList,
   openapiGet,
   seoGet,
+  shareCreate,
+  shareList,
+  shareRevoke,
   tokensCreate,
   tokensList,
   userGet,
@@ -132,6 +135,15 @@ export async function proJob(ctx: FlowContext) {
   ctx.check('config.get', await configGet());
   ctx.check('openapi.get', await openapiGet());
 
+  // A client report's share link: made, listed (never with its token), revoked.
+  const shared = await shareCreate({ path: { jobId }, body: {} });
+  ctx.check('share.create', shared);
+  if (!shared.data) throw new Error(`no share link: ${res(shared).status}`);
+  const shares = await shareList({ path: { jobId } });
+  ctx.check('share.list', shares);
+  const revoked = await shareRevoke({ path: { id: shared.data.id }, body: {} });
+  ctx.check('share.revoke', revoked);
+
   return {
     job: polled.data,
     rate: {
@@ -147,6 +159,12 @@ export async function proJob(ctx: FlowContext) {
     gzip: await download(gzip),
     txt: await download(txt),
     csv: await download(csv),
+    share: {
+      path: shared.data.path,
+      token: shared.data.token,
+      listed: shares.data ?? [],
+      revoked: revoked.data?.state,
+    },
   };
 }
 

@@ -20,6 +20,8 @@ import * as m096 from './096-sitemap-compare-jobs.js';
 import * as m097 from './097-crawl-storage.js';
 import * as m098 from './098-indexnow-submissions.js';
 import * as m099 from './099-sitemap-order.js';
+import * as m100 from './100-share-links.js';
+import * as m102 from './102-report-recipients.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -47,6 +49,8 @@ export const migrations: readonly Migration[] = [
   { id: 97, name: 'crawl-storage', up: m097.up },
   { id: 98, name: 'indexnow-submissions', up: m098.up },
   { id: 99, name: 'sitemap-order', up: m099.up },
+  { id: 100, name: 'share-links', up: m100.up },
+  { id: 102, name: 'report-recipients', up: m102.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

@@ -101,6 +101,10 @@ export const ERROR_CODES = [
   // A staging site's start page refused the crawl's credentials, or asks for some (issue 29)
   'crawl.credentials-refused',
   'crawl.credentials-required',
+  // Share links of a crawl's report (issue 29 point 3)
+  'share.not-found',
+  'share.too-many',
+  'report.pdf-timeout',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -89,6 +89,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   // A crawl job's failure code (`crawlJob.errorCode`), not an answer of ours: the site refused.
   'crawl.credentials-refused': 502,
   'crawl.credentials-required': 502,
+  'share.not-found': 404,
+  'share.too-many': 409,
+  'report.pdf-timeout': 503,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

@@ -107,6 +107,12 @@ export const HTTP_ROUTES = {
   // Crawl history (issue 26): every crawl of the user, paged; one deleted with its files.
   'crawls.list': { method: 'GET', path: '/api/crawls', auth: true },
   'crawl.delete': { method: 'DELETE', path: '/api/crawl/:jobId', auth: true },
+
+  // A client-ready report (issue 29 point 3): share links of a crawl, and its PDF.
+  'share.create': { method: 'POST', path: '/api/crawl/:jobId/shares', auth: true },
+  'share.list': { method: 'GET', path: '/api/crawl/:jobId/shares', auth: true },
+  'share.revoke': { method: 'DELETE', path: '/api/shares/:id', auth: true },
+  'crawl.pdf': { method: 'GET', path: '/api/crawl/:jobId/pdf', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */

@@ -10,6 +10,11 @@ import type { OperationDoc } from './operation-docs.js';
 const BULK = 'b7Kq2mN4xP9z';
 const SCHEDULE = 7;
 const SCHEDULE_FIELD = { id: 'The schedule’s id, as schedules.create answered it.' };
+/** The client addresses of a schedule's report mail (issue 29). */
+const REPORT_TO_FIELD = {
+  reportTo:
+    'Up to 10 client e-mail addresses mailed the run’s report after each completed run (none when absent): one mail per address with the summary, a report link that works for 30 days, and the address’s own unsubscribe link. An address that unsubscribed stays unsubscribed (listed in `reportUnsubscribed`) even when given again.',
+};
 const BULK_FIELD = { bulkId: 'The bulk run’s id, as bulk.start answered it.' };
 
 /** Docs of the Pro operations beyond single crawls. */
@@ -85,16 +90,17 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   'schedules.create': {
     summary: 'Schedule a crawl: daily, weekly or monthly at a time of day in your time zone (Pro)',
     description:
-      'Each run counts against your hourly crawl starts like any crawl; a run missed while the service was down runs once when it is back. After a run the schedule can publish its files at a stable URL, mail a summary and submit changed URLs with IndexNow.',
+      'Each run counts against your hourly crawl starts like any crawl; a run missed while the service was down runs once when it is back. After a run the schedule can publish its files at a stable URL, mail a summary, mail the report to up to 10 client addresses (`reportTo`) and submit changed URLs with IndexNow. Failed runs mail clients nothing.',
     tag: 'Schedules',
     errors: ['input.invalid', 'auth.pro-required', 'schedule.too-many'],
+    fields: REPORT_TO_FIELD,
     created: true,
   },
   'schedules.update': {
     summary: 'Change a schedule (Pro)',
     tag: 'Schedules',
     errors: ['input.invalid', 'auth.pro-required', 'schedule.not-found'],
-    fields: SCHEDULE_FIELD,
+    fields: { ...SCHEDULE_FIELD, ...REPORT_TO_FIELD },
     example: { id: SCHEDULE },
   },
   'schedules.pause': {

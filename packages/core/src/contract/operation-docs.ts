@@ -3,11 +3,13 @@ import type { ErrorCode } from './error-codes.js';
 import type { RoutedOperationName } from './http-routes.js';
 import { HISTORY_OPERATION_DOCS } from './operation-docs-history.js';
 import { PRO_OPERATION_DOCS } from './operation-docs-pro.js';
+import { SHARE_OPERATION_DOCS } from './operation-docs-share.js';
 
 /** The groups of the API reference, in the order it shows them. */
 export const OPERATION_TAGS = [
   'Crawls',
   'Crawl report',
+  'Client reports',
   'Sitemaps',
   'Bulk crawls',
   'Schedules',
@@ -42,7 +44,7 @@ export interface OperationDoc {
    * It answers a file rather than JSON: a sitemap export, the crawl report, a zip of them, or
    * a CSV table.
    */
-  download?: 'sitemap' | 'report' | 'zip' | 'csv';
+  download?: 'sitemap' | 'report' | 'zip' | 'csv' | 'pdf';
   /** Only a signed-in browser session may call it: API tokens are refused. */
   sessionOnly?: true;
   /**
@@ -100,6 +102,7 @@ function controlDoc(summary: string, description: string, ...more: ErrorCode[]):
 export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, OperationDoc>>> = {
   ...PRO_OPERATION_DOCS,
   ...HISTORY_OPERATION_DOCS,
+  ...SHARE_OPERATION_DOCS,
   'crawl.start': {
     summary: 'Start a crawl',
     description:

@@ -9,6 +9,7 @@ import { HTTP_ROUTES, type HttpRoute, type RoutedOperationName } from './http-ro
 import * as r from './report-schemas.js';
 import * as sc from './schedule-schemas.js';
 import * as s from './schemas.js';
+import * as sh from './share-schemas.js';
 import * as sm from './sitemap-compare-schemas.js';
 
 /** A downloaded export: the bytes and the name the browser or save dialog should use. */
@@ -191,6 +192,12 @@ export const operations = {
   // Crawl history (issue 26): every crawl, paged, and one deleted with its files.
   'crawls.list': op('crawls.list', hi.crawlsListInput, hi.crawlsListPage),
   'crawl.delete': op('crawl.delete', jobRef, message),
+
+  // A client-ready report (issue 29 point 3): share links of a crawl, and its PDF.
+  'share.create': op('share.create', sh.shareCreateInput, sh.createdShareLink),
+  'share.list': op('share.list', jobRef, z.array(sh.shareLinkInfo)),
+  'share.revoke': op('share.revoke', sh.shareRevokeInput, sh.shareLinkInfo),
+  'crawl.pdf': op('crawl.pdf', jobRef, z.custom<ExportFile>()),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

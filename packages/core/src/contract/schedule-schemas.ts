@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../schedule/next-run.js';
 import { changeSummary } from './change-schemas.js';
 import { crawlSettings } from './crawl-settings.js';
+import { reportRecipientsInput } from './report-recipients.js';
 import { siteUrl } from './schemas.js';
 
 /** How often a schedule runs. */
@@ -82,6 +83,8 @@ const fields = z.object({
   ...timing,
   settings: crawlSettings.optional(),
   after: scheduleActions,
+  /** Client addresses mailed the run's report after each completed run (none when absent). */
+  reportTo: reportRecipientsInput.optional(),
 });
 
 /** `schedules.create` input. */
@@ -119,6 +122,10 @@ export const schedule = z.object({
   timeZone: z.string(),
   settings: crawlSettings,
   after: scheduleActions,
+  /** The client addresses mailed the report after each completed run, as entered. */
+  reportTo: z.array(z.string()),
+  /** Addresses that followed the unsubscribe link of a report: they get no further mail. */
+  reportUnsubscribed: z.array(z.object({ email: z.string(), at: z.string() })),
   state: z.enum(SCHEDULE_STATES),
   /** When the next run is due (ISO); null while paused or while Pro has ended. */
   nextRunAt: z.string().nullable(),

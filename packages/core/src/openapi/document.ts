@@ -23,6 +23,8 @@ import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOperation } fro
 const TAG_TEXT: Record<OperationTag, string> = {
   Crawls: 'Start crawls, poll them to the end, see your history and usage.',
   'Crawl report': 'Every URL a crawl met and why it is or is not in the sitemap; SEO findings.',
+  'Client reports':
+    'A crawl’s report for a client: read-only share links anyone holding one can open (no account), revocable, with an optional expiry; and the same report as a PDF.',
   Sitemaps: 'Download the sitemaps of a crawl, fetch published ones, notify search engines.',
   'Bulk crawls': 'Pro: crawl a list of up to 100 sites at once and download one zip of them.',
   Schedules: 'Pro: crawls that run by themselves, daily, weekly or monthly, and what they publish.',
@@ -42,8 +44,9 @@ const DESCRIPTION = [
 ].join('\n\n');
 
 /** Media types a download can answer with, bare (without `charset`). */
-function downloadTypes(kind: 'sitemap' | 'report' | 'zip' | 'csv'): string[] {
+function downloadTypes(kind: 'sitemap' | 'report' | 'zip' | 'csv' | 'pdf'): string[] {
   if (kind === 'zip') return ['application/zip'];
+  if (kind === 'pdf') return ['application/pdf'];
   if (kind === 'csv') return ['text/csv'];
   const types =
     kind === 'sitemap'

@@ -69,6 +69,11 @@ export const INVOKE_NAMES: readonly string[] = [
   // Crawl history (issue 26).
   'crawls.list',
   'crawl.delete',
+  // A crawl's client report (issue 29): hosted only.
+  'share.create',
+  'share.list',
+  'share.revoke',
+  'crawl.pdf',
   'account.status',
   'account.link',
   'account.unlink',

@@ -15,12 +15,8 @@ export const PASSWORD_MIN = 12;
 /** Argon2 accepts more, but a cap keeps one request from hashing megabytes. */
 export const PASSWORD_MAX = 256;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Whether `email` looks like a deliverable address (one @, a dot in the domain, no spaces). */
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email);
-}
+/** The address rule lives in the core contract (schedules' client addresses use it too). */
+export { isValidEmail } from '@mapsmith/core';
 
 /** The spec's messages for a new password, in order; empty when it is acceptable. */
 export function passwordProblems(password: string): string[] {

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer, type SMTPServer as SMTPServerType } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectingLogger,
-  decodeQuotedPrintable,
   GOOD_PASSWORD,
   type LogLine,
   outboxMessages,
@@ -13,45 +11,25 @@ import {
   TestClient,
   waitFor,
 } from '../../../../tests/servers/app-harness.js';
+import {
+  type ReceivedMail,
+  type SmtpStandIn,
+  startSmtpStandIn,
+} from '../../../../tests/servers/smtp-server.js';
 import { createMailer } from './mailer.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-let smtp: SMTPServerType;
+let smtp: SmtpStandIn;
 let smtpPort = 0;
-const received: Received[] = [];
+let received: ReceivedMail[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.endsWith('@refused.test')) callback(new Error('550 no such mailbox'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpStandIn();
+  smtpPort = smtp.port;
+  received = smtp.received;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('mail over SMTP', () => {

@@ -12,6 +12,8 @@ export interface MailMessage {
   text: string;
   /** The action link in the message, logged when mail goes to the outbox so a local install works. */
   link?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on mail to a schedule's client addresses. */
+  headers?: Record<string, string>;
 }
 
 /** Sends account mail. `send` resolves once the message is handed over (SMTP) or written (outbox). */
@@ -48,8 +50,8 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       mode: 'smtp',
-      send: async ({ to, subject, text }) => {
-        await transport.sendMail({ from: options.from, to, subject, text });
+      send: async ({ to, subject, text, headers }) => {
+        await transport.sendMail({ from: options.from, to, subject, text, headers });
         options.logger.info('mail sent', { to, subject });
       },
       forget: async () => 0,
@@ -58,8 +60,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     mode: 'outbox',
-    send: async ({ to, subject, text, link }) => {
-      const info = await transport.sendMail({ from: options.from, to, subject, text });
+    send: async ({ to, subject, text, link, headers }) => {
+      const info = await transport.sendMail({ from: options.from, to, subject, text, headers });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
       await fs.mkdir(options.outboxDir, { recursive: true });

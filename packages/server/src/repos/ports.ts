@@ -4,6 +4,7 @@ import type {
   AuditQueue,
   AuditRepository,
   BulkRepository,
+  ReportRecipientRepository,
   ScheduleRepository,
   SitemapCompareQueue,
   SitemapCompareRepository,
@@ -50,6 +51,8 @@ export interface Repositories {
   compareQueue: SitemapCompareQueue;
   /** Scheduled crawls (issue 13). */
   schedules: ScheduleRepository;
+  /** The client addresses schedules mail their report to (issue 29). */
+  reportRecipients: ReportRecipientRepository;
   /** Accounts, sessions, tokens, payments, IndexNow keys and sign-in failures (issue 16). */
   accounts: AccountRepositories;
 }

@@ -27,6 +27,7 @@ import { paypalRoutes } from './paypal/router.js';
 import { pingRoutes } from './ping/router.js';
 import { schedulesRoutes } from './schedules/router.js';
 import { seoAnalysisRoutes } from './seo-analysis/router.js';
+import { shareRoutes } from './share/router.js';
 import { sitemapCompareRoutes } from './sitemap-compare/router.js';
 import { specialRouters } from './special.js';
 import { tokensRoutes } from './tokens/router.js';
@@ -75,6 +76,8 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     healthRoutes({ db: ctx.db, role: ctx.config.role, workers: ctx.workers }),
     // Every crawl of the user, paged, and one deleted with its files (issue 26).
     crawlsRoutes(ctx),
+    // A crawl's client report: share links and the PDF (issue 29 point 3).
+    shareRoutes(ctx),
   ];
 }
 

@@ -69,6 +69,7 @@ export function buildServices(
   const schedules = createScheduleService({
     config,
     repos,
+    db,
     mailer,
     logger,
     policy,

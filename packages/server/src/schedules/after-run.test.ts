@@ -1,4 +1,5 @@
-// Issue 13: a scheduled run whose crawl failed publishes nothing and tells the owner why.
+// Issue 13: a scheduled run whose crawl failed publishes nothing and tells the owner why;
+// issue 29: its client addresses get nothing.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,9 +49,18 @@ describe('after a failed scheduled run', () => {
     );
     const logger = createLogger({ quiet: true });
     const publisher = new SitemapPublisher(path.join(dir, 'published'));
+    const repos = createSqlRepositories(db);
+    // A client address (issue 29): a failed run mails it nothing.
+    await repos.reportRecipients.set(
+      schedule.id,
+      ['client@example.test'],
+      () => 'y'.repeat(32),
+      '',
+    );
     const deps = {
       db,
-      jobs: createSqlRepositories(db).jobs,
+      jobs: repos.jobs,
+      recipients: repos.reportRecipients,
       schedules,
       publisher,
       mailer: createMailer({
@@ -70,7 +80,10 @@ describe('after a failed scheduled run', () => {
       error: 'The site did not answer',
     } as CrawlJobRecord;
     expect(await afterRun(deps, schedule, job)).toBe('The crawl failed: The site did not answer');
-    const [mail] = outboxMessages(dir);
+    const mails = outboxMessages(dir);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toContain('To: ann@example.test');
     expect(mail).toContain('Subject: Scheduled crawl of example.com failed');
     expect(mail).toContain('did not complete: The site did not answer');
     expect(mail).toContain('https://app.example/crawls/job-1');

@@ -1,3 +1,4 @@
+import type { CrawlAnswers } from '@mapsmith/app';
 import {
   type ChangeSummary,
   changeSummaryWords,
@@ -12,6 +13,8 @@ import { checkKeyFile } from '../notify/key-file.js';
 import { pingKeyFor } from '../notify/ping-service.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { SiteKeyRepository } from '../repos/ports-accounts.js';
+import type { ReportRecipientRepository } from '../repos/ports-pro.js';
+import { mailClientReports, type ReportSharing } from './client-report.js';
 import type { SitemapPublisher } from './publisher.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
@@ -21,6 +24,12 @@ export interface AfterRunDeps {
   /** The IndexNow key of each site (the key file the run's submission names). */
   siteKeys: SiteKeyRepository;
   schedules: ScheduleRepository;
+  /** The client addresses mailed the report after each completed run. */
+  recipients: ReportRecipientRepository;
+  /** The SEO analysis of a run, computed once and kept (the report's score). */
+  answers: Pick<CrawlAnswers, 'seo'>;
+  /** Share links and branding for the client mail; absent, the mail has no report link. */
+  sharing?: ReportSharing;
   publisher: SitemapPublisher;
   mailer: Mailer;
   /** The SSRF-guarded fetcher for the site's IndexNow key file. */
@@ -94,7 +103,13 @@ async function submitChanges(
   return result.message;
 }
 
-/** A failed run: the owner is told (when the schedule mails), nothing is published. */
+/**
+ * A failed run: the owner is told (when the schedule mails), nothing is published, and the
+ * client addresses get nothing: there is no report to send them, the owner already hears why,
+ * and the cause (refused staging credentials, the site down for a minute) is the owner's to
+ * judge before a client is alarmed. The next completed run's mail compares with the last
+ * completed crawl, so clients miss no change.
+ */
 async function afterFailedRun(
   deps: AfterRunDeps,
   schedule: ScheduleRecord,
@@ -151,19 +166,26 @@ export async function afterRun(
       (err: unknown) => `not submitted: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  const listed =
+    (await deps.jobs.report().counts(job.id)).counts.find((c) => c.reason === 'listed')?.count ?? 0;
+  const changes = summary
+    ? changeSummaryWords(summary)
+    : 'this was the first crawl of the site, so nothing to compare yet';
+  const clients = await mailClientReports(deps, schedule, job, { listed, changes }).catch(
+    (err: unknown) => {
+      deps.logger.error('client report mail failed', { schedule: schedule.id, error: String(err) });
+      return 'the report could not be mailed to your clients';
+    },
+  );
+  if (clients) problems.push(clients);
   const problem = problems.length > 0 ? problems.join('; ') : null;
   if (schedule.after.mail) {
     const owner = await deps.schedules.owner(schedule.userId);
-    const listed = (await deps.jobs.report().counts(job.id)).counts.find(
-      (c) => c.reason === 'listed',
-    );
     if (owner) {
       const mail = scheduleRunMail(owner.email, owner.username, {
         url: job.url,
-        listed: listed?.count ?? 0,
-        changes: summary
-          ? changeSummaryWords(summary)
-          : 'this was the first crawl of the site, so nothing to compare yet',
+        listed,
+        changes,
         link: `${deps.siteUrl()}/crawls/${job.id}`,
         sitemapUrl: published ? stableSitemapUrl(deps.siteUrl(), schedule.token) : null,
         indexNow,

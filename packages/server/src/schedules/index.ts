@@ -1,11 +1,13 @@
 import path from 'node:path';
-import type { Logger, UrlPolicy } from '@mapsmith/core';
+import { CrawlAnswers } from '@mapsmith/app';
+import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
 import type { Repositories } from '../repos/ports.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
+import { shareLinkSharing } from './report-sharing.js';
 import { ScheduleTask } from './schedule-task.js';
 import { ScheduleService } from './service.js';
 
@@ -20,6 +22,8 @@ export function publishedDir(dataDir: string): string {
 export interface ScheduleWiring {
   config: ServerConfig;
   repos: Repositories;
+  /** The database the share links of client report mail are kept in. */
+  db: SqlDatabase;
   mailer: Mailer;
   logger: Logger;
   /** The server's one SSRF guard (the IndexNow key-file check fetches through it). */
@@ -41,6 +45,9 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
     jobs: w.repos.jobs,
     siteKeys: w.repos.accounts.siteKeys,
     schedules,
+    recipients: w.repos.reportRecipients,
+    answers: new CrawlAnswers(w.repos),
+    sharing: shareLinkSharing(w.db, w.siteUrl),
     publisher: new SitemapPublisher(publishedDir(w.config.dataDir), w.maxUrlsPerFile),
     mailer: w.mailer,
     fetcher: createNotifyFetcher(w.policy),

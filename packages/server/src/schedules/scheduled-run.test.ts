@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from '../repos/test-support.js';
 import { publishedDir } from './index.js';
+import { runSchedule } from './test-support.js';
 
 let t: TestServer;
 let site: LocalServer;
@@ -130,28 +131,6 @@ async function json<T>(u: TestUser, method: string, path: string, body?: unknown
   return (await res.json()) as T;
 }
 
-/** Makes the schedule due now and drives the scheduler until its run has ended. */
-async function runSchedule(u: TestUser, id: string): Promise<string> {
-  const { db, schedules } = t.server.context;
-  await db.run('UPDATE crawl_schedules SET next_run_ms = ? WHERE id = ?', [Date.now() - 1000, id]);
-  await schedules.runNow();
-  const started = await db.first<{ running_job_id: string }>(
-    'SELECT running_job_id FROM crawl_schedules WHERE id = ?',
-    [id],
-  );
-  const jobId = started?.running_job_id ?? '';
-  expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const job = await json<{ status: string }>(u, 'GET', `/api/crawl/${jobId}`);
-    if (job.status === 'completed' || job.status === 'failed') break;
-    if (Date.now() > end) throw new Error('the scheduled crawl did not end');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await schedules.runNow();
-  return jobId;
-}
-
 const lastmodOf = async (jobId: string, path: string) => {
   const row = await t.server.context.db.first<{ lm: string | null }>(
     "SELECT json_extract(record, '$.lastModified') AS lm FROM crawl_pages WHERE job_id = ? AND url = ?",
@@ -185,7 +164,7 @@ describe('a scheduled run end to end', () => {
     expect(created.state).toBe('active');
     expect(created.sitemapUrl).toMatch(/\/s\/[A-Za-z0-9_-]{32}\/sitemap\.xml$/);
 
-    const first = await runSchedule(u, created.id);
+    const first = await runSchedule(t, u, created.id);
     const firstChanges = await json<{ summary: unknown }>(u, 'GET', `/api/crawl/${first}/changes`);
     expect(firstChanges.summary).toBeNull();
     const stableBefore = await lastmodOf(first, '/stable');
@@ -222,7 +201,7 @@ describe('a scheduled run end to end', () => {
     );
 
     run = 2;
-    const second = await runSchedule(u, created.id);
+    const second = await runSchedule(t, u, created.id);
     const changes = await json<{
       summary: Record<string, number | string>;
       removed: Array<{ url: string }>;

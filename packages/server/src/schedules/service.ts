@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   MAX_SCHEDULES_PER_USER,
   nextRunAfter,
+  normalEmail,
   type Schedule,
   type ScheduleCreateInput,
 } from '@mapsmith/core';
@@ -81,12 +82,21 @@ export class ScheduleService {
       newToken(),
       nextRunAfter(input, this.now()),
     );
+    await this.setRecipients(record.id, input);
     return this.present(record);
+  }
+
+  /** The client addresses of a definition become the schedule's (unsubscribed ones stay so). */
+  private async setRecipients(id: string, input: ScheduleCreateInput): Promise<void> {
+    const emails = (input.reportTo ?? []).map(normalEmail);
+    const at = new Date(this.now()).toISOString();
+    await this.after.recipients.set(id, emails, newToken, at);
   }
 
   async update(userId: number, id: string, input: ScheduleCreateInput): Promise<Schedule> {
     await this.own(userId, id);
     await this.repo.update(id, userId, input, nextRunAfter(input, this.now()));
+    await this.setRecipients(id, input);
     return this.present(await this.own(userId, id));
   }
 
@@ -172,6 +182,7 @@ export class ScheduleService {
     const running = r.runningJobId && !r.runningJobId.startsWith('claim:') ? r.runningJobId : null;
     const state = r.paused ? 'paused' : !pro ? 'pro-ended' : running ? 'running' : 'active';
     const lastChanges = r.lastJobId ? (await this.jobs.changes(r.lastJobId)).summary : null;
+    const recipients = await this.after.recipients.list(r.id);
     return {
       id: r.id,
       url: r.url,
@@ -182,6 +193,10 @@ export class ScheduleService {
       timeZone: r.timeZone,
       settings: r.settings,
       after: r.after,
+      reportTo: recipients.filter((x) => !x.unsubscribedAt).map((x) => x.email),
+      reportUnsubscribed: recipients.flatMap((x) =>
+        x.unsubscribedAt ? [{ email: x.email, at: x.unsubscribedAt }] : [],
+      ),
       state,
       nextRunAt: r.paused || !pro ? null : new Date(r.nextRunMs).toISOString(),
       runningJobId: running,

@@ -19,6 +19,7 @@ import { SignInLink } from '../components/SignInLink';
 import { useJob } from '../crawl/use-job';
 import { CrawlReport } from '../report/CrawlReport';
 import type { ReportSearch } from '../report/report-search';
+import { SharePanel } from '../share/SharePanel';
 import { SitemapCompareCard } from '../sitemap-compare/SitemapCompareCard';
 import { NotFound } from './not-found';
 
@@ -116,6 +117,8 @@ function CrawlPage() {
         )}
       </div>
       {job?.status === 'completed' && <SitemapCompareCard jobId={jobId} />}
+      {/* A share link needs a public server to open it: hosted only (issue 29 point 3). */}
+      {job?.status === 'completed' && api.shell === 'hosted' && <SharePanel jobId={jobId} />}
       {job?.status === 'completed' && (
         <CrawlReport jobId={jobId} search={search} onSearch={onSearch} />
       )}

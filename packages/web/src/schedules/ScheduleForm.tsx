@@ -1,4 +1,9 @@
-import { nextRunAfter, type Schedule, type ScheduleCreateInput } from '@mapsmith/core/browser';
+import {
+  nextRunAfter,
+  reportRecipientsInput,
+  type Schedule,
+  type ScheduleCreateInput,
+} from '@mapsmith/core/browser';
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorText } from '../app/errors';
 import { useFieldErrors } from '../app/field-errors';
@@ -10,6 +15,7 @@ import {
   type SettingsForm,
   settingsFromForm,
 } from '../crawl/settings-form';
+import { ReportRecipientsField } from './ReportRecipientsField';
 import { browserTimeZone, timeZones, WEEKDAYS, zonedWords } from './schedule-words';
 
 /** The fields of the form an error can be shown under, named as the API names them. */
@@ -21,6 +27,7 @@ const SCHEDULE_FIELDS = [
   'time',
   'timeZone',
   ...SETTINGS_FIELDS,
+  'reportTo',
 ] as const;
 
 /** The form's fields as text, the way inputs hold them. */
@@ -36,6 +43,8 @@ interface Draft {
   publish: boolean;
   mail: boolean;
   indexNow: boolean;
+  /** The client addresses mailed the report, one a line (commas and spaces separate too). */
+  reportTo: string;
 }
 
 function draftOf(s: Schedule | null): Draft {
@@ -50,7 +59,13 @@ function draftOf(s: Schedule | null): Draft {
     publish: s?.after.publish ?? true,
     mail: s?.after.mail ?? true,
     indexNow: s?.after.indexNow ?? false,
+    reportTo: (s?.reportTo ?? []).join('\n'),
   };
+}
+
+/** The addresses of the field's text: split at line ends, commas, semicolons and spaces. */
+function addressesOf(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
 }
 
 /** The contract input of a draft; the server checks it and answers in words when it is wrong. */
@@ -65,6 +80,7 @@ function inputOf(d: Draft): ScheduleCreateInput {
     timeZone: d.timeZone,
     settings,
     after: { publish: d.publish, mail: d.mail, indexNow: d.indexNow },
+    reportTo: addressesOf(d.reportTo),
   };
 }
 
@@ -76,6 +92,7 @@ const FIELD_OF = {
   monthDay: 'monthDay',
   time: 'time',
   timeZone: 'timeZone',
+  reportTo: 'reportTo',
 } as const satisfies Partial<Record<keyof Draft, (typeof SCHEDULE_FIELDS)[number]>>;
 
 /** "Next run: Mon, May 4, 06:00 (Europe/Berlin)", or nothing while the fields are incomplete. */
@@ -115,6 +132,12 @@ export function ScheduleForm(props: {
     fields.clear();
     if (!d.url.trim()) {
       fields.show('url', 'Enter the site’s address, such as example.com');
+      return;
+    }
+    // The contract's own rule (count, address shape, repeats), said before the round trip.
+    const recipients = reportRecipientsInput.safeParse(addressesOf(d.reportTo));
+    if (!recipients.success) {
+      fields.show('reportTo', recipients.error.issues[0]?.message ?? 'Check the addresses');
       return;
     }
     const refused = await props.onSubmit(inputOf(d));
@@ -259,6 +282,12 @@ export function ScheduleForm(props: {
           Submit changed URLs with IndexNow (when the site's key file is live)
         </label>
       </fieldset>
+      <ReportRecipientsField
+        value={d.reportTo}
+        onChange={(next) => set('reportTo', next)}
+        unsubscribed={props.schedule?.reportUnsubscribed ?? []}
+        fields={fields}
+      />
       <p className="form-wide muted small" role="status" data-testid="next-run">
         {next ?? ''}
       </p>

@@ -64,6 +64,7 @@ export function ScheduleItem(props: {
           </Link>
         </p>
       )}
+      <ReportRecipientsLine schedule={s} />
       {s.lastError && (
         <p className="small field-error" role="note">
           {s.lastError}
@@ -152,5 +153,20 @@ function RobotsLine(props: { site: string; sitemapUrl: string }) {
         <code>Sitemap: {props.sitemapUrl}</code>
       </pre>
     </div>
+  );
+}
+
+/** Who gets the report mail (issue 29): the addresses, and who unsubscribed. */
+function ReportRecipientsLine(props: { schedule: Schedule }) {
+  const { reportTo, reportUnsubscribed } = props.schedule;
+  if (reportTo.length === 0 && reportUnsubscribed.length === 0) return null;
+  const left = reportUnsubscribed.map((u) => u.email).join(', ');
+  return (
+    <p className="small" data-testid="schedule-report-to">
+      {reportTo.length > 0
+        ? `Report mailed to ${reportTo.join(', ')}.`
+        : 'The report is mailed to nobody.'}
+      {left && <span className="muted"> Unsubscribed: {left}.</span>}
+    </p>
   );
 }

@@ -118,6 +118,13 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
     where: 'Sitemap audits and the live sitemap against a crawl run on {host} with a Pro account.',
   },
   {
+    // A share link needs a public server to open it; the PDF is printed by the hosted server's
+    // Chromium (Electron's printToPDF is not wired here yet).
+    names: ['share.create', 'share.list', 'share.revoke', 'crawl.pdf'],
+    where:
+      'Share links of a report and its PDF are made on {host}: a link needs a public server to open it. Crawl the site there to share its report with a client.',
+  },
+  {
     // The health report describes the hosted deployment's database, queue and workers.
     names: ['health.get'],
     where:

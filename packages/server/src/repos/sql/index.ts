@@ -10,6 +10,7 @@ import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
+import { SqlReportRecipientRepository } from './report-recipients.js';
 import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
 import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
@@ -30,6 +31,7 @@ export function createSqlRepositories(
     sitemapCompare: new SqlSitemapCompareRepository(db),
     compareQueue: new SqlSitemapCompareQueue(db, clock),
     schedules: new SqlScheduleRepository(db),
+    reportRecipients: new SqlReportRecipientRepository(db),
     accounts: createSqlAccountRepositories(db),
   };
 }

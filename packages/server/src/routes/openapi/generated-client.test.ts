@@ -49,6 +49,12 @@ interface FlowModule {
     gzip: Download;
     txt: Download;
     csv: Download;
+    share: {
+      path: string;
+      token: string;
+      listed: { state: string; token?: string }[];
+      revoked: string | undefined;
+    };
   }>;
   errorAnswers(
     ctx: FlowContext,
@@ -169,6 +175,12 @@ describe('a client generated from /api/openapi.json, with a Pro API token', () =
     );
     expect(run.csv.type).toMatch(/^text\/csv/);
     expect(text(run.csv)).toContain('URL,Status,Verdict');
+
+    expect(run.share.path).toBe(`/r/${run.share.token}`);
+    expect(run.share.listed).toEqual([expect.objectContaining({ state: 'live' })]);
+    expect(run.share.listed[0]?.token).toBeUndefined();
+    expect(run.share.revoked).toBe('revoked');
+    expect((await fetch(`${t.server.url}${run.share.path}`)).status).toBe(404);
   });
 
   it('meets the documented error answers with their stable codes', async () => {
