@@ -16,6 +16,8 @@ export * from './crawl/run-crawler.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
+export * from './secrets/sealed-settings.js';
+export * from './secrets/secret-box.js';
 export * from './sql/claim-lost.js';
 export * from './sql/crawl-control.js';
 export * from './sql/crawl-jobs.js';

@@ -1,4 +1,9 @@
-import { type CrawlJob, type CrawlOutcome, MAX_POLL_RESULTS } from '@mapsmith/core';
+import {
+  type CrawlJob,
+  type CrawlOutcome,
+  MAX_POLL_RESULTS,
+  maskCrawlSettings,
+} from '@mapsmith/core';
 import { computeOutcome } from './crawl-outcome.js';
 import type { CrawlJobDetails, CrawlJobRecord, CrawlJobRepository } from './ports.js';
 
@@ -69,7 +74,7 @@ export async function presentCrawlJob(
     ...(notes.length ? { notes } : {}),
     progress: finished ? null : details.progress,
     outcome,
-    settings: job.settings,
+    settings: maskCrawlSettings(job.settings),
     control: finished ? null : job.control,
   };
 }

@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   'crawl.running',
   'crawl.published',
   'crawl.other-site',
+  // Staging-site credentials (issue 29): the desktop has no keychain to keep them in
+  'crawl.credentials-unsafe',
 ] as const;
 
 /** One stable error code of the contract. */

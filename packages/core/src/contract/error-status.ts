@@ -86,6 +86,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'crawl.running': 409,
   'crawl.published': 409,
   'crawl.other-site': 400,
+  'crawl.credentials-unsafe': 503,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

@@ -7,6 +7,7 @@ const scaled = {
   SMTP_URL: 'smtp://mail:pw@smtp.internal:587',
   MAPSMITH_PUBLIC_URL: 'https://mapsmith.example',
   MAPSMITH_TRUST_PROXY: '1',
+  MAPSMITH_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 function refusal(env: NodeJS.ProcessEnv): string {
