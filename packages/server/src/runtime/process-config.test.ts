@@ -62,9 +62,12 @@ describe('the one switch', () => {
     expect(refusal({ ...scaled, MAPSMITH_TRUST_PROXY: '' })).toMatch(
       /MAPSMITH_TRUST_PROXY is required with DATABASE_URL.*sign-in limits/,
     );
+    expect(refusal({ ...scaled, MAPSMITH_SECRETS_KEY: '' })).toMatch(
+      /MAPSMITH_SECRETS_KEY is required with DATABASE_URL.*openssl rand -base64 32/,
+    );
     // All at once, so one restart fixes them all.
     const all = refusal({ DATABASE_URL: scaled.DATABASE_URL });
-    expect(all.split('\n')).toHaveLength(3);
+    expect(all.split('\n')).toHaveLength(4);
     expect(all).not.toContain('s3cret');
   });
 });
