@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { type CrawlJob, MASKED_SECRET } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
+import { buildDesktop, DESKTOP_OUT } from './support/build';
+import { type HostedServer, startHostedServer } from './support/hosted-stub';
+import { nodeLauncher } from './support/node-launcher';
+import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+
+const ENTRY = path.join(DESKTOP_OUT, 'main/crawler-process.js');
+const PRO_TOKEN = 'msk_pro_siteauth_0123456789';
+const PASSWORD = 'pw-desk-5a1c77';
+const TOKEN = 'Bearer desk-e90b13';
+const settings = {
+  siteAuth: {
+    basic: { username: 'stager', password: PASSWORD },
+    headers: [{ name: 'Authorization', value: TOKEN }],
+  },
+};
+
+let site: FixtureSite;
+let hosted: HostedServer;
+let desktop: TestDesktop | undefined;
+beforeAll(async () => {
+  buildDesktop();
+  [site, hosted] = await Promise.all([
+    startFixtureSite({ pages: 5 }),
+    startHostedServer({
+      [PRO_TOKEN]: { username: 'agency', isPro: true, proUntil: '2099-01-01T00:00:00.000Z' },
+    }),
+  ]);
+});
+afterAll(() => Promise.all([site.close(), hosted.close()]));
+afterEach(async () => {
+  await desktop?.dispose();
+  desktop = undefined;
+});
+
+/** Every value of every row of every table of the desktop's data file, as one text. */
+async function everything(file: string): Promise<string> {
+  const db = await Database.open(file);
+  try {
+    const tables = await db.all<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table'",
+    );
+    const parts: string[] = [];
+    for (const { name } of tables)
+      parts.push(JSON.stringify(await db.all(`SELECT * FROM "${name}"`)));
+    return parts.join('\n');
+  } finally {
+    await db.close();
+  }
+}
+
+describe('staging-site credentials in the desktop app', () => {
+  it('are kept sealed by safeStorage, shown masked, and deleted with the crawl', async () => {
+    desktop = await startTestDesktop({
+      launch: nodeLauncher(ENTRY),
+      env: { MAPSMITH_ALLOW_LOOPBACK: '1', MAPSMITH_HOSTED_URL: hosted.url },
+    });
+    const d = desktop;
+    await d.dispatch(TEST_ORIGIN, 'account.link', { token: PRO_TOKEN });
+    const started = await d.dispatch(TEST_ORIGIN, 'crawl.start', { url: site.url, settings });
+    if (!started.ok) throw new Error(JSON.stringify(started.body));
+    const { jobId } = started.value as { jobId: string };
+    await d.deps.crawls.settled(jobId);
+    const reply = await d.dispatch(TEST_ORIGIN, 'crawl.get', { jobId });
+    const job = (reply.ok ? reply.value : null) as CrawlJob;
+    expect(job.status).toBe('completed');
+    expect(job.settings).toEqual({
+      siteAuth: {
+        basic: { username: 'stager', password: MASKED_SECRET },
+        headers: [{ name: 'Authorization', value: MASKED_SECRET }],
+      },
+    });
+    // The crawl ran with them: main opened what it sealed.
+    expect((await d.deps.data.jobs.get(jobId, 1))?.settings).toEqual(settings);
+    const history = JSON.stringify(await d.dispatch(TEST_ORIGIN, 'history.list', {}));
+    expect(history).not.toContain(PASSWORD);
+    const stored = await everything(d.deps.data.file);
+    expect(stored).toContain('stager');
+    expect(stored).toContain('ss1.');
+    expect(stored).not.toContain(PASSWORD);
+    expect(stored).not.toContain('desk-e90b13');
+    expect(await d.dispatch(TEST_ORIGIN, 'crawl.delete', { jobId })).toMatchObject({ ok: true });
+    expect(await everything(d.deps.data.file)).not.toContain('ss1.');
+  });
+});
