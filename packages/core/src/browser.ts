@@ -51,6 +51,7 @@ export * from './contract/sitemap-compare-schemas.js';
 export * from './contract/username.js';
 export type * from './crawler/events.js';
 export { failureTips, seconds, slowPagesNote } from './crawler/failure-text.js';
+export { MAX_SITE_AUTH_HEADERS } from './crawler/site-auth.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';
