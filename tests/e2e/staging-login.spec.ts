@@ -3,6 +3,7 @@
 // by user name only, a schedule edit that keeps the stored secret, axe at 1280 and 390 px.
 import AxeBuilder from '@axe-core/playwright';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
+import { waitForCrawl } from './support/crawl-api';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
@@ -52,7 +53,10 @@ test('a Pro user crawls a staging site with a login and headers; nothing secret 
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByLabel('Website URL').press('Enter');
-    await expect(page).toHaveURL(/\/crawls\/[\w-]+$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\?job=[\w-]+$/, { timeout: 30_000 });
+    const jobId = new URL(page.url()).searchParams.get('job') ?? '';
+    await waitForCrawl(page.request, jobId);
+    await page.goto(`/crawls/${jobId}`);
     await expect(page.getByTestId('crawled-with')).toHaveText(
       'Crawled with: staging login as stager, headers Cookie',
       { timeout: 30_000 },

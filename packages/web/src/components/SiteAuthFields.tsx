@@ -86,7 +86,7 @@ export function SiteAuthFields(props: {
             />
             <button
               type="button"
-              className="btn btn-secondary"
+              className="button small"
               aria-label={`Remove header ${i + 1}`}
               onClick={() =>
                 set(
@@ -102,7 +102,7 @@ export function SiteAuthFields(props: {
         {rows.length < MAX_SITE_AUTH_HEADERS && (
           <button
             type="button"
-            className="btn btn-secondary"
+            className="button small"
             onClick={() => set('headers', [...rows, { name: '', value: '' }])}
           >
             Add a header
