@@ -1,12 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { EXPORT_FORMATS, type Logger, MASKED_SECRET, REPORT_FORMATS } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
-import { loadConfig } from '../../config.js';
-import { call, createTestUser, type TestUser } from '../../repos/test-support.js';
-import { type RunningServer, startServer } from '../../server.js';
+import {
+  call,
+  createTestUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../repos/test-support.js';
+import type { RunningServer } from '../../server.js';
 
 const PASSWORD = 'pw-c41d2e-staging';
 const COOKIE = 'staging=ck-9b77f0';
@@ -24,6 +28,7 @@ const masked = {
 };
 const SECRETS = /pw-c41d2e|ck-9b77f0/;
 
+let t: TestServer;
 let server: RunningServer;
 let site: FixtureSite;
 let dataDir: string;
@@ -39,24 +44,14 @@ const captured: Logger = {
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-auth-'));
-  const config = loadConfig({
-    PORT: '0',
-    MAPSMITH_DATA_DIR: dataDir,
-    MAPSMITH_WEB_DIR: path.join(dataDir, 'web'),
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-  });
-  [server, site] = await Promise.all([
-    startServer(config, captured),
-    startFixtureSite({ pages: 8 }),
-  ]);
+  [t, site] = await Promise.all([startTestServer({}, captured), startFixtureSite({ pages: 8 })]);
+  server = t.server;
+  dataDir = t.dataDir;
   pro = await createTestUser(server.context.db, { pro: true });
 });
 
 afterAll(async () => {
-  await Promise.all([server.close(), site.close()]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all([t.close(), site.close()]);
 });
 
 async function body(pathname: string, method = 'GET', input?: unknown) {
