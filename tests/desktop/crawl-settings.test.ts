@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { CrawlJob } from '@mapsmith/core';
+import { type CrawlJob, MASKED_SECRET } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop, DESKTOP_OUT } from './support/build';
@@ -36,6 +37,43 @@ async function open(): Promise<TestDesktop> {
   return desktop;
 }
 
+/** Links a Pro account, crawls the fixture with `chosen` to its end, and answers crawl.get. */
+async function proCrawl(chosen: object): Promise<{ d: TestDesktop; jobId: string; job: CrawlJob }> {
+  const d = await open();
+  await d.dispatch(TEST_ORIGIN, 'account.link', { token: PRO_TOKEN });
+  const started = await d.dispatch(TEST_ORIGIN, 'crawl.start', { url: site.url, settings: chosen });
+  if (!started.ok) throw new Error(JSON.stringify(started.body));
+  const { jobId } = started.value as { jobId: string };
+  await d.deps.crawls.settled(jobId);
+  const reply = await d.dispatch(TEST_ORIGIN, 'crawl.get', { jobId });
+  return { d, jobId, job: (reply.ok ? reply.value : null) as CrawlJob };
+}
+
+const PASSWORD = 'pw-desk-5a1c77';
+const TOKEN = 'Bearer desk-e90b13';
+const stagingSettings = {
+  siteAuth: {
+    basic: { username: 'stager', password: PASSWORD },
+    headers: [{ name: 'Authorization', value: TOKEN }],
+  },
+};
+
+/** Every value of every row of every table of the desktop's data file, as one text. */
+async function everything(file: string): Promise<string> {
+  const db = await Database.open(file);
+  try {
+    const tables = await db.all<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table'",
+    );
+    const parts: string[] = [];
+    for (const { name } of tables)
+      parts.push(JSON.stringify(await db.all(`SELECT * FROM "${name}"`)));
+    return parts.join('\n');
+  } finally {
+    await db.close();
+  }
+}
+
 const settings = { maxDepth: 1, exclude: ['/p/2'], userAgentSuffix: '(desk@agency.test)' };
 
 describe('crawl settings in the desktop app', () => {
@@ -47,14 +85,7 @@ describe('crawl settings in the desktop app', () => {
   });
 
   it('crawls with them once a Pro account is linked, and crawl.get says what they were', async () => {
-    const d = await open();
-    await d.dispatch(TEST_ORIGIN, 'account.link', { token: PRO_TOKEN });
-    const started = await d.dispatch(TEST_ORIGIN, 'crawl.start', { url: site.url, settings });
-    if (!started.ok) throw new Error(JSON.stringify(started.body));
-    const { jobId } = started.value as { jobId: string };
-    await d.deps.crawls.settled(jobId);
-    const reply = await d.dispatch(TEST_ORIGIN, 'crawl.get', { jobId });
-    const job = (reply.ok ? reply.value : null) as CrawlJob;
+    const { job } = await proCrawl(settings);
     expect(job.status).toBe('completed');
     expect(job.settings).toEqual(settings);
     // The home page and its direct links (depth 1), without the excluded one.
@@ -70,5 +101,29 @@ describe('crawl settings in the desktop app', () => {
     const reply = await d.dispatch(TEST_ORIGIN, 'bulk.start', { list: site.url });
     expect(reply).toMatchObject({ ok: false, status: 400 });
     expect(JSON.stringify(reply)).toMatch(/Bulk crawls of many sites run on/);
+  });
+});
+
+describe('staging-site credentials in the desktop app', () => {
+  it('are kept sealed by safeStorage, shown masked, and deleted with the crawl', async () => {
+    const { d, jobId, job } = await proCrawl(stagingSettings);
+    expect(job.status).toBe('completed');
+    expect(job.settings).toEqual({
+      siteAuth: {
+        basic: { username: 'stager', password: MASKED_SECRET },
+        headers: [{ name: 'Authorization', value: MASKED_SECRET }],
+      },
+    });
+    // The crawl ran with them: main opened what it sealed.
+    expect((await d.deps.data.jobs.get(jobId, 1))?.settings).toEqual(stagingSettings);
+    const history = JSON.stringify(await d.dispatch(TEST_ORIGIN, 'history.list', {}));
+    expect(history).not.toContain(PASSWORD);
+    const stored = await everything(d.deps.data.file);
+    expect(stored).toContain('stager');
+    expect(stored).toContain('ss1.');
+    expect(stored).not.toContain(PASSWORD);
+    expect(stored).not.toContain('desk-e90b13');
+    expect(await d.dispatch(TEST_ORIGIN, 'crawl.delete', { jobId })).toMatchObject({ ok: true });
+    expect(await everything(d.deps.data.file)).not.toContain('ss1.');
   });
 });

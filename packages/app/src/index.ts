@@ -16,6 +16,8 @@ export * from './crawl/run-crawler.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
+export * from './secrets/sealed-settings.js';
+export * from './secrets/secret-box.js';
 export * from './share/client-report.js';
 export * from './share/report-brand.js';
 export { clientReportHtml, invalidShareLinkHtml, plainReportPage } from './share/report-html.js';

@@ -59,6 +59,7 @@ export {
   seconds,
   slowPagesNote,
 } from './crawler/failure-text.js';
+export { MAX_SITE_AUTH_HEADERS } from './crawler/site-auth.js';
 export type * from './crawler/types.js';
 export * from './export/index.js';
 export * from './limits/analytics.js';

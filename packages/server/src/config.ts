@@ -10,6 +10,8 @@ import {
   processConfigProblems,
   type TrustProxy,
 } from './runtime/process-config.js';
+import type { SecretKey } from './secrets/aes-gcm-box.js';
+import { parseSecretKeys } from './secrets/secrets-config.js';
 
 /** Server configuration, read once from the environment (every variable is listed in the README). */
 export interface ServerConfig {
@@ -52,6 +54,12 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** Sender of account mail. `MAIL_FROM`, default `Mapsmith <no-reply@mapsmith.app>`. */
   mailFrom: string;
+  /**
+   * Keys crawl credentials are encrypted with (issue 29): `MAPSMITH_SECRETS_KEY` (32 bytes,
+   * base64) first, then `MAPSMITH_SECRETS_OLD_KEYS` while a key rotates. Required on Postgres;
+   * empty on SQLite makes a key file beside the database (`embeddedSecretKeys`).
+   */
+  secretKeys: SecretKey[];
   /** PayPal Orders v2 settings (`PAYPAL_*`); payment is off without a client id and secret. */
   paypal: PayPalConfig;
   /** IndexNow submission endpoint. `INDEXNOW_ENDPOINT`, default `https://api.indexnow.org/indexnow`. */
@@ -135,6 +143,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     jobs: loadJobsConfig(env),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Mapsmith <no-reply@mapsmith.app>',
+    secretKeys: parseSecretKeys(env),
     paypal: loadPayPalConfig(env),
     indexNowEndpoint: env.INDEXNOW_ENDPOINT || 'https://api.indexnow.org/indexnow',
     exportCacheBytes: megabytes('MAPSMITH_EXPORT_CACHE_MB', env.MAPSMITH_EXPORT_CACHE_MB, 2048),

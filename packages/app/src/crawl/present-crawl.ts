@@ -3,6 +3,7 @@ import {
   type CrawlOutcome,
   crawlFailureCode,
   MAX_POLL_RESULTS,
+  maskCrawlSettings,
 } from '@mapsmith/core';
 import { computeOutcome } from './crawl-outcome.js';
 import type { CrawlJobDetails, CrawlJobRecord, CrawlJobRepository } from './ports.js';
@@ -76,7 +77,7 @@ export async function presentCrawlJob(
     ...(notes.length ? { notes } : {}),
     progress: finished ? null : details.progress,
     outcome,
-    settings: job.settings,
+    settings: maskCrawlSettings(job.settings),
     control: finished ? null : job.control,
   };
 }

@@ -10,7 +10,8 @@ import {
   startUrlVariants,
 } from '@mapsmith/core';
 import type { CrawlJobRecord } from '../crawl/ports.js';
-import { parseSettings } from './rows.js';
+import { parseSettings } from '../secrets/sealed-settings.js';
+import { NO_SECRET_BOX } from '../secrets/secret-box.js';
 
 const LAYOUT = { pages: 'crawl_pages', jobs: 'crawl_jobs' };
 
@@ -37,7 +38,11 @@ export async function compareWithPrevious(
     previousJobId: previous.id,
     previousAt: previous.created_at,
     crawlTime: job.startedAt ?? job.createdAt,
-    settingsChanged: reachSettingsChanged(parseSettings(previous.settings), job.settings),
+    settingsChanged: reachSettingsChanged(
+      // The settings that decide a crawl's reach hold no secret: none is opened here.
+      parseSettings(previous.settings, NO_SECRET_BOX),
+      job.settings,
+    ),
   });
 }
 

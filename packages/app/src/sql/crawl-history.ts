@@ -1,5 +1,6 @@
 import { likePattern, type SqlDatabase, type SqlParam } from '@mapsmith/core';
 import type { HistoryJobRecord, HistoryPage, HistoryQuery } from '../crawl/ports.js';
+import type { SecretBox } from '../secrets/secret-box.js';
 import { type CrawlJobRow, JOB_COLUMNS, toJob } from './rows.js';
 
 /** A job row with what the history adds: listed count, why nothing was listed, SEO score. */
@@ -22,9 +23,9 @@ export function historyColumns(db: SqlDatabase): string {
 }
 
 /** A history row as the record the answers present. */
-export function toHistoryJob(row: HistoryRow): HistoryJobRecord {
+export function toHistoryJob(row: HistoryRow, box: SecretBox): HistoryJobRecord {
   return {
-    ...toJob(row),
+    ...toJob(row, box),
     listed: row.listed === null ? null : { count: row.listed, nothingListed: row.nothing_listed },
     score: row.score === null ? null : Number(row.score),
   };
@@ -47,6 +48,7 @@ export async function historyPage(
   db: SqlDatabase,
   userId: number,
   query: HistoryQuery,
+  box: SecretBox,
 ): Promise<HistoryPage> {
   const where = ['user_id = ?'];
   const params: SqlParam[] = [userId];
@@ -72,7 +74,7 @@ export async function historyPage(
     ),
   ]);
   return {
-    rows: rows.map(toHistoryJob),
+    rows: rows.map((row) => toHistoryJob(row, box)),
     matching: Number(counts?.matching ?? 0),
     total: Number(counts?.total ?? 0),
   };

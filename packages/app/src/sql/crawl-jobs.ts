@@ -25,6 +25,7 @@ import type {
   StartCrawlResult,
   StoreLimit,
 } from '../crawl/ports.js';
+import { NO_SECRET_BOX, type SecretBox } from '../secrets/secret-box.js';
 import { changesAgainst, compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { type ControlResult, crawlControl, requestCrawlControl } from './crawl-control.js';
 import { deleteJob, historyPage } from './crawl-history.js';
@@ -36,15 +37,19 @@ import { type CrawlJobRow, JOB_COLUMNS, type JobControl, toJob } from './rows.js
 export class SqlCrawlJobRepository implements CrawlJobRepository {
   private crawlReport: CrawlReport | undefined;
 
-  /** Uses `db` for storage and `clock` for every timestamp. */
+  /**
+   * Uses `db` for storage, `clock` for every timestamp and `box` to seal and open the secrets
+   * of crawl settings (none by default: such settings are then refused, never kept in clear).
+   */
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
+    private readonly box: SecretBox = NO_SECRET_BOX,
   ) {}
 
   /** See `startCrawlJob`. */
   start(input: StartCrawlInput): Promise<StartCrawlResult> {
-    return startCrawlJob(this.db, this.clock, input);
+    return startCrawlJob(this.db, this.clock, input, this.box);
   }
 
   /** See `crawlStartRate`. */
@@ -72,7 +77,7 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
       `SELECT ${JOB_COLUMNS} FROM crawl_jobs WHERE id = ? AND user_id = ?`,
       [jobId, userId],
     );
-    return row ? toJob(row) : undefined;
+    return row ? toJob(row, this.box) : undefined;
   }
 
   /** Listed pages only, in store order. */
@@ -85,12 +90,12 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
 
   /** Newest first. */
   async list(userId: number, limit: number): Promise<HistoryJobRecord[]> {
-    return (await historyPage(this.db, userId, { limit, offset: 0 })).rows;
+    return (await historyPage(this.db, userId, { limit, offset: 0 }, this.box)).rows;
   }
 
   /** See `historyPage`. */
   historyPage(userId: number, query: HistoryQuery): Promise<HistoryPage> {
-    return historyPage(this.db, userId, query);
+    return historyPage(this.db, userId, query, this.box);
   }
 
   /** See `deleteJob`. */

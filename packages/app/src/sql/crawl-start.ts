@@ -11,7 +11,8 @@ import {
   type SqlDatabase,
 } from '@mapsmith/core';
 import type { CrawlJobRecord, StartCrawlInput, StartCrawlResult } from '../crawl/ports.js';
-import { settingsJson } from './rows.js';
+import { settingsJson } from '../secrets/sealed-settings.js';
+import type { SecretBox } from '../secrets/secret-box.js';
 import { userStoredBytes } from './stored-bytes.js';
 import { lockedTransaction } from './transactions.js';
 
@@ -35,6 +36,7 @@ export function startCrawlJob(
   db: SqlDatabase,
   clock: Pick<Clock, 'now'>,
   input: StartCrawlInput,
+  box: SecretBox,
 ): Promise<StartCrawlResult> {
   return lockedTransaction(db, `user:${input.userId}`, async (tx) => {
     const now = clock.now();
@@ -74,7 +76,7 @@ export function startCrawlJob(
         decision.storageBudget,
         createdAt,
         now,
-        settingsJson(input.settings),
+        settingsJson(input.settings, box),
       ],
     );
     const job: CrawlJobRecord = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, type CrawlSummary, plural, type SqlDatabase } from '@mapsmith/core';
 import type { ClaimedJob, JobQueue } from '../crawl/ports.js';
+import { NO_SECRET_BOX, type SecretBox } from '../secrets/secret-box.js';
 import { type CrawlJobRow, JOB_COLUMNS, NOT_PAUSED, toJob } from './rows.js';
 import { lockedTransaction } from './transactions.js';
 
@@ -20,10 +21,11 @@ const CLAIM_LOCK = 'crawl-queue:claim';
  * fresh claim token per claim that fences the holder's writes.
  */
 export class SqlJobQueue implements JobQueue {
-  /** Uses `clock` for leases and timestamps. */
+  /** Uses `clock` for leases and timestamps, `box` to open a claimed job's credentials. */
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
+    private readonly box: SecretBox = NO_SECRET_BOX,
   ) {}
 
   /** One transaction under the claim lock, so two workers can never take the same job. */
@@ -70,7 +72,7 @@ export class SqlJobQueue implements JobQueue {
           [owner, now + leaseMs, claimToken, iso, now, row.id, now],
         );
         if (!claimed) continue;
-        return { job: toJob(claimed), resumed, claimToken };
+        return { job: toJob(claimed, this.box), resumed, claimToken };
       }
     });
   }

@@ -1,10 +1,7 @@
-import {
-  type CrawlSettings,
-  type CrawlStatus,
-  crawlSettings,
-  isDefaultCrawlSettings,
-} from '@mapsmith/core';
+import type { CrawlStatus } from '@mapsmith/core';
 import type { CrawlJobRecord } from '../crawl/ports.js';
+import { parseSettings } from '../secrets/sealed-settings.js';
+import type { SecretBox } from '../secrets/secret-box.js';
 
 /** A `crawl_jobs` row as SQLite returns it. */
 export interface CrawlJobRow {
@@ -36,27 +33,8 @@ export const JOB_COLUMNS =
  */
 export const NOT_PAUSED = "(control IS NULL OR control <> 'pause')";
 
-/**
- * The stored settings, read back through the contract's schema: a row written by an older
- * version, or by hand, runs with the defaults rather than with something the schema refuses.
- */
-export function parseSettings(raw: string | null): CrawlSettings | null {
-  if (!raw) return null;
-  try {
-    const parsed = crawlSettings.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The settings as stored: null when every setting is the default (a free user's crawl). */
-export function settingsJson(settings: CrawlSettings | null | undefined): string | null {
-  return isDefaultCrawlSettings(settings) ? null : JSON.stringify(settings);
-}
-
-/** Maps a row to the record routes and workers use. */
-export function toJob(row: CrawlJobRow): CrawlJobRecord {
+/** Maps a row to the record routes and workers use; `box` opens its settings' secrets. */
+export function toJob(row: CrawlJobRow, box: SecretBox): CrawlJobRecord {
   return {
     id: row.id,
     userId: row.user_id,
@@ -71,6 +49,6 @@ export function toJob(row: CrawlJobRow): CrawlJobRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     attempts: row.attempts,
-    settings: parseSettings(row.settings),
+    settings: parseSettings(row.settings, box),
   };
 }

@@ -31,6 +31,10 @@ export function describeCrawlSettings(settings: CrawlSettings | null | undefined
   if (settings.render && settings.render !== 'auto') parts.push(`render ${settings.render}`);
   if (settings.politenessDelayMs) parts.push(`delay ${settings.politenessDelayMs} ms`);
   if (settings.userAgentSuffix) parts.push(`user agent + "${settings.userAgentSuffix}"`);
+  // The staging login by its user name and header names only: never a secret (issue 29).
+  const { basic, headers } = settings.siteAuth ?? {};
+  if (basic) parts.push(`staging login as ${basic.username}`);
+  if (headers?.length) parts.push(`headers ${headers.map((header) => header.name).join(', ')}`);
   return parts;
 }
 
@@ -63,4 +67,78 @@ export function reachSettingsChanged(
   const before = reachSettings(earlier);
   const after = reachSettings(later);
   return Object.keys(before).filter((name) => before[name] !== after[name]);
+}
+
+/** What an answer shows in place of a secret of the crawl settings (a password, a header value). */
+export const MASKED_SECRET = '••••';
+
+/**
+ * The settings as an answer shows them (issue 29): the staging site's user name and header
+ * names, every password and header value replaced by {@link MASKED_SECRET}. Every answer that
+ * carries settings (job, history, schedules, bulk, exports, reports) passes them through here.
+ */
+export function maskCrawlSettings<T extends CrawlSettings | null | undefined>(settings: T): T {
+  if (!settings?.siteAuth) return settings;
+  const { basic, headers } = settings.siteAuth;
+  return {
+    ...settings,
+    siteAuth: {
+      ...(basic ? { basic: { username: basic.username, password: MASKED_SECRET } } : {}),
+      ...(headers ? { headers: headers.map(({ name }) => ({ name, value: MASKED_SECRET })) } : {}),
+    },
+  };
+}
+
+/** Where a kept secret has nothing stored to keep: the field, in the input's terms. */
+export class NoStoredSecret extends Error {
+  constructor(readonly field: string) {
+    super('There is no stored secret to keep here: type it.');
+    this.name = 'NoStoredSecret';
+  }
+}
+
+/**
+ * The settings of an edit with every secret sent as {@link MASKED_SECRET} replaced by the one
+ * stored (the password, a header's value by its name): an edit keeps a stored secret unless a
+ * new one is typed. Throws {@link NoStoredSecret} when a mask has nothing stored behind it.
+ */
+export function keepStoredSecrets(
+  typed: CrawlSettings | undefined,
+  stored: CrawlSettings | null | undefined,
+): CrawlSettings | undefined {
+  if (!typed?.siteAuth) return typed;
+  const { basic, headers } = typed.siteAuth;
+  const kept = stored?.siteAuth;
+  const storedValue = (name: string) =>
+    kept?.headers?.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;
+  const secret = (value: string, storedOne: string | undefined, field: string) => {
+    if (value !== MASKED_SECRET) return value;
+    if (storedOne === undefined) throw new NoStoredSecret(field);
+    return storedOne;
+  };
+  return {
+    ...typed,
+    siteAuth: {
+      ...(basic
+        ? {
+            basic: {
+              username: basic.username,
+              password: secret(
+                basic.password,
+                kept?.basic?.password,
+                'settings.siteAuth.basic.password',
+              ),
+            },
+          }
+        : {}),
+      ...(headers
+        ? {
+            headers: headers.map(({ name, value }, i) => ({
+              name,
+              value: secret(value, storedValue(name), `settings.siteAuth.headers.${i}.value`),
+            })),
+          }
+        : {}),
+    },
+  };
 }

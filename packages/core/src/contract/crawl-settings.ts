@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { CrawlOptions } from '../crawler/options.js';
 import { MAX_SITE_AUTH_HEADERS, RESERVED_HEADER_NAMES } from '../crawler/site-auth.js';
 
-import { MAX_CRAWL_PATTERNS } from './crawl-settings-text.js';
+import { MASKED_SECRET, MAX_CRAWL_PATTERNS } from './crawl-settings-text.js';
 
 // The zod-free half (the words, the defaults test, the bounds) lives apart, so the web app's
 // first load can show settings without shipping the schema library; re-exported here.
@@ -72,33 +72,50 @@ const headerValue = z
     'A header value is printable ASCII on one line',
   );
 
+const password = z
+  .string()
+  .max(500, 'A password is at most 500 characters')
+  .refine((value) => !hasControlCharacter(value), 'A password has no control characters')
+  .refine((value) => value !== MASKED_SECRET, 'Type the password itself');
+
+/** A secret is write-only: answers show {@link MASKED_SECRET} in its place. */
+const WRITE_ONLY = { writeOnly: true } as const;
+
+/** The mask an edit sends back for a secret it keeps (schedules.update: the stored one stays). */
+const keptSecret = z.literal(MASKED_SECRET);
+
+/** The staging login, its secrets as `secret` (typed, or typed or kept). */
+function siteAuthOf(secrets: { password: z.ZodType<string>; value: z.ZodType<string> }) {
+  return z
+    .object({
+      basic: z
+        .object({
+          username: z
+            .string()
+            .min(1, 'Enter a user name')
+            .max(200, 'A user name is at most 200 characters')
+            .refine((value) => !value.includes(':'), 'A basic-auth user name has no colon')
+            .refine(
+              (value) => !hasControlCharacter(value),
+              'A user name has no control characters',
+            ),
+          password: secrets.password.meta(WRITE_ONLY),
+        })
+        .strict()
+        .optional(),
+      headers: z
+        .array(z.object({ name: headerName, value: secrets.value.meta(WRITE_ONLY) }).strict())
+        .max(MAX_SITE_AUTH_HEADERS, `At most ${MAX_SITE_AUTH_HEADERS} extra headers`)
+        .optional(),
+    })
+    .strict();
+}
+
 /**
  * Credentials of a staging site (Pro): sent only to the crawl's own site (`site-auth.ts`).
  * Write-only in the contract: answers show them masked, never their secret parts.
  */
-export const siteAuthSettings = z
-  .object({
-    basic: z
-      .object({
-        username: z
-          .string()
-          .min(1, 'Enter a user name')
-          .max(200, 'A user name is at most 200 characters')
-          .refine((value) => !value.includes(':'), 'A basic-auth user name has no colon')
-          .refine((value) => !hasControlCharacter(value), 'A user name has no control characters'),
-        password: z
-          .string()
-          .max(500, 'A password is at most 500 characters')
-          .refine((value) => !hasControlCharacter(value), 'A password has no control characters'),
-      })
-      .strict()
-      .optional(),
-    headers: z
-      .array(z.object({ name: headerName, value: headerValue }).strict())
-      .max(MAX_SITE_AUTH_HEADERS, `At most ${MAX_SITE_AUTH_HEADERS} extra headers`)
-      .optional(),
-  })
-  .strict();
+export const siteAuthSettings = siteAuthOf({ password, value: headerValue });
 
 /** The settings of one crawl; every field optional (the crawler's default when absent). */
 export const crawlSettings = z
@@ -145,6 +162,17 @@ export const crawlSettings = z
     siteAuth: siteAuthSettings.optional(),
   })
   .strict();
+
+/**
+ * The settings of an edit that may keep stored secrets (`schedules.update`): a password or a
+ * header value sent as {@link MASKED_SECRET} keeps the one stored (`keepStoredSecrets`).
+ */
+export const crawlSettingsKeepingSecrets = crawlSettings.extend({
+  siteAuth: siteAuthOf({
+    password: z.union([keptSecret, password]),
+    value: z.union([keptSecret, headerValue]),
+  }).optional(),
+});
 
 /** Settings of one crawl, as the contract carries them. */
 export type CrawlSettings = z.infer<typeof crawlSettings>;

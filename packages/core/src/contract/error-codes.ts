@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   'share.not-found',
   'share.too-many',
   'report.pdf-timeout',
+  // Staging-site credentials (issue 29): the desktop has no keychain to keep them in
+  'crawl.credentials-unsafe',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -98,6 +98,8 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   },
   'schedules.update': {
     summary: 'Change a schedule (Pro)',
+    description:
+      'Sends the whole new definition. A staging password or header value sent back as the mask answers show (••••) keeps the one stored (a header by its name); type a new one to replace it.',
     tag: 'Schedules',
     errors: ['input.invalid', 'auth.pro-required', 'schedule.not-found'],
     fields: { ...SCHEDULE_FIELD, ...REPORT_TO_FIELD },

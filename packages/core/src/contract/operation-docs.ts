@@ -124,7 +124,7 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     fields: {
       url: 'The start URL: an absolute http:// or https:// address on the site to crawl.',
       settings:
-        'Pro crawl settings (optional): maxDepth, include and exclude globs, listQueryUrls, scope, render, politenessDelayMs, userAgentSuffix.',
+        "Pro crawl settings (optional): maxDepth, include and exclude globs, listQueryUrls, scope, render, politenessDelayMs, userAgentSuffix, and siteAuth (a staging site's basic-auth login and extra headers, sent to the crawl's own site only; stored encrypted, answered masked as ••••).",
     },
   },
   'crawl.get': {

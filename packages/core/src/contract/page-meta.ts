@@ -71,7 +71,7 @@ export const PAGE_META: Readonly<Record<AppPath, PageHead>> = {
   '/how-to': {
     title: 'How-to Guides: Sitemaps, Validation and SEO | Mapsmith',
     description:
-      'Six guides to sitemaps: generating them, XML sitemaps for SEO, HTML sitemaps, RSS feeds, validating a sitemap and advanced strategies.',
+      'Seven guides to sitemaps and crawling: generating sitemaps, XML sitemaps for SEO, HTML sitemaps, RSS feeds, validating a sitemap, advanced strategies and crawling a staging site.',
   },
   '/about': {
     title: 'About Mapsmith | Sitemap Generator and Checker',
@@ -144,7 +144,7 @@ export function readMinutes(words: number): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 
-/** The six guides (spec §2), in the order the home page lists them. */
+/** The guides (spec §2, and issue 29's staging guide), in the order the home page lists them. */
 export const GUIDE_INFO: readonly GuideInfo[] = [
   {
     slug: 'sitemap-generator-guide',
@@ -193,6 +193,14 @@ export const GUIDE_INFO: readonly GuideInfo[] = [
       'Sitemap indexes past 50,000 URLs, image and video sitemaps after Google’s 2022 clean-up, hreflang, and IndexNow.',
     category: 'Advanced',
     words: 428,
+  },
+  {
+    slug: 'crawl-a-staging-site',
+    title: 'Crawl a Staging Site Behind a Login',
+    description:
+      'Crawl a staging site before launch with basic auth, a login cookie or a bearer token, and what Mapsmith sends where.',
+    category: 'Pro',
+    words: 257,
   },
 ];
 

@@ -3,7 +3,7 @@
  * app's 404 screen) for every other non-API path; the web router defines the same paths.
  */
 
-/** Slugs of the six how-to guides. */
+/** Slugs of the how-to guides. */
 export const GUIDE_SLUGS = [
   'sitemap-generator-guide',
   'xml-sitemap-generator-seo',
@@ -11,6 +11,7 @@ export const GUIDE_SLUGS = [
   'rss-feed-generator-guide',
   'sitemap-validation-checker',
   'advanced-sitemap-strategies',
+  'crawl-a-staging-site',
 ] as const;
 
 /** A guide slug. */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../schedule/next-run.js';
 import { changeSummary } from './change-schemas.js';
-import { crawlSettings } from './crawl-settings.js';
+import { crawlSettings, crawlSettingsKeepingSecrets } from './crawl-settings.js';
 import { reportRecipientsInput } from './report-recipients.js';
 import { siteUrl } from './schemas.js';
 
@@ -94,8 +94,14 @@ export type ScheduleCreateInput = z.infer<typeof scheduleCreateInput>;
 
 const scheduleRef = { id: z.string().min(1).max(64) };
 
-/** `schedules.update` input: the schedule, and the whole of its new definition. */
-export const scheduleUpdateInput = fields.extend(scheduleRef).strict().superRefine(checkTiming);
+/**
+ * `schedules.update` input: the schedule, and the whole of its new definition. A password or
+ * header value sent as the mask answers show keeps the stored one (`keepStoredSecrets`).
+ */
+export const scheduleUpdateInput = fields
+  .extend({ ...scheduleRef, settings: crawlSettingsKeepingSecrets.optional() })
+  .strict()
+  .superRefine(checkTiming);
 
 /** `schedules.pause` input: pause (true) or resume (false). */
 export const schedulePauseInput = z

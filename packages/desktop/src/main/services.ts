@@ -10,6 +10,7 @@ import { createHandlers, type DesktopDeps } from './handlers';
 import type { Dialogs } from './handlers/export';
 import { createIpcRouter, type IpcDispatch } from './ipc-router';
 import { openLocalData } from './store/local-data';
+import { safeStorageBox } from './store/safe-storage-box';
 
 /** Local crawls that run at once; more wait their turn (each has its own process, maybe a browser). */
 const MAX_RUNNING_CRAWLS = 3;
@@ -49,7 +50,12 @@ export interface DesktopServices {
  */
 export async function createDesktopServices(options: ServiceOptions): Promise<DesktopServices> {
   const clock = { now: () => deps.now() };
-  const data = await openLocalData(options.dataDir, options.logger, clock);
+  const data = await openLocalData(
+    options.dataDir,
+    options.logger,
+    clock,
+    safeStorageBox(options.safeStorage, options.platform),
+  );
   const allowLoopback = options.env.MAPSMITH_ALLOW_LOOPBACK === '1';
   const crawls = new LocalCrawls({
     queue: data.queue,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ClaimLostError } from '@mapsmith/app';
 import { type CrawlSummary, makePage, systemClock } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { createLogger } from '../logger.js';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
+import { aesGcmBox, secretKey } from '../secrets/aes-gcm-box.js';
 import { loadJobsConfig } from './config.js';
 import { createScaledJobs, type ScaledJobs } from './scaled.js';
 import {
@@ -20,6 +22,8 @@ import {
 const serverUrl = testPostgresUrl();
 const LEASE_MS = 10_000;
 const logger = createLogger({ quiet: true });
+/** The key every process of the test shares, as every node of a deployment does. */
+const box = aesGcmBox([secretKey(randomBytes(32))]);
 
 let t: ScaledTestDatabase;
 let repos: Repositories;
@@ -37,6 +41,7 @@ async function worker(): Promise<ScaledJobs> {
     logger,
     clock: systemClock,
     superviseSeconds: 1,
+    box,
   });
   await scaled.start();
   workers.push(scaled);
@@ -72,7 +77,7 @@ async function row(id: string) {
 describe.skipIf(!serverUrl)('the engine crawl queue (pg-boss on Postgres)', () => {
   beforeEach(async () => {
     t = await openScaledTestDatabase(serverUrl as string);
-    repos = createSqlRepositories(t.db, systemClock);
+    repos = createSqlRepositories(t.db, systemClock, box);
   });
 
   afterEach(async () => {
@@ -94,6 +99,23 @@ describe.skipIf(!serverUrl)('the engine crawl queue (pg-boss on Postgres)', () =
     // Settled in the engine too: nothing is handed out again, nothing dispatched again.
     expect(await w.queue.claim('w1', LEASE_MS, 3, 2)).toBeNull();
     expect(await w.queue.heartbeat(id, token, LEASE_MS)).toBe(false);
+  });
+
+  it('hands a worker the crawl credentials the API node sealed, opened', async () => {
+    const w = await worker();
+    const user = await insertUser(t.db, true);
+    const settings = { siteAuth: { basic: { username: 'stager', password: 'pw-engine-1' } } };
+    const started = await repos.jobs.start({
+      userId: user,
+      plan: 'pro',
+      url: 'https://example.com/',
+      engineeringCap: 1000,
+      settings,
+    });
+    if (!started.ok) throw new Error('job refused');
+    const claimed = await w.queue.claim('w1', LEASE_MS, 3, 2);
+    expect(claimed?.job.id).toBe(started.job.id);
+    expect(claimed?.job.settings).toEqual(settings);
   });
 
   it('dispatches each pending crawl once, however many workers dispatch it', async () => {

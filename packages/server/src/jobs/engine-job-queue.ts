@@ -3,7 +3,9 @@ import {
   type CrawlJobRow,
   interruptedTooOften,
   JOB_COLUMNS,
+  NO_SECRET_BOX,
   NOT_PAUSED,
+  type SecretBox,
   toJob,
 } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
@@ -54,6 +56,8 @@ export class EngineJobQueue implements JobQueue {
     private readonly clock: Pick<Clock, 'now'>,
     private readonly logger: Logger,
     private readonly options: EngineJobQueueOptions,
+    /** Opens a claimed job's crawl credentials. */
+    private readonly box: SecretBox = NO_SECRET_BOX,
   ) {}
 
   /** Dispatches what is pending, then claims the row of the next job the engine hands out. */
@@ -209,7 +213,7 @@ export class EngineJobQueue implements JobQueue {
       );
       if (!claimed) continue;
       const resumed = row.status === 'crawling' || row.attempts > 0;
-      return { job: toJob(claimed), resumed, claimToken };
+      return { job: toJob(claimed, this.box), resumed, claimToken };
     }
   }
 

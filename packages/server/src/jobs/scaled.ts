@@ -1,3 +1,4 @@
+import type { SecretBox } from '@mapsmith/app';
 import type { Clock, Logger, SqlDatabase } from '@mapsmith/core';
 import { createPgBossEngine, type QueueEngine } from '@mapsmith/postgres';
 import type { JobQueue } from '../repos/ports.js';
@@ -38,6 +39,8 @@ export interface ScaledJobsInput {
   jobs: JobsConfig;
   logger: Logger;
   clock: Pick<Clock, 'now'>;
+  /** Opens a claimed job's crawl credentials. */
+  box?: SecretBox;
   /**
    * How often the engine looks for jobs whose heartbeat stopped, in seconds (default 5): a dead
    * worker's crawl is taken over within the lease plus this.
@@ -65,9 +68,15 @@ export function createScaledJobs(input: ScaledJobsInput): ScaledJobs {
     superviseSeconds: input.superviseSeconds ?? 5,
     onError: (err) => logger.warn('queue engine error', { error: err.message }),
   });
-  const queue = new EngineJobQueue(input.db, engine, input.rows, input.clock, logger, {
-    dispatchEveryMs: Math.min(1000, input.jobs.leaseMs),
-  });
+  const queue = new EngineJobQueue(
+    input.db,
+    engine,
+    input.rows,
+    input.clock,
+    logger,
+    { dispatchEveryMs: Math.min(1000, input.jobs.leaseMs) },
+    input.box,
+  );
   return {
     engine,
     queue,

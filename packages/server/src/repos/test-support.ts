@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqlCrawlStore } from '@mapsmith/app';
-import type { PageRecord, SqlDatabase } from '@mapsmith/core';
+import type { Logger, PageRecord, SqlDatabase } from '@mapsmith/core';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
@@ -67,7 +67,10 @@ export interface TestServer {
  * Crawls are static (`MAPSMITH_RENDER=never`) unless `env` asks for rendering: Chromium is
  * launched only by the tests about rendering.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  logger: Logger = createLogger({ quiet: true }),
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-api-'));
   const config = loadConfig({
     PORT: '0',
@@ -77,7 +80,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     MAPSMITH_RENDER: 'never',
     ...env,
   });
-  const server = await startServer(config, createLogger({ quiet: true }));
+  const server = await startServer(config, logger);
   return {
     server,
     dataDir,

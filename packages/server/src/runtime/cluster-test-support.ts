@@ -25,6 +25,7 @@ export function scaledTestEnv(databaseUrl: string): Record<string, string> {
     SMTP_URL: 'smtp://127.0.0.1:9',
     MAPSMITH_PUBLIC_URL: 'http://mapsmith.test',
     MAPSMITH_TRUST_PROXY: 'none',
+    MAPSMITH_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     MAPSMITH_ALLOW_LOOPBACK: '1',
     MAPSMITH_RENDER: 'never',
     MAPSMITH_ROLE: '',

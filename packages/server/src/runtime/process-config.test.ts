@@ -7,6 +7,7 @@ const scaled = {
   SMTP_URL: 'smtp://mail:pw@smtp.internal:587',
   MAPSMITH_PUBLIC_URL: 'https://mapsmith.example',
   MAPSMITH_TRUST_PROXY: '1',
+  MAPSMITH_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 function refusal(env: NodeJS.ProcessEnv): string {
@@ -61,9 +62,12 @@ describe('the one switch', () => {
     expect(refusal({ ...scaled, MAPSMITH_TRUST_PROXY: '' })).toMatch(
       /MAPSMITH_TRUST_PROXY is required with DATABASE_URL.*sign-in limits/,
     );
+    expect(refusal({ ...scaled, MAPSMITH_SECRETS_KEY: '' })).toMatch(
+      /MAPSMITH_SECRETS_KEY is required with DATABASE_URL.*openssl rand -base64 32/,
+    );
     // All at once, so one restart fixes them all.
     const all = refusal({ DATABASE_URL: scaled.DATABASE_URL });
-    expect(all.split('\n')).toHaveLength(3);
+    expect(all.split('\n')).toHaveLength(4);
     expect(all).not.toContain('s3cret');
   });
 });

@@ -114,6 +114,8 @@ export interface ScaledSettings {
   smtpUrl: string | null;
   publicUrl: string | null;
   trustProxy: TrustProxy | null;
+  /** The keys crawl credentials are encrypted with (empty: none given). */
+  secretKeys: readonly unknown[];
 }
 
 /**
@@ -142,6 +144,10 @@ export function processConfigProblems(s: ScaledSettings): string[] {
   if (s.trustProxy === null)
     problems.push(
       'MAPSMITH_TRUST_PROXY is required with DATABASE_URL: set it to the number of proxies in front of the API (e.g. 1), their addresses, or "none". Without it, behind a load balancer every user seems to come from the balancer, so per-address sign-up and sign-in limits would lump everyone together; trusting too much lets anyone fake their address.',
+    );
+  if (s.secretKeys.length === 0)
+    problems.push(
+      'MAPSMITH_SECRETS_KEY is required with DATABASE_URL: it encrypts the staging-site passwords and headers crawls carry, and every node must share it. Make one with `openssl rand -base64 32` and give the same value to every node.',
     );
   return problems;
 }

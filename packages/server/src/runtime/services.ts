@@ -50,6 +50,7 @@ export function buildServices(
           jobs: config.jobs,
           logger,
           clock: systemClock,
+          box: storage.secrets,
         })
       : undefined;
   const jobs = createJobSystem(config, repos, createCrawlRunner(config, policy, logger), logger, {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger, SqlDatabase } from '@mapsmith/core';
+import type { SecretBox } from '@mapsmith/app';
+import { type Logger, type SqlDatabase, systemClock } from '@mapsmith/core';
 import { migratePostgres, PgDatabase } from '@mapsmith/postgres';
 import type { ServerConfig } from '../config.js';
 import { Database } from '../db/database.js';
@@ -14,12 +15,16 @@ import {
 } from '../health/worker-registry.js';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
+import { aesGcmBox } from '../secrets/aes-gcm-box.js';
+import { embeddedSecretKeys } from '../secrets/secrets-config.js';
 import { ConfigError, type ProcessRole, redactUrl } from './process-config.js';
 
 /** The database a process runs on, its repositories and its worker registry. */
 export interface Storage {
   db: SqlDatabase;
   repos: Repositories;
+  /** Seals and opens the secrets of crawl settings (AES-256-GCM under the configured key). */
+  secrets: SecretBox;
   /** The live crawl-worker processes, for the health route. */
   workers: WorkerRegistry;
   /** Where the data is, for the start-up log line (never a password). */
@@ -46,9 +51,11 @@ export async function openEmbeddedStorage(config: ServerConfig, logger: Logger):
   const db = await Database.open(file);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('database migrated', { applied });
+  const secrets = aesGcmBox(embeddedSecretKeys(config.secretKeys, config.dataDir));
   return {
     db,
-    repos: createSqlRepositories(db),
+    repos: createSqlRepositories(db, systemClock, secrets),
+    secrets,
     workers: singleProcessRegistry(config.role),
     describe: `SQLite ${file}`,
   };
@@ -95,9 +102,12 @@ export async function openPostgresStorage(config: ServerConfig, logger: Logger):
       `The database at ${db.target} lacks schema steps ${missing.join(', ')} of this version: run \`mapsmith migrate\` (with the same DATABASE_URL), then start again.`,
     );
   }
+  // processConfigProblems refuses Postgres without a key, so there is one here.
+  const secrets = aesGcmBox(config.secretKeys);
   return {
     db,
-    repos: createSqlRepositories(db),
+    repos: createSqlRepositories(db, systemClock, secrets),
+    secrets,
     workers: postgresRegistry(db),
     describe: redactUrl(url),
   };

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type CrawlSettings,
+  keepStoredSecrets,
   MAX_SCHEDULES_PER_USER,
+  maskCrawlSettings,
+  NoStoredSecret,
   nextRunAfter,
   normalEmail,
   type Schedule,
@@ -17,6 +21,23 @@ import {
   type ScheduleTask,
 } from './schedule-task.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
+
+/**
+ * The edited settings with each secret sent back masked replaced by the stored one (the form
+ * keeps a stored password unless a new one is typed); a mask with nothing stored is refused.
+ */
+function keptSecrets(
+  typed: CrawlSettings | undefined,
+  stored: CrawlSettings,
+): CrawlSettings | undefined {
+  try {
+    return keepStoredSecrets(typed, stored);
+  } catch (err) {
+    if (!(err instanceof NoStoredSecret)) throw err;
+    const message = 'This schedule keeps no such secret: type the password or header value.';
+    throw new HttpError(400, message, message, {}, 'input.invalid', err.field);
+  }
+}
 
 /** A new unguessable token for a stable URL: 24 random bytes, base64url (32 characters). */
 export function newToken(): string {
@@ -94,8 +115,14 @@ export class ScheduleService {
   }
 
   async update(userId: number, id: string, input: ScheduleCreateInput): Promise<Schedule> {
-    await this.own(userId, id);
-    await this.repo.update(id, userId, input, nextRunAfter(input, this.now()));
+    const stored = await this.own(userId, id);
+    const settings = keptSecrets(input.settings, stored.settings);
+    await this.repo.update(
+      id,
+      userId,
+      { ...input, ...(settings ? { settings } : {}) },
+      nextRunAfter(input, this.now()),
+    );
     await this.setRecipients(id, input);
     return this.present(await this.own(userId, id));
   }
@@ -191,7 +218,7 @@ export class ScheduleService {
       monthDay: r.monthDay,
       time: r.time,
       timeZone: r.timeZone,
-      settings: r.settings,
+      settings: maskCrawlSettings(r.settings),
       after: r.after,
       reportTo: recipients.filter((x) => !x.unsubscribedAt).map((x) => x.email),
       reportUnsubscribed: recipients.flatMap((x) =>

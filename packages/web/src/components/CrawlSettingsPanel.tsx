@@ -4,6 +4,7 @@ import type { FieldErrors } from '../app/field-errors';
 import type { SettingsField, SettingsForm } from '../crawl/settings-form';
 import { FieldError } from './FieldError';
 import { HostedPageLink } from './HostedPageLink';
+import { SiteAuthFields } from './SiteAuthFields';
 
 /** The API's name of each setting of the form, for the error the server sends about it. */
 const API_FIELD: Record<keyof SettingsForm, SettingsField> = {
@@ -15,6 +16,9 @@ const API_FIELD: Record<keyof SettingsForm, SettingsField> = {
   render: 'settings.render',
   delayMs: 'settings.politenessDelayMs',
   userAgentSuffix: 'settings.userAgentSuffix',
+  authUser: 'settings.siteAuth.basic.username',
+  authPassword: 'settings.siteAuth.basic.password',
+  headers: 'settings.siteAuth.headers',
 };
 
 /** Why the settings cannot be used here, or null when they can. */
@@ -40,6 +44,8 @@ export function CrawlSettingsPanel(props: {
   lock: SettingsLock;
   /** The form's inline errors: a refused setting is shown under its field. */
   fields?: FieldErrors<SettingsField>;
+  /** Editing stored settings (a schedule): a masked secret keeps the stored one. */
+  keepsStored?: boolean;
 }) {
   const id = useId();
   const { value, lock, fields } = props;
@@ -177,6 +183,14 @@ export function CrawlSettingsPanel(props: {
           List URLs with a query string (?page=2)
           {error('listQueryUrls')}
         </label>
+        <SiteAuthFields
+          id={id}
+          value={value}
+          set={set}
+          aria={aria}
+          error={error}
+          {...(props.keepsStored ? { keepsStored: true } : {})}
+        />
       </fieldset>
     </details>
   );

@@ -15,9 +15,10 @@ const CTAS: Record<GuideSlug, GuideMeta['cta']> = {
   'rss-feed-generator-guide': { label: 'Generate an RSS feed', to: '/', hash: 'generator' },
   'sitemap-validation-checker': { label: 'Check your sitemap now', to: '/', hash: 'checker' },
   'advanced-sitemap-strategies': { label: 'Go Pro for unlimited pages', to: '/subscribe' },
+  'crawl-a-staging-site': { label: 'Crawl your staging site', to: '/', hash: 'generator' },
 };
 
-/** The six guides (spec §2), in the order the home page lists them (facts from core). */
+/** The guides (spec §2), in the order the home page lists them (facts from core). */
 export const GUIDES: GuideMeta[] = GUIDE_INFO.map((g) => ({
   ...g,
   readMinutes: readMinutes(g.words),

@@ -12,6 +12,18 @@ export interface SettingsForm {
   render: '' | 'auto' | 'never' | 'always';
   delayMs: string;
   userAgentSuffix: string;
+  /** The staging site's basic-auth user name (issue 29). */
+  authUser: string;
+  /** Its password; a schedule's stored one shows as the mask, kept unless retyped. */
+  authPassword: string;
+  /** Extra request headers, one row each (a staging cookie, a bearer token). */
+  headers: HeaderRow[];
+}
+
+/** One extra header of the form, as typed. */
+export interface HeaderRow {
+  name: string;
+  value: string;
 }
 
 /** The API's name of each setting (`settings.maxDepth`), as a refusal's `field` names it. */
@@ -24,6 +36,9 @@ export const SETTINGS_FIELDS = [
   'settings.render',
   'settings.politenessDelayMs',
   'settings.userAgentSuffix',
+  'settings.siteAuth.basic.username',
+  'settings.siteAuth.basic.password',
+  'settings.siteAuth.headers',
 ] as const;
 /** One setting, named as the API names it. */
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -38,6 +53,9 @@ export const EMPTY_SETTINGS_FORM: SettingsForm = {
   render: '',
   delayMs: '',
   userAgentSuffix: '',
+  authUser: '',
+  authPassword: '',
+  headers: [],
 };
 
 function lines(text: string): string[] {
@@ -73,6 +91,8 @@ export function settingsFromForm(form: SettingsForm): CrawlSettings | undefined 
   const delay = wholeNumber(form.delayMs);
   if (delay !== undefined) settings.politenessDelayMs = delay;
   if (form.userAgentSuffix.trim()) settings.userAgentSuffix = form.userAgentSuffix.trim();
+  const siteAuth = siteAuthFromForm(form);
+  if (siteAuth) settings.siteAuth = siteAuth;
   return Object.keys(settings).length > 0 ? settings : undefined;
 }
 
@@ -88,5 +108,24 @@ export function formFromSettings(settings: CrawlSettings | null | undefined): Se
     render: s.render ?? '',
     delayMs: s.politenessDelayMs === undefined ? '' : String(s.politenessDelayMs),
     userAgentSuffix: s.userAgentSuffix ?? '',
+    authUser: s.siteAuth?.basic?.username ?? '',
+    authPassword: s.siteAuth?.basic?.password ?? '',
+    headers: (s.siteAuth?.headers ?? []).map(({ name, value }) => ({ name, value })),
+  };
+}
+
+/**
+ * The staging login the form asks for: basic auth once a user name or password is typed (the
+ * server says plainly what is missing), and every header row not left empty.
+ */
+function siteAuthFromForm(form: SettingsForm): CrawlSettings['siteAuth'] {
+  const headers = form.headers
+    .map((row) => ({ name: row.name.trim(), value: row.value }))
+    .filter((row) => row.name !== '' || row.value !== '');
+  const basic = form.authUser.trim() || form.authPassword;
+  if (!basic && headers.length === 0) return undefined;
+  return {
+    ...(basic ? { basic: { username: form.authUser.trim(), password: form.authPassword } } : {}),
+    ...(headers.length ? { headers } : {}),
   };
 }

@@ -257,6 +257,7 @@ export function ScheduleForm(props: {
           onChange={(next) => set('settings', next)}
           lock={null}
           fields={fields}
+          keepsStored={editing}
         />
       </div>
       <fieldset className="form-wide">

@@ -19,6 +19,22 @@ export const BASIC_TEXT_MESSAGE =
   'Mapsmith cannot keep your Pro token safely on this computer: no secret store (GNOME Keyring, KWallet) is available, so Electron would only obscure it with a fixed password that any program can undo. Install or unlock a keyring and link again; until then the app runs on the free plan.';
 
 /**
+ * Whether `safeStorage` encrypts under a real secret store here: `basic_text` when Linux has no
+ * keyring (Electron would only obscure with a fixed password), `unavailable` when the keychain
+ * is locked or missing. The token vault and the crawl-credentials box both ask this.
+ */
+export function keychainState(
+  safe: SafeStorageApi,
+  platform: NodeJS.Platform,
+): 'ok' | 'basic_text' | 'unavailable' {
+  if (platform === 'linux') {
+    const backend = safe.getSelectedStorageBackend?.() ?? 'unknown';
+    if (backend === 'basic_text' || backend === 'unknown') return 'basic_text';
+  }
+  return safe.isEncryptionAvailable() ? 'ok' : 'unavailable';
+}
+
+/**
  * Keeps the Pro API token encrypted with Electron's `safeStorage` (the OS keychain's key:
  * Keychain, DPAPI, libsecret or KWallet); only the ciphertext is written, to the local
  * database. Refuses to store anything when the only backend is Linux's `basic_text`.
@@ -33,13 +49,9 @@ export class TokenVault {
 
   /** Whether a token can be stored safely right now. */
   check(): StorageCheck {
-    if (this.platform === 'linux') {
-      const backend = this.safe.getSelectedStorageBackend?.() ?? 'unknown';
-      if (backend === 'basic_text' || backend === 'unknown') {
-        return { ok: false, message: BASIC_TEXT_MESSAGE };
-      }
-    }
-    if (!this.safe.isEncryptionAvailable()) {
+    const keychain = keychainState(this.safe, this.platform);
+    if (keychain === 'basic_text') return { ok: false, message: BASIC_TEXT_MESSAGE };
+    if (keychain === 'unavailable') {
       return {
         ok: false,
         message:

@@ -41,7 +41,7 @@ export async function startCrawl(
     throw new AppError(
       403,
       'Pro required',
-      'Crawl settings (depth, include and exclude patterns, scope, rendering, delay and user agent) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
+      'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
       'crawl.settings-pro',
     );
   const started = await deps.data.jobs.start({

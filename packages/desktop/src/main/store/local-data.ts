@@ -4,6 +4,8 @@ import {
   CrawlAnswers,
   type CrawlJobRepository,
   migrations,
+  NO_SECRET_BOX,
+  type SecretBox,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlUsageRepository,
@@ -61,6 +63,8 @@ export async function openLocalData(
   dataDir: string,
   logger: Logger,
   clock: Pick<Clock, 'now'> = systemClock,
+  /** Seals and opens crawl credentials (main: Electron's `safeStorage`, `safeStorageBox`). */
+  box: SecretBox = NO_SECRET_BOX,
 ): Promise<LocalData> {
   const file = path.join(dataDir, DATA_FILE);
   const db = await Database.open(file);
@@ -76,13 +80,13 @@ export async function openLocalData(
     await db.close();
     throw err;
   }
-  const jobs = new SqlCrawlJobRepository(db, clock);
+  const jobs = new SqlCrawlJobRepository(db, clock, box);
   const usage = new SqlUsageRepository(db);
   return {
     file,
     jobs,
     usage,
-    queue: new SqlJobQueue(db, clock),
+    queue: new SqlJobQueue(db, clock, box),
     answers: new CrawlAnswers({ jobs, usage }),
     settings: new LocalSettings(db),
     close: () => db.close(),

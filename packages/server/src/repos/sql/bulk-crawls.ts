@@ -3,7 +3,9 @@ import {
   type CrawlJobRow,
   JOB_COLUMNS,
   lockedTransaction,
+  NO_SECRET_BOX,
   parseSettings,
+  type SecretBox,
   settingsJson,
   toJob,
   userStoredBytes,
@@ -29,10 +31,11 @@ import type { BulkRepository } from '../ports-pro.js';
  * `bulk_id` and `bulk_line`.
  */
 export class SqlBulkRepository implements BulkRepository {
-  /** Uses `db` for storage and `clock` for every timestamp. */
+  /** Uses `db` for storage, `clock` for every timestamp, `box` for the settings' secrets. */
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
+    private readonly box: SecretBox = NO_SECRET_BOX,
   ) {}
 
   /**
@@ -65,7 +68,7 @@ export class SqlBulkRepository implements BulkRepository {
         return { ok: false, reason: 'hourly', rate: refusedRate };
       const bulkId = randomUUID();
       const createdAt = new Date(now).toISOString();
-      const settings = settingsJson(input.settings);
+      const settings = settingsJson(input.settings, this.box);
       await tx.run(
         `INSERT INTO bulk_crawls (id, user_id, settings, rejected, created_at, created_ms)
          VALUES (?, ?, ?, ?, ?, ?)`,
@@ -121,9 +124,9 @@ export class SqlBulkRepository implements BulkRepository {
       id: bulk.id,
       userId: bulk.user_id,
       createdAt: bulk.created_at,
-      settings: parseSettings(bulk.settings),
+      settings: parseSettings(bulk.settings, this.box),
       rejected: JSON.parse(bulk.rejected) as BulkRejectedLine[],
-      sites: rows.map((row) => ({ line: row.bulk_line, job: toJob(row) })),
+      sites: rows.map((row) => ({ line: row.bulk_line, job: toJob(row, this.box) })),
     };
   }
 

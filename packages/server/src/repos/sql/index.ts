@@ -1,4 +1,6 @@
 import {
+  NO_SECRET_BOX,
+  type SecretBox,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
@@ -15,22 +17,26 @@ import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
 import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 
-/** Every repository on one database: SQLite (embedded) or Postgres (scaled). */
+/**
+ * Every repository on one database: SQLite (embedded) or Postgres (scaled); `box` seals and
+ * opens the secrets of crawl settings (none: such settings are refused, never kept in clear).
+ */
 export function createSqlRepositories(
   db: SqlDatabase,
   clock: Pick<Clock, 'now'> = systemClock,
+  box: SecretBox = NO_SECRET_BOX,
 ): Repositories {
   return {
-    jobs: new SqlCrawlJobRepository(db, clock),
-    queue: new SqlJobQueue(db, clock),
+    jobs: new SqlCrawlJobRepository(db, clock, box),
+    queue: new SqlJobQueue(db, clock, box),
     usage: new SqlUsageRepository(db),
     rates: new SqlRateLimiter(db, clock),
-    bulks: new SqlBulkRepository(db, clock),
+    bulks: new SqlBulkRepository(db, clock, box),
     audits: new SqlAuditRepository(db, clock),
     auditQueue: new SqlAuditQueue(db, clock),
     sitemapCompare: new SqlSitemapCompareRepository(db),
     compareQueue: new SqlSitemapCompareQueue(db, clock),
-    schedules: new SqlScheduleRepository(db),
+    schedules: new SqlScheduleRepository(db, box),
     reportRecipients: new SqlReportRecipientRepository(db),
     accounts: createSqlAccountRepositories(db),
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CrawlSettings, ScheduleActions, SqlQueryable } from '@mapsmith/core';
+import { NO_SECRET_BOX, parseSettings, type SecretBox, settingsJson } from '@mapsmith/app';
+import type { ScheduleActions, SqlQueryable } from '@mapsmith/core';
 import type {
   ScheduleDefinition,
   ScheduleOwner,
@@ -32,7 +33,7 @@ interface ScheduleRow {
   created_at: string;
 }
 
-function toRecord(r: ScheduleRow): ScheduleRecord {
+function toRecord(r: ScheduleRow, box: SecretBox): ScheduleRecord {
   const after: ScheduleActions = {
     publish: Boolean(r.after_publish),
     mail: Boolean(r.after_mail),
@@ -47,7 +48,7 @@ function toRecord(r: ScheduleRow): ScheduleRecord {
     monthDay: r.month_day,
     time: r.time_of_day,
     timeZone: r.time_zone,
-    settings: JSON.parse(r.settings) as CrawlSettings,
+    settings: parseSettings(r.settings, box) ?? {},
     after,
     paused: Boolean(r.paused),
     token: r.token,
@@ -76,7 +77,7 @@ const DEF_COLUMNS = [
   'after_indexnow',
 ];
 
-function defValues(def: ScheduleDefinition): (string | number | null)[] {
+function defValues(def: ScheduleDefinition, box: SecretBox): (string | number | null)[] {
   return [
     def.url,
     def.frequency,
@@ -84,7 +85,7 @@ function defValues(def: ScheduleDefinition): (string | number | null)[] {
     def.frequency === 'monthly' ? (def.monthDay ?? null) : null,
     def.time,
     def.timeZone,
-    JSON.stringify(def.settings ?? {}),
+    settingsJson(def.settings, box) ?? '{}',
     def.after.publish ? 1 : 0,
     def.after.mail ? 1 : 0,
     def.after.indexNow ? 1 : 0,
@@ -97,8 +98,11 @@ function defValues(def: ScheduleDefinition): (string | number | null)[] {
  * checked on the row written, so of several nodes' passes exactly one takes a due schedule.
  */
 export class SqlScheduleRepository implements ScheduleRepository {
-  /** Uses `db` (a database or a transaction). */
-  constructor(private readonly db: SqlQueryable) {}
+  /** Uses `db` (a database or a transaction), `box` for the secrets of the crawl settings. */
+  constructor(
+    private readonly db: SqlQueryable,
+    private readonly box: SecretBox = NO_SECRET_BOX,
+  ) {}
 
   async create(
     userId: number,
@@ -110,7 +114,7 @@ export class SqlScheduleRepository implements ScheduleRepository {
     await this.db.run(
       `INSERT INTO crawl_schedules (id, user_id, ${DEF_COLUMNS.join(', ')}, token, next_run_ms, created_at)
        VALUES (?, ?, ${DEF_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
-      [id, userId, ...defValues(def), token, nextRunMs, new Date().toISOString()],
+      [id, userId, ...defValues(def, this.box), token, nextRunMs, new Date().toISOString()],
     );
     return (await this.get(id, userId)) as ScheduleRecord;
   }
@@ -120,7 +124,7 @@ export class SqlScheduleRepository implements ScheduleRepository {
       'SELECT * FROM crawl_schedules WHERE user_id = ? ORDER BY created_at, rowid',
       [userId],
     );
-    return rows.map(toRecord);
+    return rows.map((row) => toRecord(row, this.box));
   }
 
   async count(userId: number): Promise<number> {
@@ -136,21 +140,21 @@ export class SqlScheduleRepository implements ScheduleRepository {
       'SELECT * FROM crawl_schedules WHERE id = ? AND user_id = ?',
       [id, userId],
     );
-    return row ? toRecord(row) : undefined;
+    return row ? toRecord(row, this.box) : undefined;
   }
 
   async byToken(token: string): Promise<ScheduleRecord | undefined> {
     const row = await this.db.first<ScheduleRow>('SELECT * FROM crawl_schedules WHERE token = ?', [
       token,
     ]);
-    return row ? toRecord(row) : undefined;
+    return row ? toRecord(row, this.box) : undefined;
   }
 
   async update(id: string, userId: number, def: ScheduleDefinition, nextRunMs: number) {
     await this.db.run(
       `UPDATE crawl_schedules SET ${DEF_COLUMNS.map((c) => `${c} = ?`).join(', ')}, next_run_ms = ?
         WHERE id = ? AND user_id = ?`,
-      [...defValues(def), nextRunMs, id, userId],
+      [...defValues(def, this.box), nextRunMs, id, userId],
     );
   }
 
@@ -184,14 +188,14 @@ export class SqlScheduleRepository implements ScheduleRepository {
         ORDER BY next_run_ms LIMIT ?`,
       [nowMs, limit],
     );
-    return rows.map(toRecord);
+    return rows.map((row) => toRecord(row, this.box));
   }
 
   async running(): Promise<ScheduleRecord[]> {
     const rows = await this.db.all<ScheduleRow>(
       'SELECT * FROM crawl_schedules WHERE running_job_id IS NOT NULL',
     );
-    return rows.map(toRecord);
+    return rows.map((row) => toRecord(row, this.box));
   }
 
   async claim(id: string, dueMs: number, marker: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import {
   type BulkSite,
   type CrawlOutcome,
   changeSummaryWords,
+  maskCrawlSettings,
 } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import type { BulkRecord } from '../../repos/bulk-types.js';
@@ -101,7 +102,7 @@ export async function presentBulk(
   return {
     bulkId: bulk.id,
     createdAt: bulk.createdAt,
-    settings: bulk.settings,
+    settings: maskCrawlSettings(bulk.settings),
     sites,
     rejected: bulk.rejected,
     finished: sites.every((s) => s.status === 'completed' || s.status === 'failed'),

@@ -5,6 +5,7 @@ import { HtmlSitemapCreation } from './HtmlSitemapCreation';
 import { RssFeedGuide } from './RssFeedGuide';
 import { SitemapGeneratorGuide } from './SitemapGeneratorGuide';
 import { SitemapValidationGuide } from './SitemapValidationGuide';
+import { StagingSiteGuide } from './StagingSiteGuide';
 import { XmlSitemapSeo } from './XmlSitemapSeo';
 
 /** The body of each guide, by slug. */
@@ -15,4 +16,5 @@ export const GUIDE_BODIES: Record<GuideSlug, ComponentType> = {
   'rss-feed-generator-guide': RssFeedGuide,
   'sitemap-validation-checker': SitemapValidationGuide,
   'advanced-sitemap-strategies': AdvancedStrategies,
+  'crawl-a-staging-site': StagingSiteGuide,
 };
