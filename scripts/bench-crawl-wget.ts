@@ -1,5 +1,5 @@
 // The wget comparison of `npm run bench:crawl` (issues 18 and 28): `mapsmith crawl --render
-// never`, the bare loop (bench-crawl-bare.ts: undici Pool, htmlparser2 `<a href>`, BFS, nothing
+// never`, the bare loop (bench-crawl-bare.mjs: undici Pool, htmlparser2 `<a href>`, BFS, nothing
 // else) and `wget --spider -r -l inf` on the same 5,000-page site of ~23 KB pages with ~40 links
 // each, in rotating rounds, each under /usr/bin/time (wall, CPU = user + system of the whole
 // process, peak RSS). Targets: mapsmith's CPU per page within 1.25 x the bare loop's (issue 28;
@@ -144,7 +144,7 @@ async function benchLayout(
     bare: () =>
       timed(
         process.execPath,
-        [path.join(root, 'scripts/bench-crawl-bare.ts'), site.url, '6000'],
+        [path.join(root, 'scripts/bench-crawl-bare.mjs'), site.url, '6000'],
         root,
         layout.crawlers,
       ),

@@ -2,8 +2,8 @@
 // measured against. An undici Pool (the crawler's own undici), htmlparser2 `<a href>` extraction,
 // breadth-first over one origin, no robots, no records, no verdicts; the same concurrency as
 // `mapsmith crawl` (16 requests at once over 8 connections). Run as its own process under
-// /usr/bin/time: `node scripts/bench-crawl-bare.ts <url> [maxPages]`; prints one JSON line
-// ({ pages, seconds }).
+// /usr/bin/time: `node scripts/bench-crawl-bare.mjs <url> [maxPages]`; prints one JSON line
+// ({ pages, seconds }). Plain JavaScript, so Node loads no TypeScript stripper for it.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
@@ -12,7 +12,8 @@ import { Parser } from 'htmlparser2';
 const coreRequire = createRequire(
   path.resolve(import.meta.dirname, '../packages/core/package.json'),
 );
-const { Pool } = coreRequire('undici') as typeof import('undici');
+/** @type {typeof import('undici')} */
+const { Pool } = coreRequire('undici');
 
 const CONCURRENCY = 16;
 const CONNECTIONS = 8;
@@ -20,20 +21,24 @@ const CONNECTIONS = 8;
 const start = new URL(process.argv[2] ?? '');
 const maxPages = Number(process.argv[3] ?? 6000);
 const pool = new Pool(start.origin, { connections: CONNECTIONS });
-const seen = new Set<string>([start.href]);
-const queue: string[] = [start.href];
+const seen = new Set([start.href]);
+const queue = [start.href];
 let head = 0;
 let pages = 0;
 
-/** The same-origin `<a href>` targets of one page, fragments dropped. */
-function linksOf(html: string, base: string): string[] {
-  const found: string[] = [];
+/**
+ * The same-origin `<a href>` targets of one page, fragments dropped.
+ * @param {string} html
+ * @param {string} base
+ */
+function linksOf(html, base) {
+  const found = [];
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         const href = name === 'a' ? attributes.href : undefined;
         if (href === undefined) return;
-        let url: URL;
+        let url;
         try {
           url = new URL(href, base);
         } catch {
@@ -50,14 +55,15 @@ function linksOf(html: string, base: string): string[] {
   return found;
 }
 
-async function fetchOne(url: string): Promise<void> {
+/** @param {string} url */
+async function fetchOne(url) {
   const u = new URL(url);
   const { statusCode, headers, body } = await pool.request({
     method: 'GET',
     path: u.pathname + u.search,
   });
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const chunks = [];
+  for await (const chunk of body) chunks.push(chunk);
   pages++;
   const type = String(headers['content-type'] ?? '');
   if (statusCode !== 200 || !type.includes('html')) return;
@@ -70,17 +76,17 @@ async function fetchOne(url: string): Promise<void> {
 
 const started = performance.now();
 let active = 0;
-await new Promise<void>((resolve, reject) => {
+await new Promise((resolve, reject) => {
   const pump = () => {
     while (active < CONCURRENCY && head < queue.length) {
-      const next = queue[head++] as string;
+      const next = queue[head++];
       active++;
       fetchOne(next).then(() => {
         active--;
         pump();
       }, reject);
     }
-    if (active === 0 && head === queue.length) resolve();
+    if (active === 0 && head === queue.length) resolve(undefined);
   };
   pump();
 });
