@@ -1,9 +1,13 @@
-// The wget comparison of `npm run bench:crawl` (issue 18): `mapsmith crawl --render never` and
-// `wget --spider -r -l inf` on the same 5,000-page site of ~23 KB pages with ~40 links each, in
-// alternating pairs, each under /usr/bin/time (wall, CPU, peak RSS). Target: mapsmith's median
-// wall time at most wget's, peak RSS under 200 MB. Needs `npm run build:ts` (the CLI is run
-// from dist) and Debian's wget; skipped with a line when wget is missing.
-import { spawn } from 'node:child_process';
+// The wget comparison of `npm run bench:crawl` (issues 18 and 28): `mapsmith crawl --render
+// never`, the bare loop (bench-crawl-bare.mjs: undici Pool, htmlparser2 `<a href>`, BFS, nothing
+// else) and `wget --spider -r -l inf` on the same 5,000-page site of ~23 KB pages with ~40 links
+// each, in rotating rounds, each under /usr/bin/time (wall, CPU = user + system of the whole
+// process, peak RSS). Targets: mapsmith's CPU per page within 1.25 x the bare loop's (issue 28;
+// the headline on a shared machine), its median wall time at most wget's, peak RSS under 200 MB.
+// With 4+ cores a second layout pins the site server and the crawlers to separate cores with
+// taskset. Needs `npm run build:ts` (the CLI is run from dist) and Debian's wget; skipped with a
+// line when wget is missing.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +15,7 @@ import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
 
 const WGET = '/usr/bin/wget';
 const TIME = '/usr/bin/time';
+const TASKSET = '/usr/bin/taskset';
 
 interface Timed {
   wall: number;
@@ -20,10 +25,11 @@ interface Timed {
 }
 
 /** Runs a command under /usr/bin/time; resolves with its wall, CPU (user+sys) and peak RSS. */
-function timed(cmd: string, args: string[], cwd: string): Promise<Timed> {
+function timed(cmd: string, args: string[], cwd: string, cores?: string): Promise<Timed> {
   const marker = path.join(os.tmpdir(), `mapsmith-time-${process.pid}-${Date.now()}`);
+  const command = cores ? [TASKSET, '-c', cores, cmd, ...args] : [cmd, ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn(TIME, ['-o', marker, '-f', '%e %U %S %M', cmd, ...args], {
+    const child = spawn(TIME, ['-o', marker, '-f', '%e %U %S %M', ...command], {
       cwd,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
@@ -59,68 +65,132 @@ export function wgetAvailable(): boolean {
   return fs.existsSync(WGET) && fs.existsSync(TIME);
 }
 
+/** Where the site server and the crawlers run: sharing every core, or on cores of their own. */
+interface Layout {
+  name: string;
+  /** taskset core list of the site server (undefined: not pinned). */
+  server?: string;
+  /** taskset core list of each crawler. */
+  crawlers?: string;
+}
+
+/** The layouts this machine can show: shared always; split (server | 2 crawler cores) on 4+. */
+function layouts(): Layout[] {
+  const cores = os.cpus().length;
+  const shared: Layout = { name: 'shared cores' };
+  if (cores < 4 || !fs.existsSync(TASKSET)) return [shared];
+  const half = Math.floor(cores / 2);
+  return [
+    shared,
+    {
+      name: `server on cores 0-${half - 1}, crawlers on cores ${half}-${half + 1}`,
+      server: `0-${half - 1}`,
+      crawlers: `${half}-${half + 1}`,
+    },
+  ];
+}
+
+const PAGES = 5000;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 /**
- * Runs `pairs` alternating pairs (mapsmith first in even pairs, wget first in odd ones) and
- * prints each run and the medians. Resolves with whether the target held and mapsmith listed
- * every expected page.
+ * Runs `rounds` rounds of mapsmith, the bare loop and wget (the order rotating each round) in
+ * every layout, and prints each run and the medians. Resolves with whether mapsmith listed
+ * every expected page in every run.
  */
-export async function benchAgainstWget(root: string, pairs: number): Promise<boolean> {
+export async function benchAgainstWget(root: string, rounds: number): Promise<boolean> {
   // The installed command itself (its shebang sets Node's flags), not `node dist/cli/main.js`.
   const cli = path.join(root, 'packages/server/bin/mapsmith.js');
   if (!fs.existsSync(path.join(root, 'packages/server/dist/cli/main.js'))) {
     process.stdout.write('wget comparison skipped: run `npm run build:ts` first\n');
     return true;
   }
-  const site = await startFixtureSiteProcess({ pages: 5000, robots: 'allow-all', weight: 'heavy' });
+  let complete = true;
+  for (const layout of layouts())
+    complete = (await benchLayout(root, cli, layout, rounds)) && complete;
+  return complete;
+}
+
+async function benchLayout(
+  root: string,
+  cli: string,
+  layout: Layout,
+  rounds: number,
+): Promise<boolean> {
+  const site = await startFixtureSiteProcess({
+    pages: PAGES,
+    robots: 'allow-all',
+    weight: 'heavy',
+  });
+  if (layout.server) spawnSync(TASKSET, ['-a', '-p', '-c', layout.server, String(site.pid)]);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-wget-'));
-  const ours: Timed[] = [];
-  const theirs: Timed[] = [];
-  let listed = 0;
-  const runOurs = async () => {
-    const r = await timed(
-      cli,
-      ['crawl', site.url, '--render', 'never', '--max-pages', '6000', '--json'],
-      root,
-    );
-    const summary = r.stdout.trim();
-    if (summary) listed = (JSON.parse(summary) as { included: number }).included;
-    ours.push(r);
-    return r;
+  const runs = { mapsmith: [] as Timed[], bare: [] as Timed[], wget: [] as Timed[] };
+  const loads: string[] = [];
+  let complete = true;
+  const runners: Record<keyof typeof runs, () => Promise<Timed>> = {
+    mapsmith: async () => {
+      const args = ['crawl', site.url, '--render', 'never', '--max-pages', '6000', '--json'];
+      const r = await timed(cli, args, root, layout.crawlers);
+      const summary = r.stdout.trim();
+      const listed = summary ? (JSON.parse(summary) as { included: number }).included : 0;
+      if (listed !== site.expectedStaticSitemapUrls.length) complete = false;
+      return r;
+    },
+    // Plain Node flags: the bare loop is the floor, not tuned like the CLI's shebang.
+    bare: () =>
+      timed(
+        process.execPath,
+        [path.join(root, 'scripts/bench-crawl-bare.mjs'), site.url, '6000'],
+        root,
+        layout.crawlers,
+      ),
+    wget: () =>
+      timed(
+        WGET,
+        ['--spider', '-r', '-l', 'inf', '-q', '-P', work, site.url],
+        work,
+        layout.crawlers,
+      ),
   };
-  const runWget = async () => {
-    const r = await timed(WGET, ['--spider', '-r', '-l', 'inf', '-q', '-P', work, site.url], work);
-    theirs.push(r);
-    return r;
-  };
-  const line = (who: string, r: Timed) =>
-    `    ${who}: wall ${r.wall.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s, peak RSS ${r.rssMb.toFixed(0)} MB\n`;
+  const names = Object.keys(runs) as (keyof typeof runs)[];
+  process.stdout.write(`  layout: ${layout.name}\n`);
   try {
     process.env.MAPSMITH_ALLOW_LOOPBACK = '1';
-    for (let i = 0; i < pairs; i++) {
-      process.stdout.write(`  pair ${i + 1}\n`);
-      const order = i % 2 === 0 ? [runOurs, runWget] : [runWget, runOurs];
-      for (const run of order) {
-        const r = await run();
-        process.stdout.write(line(run === runOurs ? 'mapsmith' : 'wget    ', r));
+    for (let i = 0; i < rounds; i++) {
+      loads.push(loadAverage());
+      process.stdout.write(`  round ${i + 1} (load average ${loads.at(-1)})\n`);
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(i + k) % names.length] as keyof typeof runs;
+        const r = await runners[name]();
+        runs[name].push(r);
+        process.stdout.write(
+          `    ${name.padEnd(8)}: wall ${r.wall.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s (${perPage(r.cpu)} ms/page), peak RSS ${r.rssMb.toFixed(0)} MB\n`,
+        );
       }
     }
   } finally {
     await site.close();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  const wall = median(ours.map((r) => r.wall));
-  const wgetWall = median(theirs.map((r) => r.wall));
-  const cpu = median(ours.map((r) => r.cpu));
-  const wgetCpu = median(theirs.map((r) => r.cpu));
-  const rss = median(ours.map((r) => r.rssMb));
-  const complete = listed === site.expectedStaticSitemapUrls.length;
-  const ok = wall <= wgetWall && rss < 200 && complete;
+  const m = (name: keyof typeof runs, key: 'wall' | 'cpu' | 'rssMb') =>
+    median(runs[name].map((r) => r[key]));
+  // Ratios per round (same moment, same load), then their median.
+  const cpuRatio = median(runs.mapsmith.map((r, i) => r.cpu / (runs.bare[i]?.cpu ?? Number.NaN)));
+  const ok =
+    cpuRatio <= 1.25 && m('mapsmith', 'wall') <= m('wget', 'wall') && m('mapsmith', 'rssMb') < 200;
   process.stdout.write(
-    `mapsmith vs wget --spider -r, 5,000 pages of ~23 KB (median of ${pairs} pairs): ` +
-      `wall ${wall.toFixed(2)} s vs ${wgetWall.toFixed(2)} s (ratio ${(wall / wgetWall).toFixed(2)}), ` +
-      `CPU ${cpu.toFixed(2)} s vs ${wgetCpu.toFixed(2)} s (ratio ${(cpu / wgetCpu).toFixed(2)}, ` +
-      `${((cpu / 5000) * 1000).toFixed(2)} ms per page), peak RSS ${rss.toFixed(0)} MB, ` +
-      `listed ${listed} of ${site.expectedStaticSitemapUrls.length} ${ok ? 'OK' : 'BELOW TARGET'}\n`,
+    `mapsmith vs bare loop vs wget --spider -r, ${layout.name}, 5,000 pages of ~23 KB (median of ${rounds} rounds, load average ${loads.join(' | ')}):\n` +
+      `  CPU per page ${perPage(m('mapsmith', 'cpu'))} ms vs bare ${perPage(m('bare', 'cpu'))} ms vs wget ${perPage(m('wget', 'cpu'))} ms; ` +
+      `ratio to the bare loop ${cpuRatio.toFixed(2)} (target <= 1.25)\n` +
+      `  wall ${m('mapsmith', 'wall').toFixed(2)} s vs bare ${m('bare', 'wall').toFixed(2)} s vs wget ${m('wget', 'wall').toFixed(2)} s (ratio to wget ${(m('mapsmith', 'wall') / m('wget', 'wall')).toFixed(2)})\n` +
+      `  peak RSS ${m('mapsmith', 'rssMb').toFixed(0)} MB vs bare ${m('bare', 'rssMb').toFixed(0)} MB vs wget ${m('wget', 'rssMb').toFixed(0)} MB; ` +
+      `listed all ${site.expectedStaticSitemapUrls.length} in every run: ${complete ? 'yes' : 'NO'} ${ok ? 'OK' : 'BELOW TARGET'}\n`,
   );
   return complete;
 }
+
+const perPage = (cpuSeconds: number) => ((cpuSeconds / PAGES) * 1000).toFixed(3);

@@ -3,8 +3,9 @@
 // crawl runs in its own process (peak RSS is the crawler's own). Medians of BENCH_RUNS runs
 // (default 3; the 100,000-page run once unless BENCH_RUNS_100K says otherwise).
 // Targets (issue 3): static >= 600 pages/s under 250 MB; rendering >= 10 pages/s; 100k < 400 MB.
-// `wget` (issue 18, when Debian's wget is installed): the CLI against `wget --spider -r` on
-// heavy pages, BENCH_WGET_PAIRS alternating pairs (default 5); see bench-crawl-wget.ts.
+// `wget` (issues 18 and 28, when Debian's wget is installed): the CLI against the bare loop and
+// `wget --spider -r` on heavy pages, BENCH_WGET_PAIRS rounds (default BENCH_RUNS); CPU per page
+// and its ratio to the bare loop are the headline; see bench-crawl-wget.ts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -132,7 +133,7 @@ if (only.includes('static'))
   );
 if (only.includes('wget')) {
   if (wgetAvailable())
-    correct.push(await benchAgainstWget(root, Number(process.env.BENCH_WGET_PAIRS ?? 5)));
+    correct.push(await benchAgainstWget(root, Number(process.env.BENCH_WGET_PAIRS ?? runs)));
   else process.stdout.write('wget comparison skipped: /usr/bin/wget is not installed\n');
 }
 if (only.includes('render'))

@@ -24,7 +24,7 @@ function charsetParameter(contentType: string | undefined): string | null {
 /** The charset a meta tag declares in the first 1,024 bytes, or null. */
 function metaCharset(body: Uint8Array): string | null {
   // Latin-1 maps every byte to one character, so ASCII markup reads the same in any encoding.
-  const head = new TextDecoder('latin1').decode(body.subarray(0, PRESCAN_BYTES));
+  const head = (decoderFor('latin1') as TextDecoder).decode(body.subarray(0, PRESCAN_BYTES));
   for (const tag of head.matchAll(/<meta\b[^>]*>/gi)) {
     const text = tag[0];
     const direct = /\bcharset\s*=\s*["']?\s*([\w.:-]+)/i.exec(text)?.[1];
@@ -38,14 +38,26 @@ function metaCharset(body: Uint8Array): string | null {
   return null;
 }
 
-/** A TextDecoder for a label, or null when the label names no encoding we can decode. */
+/** Labels met so far and their decoders (null: no encoding we can decode); bounded. */
+const decoders = new Map<string, TextDecoder | null>();
+const MAX_DECODERS = 64;
+
+/**
+ * A TextDecoder for a label, or null when the label names no encoding we can decode. Decoders
+ * are kept per label: a site sends one charset on every page, and a TextDecoder (which holds no
+ * state between whole-buffer `decode` calls) costs more to make than a page takes to decode.
+ */
 function decoderFor(label: string | null): TextDecoder | null {
   if (!label) return null;
+  let decoder = decoders.get(label);
+  if (decoder !== undefined) return decoder;
   try {
-    return new TextDecoder(label);
+    decoder = new TextDecoder(label);
   } catch {
-    return null;
+    decoder = null;
   }
+  if (decoders.size < MAX_DECODERS) decoders.set(label, decoder);
+  return decoder;
 }
 
 /**
@@ -64,5 +76,6 @@ export function sniffEncoding(body: Uint8Array, contentType: string | undefined)
 
 /** Decodes an HTML body with its sniffed encoding (the byte order mark is dropped). */
 export function decodeHtml(body: Uint8Array, contentType: string | undefined): string {
-  return new TextDecoder(sniffEncoding(body, contentType)).decode(body);
+  const encoding = sniffEncoding(body, contentType);
+  return (decoderFor(encoding) ?? new TextDecoder(encoding)).decode(body);
 }

@@ -452,7 +452,10 @@ export class CrawlRun {
       this.preferred.learn(hop.url, record.redirectChain[i + 1]?.url ?? record.finalUrl);
     });
     const sameDepth = links.filter((l) => l.via === 'redirect');
-    const targets = await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect');
+    // Most pages do not redirect: no admission pass for an empty list.
+    const targets = sameDepth.length
+      ? await this.enqueueLinks(sameDepth, record, entry.depth, 'redirect')
+      : [];
     const target = targets[0];
     if (landed && target && this.landed.size < MAX_LANDED) {
       try {
@@ -495,8 +498,11 @@ export class CrawlRun {
     const { inlinks, outside } = admitted;
     // Past the frontier bound new URLs are left out; the queue is still crawled to its end.
     const room = this.growth.reserve(admitted.entries.length);
-    const entries = admitted.entries.slice(0, room);
-    for (const left of admitted.entries.slice(room)) this.counter.prune('frontier', 1, left.key);
+    let entries = admitted.entries;
+    if (room < entries.length) {
+      for (const left of entries.slice(room)) this.counter.prune('frontier', 1, left.key);
+      entries = entries.slice(0, room);
+    }
     if (entries.length) this.growth.queued(entries, await this.deps.store.enqueue(entries));
     if (inlinks.length) {
       await this.deps.store.addInlinks(inlinks);

@@ -32,10 +32,19 @@ export interface Admitted {
   outside: FrontierEntry[];
 }
 
+/** A link's cached forms, and the key it was admitted under once it was. */
+interface CachedForms extends UrlForms {
+  /**
+   * Set when this link's key is admitted: the navigation links every page repeats then skip
+   * the lookup in the (large) admitted set. Keys are never un-admitted, so it never lies.
+   */
+  admittedAs?: string;
+}
+
 /** The admission state of one crawl. */
 export class LinkAdmission {
   private readonly admitted = new Set<string>();
-  private forms = new Map<string, UrlForms | null>();
+  private forms = new Map<string, CachedForms | null>();
   /** Keys outside the site kept as rows (at most `MAX_OUTSIDE_ROWS`). */
   private outsideKeys = new Set<string>();
 
@@ -48,7 +57,7 @@ export class LinkAdmission {
   ) {}
 
   /** Both forms of a URL, cached. */
-  formsOf(url: string): UrlForms | null {
+  formsOf(url: string): CachedForms | null {
     let forms = this.forms.get(url);
     if (forms === undefined) {
       if (this.forms.size >= FORMS_CACHE) this.forms = new Map();
@@ -93,14 +102,9 @@ export class LinkAdmission {
     via: 'link' | 'redirect' | 'sitemap',
   ): Admitted {
     // A redirect's target is its final URL, so only the requested URL counts as itself there.
-    const selfKeys = new Set(
-      from
-        ? [
-            this.formsOf(from.url)?.key,
-            via === 'redirect' ? null : this.formsOf(from.finalUrl)?.key,
-          ]
-        : [],
-    );
+    // Two keys at most: compared as strings, without a set per page.
+    const selfKey = from ? this.formsOf(from.url)?.key : undefined;
+    const finalKey = from && via !== 'redirect' ? this.formsOf(from.finalUrl)?.key : undefined;
     // A redirect hop (HTTP or client-side) counts as a link from the redirecting URL to its
     // target, as Screaming Frog counts it: a page reached only through redirects is linked.
     const linking =
@@ -113,8 +117,8 @@ export class LinkAdmission {
       if (!forms) continue;
       // A redirect target is queued as it is; other links take the site's preferred form.
       const key = via === 'redirect' ? forms.key : this.preferred.apply(forms.key);
-      if (selfKeys.has(key) || entries.has(key)) continue;
-      if (this.admitted.has(key)) {
+      if (key === selfKey || key === finalKey || entries.has(key)) continue;
+      if (forms.admittedAs === key || this.admitted.has(key)) {
         if (linking) inlinks.push({ key, from: linking });
         continue;
       }
@@ -142,6 +146,7 @@ export class LinkAdmission {
       const fetch = via === 'redirect' ? forms.fetch : this.preferred.apply(forms.fetch);
       entries.set(key, { url: fetch, key, depth, foundVia, referrer: from?.finalUrl ?? null });
       this.admitted.add(key);
+      forms.admittedAs = key;
       if (linking) inlinks.push({ key, from: linking });
     }
     return { entries: [...entries.values()], inlinks, outside };

@@ -23,10 +23,14 @@ export class ImageCounter {
   add(page: PageRecord): void {
     if (!page.verdict.included) return;
     this.listed++;
-    const seen = new Set<string>();
-    for (const image of page.images) {
-      if (seen.has(image.src)) continue;
-      seen.add(image.src);
+    // A page's images are counted once each; most pages have one or none, which need no set.
+    const images = page.images;
+    const seen = images.length > 1 ? new Set<string>() : null;
+    for (const image of images) {
+      if (seen) {
+        if (seen.has(image.src)) continue;
+        seen.add(image.src);
+      }
       this.pagesWith.set(image.src, (this.pagesWith.get(image.src) ?? 0) + 1);
     }
   }

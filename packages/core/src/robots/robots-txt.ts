@@ -36,6 +36,8 @@ export interface RobotsTxt {
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 const encoder = new TextEncoder();
+/** What `normalizeEncoding` changes: an escape or a character outside US-ASCII. */
+const NEEDS_NORMALIZING = /[%\u0080-\uffff]/;
 
 /**
  * RFC 9309 §2.2.2: octets outside US-ASCII are percent-encoded, and a percent-encoded octet is
@@ -43,6 +45,8 @@ const encoder = new TextEncoder();
  * Google's MaybeEscapePattern does). Applied alike to patterns and to URL paths.
  */
 export function normalizeEncoding(text: string): string {
+  // Most paths are plain ASCII: asked per URL, they come back as they are without a copy.
+  if (!NEEDS_NORMALIZING.test(text)) return text;
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -185,7 +189,11 @@ export function parseRobotsTxt(text: string, robotsUrl: string): RobotsTxt {
 
 function matcherOver(groups: Group[], sitemaps: string[]): RobotsTxt {
   const applying = new Map<string, Group[]>();
+  // A crawl asks with one agent for every URL: its groups are kept beside the map.
+  let lastAgent: string | null = null;
+  let lastGroups: Group[] = [];
   const groupsFor = (agent: string): Group[] => {
+    if (agent === lastAgent) return lastGroups;
     const token = agent.toLowerCase();
     let found = applying.get(token);
     if (!found) {
@@ -193,6 +201,8 @@ function matcherOver(groups: Group[], sitemaps: string[]): RobotsTxt {
       found = specific.length ? specific : groups.filter((g) => g.agents.includes('*'));
       applying.set(token, found);
     }
+    lastAgent = agent;
+    lastGroups = found;
     return found;
   };
   return {

@@ -6,7 +6,7 @@
  * menus live. When the page marks its main content (`<main>`, `role=main`, or an `<article>`),
  * only the text inside counts.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Elements whose text is site furniture, not the page's content. */
 const FURNITURE = new Set(['nav', 'header', 'footer', 'aside']);
@@ -30,7 +30,8 @@ function foldedHash(parts: readonly string[]): string | null {
   }
   if (kept.length === 0) return null;
   const words = kept.join(' ').replace(UNUSUAL_SPACE, ' ');
-  return createHash('sha1').update(words).digest('hex').slice(0, 16);
+  // The one-shot hash: no Hash object and stream wrapper per page.
+  return hash('sha1', words, 'hex').slice(0, 16);
 }
 
 /** Collects text during one parse; `digest` gives the fingerprint at the end. */

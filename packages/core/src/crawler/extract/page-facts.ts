@@ -10,6 +10,7 @@ import type {
   PageVideo,
 } from '../types.js';
 import { extractHtml, type RawFacts } from './html-extractor.js';
+import { type HrefResolver, hrefResolver } from './resolve-href.js';
 import { readJsonLd } from './structured-data.js';
 
 /** A link to follow, absolute. */
@@ -63,12 +64,16 @@ export function isRedirectOnly(facts: Pick<PageFacts, 'shell' | 'anchorCount'>):
  * redirect script on a page with almost no text and links (a script that sets `location` in a
  * click handler on a real page is not one).
  */
-function clientRedirect(raw: RawFacts, base: URL, anchors: number): PageFacts['clientRedirect'] {
+function clientRedirect(
+  raw: RawFacts,
+  resolve: HrefResolver,
+  anchors: number,
+): PageFacts['clientRedirect'] {
   const found = raw.clientRedirect;
   if (!found) return null;
   if (found.via === 'script' && !isRedirectOnly({ shell: raw.shell, anchorCount: anchors }))
     return null;
-  const url = resolve(found.href, base);
+  const url = resolve(found.href);
   return url && /^https?:/.test(url) ? { via: found.via, url, seen: 'html' } : null;
 }
 
@@ -98,16 +103,6 @@ export function pageModified(raw: RawFacts, jsonLdModified: string | null): stri
 
 const MAX_IMAGES = 1000;
 
-function resolve(href: string, base: URL): string | null {
-  const value = href.trim();
-  if (!value || value.startsWith('data:')) return null;
-  try {
-    return new URL(value, base).href;
-  } catch {
-    return null;
-  }
-}
-
 /** Parses `X-Robots-Tag` values; directives for another named bot are ignored. */
 export function parseRobotsHeader(value: string | undefined): string[] {
   if (!value) return [];
@@ -134,10 +129,11 @@ export function parseLinkHeader(
 ): { canonical: string | null; hreflang: HreflangAlternate[] } {
   const result = { canonical: null as string | null, hreflang: [] as HreflangAlternate[] };
   if (!value) return result;
+  const resolve = hrefResolver(base);
   for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
     const params = m[2] ?? '';
     const rel = /rel\s*=\s*"?([^";]+)"?/i.exec(params)?.[1]?.toLowerCase().split(/\s+/) ?? [];
-    const href = resolve(m[1] ?? '', base);
+    const href = resolve(m[1] ?? '');
     if (!href) continue;
     if (rel.includes('canonical') && !result.canonical) result.canonical = href;
     const lang = /hreflang\s*=\s*"?([^";]+)"?/i.exec(params)?.[1];
@@ -161,14 +157,14 @@ function youtubeThumbnail(playerUrl: string | null): string | null {
  * embed URL, or the only one of each on the page) fills in over them. Other VideoObjects are
  * videos of their own.
  */
-function pageVideos(raw: RawFacts, base: URL, structured: PageVideo[]): PageVideo[] {
+function pageVideos(raw: RawFacts, resolve: HrefResolver, structured: PageVideo[]): PageVideo[] {
   const videos: PageVideo[] = raw.videos.map((v) => {
-    const playerUrl = v.playerUrl ? resolve(v.playerUrl, base) : null;
+    const playerUrl = v.playerUrl ? resolve(v.playerUrl) : null;
     return {
-      contentUrl: v.contentUrl ? resolve(v.contentUrl, base) : null,
+      contentUrl: v.contentUrl ? resolve(v.contentUrl) : null,
       playerUrl,
       thumbnailUrl:
-        (v.thumbnailUrl ? resolve(v.thumbnailUrl, base) : null) ?? youtubeThumbnail(playerUrl),
+        (v.thumbnailUrl ? resolve(v.thumbnailUrl) : null) ?? youtubeThumbnail(playerUrl),
       title: v.title ?? raw.title,
       description: raw.metaDescription || null,
       durationSeconds: null,
@@ -210,19 +206,20 @@ export function pageFacts(
       // An unusable <base href> is ignored, as browsers do.
     }
   }
+  const resolve = hrefResolver(base);
   const header = parseLinkHeader(headers.link, page);
   const headerRobots = parseRobotsHeader(headers['x-robots-tag']);
   const all = [...raw.robotsMeta, ...headerRobots];
   const links: FoundLink[] = [];
   for (const l of raw.links) {
-    const url = resolve(l.href, base);
+    const url = resolve(l.href);
     if (url) links.push({ url, nofollow: l.nofollow, via: l.via });
   }
-  const canonical = raw.canonical ? resolve(raw.canonical, base) : header.canonical;
+  const canonical = raw.canonical ? resolve(raw.canonical) : header.canonical;
   if (canonical) links.push({ url: canonical, nofollow: false, via: 'canonical' });
   const hreflang: HreflangAlternate[] = [...header.hreflang];
   for (const h of raw.hreflang) {
-    const href = resolve(h.href, base);
+    const href = resolve(h.href);
     if (href && !hreflang.some((x) => x.hreflang === h.hreflang && x.href === href))
       hreflang.push({ hreflang: h.hreflang, href });
   }
@@ -230,17 +227,17 @@ export function pageFacts(
   const images: PageImage[] = [];
   const seenImages = new Set<string>();
   for (const img of raw.images) {
-    const src = resolve(img.src, base);
+    const src = resolve(img.src);
     if (!src || seenImages.has(src) || images.length >= MAX_IMAGES) continue;
     seenImages.add(src);
     images.push({ src, alt: img.alt });
   }
   const jsonLd = readJsonLd(raw.jsonLd, base.href);
-  const videos = pageVideos(raw, base, jsonLd.videos);
+  const videos = pageVideos(raw, resolve, jsonLd.videos);
   const anchorCount = raw.links.filter((l) => l.via === 'anchor').length;
   const mixedContent =
     page.protocol === 'https:'
-      ? raw.subresources.filter((s) => resolve(s, base)?.startsWith('http:')).length
+      ? raw.subresources.filter((s) => resolve(s)?.startsWith('http:')).length
       : 0;
   return {
     title: raw.title,
@@ -272,6 +269,6 @@ export function pageFacts(
     anchorCount,
     modified: pageModified(raw, jsonLd.dateModified),
     fingerprint: raw.fingerprint,
-    clientRedirect: clientRedirect(raw, base, anchorCount),
+    clientRedirect: clientRedirect(raw, resolve, anchorCount),
   };
 }
