@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { CHANGE_KINDS, changeKind } from './change-schemas.js';
-import { DEPTH_FILTER, HTTP_STATUS_FILTER, TIME_BUCKET_IDS } from './chart-buckets.js';
+import {
+  DEPTH_FILTER,
+  HTTP_STATUS_FILTER,
+  TIME_BUCKET_IDS,
+  UNDER_FILTER,
+} from './chart-buckets.js';
 import { EXPORT_FORMATS } from './formats.js';
 import { SITEMAP_FLAGS } from './sitemap-compare-schemas.js';
 
@@ -144,7 +149,8 @@ export const reportFilter = z.object({
   under: z
     .string()
     .max(2048, 'under is too long (at most 2,048 characters)')
-    .regex(/^https?:\/\/[^/]+\//i, 'under must be an address such as https://example.com/blog/')
+
+    .regex(UNDER_FILTER, 'under must be an address such as https://example.com/blog/')
     .optional(),
 });
 export type ReportFilter = z.infer<typeof reportFilter>;

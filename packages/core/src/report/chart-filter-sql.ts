@@ -23,7 +23,9 @@ export function hasChartFilter(filter: ChartFilter): boolean {
 
 /** The condition of a response-time bucket: an answer came, and its time is in the range. */
 export function timeBucketSql(id: TimeBucketId): { sql: string; params: SqlParam[] } {
-  const bucket = TIME_BUCKETS.find((b) => b.id === id) ?? TIME_BUCKETS[0];
+  const bucket = TIME_BUCKETS.find((b) => b.id === id);
+  // The contract's enum admits only the buckets' ids.
+  if (!bucket) throw new Error(`unknown response-time bucket ${id}`);
   const upper = bucket.max === null ? '' : ' AND response_ms < ?';
   return {
     sql: `NOT (${NO_ANSWER_SQL}) AND response_ms >= ?${upper}`,
