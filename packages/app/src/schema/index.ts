@@ -20,6 +20,7 @@ import * as m096 from './096-sitemap-compare-jobs.js';
 import * as m097 from './097-crawl-storage.js';
 import * as m098 from './098-indexnow-submissions.js';
 import * as m099 from './099-sitemap-order.js';
+import * as m104 from './104-chart-index.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   { id: 97, name: 'crawl-storage', up: m097.up },
   { id: 98, name: 'indexnow-submissions', up: m098.up },
   { id: 99, name: 'sitemap-order', up: m099.up },
+  { id: 104, name: 'chart-index', up: m104.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

@@ -8,6 +8,7 @@ import * as m096 from './096-sitemap-compare-jobs.js';
 import * as m097 from './097-crawl-storage.js';
 import * as m098 from './098-indexnow-submissions.js';
 import * as m099 from './099-sitemap-order.js';
+import * as m104 from './104-chart-index.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
@@ -25,4 +26,5 @@ export const postgresMigrations: readonly PgMigration[] = [
   { id: 97, name: 'crawl-storage', up: m097.up },
   { id: 98, name: 'indexnow-submissions', up: m098.up },
   { id: 99, name: 'sitemap-order', up: m099.up },
+  { id: 104, name: 'chart-index', up: m104.up },
 ];
