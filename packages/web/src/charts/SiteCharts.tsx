@@ -15,11 +15,36 @@
  */
 import type { CrawlCharts } from '@mapsmith/core/browser';
 import { BarChart, type ChartMode } from './BarChart';
-import { type ChartPick, depthBars, statusBars, timeBars, verdictBars } from './chart-bars';
+import {
+  type ChartBar,
+  type ChartPick,
+  depthBars,
+  statusBars,
+  timeBars,
+  verdictBars,
+} from './chart-bars';
 import { FolderChart } from './FolderChart';
 
 export type { ChartMode } from './BarChart';
 export type { ChartPick } from './chart-bars';
+
+/** The bar charts, in the order they are drawn: id, words, and their bars from the answer. */
+const BAR_CHARTS: ReadonlyArray<{
+  id: string;
+  title: string;
+  what: string;
+  bars: (charts: CrawlCharts) => ChartBar[];
+}> = [
+  { id: 'chart-verdicts', title: 'Verdicts', what: 'Verdict', bars: verdictBars },
+  { id: 'chart-statuses', title: 'HTTP status codes', what: 'Status', bars: statusBars },
+  {
+    id: 'chart-depths',
+    title: 'Depth (clicks from the start page)',
+    what: 'Depth',
+    bars: depthBars,
+  },
+  { id: 'chart-times', title: 'Response time', what: 'Response time', bars: timeBars },
+];
 
 /** The charts of one crawl's report. */
 export function SiteCharts(props: {
@@ -47,34 +72,16 @@ export function SiteCharts(props: {
     );
   return (
     <div className="site-charts" data-testid="site-charts">
-      <BarChart
-        {...common}
-        id="chart-verdicts"
-        title="Verdicts"
-        what="Verdict"
-        bars={verdictBars(charts)}
-      />
-      <BarChart
-        {...common}
-        id="chart-statuses"
-        title="HTTP status codes"
-        what="Status"
-        bars={statusBars(charts)}
-      />
-      <BarChart
-        {...common}
-        id="chart-depths"
-        title="Depth (clicks from the start page)"
-        what="Depth"
-        bars={depthBars(charts)}
-      />
-      <BarChart
-        {...common}
-        id="chart-times"
-        title="Response time"
-        what="Response time"
-        bars={timeBars(charts)}
-      />
+      {BAR_CHARTS.map((chart) => (
+        <BarChart
+          key={chart.id}
+          {...common}
+          id={chart.id}
+          title={chart.title}
+          what={chart.what}
+          bars={chart.bars(charts)}
+        />
+      ))}
       <FolderChart {...common} folders={charts.folders} otherHosts={charts.otherHosts} />
     </div>
   );
