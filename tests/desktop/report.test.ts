@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CrawlJob, ReportRow, ReportUrlDetail, ReportUrlsPage } from '@mapsmith/core';
+import type {
+  CrawlCharts,
+  CrawlJob,
+  ReportRow,
+  ReportUrlDetail,
+  ReportUrlsPage,
+} from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestUser,
@@ -84,6 +90,31 @@ describe('the crawl report over IPC', () => {
     expect(outside?.inlinks).toBe(1);
     const detail: ReportUrlDetail = await ipc('crawl.url', { jobId, url: outside?.url });
     expect(detail.linkedFrom).toEqual([`${site.origin}/disc/external`]);
+  });
+
+  it('answers the charts (issue 29), each bar the size of the table it filters', async () => {
+    const charts = await ipc<CrawlCharts>('crawl.charts', { jobId });
+    const internal = await allRows({ scope: 'internal' }, 500);
+    expect(charts.total).toBe(internal.length);
+    const root = charts.folders[0];
+    const bars: Array<[Record<string, unknown>, number]> = [
+      ...charts.statuses.map((s): [Record<string, unknown>, number] => [
+        { httpStatus: s.status === null ? 'none' : String(s.status) },
+        s.count,
+      ]),
+      ...charts.depths.map((d): [Record<string, unknown>, number] => [
+        { depth: `${d.depth}${d.orMore ? '+' : ''}` },
+        d.count,
+      ]),
+      [{ under: root?.prefix }, root?.urls ?? -1],
+    ];
+    for (const [filter, count] of bars)
+      expect(
+        await allRows({ scope: 'internal', ...filter }, 500),
+        JSON.stringify(filter),
+      ).toHaveLength(count);
+    const unknown = await desktop.dispatch(TEST_ORIGIN, 'crawl.charts', { jobId: 'nope' });
+    expect(unknown).toMatchObject({ ok: false, status: 404 });
   });
 
   it('knows the link graph: inlinks and linking pages (page events carry none)', async () => {

@@ -13,6 +13,8 @@ export * from './contract/bulk-limits.js';
 export * from './contract/bulk-list.js';
 export * from './contract/bulk-schemas.js';
 export * from './contract/change-schemas.js';
+export * from './contract/chart-buckets.js';
+export * from './contract/chart-schemas.js';
 export * from './contract/crawl-settings.js';
 export * from './contract/crawl-settings-text.js';
 export * from './contract/email.js';

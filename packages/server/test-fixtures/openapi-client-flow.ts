@@ -9,6 +9,7 @@ import { client } from './client.gen';
 import {
   analyticsGet,
   configGet,
+  crawlCharts,
   crawlGet,
   crawlReport,
   crawlStart,
@@ -115,6 +116,14 @@ export async function proJob(ctx: FlowContext) {
   }
   const excluded = await crawlUrls({ path: { jobId }, query: { verdict: 'excluded' } });
   ctx.check('crawl.urls', excluded);
+  // The charts (issue 29), and the table filtered as their bars open it.
+  const charts = await crawlCharts({ path: { jobId } });
+  ctx.check('crawl.charts', charts);
+  const startPage = await crawlUrls({
+    path: { jobId },
+    query: { depth: '0', httpStatus: '2xx', under: ctx.siteUrl },
+  });
+  ctx.check('crawl.urls', startPage);
 
   const xml = await exportGenerate({ path: { jobId, format: 'xml' } });
   ctx.check('export.generate', xml);
@@ -155,6 +164,8 @@ export async function proJob(ctx: FlowContext) {
     total,
     pages,
     excludedRows: excluded.data?.rows ?? [],
+    charts: charts.data,
+    startPageRows: startPage.data?.rows ?? [],
     xml: await download(xml),
     gzip: await download(gzip),
     txt: await download(txt),

@@ -2,6 +2,7 @@ import {
   type Analytics,
   analyzeSeoStream,
   type CrawlChanges,
+  type CrawlCharts,
   type CrawlJob,
   canGzip,
   type ExportFormat,
@@ -144,6 +145,12 @@ export class CrawlAnswers {
     return reading(async () =>
       this.repos.jobs.report().urls(job.id, input, await this.issueOf(job.id, input)),
     );
+  }
+
+  /** `crawl.charts`: the figures of the report's charts (issue 29). */
+  async charts(jobId: string, userId: number): Promise<CrawlCharts> {
+    const job = await this.job(jobId, userId, 'not-found');
+    return this.repos.jobs.report().charts(job.id);
   }
 
   /** `crawl.url`: one URL in detail. */

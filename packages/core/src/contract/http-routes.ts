@@ -53,6 +53,8 @@ export const HTTP_ROUTES = {
   'crawl.resume': { method: 'POST', path: '/api/crawl/:jobId/resume', auth: true },
   'crawl.urls': { method: 'GET', path: '/api/crawl/:jobId/urls', auth: true },
   'crawl.url': { method: 'GET', path: '/api/crawl/:jobId/url', auth: true },
+  // Issue 29: the figures of the report's charts, one bounded answer.
+  'crawl.charts': { method: 'GET', path: '/api/crawl/:jobId/charts', auth: true },
   'crawl.report': { method: 'GET', path: '/api/crawl/:jobId/report', auth: true },
   'seo.get': { method: 'GET', path: '/api/seo-analysis/:jobId', auth: true },
   'export.generate': { method: 'GET', path: '/api/generate/:jobId/:format', auth: true },

@@ -69,6 +69,10 @@ const FILTER_FIELDS: Readonly<Record<string, string>> = {
   issue: 'An SEO rule id (an issue’s rule in the SEO check): the URLs it is about.',
   sort: 'The column to sort by; crawl (the order the crawl met the URLs) by default.',
   dir: 'Sort direction, asc by default.',
+  depth: 'Clicks from the start page: 3 exactly, or 10+ for ten or more.',
+  httpStatus: 'The HTTP status: a code such as 404, a class such as 4xx, or none (no answer came).',
+  time: 'A response-time bucket: under-100ms, 100-300ms, 300ms-1s, 1-3s or over-3s.',
+  under: 'URLs starting with this address, such as https://example.com/blog/ (a folder).',
 };
 const JOB_FIELD = { jobId: FILTER_FIELDS.jobId ?? '' };
 
@@ -180,6 +184,15 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
     errors: ['report.filter-invalid', 'not-found', 'report.url-unknown'],
     example: { jobId: JOB, url: `${SITE}about` },
     fields: { ...JOB_FIELD, url: 'The URL as a row of the URL table gives it.' },
+  },
+  'crawl.charts': {
+    summary: 'The figures of a crawl’s charts',
+    description:
+      'The site’s own URLs by verdict, HTTP status, depth and response time, and the site’s structure by folder (at most three levels, the largest folders of each, the rest summed), for drawing charts. Each figure is the size of a URL-table filter: reason, httpStatus, depth, time or under.',
+    tag: 'Crawl report',
+    errors: ['input.invalid', 'not-found'],
+    example: { jobId: JOB },
+    fields: JOB_FIELD,
   },
   'crawl.report': {
     summary: 'Download the URL table as CSV or JSON Lines',

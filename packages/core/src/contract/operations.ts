@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as a from './audit-schemas.js';
 import * as b from './bulk-schemas.js';
 import * as c from './change-schemas.js';
+import * as ch from './chart-schemas.js';
 import { crawlSettings } from './crawl-settings.js';
 import { healthReport } from './health-schemas.js';
 import * as hi from './history-schemas.js';
@@ -106,6 +107,7 @@ export const operations = {
   'crawl.resume': op('crawl.resume', jobRef, s.crawlJob),
   'crawl.urls': op('crawl.urls', r.reportUrlsInput, r.reportUrlsPage),
   'crawl.url': op('crawl.url', r.reportUrlInput, r.reportUrlDetail),
+  'crawl.charts': op('crawl.charts', ch.crawlChartsInput, ch.crawlCharts),
   'crawl.report': op('crawl.report', r.reportDownloadInput, z.custom<ExportFile>()),
   'seo.get': op('seo.get', jobRef, s.seoAnalysis),
   'export.generate': op(

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { CHANGE_KINDS, changeKind } from './change-schemas.js';
+import {
+  DEPTH_FILTER,
+  HTTP_STATUS_FILTER,
+  TIME_BUCKET_IDS,
+  UNDER_FILTER,
+} from './chart-buckets.js';
 import { EXPORT_FORMATS } from './formats.js';
 import { SITEMAP_FLAGS } from './sitemap-compare-schemas.js';
 
@@ -121,6 +127,30 @@ export const reportFilter = z.object({
   /** What changed since the previous crawl (issue 13, `CHANGE_KINDS`); absent: any. */
   change: z
     .enum(CHANGE_KINDS, { error: `change must be one of: ${CHANGE_KINDS.join(', ')}` })
+    .optional(),
+  /** Clicks from the start page (the depth chart, issue 29): `3` exactly, `10+` ten or more. */
+  depth: z
+    .string()
+    .regex(DEPTH_FILTER, 'depth must be a number of clicks such as 2, or 10+ for ten or more')
+    .optional(),
+  /** The HTTP status (the status chart): a code such as `404`, a class such as `4xx`, or `none`. */
+  httpStatus: z
+    .string()
+    .regex(
+      HTTP_STATUS_FILTER,
+      'httpStatus must be a code such as 404, a class such as 4xx, or none',
+    )
+    .optional(),
+  /** A response-time bucket of the charts (`TIME_BUCKETS`); rows without an answer match none. */
+  time: z
+    .enum(TIME_BUCKET_IDS, { error: `time must be one of: ${TIME_BUCKET_IDS.join(', ')}` })
+    .optional(),
+  /** URLs that start with this address: a folder of the site-structure chart (`https://example.com/blog/`). */
+  under: z
+    .string()
+    .max(2048, 'under is too long (at most 2,048 characters)')
+
+    .regex(UNDER_FILTER, 'under must be an address such as https://example.com/blog/')
     .optional(),
 });
 export type ReportFilter = z.infer<typeof reportFilter>;

@@ -4,6 +4,8 @@
  * the bounded first results of `crawl.get`. The hosted routes and the desktop IPC handlers call
  * this same code, so the two shells answer alike for the same crawl.
  */
+
+import type { CrawlCharts } from '../contract/chart-schemas.js';
 import {
   REPORT_REASONS,
   type ReportCount,
@@ -18,6 +20,8 @@ import type { PageRecord } from '../crawler/types.js';
 import { SITEMAP_ORDER_COLUMNS } from '../export/order.js';
 import { LINKED_FROM_KEPT } from '../ports/crawl-store.js';
 import type { SqlParam, SqlReader } from '../ports/sql-reader.js';
+import { hasChartFilter } from './chart-filter-sql.js';
+import { ChartReader } from './chart-sql.js';
 import type { ReportFormat } from './export.js';
 import type { IssueMatcher } from './issue-filter.js';
 import { lineBatches } from './line-batches.js';
@@ -94,6 +98,12 @@ export class CrawlReport {
     };
   }
 
+  /** The figures of the report's charts (issue 29), bounded whatever the crawl's size. */
+  async charts(jobId: string): Promise<CrawlCharts> {
+    const { counts } = await this.counts(jobId);
+    return new ChartReader(this.db, this.layout.pages).charts(jobId, counts);
+  }
+
   /** `jobId`'s rows: with the sitemap lookup only when it has a comparison (none: no cost). */
   private async source(jobId: string): Promise<string> {
     const table = this.layout.sitemap?.table;
@@ -115,7 +125,10 @@ export class CrawlReport {
     return {
       rows: found.rows.map(toRow),
       nextCursor: found.last ? encodeCursor(query, found.last) : null,
-      matching: query.q || issue || query.change || query.sitemap ? null : matching(query, counts),
+      matching:
+        query.q || issue || query.change || query.sitemap || hasChartFilter(query)
+          ? null
+          : matching(query, counts),
       total,
       counts,
     };

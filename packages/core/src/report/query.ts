@@ -13,6 +13,7 @@ import {
   scopeOf,
 } from '../contract/report-schemas.js';
 import type { SqlDialect, SqlParam } from '../ports/sql-reader.js';
+import { chartFilterSql, chartFingerprint } from './chart-filter-sql.js';
 import { NO_ANSWER_SQL } from './columns.js';
 
 /** A bad filter or cursor: the shells answer it with 400 and its code. */
@@ -83,6 +84,7 @@ function fingerprint(filter: ReportFilter): string {
     // Added last and only when set, so cursors given before these filters stay valid.
     ...(filter.change ? [filter.change] : []),
     ...(filter.scope ? [`scope:${filter.scope}`] : []),
+    ...chartFingerprint(filter),
   ]);
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
@@ -159,6 +161,9 @@ export function filterSql(
     parts.push("(' ' || sitemap || ' ') LIKE ?");
     params.push(`% ${filter.sitemap} %`);
   }
+  const charts = chartFilterSql(filter);
+  parts.push(...charts.parts);
+  params.push(...charts.params);
   if (filter.q) {
     const search = searchSql(filter.q, dialect);
     parts.push(search.sql);

@@ -30,6 +30,7 @@ export const INVOKE_NAMES: readonly string[] = [
   'crawl.resume',
   'crawl.urls',
   'crawl.url',
+  'crawl.charts',
   'crawl.report',
   'seo.get',
   'export.generate',

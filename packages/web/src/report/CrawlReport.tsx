@@ -1,7 +1,8 @@
 import { type CrawlChanges, type ReportFilter, scopeOf } from '@mapsmith/core/browser';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { useApi } from '../app/use-api';
+import { type ChartPick, togglePick } from '../charts/chart-bars';
 import { ChangeSummary } from './ChangeSummary';
 import { reportColumns, sortWords } from './columns';
 import { ReportCounts } from './ReportCounts';
@@ -19,6 +20,9 @@ import { ScopeTabs } from './ScopeTabs';
 import { UrlDetail } from './UrlDetail';
 import { UrlTable } from './UrlTable';
 import { REPORT_PAGE_SIZE, useReportPage } from './use-report-page';
+
+/** The charts above the table, in a chunk of their own (read only when a report is shown). */
+const ReportCharts = lazy(() => import('../charts/ReportCharts'));
 
 /** The words of the SEO issue the table is filtered to (its rule id until they are read). */
 function useIssueLabel(jobId: string, rule: string | undefined): string | undefined {
@@ -98,6 +102,23 @@ export function CrawlReport(props: {
       filter.reason && scope && scopeOf(filter.reason) !== scope ? undefined : filter.reason;
     onSearch(searchOf({ ...filter, scope, reason: kept }));
   };
+  // The charts count the site's own URLs: a bar opens that tab, its filter added to the rest.
+  const active: ChartPick = {
+    reason: filter.reason,
+    httpStatus: filter.httpStatus,
+    depth: filter.depth,
+    time: filter.time,
+    under: filter.under,
+  };
+  const pickChart = (pick: ChartPick) =>
+    onSearch(
+      searchOf({
+        ...filter,
+        ...(pick.reason ? { verdict: undefined } : {}),
+        ...togglePick(active, pick),
+        scope: 'internal',
+      }),
+    );
   const sort = filter.sort ?? 'crawl';
   const dir = filter.dir ?? 'asc';
   return (
@@ -110,6 +131,9 @@ export function CrawlReport(props: {
           onPick={(change) => setFilter({ ...filter, change })}
         />
       )}
+      <Suspense fallback={null}>
+        <ReportCharts jobId={jobId} active={active} onPick={pickChart} />
+      </Suspense>
       {page && (
         <>
           <ScopeTabs

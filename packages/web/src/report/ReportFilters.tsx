@@ -6,6 +6,7 @@ import {
   SITEMAP_FLAGS,
 } from '@mapsmith/core/browser';
 import { type FormEvent, useEffect, useState } from 'react';
+import { chartFilterWords } from './chart-filter-words';
 import { isFiltered } from './report-search';
 
 /**
@@ -24,6 +25,7 @@ export function ReportFilters(props: {
 }) {
   const { filter, onChange } = props;
   const [q, setQ] = useState(filter.q ?? '');
+  const chartWords = chartFilterWords(filter);
   useEffect(() => setQ(filter.q ?? ''), [filter.q]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -116,6 +118,26 @@ export function ReportFilters(props: {
           </button>
         )}
       </div>
+      {chartWords && (
+        <p className="filter-issue" data-testid="chart-filter">
+          From the charts: <strong>{chartWords}</strong>{' '}
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() =>
+              onChange({
+                ...filter,
+                depth: undefined,
+                httpStatus: undefined,
+                time: undefined,
+                under: undefined,
+              })
+            }
+          >
+            Remove the chart filter
+          </button>
+        </p>
+      )}
       {filter.issue && (
         <p className="filter-issue">
           SEO issue: <strong>{props.issueLabel ?? filter.issue}</strong>{' '}

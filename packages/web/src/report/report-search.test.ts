@@ -60,4 +60,24 @@ describe('reportSearch (the crawl page address)', () => {
     // The tab is a view, not a filter: the default view is not "(filtered)".
     expect(isFiltered(filterOf(reportSearch({})))).toBe(false);
   });
+
+  it('keeps the charts’ filters when well formed, and drops them otherwise', () => {
+    const good = reportSearch({
+      depth: 3,
+      httpStatus: '4xx',
+      time: '1-3s',
+      under: 'https://example.com/blog/',
+    });
+    expect(good).toEqual({
+      depth: '3',
+      httpStatus: '4xx',
+      time: '1-3s',
+      under: 'https://example.com/blog/',
+    });
+    expect(isFiltered(filterOf(good))).toBe(true);
+    expect(reportSearch({ depth: '10+' })).toEqual({ depth: '10+' });
+    expect(
+      reportSearch({ depth: 'deep', httpStatus: '99', time: 'slow', under: '/blog/' }),
+    ).toEqual({});
+  });
 });

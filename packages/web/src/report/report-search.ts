@@ -1,12 +1,17 @@
 import {
   CHANGE_KINDS,
   type ChangeKind,
+  DEPTH_FILTER,
+  HTTP_STATUS_FILTER,
   type ReportFilter,
   type ReportReason,
   type ReportScope,
   type ReportSort,
   SITEMAP_FLAGS,
   type SitemapFlag,
+  TIME_BUCKET_IDS,
+  type TimeBucketId,
+  UNDER_FILTER,
 } from '@mapsmith/core/browser';
 
 /**
@@ -60,6 +65,14 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
   if (SORTS.includes(search.sort as ReportSort)) out.sort = search.sort as ReportSort;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
   if (CHANGE_KINDS.includes(search.change as ChangeKind)) out.change = search.change as ChangeKind;
+  // The charts' filters (issue 29): the contract's own rules decide what is well formed.
+  const depth = text(search.depth, 5);
+  if (depth && DEPTH_FILTER.test(depth)) out.depth = depth;
+  const status = text(search.httpStatus, 4);
+  if (status && HTTP_STATUS_FILTER.test(status)) out.httpStatus = status;
+  if (TIME_BUCKET_IDS.includes(search.time as TimeBucketId)) out.time = search.time as TimeBucketId;
+  const under = text(search.under, 2048);
+  if (under && UNDER_FILTER.test(under)) out.under = under;
   const url = text(search.url, 4096);
   if (url) out.url = url;
   return out;
@@ -85,6 +98,15 @@ export function tabOf(filter: ReportFilter): ScopeTab {
 /** Whether the filter narrows the table (anything but sorting). */
 export function isFiltered(filter: ReportFilter): boolean {
   return Boolean(
-    filter.verdict || filter.reason || filter.q || filter.issue || filter.change || filter.sitemap,
+    filter.verdict ||
+      filter.reason ||
+      filter.q ||
+      filter.issue ||
+      filter.change ||
+      filter.sitemap ||
+      filter.depth ||
+      filter.httpStatus ||
+      filter.time ||
+      filter.under,
   );
 }

@@ -6,7 +6,14 @@ import { openSitemapFile } from './checker';
 import { type CrawlDeps, controlCrawl, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { deleteCrawl, getAnalytics, listCrawls, listHistory } from './history';
-import { crawlChanges, crawlReportFile, crawlUrl, crawlUrls, saveReport } from './report';
+import {
+  crawlChanges,
+  crawlCharts,
+  crawlReportFile,
+  crawlUrl,
+  crawlUrls,
+  saveReport,
+} from './report';
 import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
@@ -25,6 +32,7 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'crawl.resume': (input) => controlCrawl(deps, input, 'resume'),
     'crawl.urls': (input) => crawlUrls(deps, input),
     'crawl.url': (input) => crawlUrl(deps, input),
+    'crawl.charts': (input) => crawlCharts(deps, input),
     'crawl.changes': (input) => crawlChanges(deps, input),
     'crawl.report': (input) => crawlReportFile(deps, input),
     'report.save': (input) => saveReport(deps, input),

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReportDownload } from '@mapsmith/app';
 import type {
+  CrawlCharts,
   ExportFile,
   ReportFilter,
   ReportFormat,
@@ -34,6 +35,11 @@ export function crawlUrls(
   input: UrlsQuery & { jobId: string },
 ): Promise<ReportUrlsPage> {
   return deps.data.answers.urls(input, LOCAL_USER_ID);
+}
+
+/** `crawl.charts`: the figures of the report's charts (issue 29), as hosted. */
+export function crawlCharts(deps: ReportDeps, input: { jobId: string }): Promise<CrawlCharts> {
+  return deps.data.answers.charts(input.jobId, LOCAL_USER_ID);
 }
 
 /** `crawl.url`: one URL in detail. */

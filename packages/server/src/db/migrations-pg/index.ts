@@ -10,6 +10,7 @@ import * as m098 from './098-indexnow-submissions.js';
 import * as m099 from './099-sitemap-order.js';
 import * as m100 from './100-share-links.js';
 import * as m102 from './102-report-recipients.js';
+import * as m104 from './104-chart-index.js';
 
 /**
  * The Postgres schema steps, the twins of `../migrations` (SQLite): the same ids, the same
@@ -29,4 +30,5 @@ export const postgresMigrations: readonly PgMigration[] = [
   { id: 99, name: 'sitemap-order', up: m099.up },
   { id: 100, name: 'share-links', up: m100.up },
   { id: 102, name: 'report-recipients', up: m102.up },
+  { id: 104, name: 'chart-index', up: m104.up },
 ];

@@ -191,6 +191,48 @@ describe('GET /api/crawl/:jobId/urls', () => {
   });
 });
 
+describe('GET /api/crawl/:jobId/charts', () => {
+  it('counts the site’s URLs as the table filtered by each bar lists them', async () => {
+    const res = await get(owner, `/api/crawl/${jobId}/charts`);
+    expect(res.status).toBe(200);
+    const charts = await res.json();
+    const table = (await allPages('&scope=internal', 500)).length;
+    expect(charts.total).toBe(table);
+    const bars: Array<[string, number]> = [
+      ...charts.statuses.map((s: { status: number | null; count: number }) => [
+        `httpStatus=${s.status ?? 'none'}`,
+        s.count,
+      ]),
+      ...charts.depths.map((d: { depth: number; orMore: boolean; count: number }) => [
+        `depth=${d.depth}${d.orMore ? '%2B' : ''}`,
+        d.count,
+      ]),
+      ...charts.times.map((b: { bucket: string; count: number }) => [`time=${b.bucket}`, b.count]),
+      [`under=${encodeURIComponent(charts.folders[0].prefix)}`, charts.folders[0].urls],
+      [
+        `under=${encodeURIComponent(charts.folders[0].children[0].prefix)}`,
+        charts.folders[0].children[0].urls,
+      ],
+    ];
+    expect(charts.statuses.map((s: { status: number | null }) => s.status)).toEqual(
+      expect.arrayContaining([200, 404]),
+    );
+    for (const [query, count] of bars)
+      expect((await allPages(`&scope=internal&${query}`, 500)).length, query).toBe(count);
+  });
+
+  it('answers 404 for another user and 400 with a code for a bad chart filter', async () => {
+    const other = await createTestUser(t.server.context.db);
+    expect((await get(other, `/api/crawl/${jobId}/charts`)).status).toBe(404);
+    expect((await get(null, `/api/crawl/${jobId}/charts`)).status).toBe(401);
+    for (const bad of ['depth=deep', 'httpStatus=99', 'time=slow', 'under=%2Fblog%2F']) {
+      const res = await get(owner, `/api/crawl/${jobId}/urls?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect((await res.json()).code).toBe('report.filter-invalid');
+    }
+  });
+});
+
 describe('the SEO issue filter', () => {
   it('finds every URL of an issue, beyond the 50 examples the analysis keeps', async () => {
     const u = await createTestUser(t.server.context.db);

@@ -45,6 +45,8 @@ interface FlowModule {
     total: number;
     pages: number;
     excludedRows: Row[];
+    charts: { total: number; depths: { depth: number; count: number }[] } | undefined;
+    startPageRows: Row[];
     xml: Download;
     gzip: Download;
     txt: Download;
@@ -163,6 +165,8 @@ describe('a client generated from /api/openapi.json, with a Pro API token', () =
     expect(run.excludedRows.map((r) => r.reason)).toEqual(
       expect.arrayContaining(['redirect', 'noindex']),
     );
+    expect(run.charts?.depths[0]).toEqual({ depth: 0, orMore: false, count: 1 });
+    expect(run.startPageRows.map((r) => r.url)).toEqual([site.url]);
 
     expect(run.xml.type).toMatch(/^application\/xml/);
     const sitemap = text(run.xml);
