@@ -13,8 +13,9 @@ import { plural } from '@mapsmith/core/counts';
 import {
   createCrawler,
   createHttpFetcher,
-  createMemoryStore,
+  createSpillStore,
   createUrlPolicy,
+  type SpillStore,
 } from '@mapsmith/core/crawl';
 import { UsageError } from '../args.js';
 import { type CrawlCommand, parseCrawlArgs } from '../options/crawl.js';
@@ -69,7 +70,7 @@ async function rendererFor(command: CrawlCommand, policy: ReturnType<typeof crea
   return createChromiumRenderer({ policy });
 }
 
-/** Crawls into a memory store; Ctrl-C (SIGINT) aborts it and the crawl ends as `cancelled`. */
+/** Crawls into the store; Ctrl-C (SIGINT) aborts it and the crawl ends as `cancelled`. */
 async function crawl(command: CrawlCommand, store: CrawlStore): Promise<CrawlSummary | undefined> {
   const { options, json } = command;
   const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
@@ -113,7 +114,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const { out, json, exportTo } = command;
+  const { out } = command;
   if (out) {
     try {
       fs.writeFileSync(out, '');
@@ -122,7 +123,19 @@ export async function runCrawl(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const store = createMemoryStore();
+  // Records and the frontier spill to SQLite's temporary file: memory stays flat whatever the
+  // site's size, and the file goes with the process however it ends.
+  const store = createSpillStore();
+  try {
+    return await crawlAndWrite(command, store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Crawls, writes what was asked for from the store and prints the summary. */
+async function crawlAndWrite(command: CrawlCommand, store: SpillStore): Promise<number> {
+  const { out, json, exportTo } = command;
   const summary = await crawl(command, store);
   if (!summary) return 1;
   // An interrupted crawl still writes what it has: that is what Ctrl-C promises.
