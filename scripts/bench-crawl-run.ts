@@ -1,14 +1,24 @@
 // One benchmark crawl in its own process, so its peak RSS is the crawler's alone. Reads a JSON
-// job from argv[2] ({ url, expectedFile, render, concurrency, perHost, maxPages }), prints one
-// JSON line: pages, seconds, pagesPerSecond, peakRssMb, recall, precision, endedBy.
+// job from argv[2] ({ url, expectedFile, render, concurrency, perHost, maxPages, store,
+// exportDir }): the store is the CLI's (`spill`, the default) or the in-memory one (`memory`);
+// with exportDir the run ends as `mapsmith crawl --out --out-dir` does, writing the JSONL
+// report and every sitemap format from the store (their peak RSS counts too). Prints one
+// JSON line: pages, seconds, cpuSeconds (user + system of this process), pagesPerSecond,
+// peakRssMb, liveHeapMb, recall, precision, endedBy.
 import fs from 'node:fs';
+import path from 'node:path';
 import {
+  type CrawlStore,
   createCrawler,
   createHttpFetcher,
+  createMemoryStore,
   createUrlPolicy,
+  EXPORT_FORMATS,
   type PageRenderer,
   type RenderMode,
+  writeExports,
 } from '@mapsmith/core';
+import { createSpillStore } from '@mapsmith/core/crawl';
 import { createChromiumRenderer } from '@mapsmith/render';
 
 interface Job {
@@ -19,6 +29,8 @@ interface Job {
   perHost: number;
   maxPages: number;
   renderPool?: number;
+  store?: 'spill' | 'memory';
+  exportDir?: string;
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
@@ -28,7 +40,8 @@ const renderer: PageRenderer | undefined =
   job.render === 'never'
     ? undefined
     : createChromiumRenderer({ policy, poolSize: job.renderPool ?? 4 });
-const crawler = createCrawler({ fetcher, policy, renderer });
+const store: CrawlStore = job.store === 'memory' ? createMemoryStore() : createSpillStore();
+const crawler = createCrawler({ fetcher, policy, renderer, store });
 const listed = new Set<string>();
 let pages = 0;
 let endedBy = '';
@@ -39,6 +52,9 @@ for await (const event of crawler.crawl({
   maxPages: job.maxPages,
   concurrency: job.concurrency,
   perHostConcurrency: job.perHost,
+  // A generated site's pages share one template and may take hours on a loaded machine.
+  maxUrlsPerTemplate: job.maxPages,
+  timeLimitMs: 24 * 3600 * 1000,
 })) {
   if (event.type === 'page') {
     pages++;
@@ -47,6 +63,16 @@ for await (const event of crawler.crawl({
   if (event.type === 'done') endedBy = event.summary.endedBy;
 }
 const seconds = (performance.now() - started) / 1000;
+if (job.exportDir) {
+  const out = fs.createWriteStream(path.join(job.exportDir, 'crawl.jsonl'));
+  for await (const page of store.pages())
+    if (!out.write(`${JSON.stringify(page)}\n`)) await new Promise((r) => out.once('drain', r));
+  await new Promise((r) => out.end(r));
+  await writeExports(EXPORT_FORMATS, () => store.listed(), { outDir: job.exportDir });
+}
+const exportSeconds = (performance.now() - started) / 1000 - seconds;
+const cpu = process.cpuUsage();
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 // The heap still alive at the end (records in the memory store, frontier keys), after a full GC.
 (globalThis as { gc?: () => void }).gc?.();
 const liveHeapMb = process.memoryUsage().heapUsed / 1024 / 1024;
@@ -58,6 +84,8 @@ process.stdout.write(
   `${JSON.stringify({
     pages,
     seconds,
+    exportSeconds,
+    cpuSeconds,
     pagesPerSecond: pages / seconds,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     liveHeapMb,
