@@ -42,9 +42,21 @@ const renderer: PageRenderer | undefined =
     : createChromiumRenderer({ policy, poolSize: job.renderPool ?? 4 });
 const store: CrawlStore = job.store === 'memory' ? createMemoryStore() : createSpillStore();
 const crawler = createCrawler({ fetcher, policy, renderer, store });
-const listed = new Set<string>();
 let pages = 0;
 let endedBy = '';
+// RSS and heap along the way, for the growth per page past 100,000 pages.
+const CHECKPOINTS = new Set([
+  5_000, 50_000, 100_000, 200_000, 300_000, 500_000, 750_000, 1_000_000,
+]);
+const checkpoints: { pages: number; rssMb: number; peakRssMb: number; heapMb: number }[] = [];
+const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+// The heap is measured after a full collection: what the crawl holds, not its garbage.
+const checkpoint = (at: number) => {
+  const rssMb = mb(process.memoryUsage.rss());
+  const peakRssMb = mb(process.resourceUsage().maxRSS * 1024);
+  (globalThis as { gc?: () => void }).gc?.();
+  return { pages: at, rssMb, peakRssMb, heapMb: mb(process.memoryUsage().heapUsed) };
+};
 const started = performance.now();
 for await (const event of crawler.crawl({
   startUrl: job.url,
@@ -58,11 +70,13 @@ for await (const event of crawler.crawl({
 })) {
   if (event.type === 'page') {
     pages++;
-    if (event.page.verdict.included) listed.add(event.page.url);
+    if (CHECKPOINTS.has(pages)) checkpoints.push(checkpoint(pages));
   }
   if (event.type === 'done') endedBy = event.summary.endedBy;
 }
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage();
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 if (job.exportDir) {
   const out = fs.createWriteStream(path.join(job.exportDir, 'crawl.jsonl'));
   for await (const page of store.pages())
@@ -71,26 +85,35 @@ if (job.exportDir) {
   await writeExports(EXPORT_FORMATS, () => store.listed(), { outDir: job.exportDir });
 }
 const exportSeconds = (performance.now() - started) / 1000 - seconds;
-const cpu = process.cpuUsage();
-const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+const cpuAfter = process.cpuUsage();
+const exportCpuSeconds = (cpuAfter.user + cpuAfter.system) / 1e6 - cpuSeconds;
 // The heap still alive at the end (records in the memory store, frontier keys), after a full GC.
 (globalThis as { gc?: () => void }).gc?.();
 const liveHeapMb = process.memoryUsage().heapUsed / 1024 / 1024;
 await renderer?.close();
 await fetcher.close();
-const expected: string[] = JSON.parse(fs.readFileSync(job.expectedFile, 'utf8'));
-const hits = expected.filter((u) => listed.has(u)).length;
+// Peak RSS before the check below, which holds the site's whole URL list: the crawler's own.
+const peakRssMb = process.resourceUsage().maxRSS / 1024;
+const expected = new Set<string>(JSON.parse(fs.readFileSync(job.expectedFile, 'utf8')));
+let hits = 0;
+let listed = 0;
+for await (const page of store.listed()) {
+  listed++;
+  if (expected.has(page.url)) hits++;
+}
 process.stdout.write(
   `${JSON.stringify({
     pages,
     seconds,
     exportSeconds,
+    exportCpuSeconds,
     cpuSeconds,
     pagesPerSecond: pages / seconds,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    peakRssMb,
     liveHeapMb,
-    recall: hits / expected.length,
-    precision: listed.size ? hits / listed.size : 0,
+    recall: hits / expected.size,
+    precision: listed ? hits / listed : 0,
     endedBy,
+    checkpoints,
   })}\n`,
 );

@@ -13,9 +13,11 @@ import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
 import { benchAgainstWget, wgetAvailable } from './bench-crawl-wget.js';
 
 interface RunResult {
+  checkpoints: { pages: number; rssMb: number; peakRssMb: number; heapMb: number }[];
   pages: number;
   seconds: number;
   exportSeconds: number;
+  exportCpuSeconds: number;
   cpuSeconds: number;
   pagesPerSecond: number;
   peakRssMb: number;
@@ -32,6 +34,9 @@ function runOnce(job: Record<string, unknown>): Promise<RunResult> {
     const child = spawn(
       process.execPath,
       [
+        // As `mapsmith crawl` runs (packages/server/bin/mapsmith.js): its young generation.
+        '--max-semi-space-size=8',
+        '--expose-gc',
         '--conditions',
         'source',
         '--import',
@@ -39,7 +44,11 @@ function runOnce(job: Record<string, unknown>): Promise<RunResult> {
         path.join(root, 'scripts/bench-crawl-run.ts'),
         JSON.stringify(job),
       ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+      },
     );
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -96,9 +105,13 @@ async function bench(
         renderPool: Number(process.env.BENCH_RENDER_POOL ?? 4),
       });
       if (exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
+      for (const c of r.checkpoints)
+        process.stdout.write(
+          `    at ${c.pages} pages: RSS ${c.rssMb} MB (peak so far ${c.peakRssMb} MB), heap ${c.heapMb} MB\n`,
+        );
       results.push(r);
       process.stdout.write(
-        `  run ${i + 1}: ${r.pages} pages in ${r.seconds.toFixed(2)} s = ${r.pagesPerSecond.toFixed(0)} pages/s,${exports ? ` exports ${r.exportSeconds.toFixed(1)} s,` : ''} CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB, load average ${loadAverage()}\n`,
+        `  run ${i + 1}: ${r.pages} pages in ${r.seconds.toFixed(2)} s = ${r.pagesPerSecond.toFixed(0)} pages/s,${exports ? ` exports ${r.exportSeconds.toFixed(1)} s (CPU ${r.exportCpuSeconds.toFixed(1)} s),` : ''} CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB, load average ${loadAverage()}\n`,
       );
     }
   } finally {
@@ -108,12 +121,14 @@ async function bench(
     pages: median(results.map((r) => r.pages)),
     seconds: median(results.map((r) => r.seconds)),
     exportSeconds: median(results.map((r) => r.exportSeconds)),
+    exportCpuSeconds: median(results.map((r) => r.exportCpuSeconds)),
     cpuSeconds: median(results.map((r) => r.cpuSeconds)),
     pagesPerSecond: median(results.map((r) => r.pagesPerSecond)),
     peakRssMb: median(results.map((r) => r.peakRssMb)),
     recall: median(results.map((r) => r.recall)),
     precision: median(results.map((r) => r.precision)),
     endedBy: results[0]?.endedBy ?? '',
+    checkpoints: [],
   };
   const ok = target(m);
   process.stdout.write(
