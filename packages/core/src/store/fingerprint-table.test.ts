@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FingerprintTable, fingerprint } from './fingerprint-table.js';
+import { FingerprintTable, fingerprintBigInt } from './fingerprint-table.js';
 
 describe('the fingerprint table', () => {
   it('holds 300,000 keys through its growth, with their flags, and no other key', () => {
@@ -21,11 +21,7 @@ describe('the fingerprint table', () => {
   });
 
   it('gives keys that differ in one character or in order different fingerprints', () => {
-    const a = fingerprint('https://a.example/ab');
-    const b = fingerprint('https://a.example/ba');
-    const c = fingerprint('https://a.example/ac');
-    expect([a, b, c].map((f) => `${f.hi}:${f.lo}`)).toHaveLength(
-      new Set([a, b, c].map((f) => `${f.hi}:${f.lo}`)).size,
-    );
+    const keys = ['https://a.example/ab', 'https://a.example/ba', 'https://a.example/ac'];
+    expect(new Set(keys.map(fingerprintBigInt)).size).toBe(3);
   });
 });

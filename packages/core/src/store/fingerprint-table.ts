@@ -1,38 +1,20 @@
+import { hash64 } from '../seo/hash.js';
+
 /**
  * A compact set of string keys for crawls of millions of URLs: each key is kept as a 64-bit
- * fingerprint (two 32-bit hashes of its UTF-16 code units) in an open-addressing table of typed
+ * fingerprint (`hash64`, as the SEO rules keep theirs) in an open-addressing table of typed
  * arrays with linear probing, 8 bytes a slot plus one byte of flags, grown by half past three
  * quarters full (about 12 bytes a key, no key string held). Two different keys share a fingerprint with a chance of about
  * n² / 2⁶⁵ for n keys: 2.7e-8 for a 1,000,000-URL crawl, 2.7e-6 for 10,000,000 (the second
  * key would then count as seen and be left out).
  */
 
-/** The 64-bit fingerprint of a key as two unsigned 32-bit halves. */
-export interface Fingerprint {
-  hi: number;
-  lo: number;
-}
+const scratch = new Uint32Array(2);
 
-/** Fingerprints `key` into `out` (no allocation on the hot path) and returns it. */
-export function fingerprint(key: string, out: Fingerprint = { hi: 0, lo: 0 }): Fingerprint {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < key.length; i++) {
-    const ch = key.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 ^= key.length;
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  out.hi = h2 >>> 0;
-  out.lo = h1 >>> 0;
-  return out;
-}
-
-/** The fingerprint as one signed 64-bit integer (an SQLite INTEGER key). */
-export function fingerprintBigInt(fp: Fingerprint): bigint {
-  return BigInt.asIntN(64, (BigInt(fp.hi) << 32n) | BigInt(fp.lo));
+/** The 64-bit fingerprint of `key` (`hash64`) as one signed integer: an SQLite INTEGER key. */
+export function fingerprintBigInt(key: string): bigint {
+  hash64(key, scratch);
+  return BigInt.asIntN(64, (BigInt(scratch[1] as number) << 32n) | BigInt(scratch[0] as number));
 }
 
 const FIRST_CAPACITY = 1024;
@@ -48,7 +30,6 @@ export class FingerprintTable {
   /** 0 marks an empty slot; an entry's flags are stored with bit 7 set. */
   private flagBytes = new Uint8Array(FIRST_CAPACITY);
   private count = 0;
-  private readonly scratch: Fingerprint = { hi: 0, lo: 0 };
 
   /** How many keys are in the set. */
   get size(): number {
@@ -62,8 +43,8 @@ export class FingerprintTable {
 
   /** The flags of `key`, or -1 when it is not in the set. */
   flags(key: string): number {
-    const fp = fingerprint(key, this.scratch);
-    const slot = this.find(fp.hi, fp.lo);
+    hash64(key, scratch);
+    const slot = this.find(scratch[1] as number, scratch[0] as number);
     const byte = this.flagBytes[slot] as number;
     return byte === 0 ? -1 : byte & 0x7f;
   }
@@ -80,8 +61,10 @@ export class FingerprintTable {
 
   /** Adds `flags` to `key`'s (adding the key when new); returns its flags before, -1 when new. */
   setFlags(key: string, flags: number): number {
-    const fp = fingerprint(key, this.scratch);
-    let slot = this.find(fp.hi, fp.lo);
+    hash64(key, scratch);
+    const hi = scratch[1] as number;
+    const lo = scratch[0] as number;
+    let slot = this.find(hi, lo);
     const byte = this.flagBytes[slot] as number;
     if (byte !== 0) {
       this.flagBytes[slot] = byte | flags;
@@ -89,10 +72,10 @@ export class FingerprintTable {
     }
     if (this.count + 1 > this.flagBytes.length * MAX_LOAD) {
       this.grow();
-      slot = this.find(fp.hi, fp.lo);
+      slot = this.find(hi, lo);
     }
-    this.hi[slot] = fp.hi;
-    this.lo[slot] = fp.lo;
+    this.hi[slot] = hi;
+    this.lo[slot] = lo;
     this.flagBytes[slot] = 0x80 | flags;
     this.count++;
     return -1;

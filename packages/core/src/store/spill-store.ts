@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { PageRecord } from '../crawler/types.js';
 import type { CrawlStore, FrontierEntry } from '../ports/crawl-store.js';
 import { compactRecord, expandRecord } from './compact-record.js';
-import { FingerprintTable, fingerprint, fingerprintBigInt } from './fingerprint-table.js';
+import { FingerprintTable, fingerprintBigInt } from './fingerprint-table.js';
 import { SPILL_SCHEMA, spillStatements } from './spill-schema.js';
 
 const VIA: FrontierEntry['foundVia'][] = ['start', 'link', 'sitemap', 'redirect', 'alternate'];
@@ -45,8 +45,6 @@ export function createSpillStore(): SpillStore {
   db.exec(SPILL_SCHEMA);
   const sql = spillStatements(db);
   const keys = new FingerprintTable();
-  const fp = { hi: 0, lo: 0 };
-  const idOf = (key: string) => fingerprintBigInt(fingerprint(key, fp));
   const leased = new Map<string, FrontierEntry>();
   let front: FrontierEntry[] = [];
   let head = 0;
@@ -128,8 +126,8 @@ export function createSpillStore(): SpillStore {
     },
     async addInlinks(links) {
       for (const { key, from } of links) {
-        const target = idOf(key);
-        const source = idOf(from);
+        const target = fingerprintBigInt(key);
+        const source = fingerprintBigInt(from);
         if (sql.link.run(target, source).changes === 0) continue;
         sql.inlink.run(target, from);
         wrote();
@@ -137,7 +135,7 @@ export function createSpillStore(): SpillStore {
     },
     async savePage(key: string, page: PageRecord) {
       leased.delete(key);
-      const id = idOf(key);
+      const id = fingerprintBigInt(key);
       const body = compactRecord(key, page);
       const listed = page.verdict.included ? 1 : 0;
       const before = keys.setFlags(key, SAVED);
