@@ -1,14 +1,24 @@
 // One benchmark crawl in its own process, so its peak RSS is the crawler's alone. Reads a JSON
-// job from argv[2] ({ url, expectedFile, render, concurrency, perHost, maxPages }), prints one
-// JSON line: pages, seconds, pagesPerSecond, peakRssMb, recall, precision, endedBy.
+// job from argv[2] ({ url, expectedFile, render, concurrency, perHost, maxPages, store,
+// exportDir }): the store is the CLI's (`spill`, the default) or the in-memory one (`memory`);
+// with exportDir the run ends as `mapsmith crawl --out --out-dir` does, writing the JSONL
+// report and every sitemap format from the store (their peak RSS counts too). Prints one
+// JSON line: pages, seconds, cpuSeconds (user + system of this process), pagesPerSecond,
+// peakRssMb, liveHeapMb, recall, precision, endedBy.
 import fs from 'node:fs';
+import path from 'node:path';
 import {
+  type CrawlStore,
   createCrawler,
   createHttpFetcher,
+  createMemoryStore,
   createUrlPolicy,
+  EXPORT_FORMATS,
   type PageRenderer,
   type RenderMode,
+  writeExports,
 } from '@mapsmith/core';
+import { createSpillStore, storeForCap } from '@mapsmith/core/crawl';
 import { createChromiumRenderer } from '@mapsmith/render';
 
 interface Job {
@@ -19,6 +29,8 @@ interface Job {
   perHost: number;
   maxPages: number;
   renderPool?: number;
+  store?: 'spill' | 'memory';
+  exportDir?: string;
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
@@ -28,10 +40,29 @@ const renderer: PageRenderer | undefined =
   job.render === 'never'
     ? undefined
     : createChromiumRenderer({ policy, poolSize: job.renderPool ?? 4 });
-const crawler = createCrawler({ fetcher, policy, renderer });
-const listed = new Set<string>();
+// The store `mapsmith crawl` picks for this page cap, unless the bench names one.
+const store: CrawlStore =
+  job.store === 'memory'
+    ? createMemoryStore()
+    : job.store === 'spill'
+      ? createSpillStore()
+      : storeForCap(job.maxPages);
+const crawler = createCrawler({ fetcher, policy, renderer, store });
 let pages = 0;
 let endedBy = '';
+// RSS and heap along the way, for the growth per page past 100,000 pages.
+const CHECKPOINTS = new Set([
+  5_000, 50_000, 100_000, 200_000, 300_000, 500_000, 750_000, 1_000_000,
+]);
+const checkpoints: { pages: number; rssMb: number; peakRssMb: number; heapMb: number }[] = [];
+const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+// The heap is measured after a full collection: what the crawl holds, not its garbage.
+const checkpoint = (at: number) => {
+  const rssMb = mb(process.memoryUsage.rss());
+  const peakRssMb = mb(process.resourceUsage().maxRSS * 1024);
+  (globalThis as { gc?: () => void }).gc?.();
+  return { pages: at, rssMb, peakRssMb, heapMb: mb(process.memoryUsage().heapUsed) };
+};
 const started = performance.now();
 for await (const event of crawler.crawl({
   startUrl: job.url,
@@ -39,30 +70,56 @@ for await (const event of crawler.crawl({
   maxPages: job.maxPages,
   concurrency: job.concurrency,
   perHostConcurrency: job.perHost,
+  // A generated site's pages share one template and may take hours on a loaded machine.
+  maxUrlsPerTemplate: job.maxPages,
+  timeLimitMs: 24 * 3600 * 1000,
 })) {
   if (event.type === 'page') {
     pages++;
-    if (event.page.verdict.included) listed.add(event.page.url);
+    if (CHECKPOINTS.has(pages)) checkpoints.push(checkpoint(pages));
   }
   if (event.type === 'done') endedBy = event.summary.endedBy;
 }
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage();
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+if (job.exportDir) {
+  const out = fs.createWriteStream(path.join(job.exportDir, 'crawl.jsonl'));
+  for await (const page of store.pages())
+    if (!out.write(`${JSON.stringify(page)}\n`)) await new Promise((r) => out.once('drain', r));
+  await new Promise((r) => out.end(r));
+  await writeExports(EXPORT_FORMATS, () => store.listed(), { outDir: job.exportDir });
+}
+const exportSeconds = (performance.now() - started) / 1000 - seconds;
+const cpuAfter = process.cpuUsage();
+const exportCpuSeconds = (cpuAfter.user + cpuAfter.system) / 1e6 - cpuSeconds;
 // The heap still alive at the end (records in the memory store, frontier keys), after a full GC.
 (globalThis as { gc?: () => void }).gc?.();
 const liveHeapMb = process.memoryUsage().heapUsed / 1024 / 1024;
 await renderer?.close();
 await fetcher.close();
-const expected: string[] = JSON.parse(fs.readFileSync(job.expectedFile, 'utf8'));
-const hits = expected.filter((u) => listed.has(u)).length;
+// Peak RSS before the check below, which holds the site's whole URL list: the crawler's own.
+const peakRssMb = process.resourceUsage().maxRSS / 1024;
+const expected = new Set<string>(JSON.parse(fs.readFileSync(job.expectedFile, 'utf8')));
+let hits = 0;
+let listed = 0;
+for await (const page of store.listed()) {
+  listed++;
+  if (expected.has(page.url)) hits++;
+}
 process.stdout.write(
   `${JSON.stringify({
     pages,
     seconds,
+    exportSeconds,
+    exportCpuSeconds,
+    cpuSeconds,
     pagesPerSecond: pages / seconds,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    peakRssMb,
     liveHeapMb,
-    recall: hits / expected.length,
-    precision: listed.size ? hits / listed.size : 0,
+    recall: hits / expected.size,
+    precision: listed ? hits / listed : 0,
     endedBy,
+    checkpoints,
   })}\n`,
 );

@@ -1,5 +1,5 @@
 /**
- * The crawler and what one crawl needs to run (fetcher, URL policy, memory store), without the
+ * The crawler and what one crawl needs to run (fetcher, URL policy, memory and spill stores), without the
  * rest of the core: `mapsmith crawl` starts by loading only this (about half the modules of
  * the whole core's entry point, and half its start-up time).
  */
@@ -7,4 +7,6 @@ export * from './crawler/create-crawler.js';
 export { slowPagesNote } from './crawler/failure-text.js';
 export * from './net/http-fetcher.js';
 export * from './net/url-policy.js';
+export * from './store/cli-store.js';
 export * from './store/memory-store.js';
+export * from './store/spill-store.js';

@@ -245,6 +245,8 @@ export class CrawlRun {
     const found = this.images.found(template);
     if (found.length === 0) return null;
     const check = await checkImages(found, { ...this.deps, ...this.ctx }, bounds, this.cancel);
+    // Images past the counted ones are never among the first checked: they stay unchecked.
+    check.unchecked += this.images.uncounted;
     await dropImages(this.deps.store, new Set(check.broken.keys())).catch((err) => {
       this.deps.logger.warn('broken images kept', { error: (err as Error).message });
       check.broken.clear();

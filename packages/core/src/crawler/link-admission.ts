@@ -5,6 +5,7 @@
  * navigation, so they skip the URL parse, scope and bounds checks.
  */
 import type { FrontierEntry, InlinkObservation } from '../ports/crawl-store.js';
+import { FingerprintTable } from '../store/fingerprint-table.js';
 import type { Bounds } from './bounds.js';
 import type { FoundLink } from './extract/page-facts.js';
 import type { PreferredForm } from './preferred-form.js';
@@ -43,7 +44,8 @@ interface CachedForms extends UrlForms {
 
 /** The admission state of one crawl. */
 export class LinkAdmission {
-  private readonly admitted = new Set<string>();
+  /** Keys admitted, as 64-bit fingerprints: a million-URL crawl holds no key string here. */
+  private readonly admitted = new FingerprintTable();
   private forms = new Map<string, CachedForms | null>();
   /** Keys outside the site kept as rows (at most `MAX_OUTSIDE_ROWS`). */
   private outsideKeys = new Set<string>();

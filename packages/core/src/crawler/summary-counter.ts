@@ -1,5 +1,6 @@
 /** Counts a crawl's records and pruned URLs into the run summary. */
 import { countsAsPage } from '../limits/page-count.js';
+import { FingerprintTable } from '../store/fingerprint-table.js';
 import type { CrawlSummary, EndedBy, ExclusionCode, PageRecord, PruneBound } from './types.js';
 
 /** Distinct pruned URLs remembered for counting; beyond it every prune counts. */
@@ -17,7 +18,7 @@ export class SummaryCounter {
   private rendered = 0;
   private readonly excluded: Partial<Record<ExclusionCode, number>> = {};
   private readonly pruned: Partial<Record<PruneBound, number>> = {};
-  private readonly prunedKeys = new Set<string>();
+  private readonly prunedKeys = new FingerprintTable();
 
   /** Counts one saved record. */
   add(page: PageRecord): void {

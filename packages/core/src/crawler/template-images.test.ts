@@ -5,6 +5,8 @@ import { type MiniSite, page, startMiniSite } from '../../../../tests/fixtures/m
 import { crawlFixture, type FixtureCrawl } from '../../../../tests/fixtures/site/crawl-helper.js';
 import { renderExport } from '../export/render.js';
 import { createMemoryStore } from '../store/memory-store.js';
+import { blankRecord } from './page-record.js';
+import { ImageCounter, MAX_COUNTED_IMAGES } from './template-images.js';
 
 const POSTS = 8;
 const chrome = '<img src="/logo.png" alt="Logo"><img src="/badge.svg" alt="">';
@@ -53,5 +55,28 @@ describe('template images', () => {
     expect(crawl.summary.notes).toEqual([
       '2 images on more than a quarter of the listed pages (site chrome: logos, icons, badges) left out of the image lists: 18 entries',
     ]);
+  });
+});
+
+describe('the image counter of a large crawl', () => {
+  it('counts the first images met page by page and only tells the later ones apart', () => {
+    const counter = new ImageCounter();
+    const extra = 25;
+    for (let i = 0; i < MAX_COUNTED_IMAGES + extra; i++) {
+      const page = blankRecord({ url: `https://a.example/p/${i}`, depth: 1, foundVia: 'link' });
+      page.verdict = { included: true };
+      page.images = [`/logo.png`, `/photo/${i}.jpg`, `/photo/${i}.jpg`].map((src) => ({
+        src: `https://a.example${src}`,
+        alt: '',
+      }));
+      counter.add(page);
+    }
+    const template = counter.template();
+    expect([...template]).toEqual(['https://a.example/logo.png']);
+    const found = counter.found(template);
+    // The logo and the first photos fill the counted images; the rest are only counted apart.
+    expect(found).toHaveLength(MAX_COUNTED_IMAGES - 1);
+    expect(found[0]).toBe('https://a.example/photo/0.jpg');
+    expect(counter.uncounted).toBe(extra + 1);
   });
 });

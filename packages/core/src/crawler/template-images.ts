@@ -6,6 +6,7 @@
  * once the crawl ends.
  */
 import type { CrawlStore } from '../ports/crawl-store.js';
+import { FingerprintTable } from '../store/fingerprint-table.js';
 import type { PageRecord } from './types.js';
 import { urlForms } from './url-key.js';
 
@@ -14,9 +15,18 @@ export const TEMPLATE_SHARE = 0.25;
 /** Fewest pages an image must be on to count as site chrome. */
 export const TEMPLATE_MIN_PAGES = 5;
 
+/**
+ * Distinct images counted page by page, the first met: site chrome is on a quarter of the
+ * pages, so it is met among the first; past this many, images are only told apart (as
+ * fingerprints), so a million-page crawl holds no image URL beyond these.
+ */
+export const MAX_COUNTED_IMAGES = 10_000;
+
 /** Counts image URLs over the listed pages while a crawl runs. */
 export class ImageCounter {
   private readonly pagesWith = new Map<string, number>();
+  /** Every distinct image, counted or not. */
+  private readonly distinct = new FingerprintTable();
   private listed = 0;
 
   /** Counts one saved record. */
@@ -31,11 +41,19 @@ export class ImageCounter {
         if (seen.has(image.src)) continue;
         seen.add(image.src);
       }
-      this.pagesWith.set(image.src, (this.pagesWith.get(image.src) ?? 0) + 1);
+      const pages = this.pagesWith.get(image.src);
+      if (pages !== undefined) this.pagesWith.set(image.src, pages + 1);
+      else if (this.distinct.add(image.src) && this.pagesWith.size < MAX_COUNTED_IMAGES)
+        this.pagesWith.set(image.src, 1);
     }
   }
 
-  /** Every image of the listed pages except `left`, in the order first found. */
+  /** Distinct images met after the first `MAX_COUNTED_IMAGES`: not in `found`. */
+  get uncounted(): number {
+    return this.distinct.size - this.pagesWith.size;
+  }
+
+  /** Every counted image of the listed pages except `left`, in the order first found. */
   found(left: Set<string>): string[] {
     return [...this.pagesWith.keys()].filter((src) => !left.has(src));
   }

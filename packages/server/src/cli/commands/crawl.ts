@@ -13,8 +13,9 @@ import { plural } from '@mapsmith/core/counts';
 import {
   createCrawler,
   createHttpFetcher,
-  createMemoryStore,
   createUrlPolicy,
+  type SpillStore,
+  storeForCap,
 } from '@mapsmith/core/crawl';
 import { UsageError } from '../args.js';
 import { type CrawlCommand, parseCrawlArgs } from '../options/crawl.js';
@@ -70,7 +71,7 @@ async function rendererFor(command: CrawlCommand, policy: ReturnType<typeof crea
   return createChromiumRenderer({ policy });
 }
 
-/** Crawls into a memory store; Ctrl-C (SIGINT) aborts it and the crawl ends as `cancelled`. */
+/** Crawls into the store; Ctrl-C (SIGINT) aborts it and the crawl ends as `cancelled`. */
 async function crawl(command: CrawlCommand, store: CrawlStore): Promise<CrawlSummary | undefined> {
   const { options, json } = command;
   const policy = createUrlPolicy({ allowLoopback: options.allowLoopback });
@@ -122,7 +123,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
     process.stderr.write(`mapsmith crawl: ${err.message}\n`);
     return 2;
   }
-  const { out, json, exportTo } = command;
+  const { out } = command;
   if (out) {
     try {
       fs.writeFileSync(out, '');
@@ -131,7 +132,20 @@ export async function runCrawl(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const store = createMemoryStore();
+  // A large crawl's records and frontier spill to SQLite's temporary file, so memory stays flat
+  // whatever the site's size (the file goes with the process however it ends); a smaller one
+  // keeps them in memory, cheaper per page (`storeForCap`).
+  const store = storeForCap(command.options.maxPages);
+  try {
+    return await crawlAndWrite(command, store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Crawls, writes what was asked for from the store and prints the summary. */
+async function crawlAndWrite(command: CrawlCommand, store: SpillStore): Promise<number> {
+  const { out, json, exportTo } = command;
   const summary = await crawl(command, store);
   if (!summary) return 1;
   // An interrupted crawl still writes what it has: that is what Ctrl-C promises.
