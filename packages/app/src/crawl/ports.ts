@@ -156,7 +156,9 @@ export interface CrawlJobRepository {
    * With `claimToken` (a worker's claim from `JobQueue.claim`) the store is fenced: a page is
    * stored and charged only while the job still carries that token (checked in the charging
    * write itself), and `savePage`/`take` reject with `ClaimLostError` once another worker
-   * has claimed the job. Without one (readers, test seeding) nothing is fenced.
+   * has claimed the job (a batched store's `savePage` when its batch is written: the save
+   * that fills it, or the `counts`, `pages`, `listed` or `flush` after it). Without one
+   * (readers, test seeding) nothing is fenced.
    *
    * `batched` (a crawl run's store) groups its writes in transactions of many pages, committed
    * every few hundred pages or 100 ms, before every read and on `flush`: a crash loses at most

@@ -19,7 +19,8 @@ export const BATCH_MS = 100;
  * and is written again one page at a time, so a failing write (a full disk) keeps every page
  * before it, as unbatched saves did; the first failure is thrown by that `flush` (or, for a
  * batch written on the timer, by the next `save`, `link` or `flush`).
- * With `maxSaves` 1 (an unbatched store) every save is written before it resolves.
+ * With `maxSaves` 1 (an unbatched store) every save and every call's links are written before
+ * they resolve.
  */
 export class WriteBatch {
   private pages: PendingPage[] = [];
@@ -95,7 +96,9 @@ export class WriteBatch {
       this.failed = null;
       throw failure;
     }
-    if (this.pages.length >= this.maxSaves || this.links.length >= BATCH_LINKS) return this.flush();
+    const full = this.pages.length >= this.maxSaves || this.links.length >= BATCH_LINKS;
+    // Unbatched (`maxSaves` 1), links are written at once too.
+    if (full || this.maxSaves <= 1) return this.flush();
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.flush().catch((err: unknown) => {
