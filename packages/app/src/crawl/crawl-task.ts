@@ -15,7 +15,7 @@ const PROGRESS_WRITE_MS = 1000;
 
 /** What a crawl run gets: its job, its durable store, and whether it resumes a stopped run. */
 export interface CrawlRunContext {
-  /** Frontier and pages of this job; pages are stored (and charged) as they arrive. */
+  /** Frontier and pages of this job; pages are stored (and charged) in batches as they arrive. */
   store: CrawlStore;
   /** Aborted on shutdown or when the lease is lost. */
   signal: AbortSignal;
