@@ -149,9 +149,10 @@ export interface CrawlJobRepository {
   /** The user's crawl aggregates. */
   totals(userId: number): Promise<CrawlTotals>;
   /**
-   * The crawl store of one job: frontier and pages, written as they arrive (a batched store in batches, see below). A page that would
-   * charge past the owner's monthly quota is not stored, and `onLimit` is called with it; so
-   * it is, checked every few saves, once the owner's crawls hold the job's storage budget.
+   * The crawl store of one job: frontier and pages, written as they arrive (a batched store in
+   * batches, see below). A page that would charge past the owner's monthly quota is not
+   * stored, and `onLimit` is called with it; so it is, checked every few saves, once the
+   * owner's crawls hold the job's storage budget.
    *
    * With `claimToken` (a worker's claim from `JobQueue.claim`) the store is fenced: a page is
    * stored and charged only while the job still carries that token (checked in the charging
