@@ -74,6 +74,7 @@ export * from './net/sitemap-sniff.js';
 export type * from './openapi/types.js';
 export * from './plans.js';
 export * from './plans-features.js';
+export * from './report/chart-bars.js';
 export * from './schedule/next-run.js';
 export * from './seo/index.js';
 export * from './text/counts.js';

@@ -10,6 +10,7 @@ export {
   type SqlWriter,
   startUrlVariants,
 } from './changes.js';
+export * from './chart-bars.js';
 export { REPORT_COLUMN_NAMES, type ReportColumns, reportColumns, reportValues } from './columns.js';
 export { CrawlReport, type ReportLayout, type UrlsQuery } from './crawl-report.js';
 export {

@@ -13,38 +13,13 @@
  * are its name, `aria-pressed` when the table is filtered by it), the SVG is decoration hidden
  * from assistive technology, and each chart has its numbers as a table in a `<details>`.
  */
-import type { CrawlCharts } from '@mapsmith/core/browser';
+import { BAR_CHARTS, type ChartPick, type CrawlCharts } from '@mapsmith/core/browser';
 import { BarChart, type ChartMode } from './BarChart';
-import {
-  type ChartBar,
-  type ChartPick,
-  depthBars,
-  statusBars,
-  timeBars,
-  verdictBars,
-} from './chart-bars';
+
 import { FolderChart } from './FolderChart';
 
+export type { ChartPick } from '@mapsmith/core/browser';
 export type { ChartMode } from './BarChart';
-export type { ChartPick } from './chart-bars';
-
-/** The bar charts, in the order they are drawn: id, words, and their bars from the answer. */
-const BAR_CHARTS: ReadonlyArray<{
-  id: string;
-  title: string;
-  what: string;
-  bars: (charts: CrawlCharts) => ChartBar[];
-}> = [
-  { id: 'chart-verdicts', title: 'Verdicts', what: 'Verdict', bars: verdictBars },
-  { id: 'chart-statuses', title: 'HTTP status codes', what: 'Status', bars: statusBars },
-  {
-    id: 'chart-depths',
-    title: 'Depth (clicks from the start page)',
-    what: 'Depth',
-    bars: depthBars,
-  },
-  { id: 'chart-times', title: 'Response time', what: 'Response time', bars: timeBars },
-];
 
 /** The charts of one crawl's report. */
 export function SiteCharts(props: {
