@@ -18,6 +18,7 @@ export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
 export * from './share/client-report.js';
 export * from './share/report-brand.js';
+export * from './share/report-brands.js';
 export { clientReportHtml, invalidShareLinkHtml, plainReportPage } from './share/report-html.js';
 export * from './share/share-links.js';
 export { hashShareToken } from './share/share-token.js';

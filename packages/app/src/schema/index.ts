@@ -21,6 +21,7 @@ import * as m097 from './097-crawl-storage.js';
 import * as m098 from './098-indexnow-submissions.js';
 import * as m099 from './099-sitemap-order.js';
 import * as m100 from './100-share-links.js';
+import * as m101 from './101-report-brands.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -49,6 +50,7 @@ export const migrations: readonly Migration[] = [
   { id: 98, name: 'indexnow-submissions', up: m098.up },
   { id: 99, name: 'sitemap-order', up: m099.up },
   { id: 100, name: 'share-links', up: m100.up },
+  { id: 101, name: 'report-brands', up: m101.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */
