@@ -1,21 +1,13 @@
 // Issue 29 point 3: a Pro user brands the client report on the dashboard. A colour too light
 // and an SVG logo are refused under their fields; a name, colour and PNG logo are saved and the
 // shared report carries them. At 1280 and 390 px.
-import type { APIRequestContext } from '@playwright/test';
 import { solidPng } from '../../packages/server/src/routes/brand/test-images';
 import { startFixtureSite } from '../fixtures/site/index';
 import { startCrawlByApi, waitForCrawl } from './support/crawl-api';
+import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 import { shoot } from './support/shoot';
-
-/** Makes the signed-in user Pro the real way: an order captured at the PayPal stand-in. */
-async function becomePro(request: APIRequestContext): Promise<void> {
-  const order = await request.post('/api/paypal/create-order', { data: {} });
-  const { orderID } = (await order.json()) as { orderID: string };
-  const capture = await request.post('/api/paypal/capture-order', { data: { orderID } });
-  expect(capture.ok(), await capture.text()).toBe(true);
-}
 
 test('a Pro user brands the report: refusals inline, then the shared report carries the brand', async ({
   page,
