@@ -9,12 +9,13 @@ import { FieldError } from '../components/FieldError';
 const BRAND_FIELDS = ['agencyName', 'accent', 'logo'] as const;
 
 /** The file's bytes as base64, read in the browser (the server checks what they are). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(new Error('The logo file could not be read.'));
+    reader.readAsDataURL(file);
+  });
 }
 
 /**
