@@ -23,7 +23,7 @@ export function summarySection({ crawl }: ClientReport): string {
   const rows = [
     row('Site', crawl.url ?? ''),
     row('Status', crawl.status),
-    row('Crawled', crawl.createdAt.slice(0, 16).replace('T', ' ') + ' UTC'),
+    row('Crawled', `${crawl.createdAt.slice(0, 16).replace('T', ' ')} UTC`),
     row('Pages', num(crawl.pagesCrawled)),
     ...(o ? [row('URLs listed in the sitemap', num(o.listed)), row('URLs met', num(o.urls))] : []),
   ];
