@@ -20,6 +20,7 @@ export * from './secrets/sealed-settings.js';
 export * from './secrets/secret-box.js';
 export * from './share/client-report.js';
 export * from './share/report-brand.js';
+export * from './share/report-brands.js';
 export { clientReportHtml, invalidShareLinkHtml, plainReportPage } from './share/report-html.js';
 export * from './share/share-links.js';
 export { hashShareToken } from './share/share-token.js';

@@ -9,6 +9,7 @@ export * from './audit/verdicts.js';
 export * from './checker/index.js';
 export * from './contract/api-client.js';
 export * from './contract/audit-schemas.js';
+export * from './contract/brand-schemas.js';
 export * from './contract/bulk-limits.js';
 export * from './contract/bulk-list.js';
 export * from './contract/bulk-schemas.js';

@@ -6,7 +6,7 @@
  * and the call fails.
  */
 import fs from 'node:fs/promises';
-import type { Logger, UrlPolicy } from '@mapsmith/core';
+import { type Logger, plural, type UrlPolicy } from '@mapsmith/core';
 import type { Browser } from 'puppeteer-core';
 import { type LaunchedBrowser, launchBrowser } from './browser-launch.js';
 import { startFilteringProxy } from './filtering-proxy.js';
@@ -24,7 +24,7 @@ export interface PrintPdfOptions {
 /** The print ran out of time. */
 export class PdfTimeoutError extends Error {
   constructor(ms: number) {
-    super(`The PDF was not printed within ${Math.round(ms / 1000)} seconds.`);
+    super(`The PDF was not printed within ${plural(Math.round(ms / 1000), 'second')}.`);
     this.name = 'PdfTimeoutError';
   }
 }

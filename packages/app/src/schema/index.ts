@@ -21,6 +21,7 @@ import * as m097 from './097-crawl-storage.js';
 import * as m098 from './098-indexnow-submissions.js';
 import * as m099 from './099-sitemap-order.js';
 import * as m100 from './100-share-links.js';
+import * as m101 from './101-report-brands.js';
 import * as m102 from './102-report-recipients.js';
 import * as m104 from './104-chart-index.js';
 
@@ -51,6 +52,7 @@ export const migrations: readonly Migration[] = [
   { id: 98, name: 'indexnow-submissions', up: m098.up },
   { id: 99, name: 'sitemap-order', up: m099.up },
   { id: 100, name: 'share-links', up: m100.up },
+  { id: 101, name: 'report-brands', up: m101.up },
   { id: 102, name: 'report-recipients', up: m102.up },
   { id: 104, name: 'chart-index', up: m104.up },
 ];

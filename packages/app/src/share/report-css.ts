@@ -6,8 +6,8 @@ export const REPORT_CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc}
 main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-header.brand{display:flex;align-items:center;gap:1rem;border-bottom:4px solid var(--accent);padding-bottom:1rem;margin-bottom:1.5rem}
-header.brand img{max-height:3.5rem;max-width:12rem}
+header.brand{display:flex;flex-wrap:wrap;align-items:center;gap:1rem;border-bottom:4px solid var(--accent);padding-bottom:1rem;margin-bottom:1.5rem}
+header.brand img{max-height:3.5rem;max-width:min(12rem,40vw)}
 header.brand p{margin:0;color:#4b5563}
 h1{font-size:1.6rem;margin:0;overflow-wrap:anywhere}
 h2{font-size:1.25rem;color:var(--accent);margin:0 0 .75rem}

@@ -2,6 +2,8 @@ import {
   type ChangeSummary,
   changeSummaryWords,
   escapeXml as esc,
+  formatCount as num,
+  plural,
   type SeoAnalysis,
 } from '@mapsmith/core';
 import type { ClientReport } from './client-report.js';
@@ -10,8 +12,6 @@ import type { ClientReport } from './client-report.js';
 const URLS_PER_ISSUE = 10;
 /** Removed URLs listed under the changes; the rest are counted. */
 const REMOVED_LISTED = 20;
-
-const num = (n: number) => n.toLocaleString('en-US');
 
 function row(label: string, value: string): string {
   return `<tr><th scope="row">${esc(label)}</th><td>${esc(value)}</td></tr>`;
@@ -23,7 +23,7 @@ export function summarySection({ crawl }: ClientReport): string {
   const rows = [
     row('Site', crawl.url ?? ''),
     row('Status', crawl.status),
-    row('Crawled', crawl.createdAt.slice(0, 16).replace('T', ' ') + ' UTC'),
+    row('Crawled', `${crawl.createdAt.slice(0, 16).replace('T', ' ')} UTC`),
     row('Pages', num(crawl.pagesCrawled)),
     ...(o ? [row('URLs listed in the sitemap', num(o.listed)), row('URLs met', num(o.urls))] : []),
   ];
@@ -41,7 +41,7 @@ function issueItem(issue: SeoAnalysis['issues'][number]): string {
   const shown = urls.slice(0, URLS_PER_ISSUE);
   const more = count - shown.length;
   return `<li class="issue ${esc(issue.severity)}"><p><span class="sev">${esc(issue.severity)}</span> ${esc(issue.message)}${
-    count > 0 ? ` <span class="count">(${num(count)} URL${count === 1 ? '' : 's'})</span>` : ''
+    count > 0 ? ` <span class="count">(${plural(count, 'URL')})</span>` : ''
   }</p>${
     shown.length > 0
       ? `<ul class="urls">${shown.map((u) => `<li>${esc(u)}</li>`).join('')}${
@@ -96,7 +96,7 @@ export function sitemapsSection({ crawl, liveSitemaps }: ClientReport): string {
   );
   const live = (liveSitemaps?.files ?? []).map(
     (f) =>
-      `<tr><th scope="row">${esc(f.url)}</th><td>${f.error ? esc(`unreadable: ${f.error}`) : esc(`${f.kind}, ${num(f.entries)} entries`)}</td></tr>`,
+      `<tr><th scope="row">${esc(f.url)}</th><td>${f.error ? esc(`unreadable: ${f.error}`) : esc(`${f.kind}, ${plural(f.entries, 'entry', 'entries')}`)}</td></tr>`,
   );
   return `<section aria-labelledby="sitemaps-h"><h2 id="sitemaps-h">Sitemap files</h2>
 ${made.length ? `<h3>Made from this crawl</h3><table class="facts">${made.join('')}</table>` : '<p>The crawl has not finished: its sitemap files come once it has.</p>'}

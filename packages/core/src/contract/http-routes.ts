@@ -115,6 +115,10 @@ export const HTTP_ROUTES = {
   'share.list': { method: 'GET', path: '/api/crawl/:jobId/shares', auth: true },
   'share.revoke': { method: 'DELETE', path: '/api/shares/:id', auth: true },
   'crawl.pdf': { method: 'GET', path: '/api/crawl/:jobId/pdf', auth: true },
+  // The brand of the reports (Pro): the logo travels as base64 in the JSON body.
+  'brand.get': { method: 'GET', path: '/api/report-brand', auth: true },
+  'brand.update': { method: 'POST', path: '/api/report-brand', auth: true },
+  'brand.logo': { method: 'GET', path: '/api/report-brand/logo', auth: true },
 } as const satisfies Record<string, HttpRoute>;
 
 /** An operation name, as the route table knows it. */
@@ -147,6 +151,7 @@ export const HTTP_PRO_ACCESS = {
   // Audits are started on Pro; a lapsed Pro user still reads the audits made while it lasted.
   'audit.start': 'pro',
   'crawl.sitemapCompare': 'pro',
+  'brand.update': 'pro',
   'tokens.list': 'pro-session',
   'tokens.create': 'pro-session',
   'tokens.delete': 'pro-session',

@@ -3,6 +3,8 @@
  * PDF, the same `OperationDoc` entries as `operation-docs.ts`, kept apart so each file stays
  * readable.
  */
+
+import { MAX_LOGO_BYTES, MAX_LOGO_SIDE, MIN_ACCENT_CONTRAST } from './brand-schemas.js';
 import type { RoutedOperationName } from './http-routes.js';
 import type { OperationDoc } from './operation-docs.js';
 import { MAX_LIVE_SHARE_LINKS, MAX_SHARE_LINK_DAYS } from './share-schemas.js';
@@ -47,5 +49,25 @@ export const SHARE_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, 
     download: 'pdf',
     example: { jobId: JOB },
     fields: JOB_FIELD,
+  },
+  'brand.get': {
+    summary: 'The brand of your client reports',
+    description:
+      'Your agency name, accent colour and logo type; `applied` says whether reports carry them now (while your plan is Pro; otherwise they carry Mapsmith’s name).',
+    tag: 'Client reports',
+    errors: [],
+  },
+  'brand.update': {
+    summary: 'Brand your client reports (Pro)',
+    description: `The agency name, an accent colour readable on white (contrast at least ${MIN_ACCENT_CONTRAST}:1) and a logo: base64 bytes of a PNG, JPEG or WebP (checked by its bytes; SVG refused), at most ${MAX_LOGO_BYTES / 1024} KB and ${MAX_LOGO_SIDE} px a side. Absent \`logo\` keeps the current one, null removes it.`,
+    tag: 'Client reports',
+    errors: ['input.invalid', 'auth.pro-required'],
+    example: { agencyName: 'Northwind Digital', accent: '#1d4ed8' },
+  },
+  'brand.logo': {
+    summary: 'Your report logo, as uploaded',
+    tag: 'Client reports',
+    errors: ['not-found'],
+    download: 'image',
   },
 };

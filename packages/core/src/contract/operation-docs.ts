@@ -44,7 +44,7 @@ export interface OperationDoc {
    * It answers a file rather than JSON: a sitemap export, the crawl report, a zip of them, or
    * a CSV table.
    */
-  download?: 'sitemap' | 'report' | 'zip' | 'csv' | 'pdf';
+  download?: 'sitemap' | 'report' | 'zip' | 'csv' | 'pdf' | 'image';
   /** Only a signed-in browser session may call it: API tokens are refused. */
   sessionOnly?: true;
   /**

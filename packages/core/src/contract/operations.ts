@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as a from './audit-schemas.js';
+import * as br from './brand-schemas.js';
 import * as b from './bulk-schemas.js';
 import * as c from './change-schemas.js';
 import * as ch from './chart-schemas.js';
@@ -200,6 +201,9 @@ export const operations = {
   'share.list': op('share.list', jobRef, z.array(sh.shareLinkInfo)),
   'share.revoke': op('share.revoke', sh.shareRevokeInput, sh.shareLinkInfo),
   'crawl.pdf': op('crawl.pdf', jobRef, z.custom<ExportFile>()),
+  'brand.get': op('brand.get', none, br.reportBrandInfo),
+  'brand.update': op('brand.update', br.brandUpdateInput, br.reportBrandInfo),
+  'brand.logo': op('brand.logo', none, z.custom<ExportFile>()),
 } as const satisfies Record<RoutedOperationName, Operation<z.ZodType, z.ZodType>>;
 
 /** The contract's operation names. */

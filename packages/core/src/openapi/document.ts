@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { EXPORT_FORMATS } from '../contract/formats.js';
 import { API_TOKEN_PREFIX, SESSION_COOKIE } from '../contract/http-auth.js';
-import { OPERATION_DOCS, OPERATION_TAGS, type OperationTag } from '../contract/operation-docs.js';
+import {
+  OPERATION_DOCS,
+  OPERATION_TAGS,
+  type OperationDoc,
+  type OperationTag,
+} from '../contract/operation-docs.js';
 import { type OperationName, operations } from '../contract/operations.js';
 import { REPORT_FORMATS } from '../contract/report-schemas.js';
 import { apiError } from '../contract/schemas.js';
@@ -44,8 +49,9 @@ const DESCRIPTION = [
 ].join('\n\n');
 
 /** Media types a download can answer with, bare (without `charset`). */
-function downloadTypes(kind: 'sitemap' | 'report' | 'zip' | 'csv' | 'pdf'): string[] {
+function downloadTypes(kind: NonNullable<OperationDoc['download']>): string[] {
   if (kind === 'zip') return ['application/zip'];
+  if (kind === 'image') return ['image/png', 'image/jpeg', 'image/webp'];
   if (kind === 'pdf') return ['application/pdf'];
   if (kind === 'csv') return ['text/csv'];
   const types =

@@ -11,6 +11,7 @@ import { outboxDir } from '../server.js';
 import { analyticsRoutes } from './analytics/router.js';
 import { auditRoutes } from './audit/router.js';
 import { authRoutes } from './auth/router.js';
+import { brandRoutes } from './brand/router.js';
 import { bulkRoutes } from './bulk/router.js';
 import { configRoutes, SUPPORT_EMAIL } from './config/router.js';
 import { crawlRateHeaders } from './crawl/rate-headers.js';
@@ -78,6 +79,7 @@ export function operationRoutes(ctx: AppContext): RouteTable[] {
     crawlsRoutes(ctx),
     // A crawl's client report: share links and the PDF (issue 29 point 3).
     shareRoutes(ctx),
+    brandRoutes(ctx),
   ];
 }
 

@@ -15,6 +15,7 @@ import { RecentCrawls } from '../components/RecentCrawls';
 import { UpgradeBanner } from '../components/UpgradeBanner';
 import { UsageCard } from '../components/UsageCard';
 import { SchedulesCard } from '../schedules/SchedulesCard';
+import { ReportBrandCard } from '../share/ReportBrandCard';
 
 /** A Pro quick action as a free user sees it: its name, the Pro label and the way to get it. */
 function ProAction(props: { label: string }) {
@@ -170,6 +171,8 @@ function Dashboard() {
             </div>
           </section>
           {user.isPro && showTokens && <ApiTokensCard />}
+          {/* Branded client reports (issue 29 point 3): Pro, on the hosted app's share links. */}
+          {user.isPro && api.shell === 'hosted' && <ReportBrandCard />}
           <SchedulesCard isPro={user.isPro} />
           {/* The desktop's one local user has no account to delete: its crawls live in a file. */}
           {api.shell !== 'desktop' && <DeleteAccountCard />}

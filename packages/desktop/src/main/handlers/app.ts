@@ -120,7 +120,15 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
   {
     // A share link needs a public server to open it; the PDF is printed by the hosted server's
     // Chromium (Electron's printToPDF is not wired here yet).
-    names: ['share.create', 'share.list', 'share.revoke', 'crawl.pdf'],
+    names: [
+      'share.create',
+      'share.list',
+      'share.revoke',
+      'crawl.pdf',
+      'brand.get',
+      'brand.update',
+      'brand.logo',
+    ],
     where:
       'Share links of a report and its PDF are made on {host}: a link needs a public server to open it. Crawl the site there to share its report with a client.',
   },

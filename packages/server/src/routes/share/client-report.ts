@@ -1,8 +1,8 @@
 import {
+  brandForReport,
   type ClientReport,
   CrawlAnswers,
   clientReportHtml,
-  DEFAULT_REPORT_BRAND,
   readClientReport,
 } from '@mapsmith/app';
 import { fileHost } from '@mapsmith/core';
@@ -28,11 +28,11 @@ function clientReports(ctx: AppContext) {
   const gate = new ConcurrencyGate(PDFS_AT_ONCE, PDFS_PER_CLIENT, PDFS_WAITING);
 
   async function read(jobId: string, ownerId: number): Promise<ClientReport> {
-    const liveSitemaps = await ctx.repos.sitemapCompare.summary(jobId);
-    return readClientReport(answers, jobId, ownerId, {
-      liveSitemaps,
-      brand: DEFAULT_REPORT_BRAND,
-    });
+    const [liveSitemaps, brand] = await Promise.all([
+      ctx.repos.sitemapCompare.summary(jobId),
+      brandForReport(ctx.db, ownerId),
+    ]);
+    return readClientReport(answers, jobId, ownerId, { liveSitemaps, brand });
   }
 
   /** The report as a PDF download: one print at a time, bounded in time. */
