@@ -1,4 +1,10 @@
-import type { CrawlChanges, CrawlJob, SeoAnalysis, SitemapCompareSummary } from '@mapsmith/core';
+import type {
+  CrawlChanges,
+  CrawlCharts,
+  CrawlJob,
+  SeoAnalysis,
+  SitemapCompareSummary,
+} from '@mapsmith/core';
 import type { CrawlAnswers } from '../crawl/answers.js';
 import { DEFAULT_REPORT_BRAND, type ReportBrand } from './report-brand.js';
 
@@ -13,6 +19,8 @@ export interface ClientReport {
   seo: SeoAnalysis | null;
   /** Null while the crawl runs. */
   changes: CrawlChanges | null;
+  /** The site at a glance (the crawl page's charts, `crawl.charts`); null while the crawl runs. */
+  charts: CrawlCharts | null;
   /** The site's live sitemap files as last read (the Pro comparison), or null when never read. */
   liveSitemaps: SitemapCompareSummary | null;
   brand: ReportBrand;
@@ -36,13 +44,18 @@ export async function readClientReport(
 ): Promise<ClientReport> {
   const crawl = await answers.crawl(jobId, ownerId);
   const completed = crawl.status === 'completed';
-  const [seo, changes] = completed
-    ? await Promise.all([answers.seo(jobId, ownerId), answers.changes(jobId, ownerId)])
-    : [null, null];
+  const [seo, changes, charts] = completed
+    ? await Promise.all([
+        answers.seo(jobId, ownerId),
+        answers.changes(jobId, ownerId),
+        answers.charts(jobId, ownerId),
+      ])
+    : [null, null, null];
   return {
     crawl,
     seo,
     changes,
+    charts,
     liveSitemaps: extras.liveSitemaps ?? null,
     brand: extras.brand ?? DEFAULT_REPORT_BRAND,
     generatedAt: new Date(extras.now ?? Date.now()).toISOString(),

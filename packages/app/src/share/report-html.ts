@@ -1,6 +1,6 @@
 import { escapeXml as esc } from '@mapsmith/core';
+import { CHARTS_CSS, chartsSection } from './charts-html.js';
 import type { ClientReport } from './client-report.js';
-import { reportChartsSlot } from './report-charts-slot.js';
 import { REPORT_CSS } from './report-css.js';
 import { changesSection, seoSection, sitemapsSection, summarySection } from './report-sections.js';
 
@@ -18,7 +18,7 @@ function siteName(url: string | undefined): string {
  * URL, no script): the share page sends it, and Chromium prints the same text to PDF. It is
  * never indexed (`noindex`; the server adds `X-Robots-Tag` too).
  */
-export function clientReportHtml(report: ClientReport, charts: unknown | null = null): string {
+export function clientReportHtml(report: ClientReport): string {
   const { brand } = report;
   const site = siteName(report.crawl.url);
   const logo = brand.logoDataUrl
@@ -30,11 +30,11 @@ export function clientReportHtml(report: ClientReport, charts: unknown | null = 
 <meta name="robots" content="noindex,nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${esc(`SEO and sitemap report: ${site} (${brand.name})`)}</title>
-<style>:root{--accent:${esc(brand.accent)}}${REPORT_CSS}</style></head>
+<style>:root{--accent:${esc(brand.accent)}}${REPORT_CSS}${CHARTS_CSS}</style></head>
 <body><main>
 <header class="brand">${logo}<div><h1>SEO and sitemap report: ${esc(site)}</h1><p>Prepared by ${esc(brand.name)}</p></div></header>
 ${summarySection(report)}
-${reportChartsSlot(charts)}
+${chartsSection(report.charts)}
 ${seoSection(report)}
 ${changesSection(report)}
 ${sitemapsSection(report)}

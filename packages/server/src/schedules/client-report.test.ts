@@ -1,7 +1,7 @@
 // Issue 29 point 3: a schedule mails the run's report to its client addresses over real SMTP,
 // each with its own unsubscribe link; unsubscribing stops the next mail, the owner sees who
 // left, the count is bounded, and the addresses go with the schedule and the account.
-import { resolveShareLink } from '@mapsmith/app';
+import { resolveShareLink, saveReportBrand } from '@mapsmith/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, listenLocal } from '../../../../tests/servers/http-util.js';
 import { type SmtpStandIn, startSmtpStandIn } from '../../../../tests/servers/smtp-server.js';
@@ -170,6 +170,30 @@ describe('the report mailed to a schedule’s client addresses', () => {
     );
     expect(rows?.n).toBe(0);
     expect((await fetch(link)).status).toBe(404);
+  });
+
+  it('comes from the owner’s agency while their brand applies, with the charts in the report', async () => {
+    const u = await createTestUser(t.server.context.db, { pro: true });
+    await saveReportBrand(t.server.context.db, u.id, {
+      agencyName: 'Northwind Agency',
+      accent: '#1d4ed8',
+    });
+    const res = await create(u, ['brand.client@example.test']);
+    const created = (await res.json()) as ScheduleAnswer;
+    await runSchedule(t, u, created.id);
+    const [mail] = mailsTo('brand.client@example.test');
+    expect(mail?.data).toContain('Northwind Agency');
+    expect(mail?.data).not.toContain(`${u.username} (via Mapsmith)`);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/r\/[\w-]{43})\r?\n/.exec(mail?.data ?? '')?.[1];
+    const html = await (await fetch(link ?? '')).text();
+    expect(html).toContain('Prepared by Northwind Agency');
+    // The site at a glance: the same bars as the crawl page (3 URLs of the site, all listed).
+    expect(html).toContain('The site at a glance');
+    expect(html).toMatch(
+      /<caption>Verdicts<\/caption>[\s\S]*?<th scope="row">[^<]+<\/th><td><svg[^>]*><rect class="tone-good"[^>]*><\/rect><\/svg><\/td><td class="n">3<\/td>/,
+    );
+    expect(html).toContain('<caption>HTTP status codes</caption>');
+    expect(html).toContain('The site by folder');
   });
 
   it('refuses more than 10 addresses, a bad address and a repeated one, naming the field', async () => {
