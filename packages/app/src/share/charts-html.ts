@@ -15,18 +15,18 @@ import {
   shareText,
 } from '@mapsmith/core';
 
-/** The widest bar, in CSS pixels (the largest bar of a chart fills it). */
+/** The bar box's length in SVG units; it is stretched to its column (the largest bar fills it). */
 const BAR_WIDTH = 160;
 
 /** The styles of the charts, added to the report's own. */
-export const CHARTS_CSS = `.chart{margin:1rem 0;break-inside:avoid}.chart table{width:100%;border-collapse:collapse}.chart caption{text-align:left;font-weight:600;padding:.25rem 0}.chart th,.chart td{text-align:left;padding:.2rem .4rem;border-bottom:1px solid #e5e7eb;font-size:.9rem}.chart td.n{text-align:right;white-space:nowrap}.chart svg{vertical-align:middle;max-width:40vw}.tone-good{fill:#15803d}.tone-info{fill:#1d4ed8}.tone-warn{fill:#b45309}.tone-bad{fill:#b91c1c}.tone-muted{fill:#6b7280}.folders ul{list-style:none;padding-left:1.1rem;margin:.1rem 0}.folders>ul{padding-left:0}.folders .muted{color:#4b5563}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
+export const CHARTS_CSS = `.chart{margin:1rem 0;break-inside:avoid}.chart table{width:100%;border-collapse:collapse;table-layout:fixed}.chart thead th:first-child{width:34%}.chart thead th:nth-child(2){width:36%}.chart caption{text-align:left;font-weight:600;padding:.25rem 0}.chart th,.chart td{text-align:left;padding:.2rem .4rem;border-bottom:1px solid #e5e7eb;font-size:.9rem}.chart .n{text-align:right;white-space:nowrap}.chart th[scope=row]{overflow-wrap:anywhere}.chart svg{display:block}.tone-good{fill:#15803d}.tone-info{fill:#1d4ed8}.tone-warn{fill:#b45309}.tone-bad{fill:#b91c1c}.tone-muted{fill:#6b7280}.folders ul{list-style:none;padding-left:1.1rem;margin:.1rem 0}.folders>ul{padding-left:0}.folders .muted{color:#4b5563}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 function barSvg(bar: ChartBar, largest: number): string {
   const width =
     largest > 0
       ? Math.max(bar.count > 0 ? 2 : 0, Math.round((bar.count / largest) * BAR_WIDTH))
       : 0;
-  return `<svg width="${BAR_WIDTH}" height="12" aria-hidden="true" focusable="false"><rect class="tone-${bar.tone}" width="${width}" height="12" rx="2"></rect></svg>`;
+  return `<svg viewBox="0 0 ${BAR_WIDTH} 12" preserveAspectRatio="none" width="100%" height="12" aria-hidden="true" focusable="false"><rect class="tone-${bar.tone}" width="${width}" height="12" rx="2"></rect></svg>`;
 }
 
 function barChart(chart: (typeof BAR_CHARTS)[number], charts: CrawlCharts): string {
