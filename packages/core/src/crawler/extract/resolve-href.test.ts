@@ -26,6 +26,7 @@ const HREFS = [
   '/a b',
   '  /padded  ',
   'relative/path',
+  // standalone-ok: a relative href, not a file path
   '../up',
   '?q=1',
   '#frag',
