@@ -12,7 +12,7 @@ import {
 } from './plans-features.js';
 
 describe('Pro feature list', () => {
-  it('offers what is built: limits, schedules, the audit, the comparison, bulk, API tokens, settings and support', () => {
+  it('offers what is built: limits, schedules, the audit, the comparison, bulk, branding, API tokens, settings and support', () => {
     const ids = availableProFeatures().map((f) => f.id);
     expect(ids).toEqual([
       'unlimited-pages',
@@ -22,6 +22,7 @@ describe('Pro feature list', () => {
       'sitemap-audit',
       'live-sitemap-comparison',
       'bulk-crawls',
+      'branded-reports',
       'api-tokens',
       'crawl-settings',
       'priority-support',
@@ -51,7 +52,7 @@ describe('Pro feature list', () => {
     expect(labels).toContain(`${PLAN_LIMITS.pro.crawlsPerHour} crawls per hour (Free: 10)`);
     for (const label of labels) expect(label.toLowerCase()).not.toContain('coming soon');
     expect(proFeatureSummary()).toBe(
-      'unlimited pages, no monthly quota, 60 crawls an hour, scheduled crawls, the sitemap audit, the live sitemap comparison, bulk crawls, API tokens, crawl settings and priority support',
+      'unlimited pages, no monthly quota, 60 crawls an hour, scheduled crawls, the sitemap audit, the live sitemap comparison, bulk crawls, branded client reports, API tokens, crawl settings and priority support',
     );
   });
 

@@ -125,6 +125,15 @@ export const PRO_FEATURES: readonly ProFeature[] = [
   ),
   delivered(
     {
+      id: 'branded-reports',
+      short: 'branded client reports',
+      label:
+        'Branded client reports: your agency name, logo and colour on the shared report and its PDF',
+    },
+    'brand.',
+  ),
+  delivered(
+    {
       id: 'api-tokens',
       short: 'API tokens',
       label: `API tokens: ${API_TOKEN_REQUESTS_PER_HOUR} requests per hour per token`,
@@ -134,7 +143,8 @@ export const PRO_FEATURES: readonly ProFeature[] = [
   limit({
     id: 'crawl-settings',
     short: 'crawl settings',
-    label: 'Crawl settings: depth, include and exclude patterns, scope, rendering, delay',
+    label:
+      'Crawl settings: depth, include and exclude patterns, scope, rendering, delay, a staging site’s login',
     available: true,
   }),
   limit({

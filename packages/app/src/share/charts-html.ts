@@ -12,6 +12,7 @@ import {
   escapeXml as esc,
   type FolderNode,
   type FolderRest,
+  plural,
   shareText,
 } from '@mapsmith/core';
 
@@ -32,7 +33,7 @@ function barSvg(bar: ChartBar, largest: number): string {
 function barChart(chart: (typeof BAR_CHARTS)[number], charts: CrawlCharts): string {
   const bars = chart.bars(charts);
   if (bars.length === 0) return '';
-  const largest = Math.max(...bars.map((b) => b.count));
+  const largest = bars.reduce((most, b) => Math.max(most, b.count), 0);
   const rows = bars
     .map(
       (bar) =>
@@ -44,7 +45,7 @@ function barChart(chart: (typeof BAR_CHARTS)[number], charts: CrawlCharts): stri
 
 function folderLine(name: string, urls: number, issues: number): string {
   const broken = issues > 0 ? `, ${issues.toLocaleString('en-US')} broken` : '';
-  return `${esc(name)} <span class="muted">${urls.toLocaleString('en-US')} URLs${broken}</span>`;
+  return `${esc(name)} <span class="muted">${esc(plural(urls, 'URL'))}${broken}</span>`;
 }
 
 function restLine(rest: FolderRest | null, what: string): string {

@@ -6,6 +6,7 @@
  */
 import type { CrawlCharts } from '../contract/chart-schemas.js';
 import type { ReportFilter, ReportReason } from '../contract/report-schemas.js';
+import { agree } from '../text/counts.js';
 
 /** The URL-table filter a bar of a chart opens (issue 29). */
 export type ChartPick = Pick<ReportFilter, 'reason' | 'httpStatus' | 'depth' | 'time' | 'under'>;
@@ -66,7 +67,7 @@ export function depthBars(charts: CrawlCharts): ChartBar[] {
     label:
       d.depth === 0
         ? 'start page'
-        : `${d.depth}${d.orMore ? ' or more' : ''} click${d.depth === 1 ? '' : 's'}`,
+        : `${d.depth}${d.orMore ? ' or more' : ''} ${agree(d.depth, 'click')}`,
     count: d.count,
     tone: 'info',
     pick: { depth: `${d.depth}${d.orMore ? '+' : ''}` },

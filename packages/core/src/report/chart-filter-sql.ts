@@ -64,7 +64,7 @@ export function chartFilterSql(filter: ChartFilter): { parts: string[]; params: 
   ]) {
     if (!part) continue;
     parts.push(part.sql);
-    params.push(...part.params);
+    for (const param of part.params) params.push(param);
   }
   return { parts, params };
 }

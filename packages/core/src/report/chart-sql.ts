@@ -84,7 +84,8 @@ export class ChartReader {
     const params: SqlParam[] = [];
     const whens = TIME_BUCKETS.map((bucket, i) => {
       const cond = timeBucketSql(bucket.id);
-      params.push(...cond.params, i);
+      for (const param of cond.params) params.push(param);
+      params.push(i);
       return `WHEN ${cond.sql} THEN ?`;
     });
     const rows = await this.group(jobId, `CASE ${whens.join(' ')} ELSE -1 END`, params);

@@ -162,8 +162,8 @@ export function filterSql(
     params.push(`% ${filter.sitemap} %`);
   }
   const charts = chartFilterSql(filter);
-  parts.push(...charts.parts);
-  params.push(...charts.params);
+  for (const part of charts.parts) parts.push(part);
+  for (const param of charts.params) params.push(param);
   if (filter.q) {
     const search = searchSql(filter.q, dialect);
     parts.push(search.sql);

@@ -78,7 +78,7 @@ describe('server-rendered head tags (no JavaScript)', () => {
     const result = checkSitemap(sitemap.text, { sitemapUrl: `${base}/sitemap.xml` });
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
-    expect(result.stats.totalUrls).toBe(17); // 11 indexable routes (the guides’ index too) and 6 guides
+    expect(result.stats.totalUrls).toBe(18); // 11 indexable routes (the guides’ index too) and 7 guides
     expect(sitemap.text).toContain(`<loc>${base}/how-to/rss-feed-generator-guide</loc>`);
     expect(sitemap.text).toContain(`<loc>${base}/pricing</loc>`);
     expect(sitemap.text).not.toContain('/login<');

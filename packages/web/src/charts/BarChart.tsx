@@ -55,7 +55,7 @@ export function BarChart(
   },
 ) {
   const { bars, total, mode } = props;
-  const max = Math.max(0, ...bars.map((b) => b.count));
+  const max = bars.reduce((most, b) => Math.max(most, b.count), 0);
   return (
     <figure className="chart" aria-labelledby={`${props.id}-title`} data-chart={props.id}>
       <figcaption id={`${props.id}-title`} className="chart-title">

@@ -1,4 +1,4 @@
-import type { FolderNode, FolderRest } from '@mapsmith/core/browser';
+import { type FolderNode, type FolderRest, plural } from '@mapsmith/core/browser';
 import { useState } from 'react';
 import { Bar, type ChartProps } from './BarChart';
 import { isPicked, shareText } from './chart-bars';
@@ -11,7 +11,7 @@ function issuesText(n: number): string {
 }
 
 function restText(rest: FolderRest): string {
-  return `${rest.folders.toLocaleString('en-US')} smaller ${rest.folders === 1 ? 'folder' : 'folders'}`;
+  return `${plural(rest.folders, 'smaller folder')}`;
 }
 
 /** One folder: a toggle for its subfolders, and a button listing its URLs in the table. */
@@ -77,7 +77,7 @@ function FolderItem(props: ChartProps & { node: FolderNode; max: number; level: 
           ))}
           {node.other && (
             <li className="folder-other muted">
-              {restText(node.other)}: {node.other.urls.toLocaleString('en-US')} URLs
+              {restText(node.other)}: {plural(node.other.urls, 'URL')}
               {node.other.issues > 0 && ` · ${issuesText(node.other.issues)}`}
             </li>
           )}
@@ -101,7 +101,7 @@ function numbersRows(nodes: FolderNode[], total: number, level = 0): NumbersRow[
         shareText(node.urls, total),
       ],
     });
-    rows.push(...numbersRows(node.children, total, level + 1));
+    for (const row of numbersRows(node.children, total, level + 1)) rows.push(row);
     if (node.other)
       rows.push({
         key: `${node.prefix} other`,
@@ -124,7 +124,7 @@ function numbersRows(nodes: FolderNode[], total: number, level = 0): NumbersRow[
 export function FolderChart(
   props: ChartProps & { folders: FolderNode[]; otherHosts: FolderRest | null; total: number },
 ) {
-  const max = Math.max(0, ...props.folders.map((f) => f.urls));
+  const max = props.folders.reduce((most, f) => Math.max(most, f.urls), 0);
   return (
     <figure className="chart chart-wide" aria-labelledby="folders-title" data-chart="folders">
       <figcaption id="folders-title" className="chart-title">
@@ -139,8 +139,8 @@ export function FolderChart(
           ))}
           {props.otherHosts && (
             <li className="folder-other muted">
-              {props.otherHosts.folders.toLocaleString('en-US')} more hosts:{' '}
-              {props.otherHosts.urls.toLocaleString('en-US')} URLs
+              {plural(props.otherHosts.folders, 'more host')}:{' '}
+              {plural(props.otherHosts.urls, 'URL')}
             </li>
           )}
         </ul>

@@ -1,5 +1,6 @@
 import { MAX_REPORT_RECIPIENTS, type Schedule } from '@mapsmith/core/browser';
 import type { FieldErrors } from '../app/field-errors';
+import { formatDate } from '../app/format';
 import { FieldError } from '../components/FieldError';
 
 /**
@@ -39,9 +40,7 @@ export function ReportRecipientsField(props: {
       {props.unsubscribed.length > 0 && (
         <div className="muted small" data-testid="report-unsubscribed">
           Unsubscribed, so no longer mailed:{' '}
-          {props.unsubscribed
-            .map((u) => `${u.email} (${new Date(u.at).toLocaleDateString()})`)
-            .join(', ')}
+          {props.unsubscribed.map((u) => `${u.email} (${formatDate(u.at)})`).join(', ')}
         </div>
       )}
     </div>
