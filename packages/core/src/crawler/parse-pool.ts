@@ -30,13 +30,15 @@ interface PoolWorker {
   jobs: Map<number, Job>;
 }
 
-/** The worker's entry: the built file, or its source (through tsx) when core runs from source. */
-function workerEntry(): { url: URL; execArgv: string[] } {
+/**
+ * The worker's entry: the built file, with the process's own Node flags (the default), or its
+ * source when core runs from source, through tsx (as the tests and the benchmarks run it).
+ */
+function workerEntry(): { url: URL; execArgv?: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
   const url = new URL(`./extract/parse-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof'));
-  if (fromSource && !execArgv.includes('tsx')) execArgv.push('--import', 'tsx');
-  return { url, execArgv };
+  if (!fromSource || process.execArgv.includes('tsx')) return { url };
+  return { url, execArgv: ['--import', 'tsx'] };
 }
 
 /** Whole-buffer bodies move to the worker without a copy; a view into a shared buffer is copied. */
@@ -104,7 +106,7 @@ export class ParsePool {
     const { url, execArgv } = workerEntry();
     for (let i = 0; i < this.size; i++) {
       const worker: PoolWorker = {
-        thread: new Worker(url, { execArgv }),
+        thread: new Worker(url, execArgv ? { execArgv } : {}),
         ready: false,
         jobs: new Map(),
       };
