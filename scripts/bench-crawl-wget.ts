@@ -4,6 +4,8 @@
 // each, in rotating rounds, each under /usr/bin/time (wall, CPU = user + system of the whole
 // process, peak RSS). Targets: mapsmith's CPU per page within 1.25 x the bare loop's (issue 28;
 // the headline on a shared machine), its median wall time at most wget's, peak RSS under 200 MB.
+// Each round also runs the CLI with the other parse-worker choice (2 below 4 cores, else 0;
+// issue 28 point 3), and reports the main thread's CPU of both beside the whole process's.
 // With 4+ cores a second layout pins the site server and the crawlers to separate cores with
 // taskset. Needs `npm run build:ts` (the CLI is run from dist) and Debian's wget; skipped with a
 // line when wget is missing.
