@@ -89,11 +89,6 @@ export class ParsePool {
     await Promise.all(workers.map((w) => w.thread.terminate()));
   }
 
-  /** Threads running now (for tests). */
-  get threads(): number {
-    return this.workers.length;
-  }
-
   private leastBusy(): PoolWorker | undefined {
     let best: PoolWorker | undefined;
     for (const worker of this.workers)
