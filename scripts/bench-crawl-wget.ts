@@ -4,6 +4,8 @@
 // each, in rotating rounds, each under /usr/bin/time (wall, CPU = user + system of the whole
 // process, peak RSS). Targets: mapsmith's CPU per page within 1.25 x the bare loop's (issue 28;
 // the headline on a shared machine), its median wall time at most wget's, peak RSS under 200 MB.
+// Each round also runs the CLI with the other parse-worker choice (2 below 4 cores, else 0;
+// issue 28 point 3), and reports the main thread's CPU of both beside the whole process's.
 // With 4+ cores a second layout pins the site server and the crawlers to separate cores with
 // taskset. Needs `npm run build:ts` (the CLI is run from dist) and Debian's wget; skipped with a
 // line when wget is missing.
@@ -11,7 +13,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultParseWorkers } from '@mapsmith/core/crawl';
 import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
+import { watchMainThread } from './bench-thread-cpu.js';
 
 const WGET = '/usr/bin/wget';
 const TIME = '/usr/bin/time';
@@ -20,12 +24,23 @@ const TASKSET = '/usr/bin/taskset';
 interface Timed {
   wall: number;
   cpu: number;
+  /** CPU seconds of the process's main thread alone (mapsmith runs only). */
+  mainCpu?: number;
   rssMb: number;
   stdout: string;
 }
 
-/** Runs a command under /usr/bin/time; resolves with its wall, CPU (user+sys) and peak RSS. */
-function timed(cmd: string, args: string[], cwd: string, cores?: string): Promise<Timed> {
+/**
+ * Runs a command under /usr/bin/time; resolves with its wall, CPU (user+sys) and peak RSS, and
+ * with `mainThread` its main thread's CPU.
+ */
+function timed(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  cores?: string,
+  mainThread = false,
+): Promise<Timed> {
   const marker = path.join(os.tmpdir(), `mapsmith-time-${process.pid}-${Date.now()}`);
   const command = cores ? [TASKSET, '-c', cores, cmd, ...args] : [cmd, ...args];
   return new Promise((resolve, reject) => {
@@ -34,10 +49,12 @@ function timed(cmd: string, args: string[], cwd: string, cores?: string): Promis
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let stdout = '';
+    const watch = mainThread && child.pid ? watchMainThread(child.pid) : undefined;
     child.stdout.on('data', (d: Buffer) => {
       stdout += d;
     });
     child.on('close', () => {
+      const mainCpu = watch?.stop();
       try {
         const line = fs.readFileSync(marker, 'utf8').trim().split('\n').at(-1) ?? '';
         fs.rmSync(marker, { force: true });
@@ -47,6 +64,7 @@ function timed(cmd: string, args: string[], cwd: string, cores?: string): Promis
           cpu: (user ?? 0) + (sys ?? 0),
           rssMb: (rssKb ?? 0) / 1024,
           stdout,
+          ...(mainCpu === undefined ? {} : { mainCpu }),
         });
       } catch (err) {
         reject(err);
@@ -128,18 +146,28 @@ async function benchLayout(
   });
   if (layout.server) spawnSync(TASKSET, ['-a', '-p', '-c', layout.server, String(site.pid)]);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-wget-'));
-  const runs = { mapsmith: [] as Timed[], bare: [] as Timed[], wget: [] as Timed[] };
+  // The CLI's default parse workers (0 below 4 cores, else cores - 1) and the other choice
+  // beside it: 2 workers below 4 cores, in-thread above (issue 28 point 3).
+  const otherWorkers = os.availableParallelism() < 4 ? 2 : 0;
+  const runs = {
+    mapsmith: [] as Timed[],
+    workers: [] as Timed[],
+    bare: [] as Timed[],
+    wget: [] as Timed[],
+  };
   const loads: string[] = [];
   let complete = true;
+  const crawl = async (extra: string[]) => {
+    const args = ['crawl', site.url, '--render', 'never', '--max-pages', '6000', '--json'];
+    const r = await timed(cli, [...args, ...extra], root, layout.crawlers, true);
+    const summary = r.stdout.trim();
+    const listed = summary ? (JSON.parse(summary) as { included: number }).included : 0;
+    if (listed !== site.expectedStaticSitemapUrls.length) complete = false;
+    return r;
+  };
   const runners: Record<keyof typeof runs, () => Promise<Timed>> = {
-    mapsmith: async () => {
-      const args = ['crawl', site.url, '--render', 'never', '--max-pages', '6000', '--json'];
-      const r = await timed(cli, args, root, layout.crawlers);
-      const summary = r.stdout.trim();
-      const listed = summary ? (JSON.parse(summary) as { included: number }).included : 0;
-      if (listed !== site.expectedStaticSitemapUrls.length) complete = false;
-      return r;
-    },
+    mapsmith: () => crawl([]),
+    workers: () => crawl(['--parse-workers', String(otherWorkers)]),
     // Plain Node flags: the bare loop is the floor, not tuned like the CLI's shebang.
     bare: () =>
       timed(
@@ -167,8 +195,9 @@ async function benchLayout(
         const name = names[(i + k) % names.length] as keyof typeof runs;
         const r = await runners[name]();
         runs[name].push(r);
+        const main = r.mainCpu === undefined ? '' : `, main thread ${perPage(r.mainCpu)} ms/page`;
         process.stdout.write(
-          `    ${name.padEnd(8)}: wall ${r.wall.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s (${perPage(r.cpu)} ms/page), peak RSS ${r.rssMb.toFixed(0)} MB\n`,
+          `    ${name.padEnd(8)}: wall ${r.wall.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s (${perPage(r.cpu)} ms/page${main}), peak RSS ${r.rssMb.toFixed(0)} MB\n`,
         );
       }
     }
@@ -176,8 +205,12 @@ async function benchLayout(
     await site.close();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  const m = (name: keyof typeof runs, key: 'wall' | 'cpu' | 'rssMb') =>
-    median(runs[name].map((r) => r[key]));
+  const m = (name: keyof typeof runs, key: 'wall' | 'cpu' | 'mainCpu' | 'rssMb') =>
+    median(runs[name].map((r) => r[key] ?? Number.NaN));
+  const perRound = (name: keyof typeof runs, key: 'cpu' | 'mainCpu') =>
+    median(
+      runs[name].map((r, i) => (r[key] ?? Number.NaN) / (runs.mapsmith[i]?.[key] ?? Number.NaN)),
+    );
   // Ratios per round (same moment, same load), then their median.
   const cpuRatio = median(runs.mapsmith.map((r, i) => r.cpu / (runs.bare[i]?.cpu ?? Number.NaN)));
   const ok =
@@ -188,7 +221,10 @@ async function benchLayout(
       `ratio to the bare loop ${cpuRatio.toFixed(2)} (target <= 1.25)\n` +
       `  wall ${m('mapsmith', 'wall').toFixed(2)} s vs bare ${m('bare', 'wall').toFixed(2)} s vs wget ${m('wget', 'wall').toFixed(2)} s (ratio to wget ${(m('mapsmith', 'wall') / m('wget', 'wall')).toFixed(2)})\n` +
       `  peak RSS ${m('mapsmith', 'rssMb').toFixed(0)} MB vs bare ${m('bare', 'rssMb').toFixed(0)} MB vs wget ${m('wget', 'rssMb').toFixed(0)} MB; ` +
-      `listed all ${site.expectedStaticSitemapUrls.length} in every run: ${complete ? 'yes' : 'NO'} ${ok ? 'OK' : 'BELOW TARGET'}\n`,
+      `listed all ${site.expectedStaticSitemapUrls.length} in every run: ${complete ? 'yes' : 'NO'} ${ok ? 'OK' : 'BELOW TARGET'}\n` +
+      `  parse workers, default (${defaultParseWorkers()}) vs ${otherWorkers}: CPU per page ${perPage(m('mapsmith', 'cpu'))} vs ${perPage(m('workers', 'cpu'))} ms (ratio ${perRound('workers', 'cpu').toFixed(2)}), ` +
+      `main thread ${perPage(m('mapsmith', 'mainCpu'))} vs ${perPage(m('workers', 'mainCpu'))} ms (ratio ${perRound('workers', 'mainCpu').toFixed(2)}), ` +
+      `wall ${m('mapsmith', 'wall').toFixed(2)} vs ${m('workers', 'wall').toFixed(2)} s, peak RSS ${m('mapsmith', 'rssMb').toFixed(0)} vs ${m('workers', 'rssMb').toFixed(0)} MB\n`,
   );
   return complete;
 }

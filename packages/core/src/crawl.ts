@@ -5,6 +5,7 @@
  */
 export * from './crawler/create-crawler.js';
 export { slowPagesNote } from './crawler/failure-text.js';
+export { defaultParseWorkers } from './crawler/parse-pool.js';
 export * from './net/http-fetcher.js';
 export * from './net/url-policy.js';
 export * from './store/cli-store.js';

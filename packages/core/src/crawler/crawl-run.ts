@@ -33,6 +33,7 @@ import { imageCheckNotes, VideoGaps } from './media-notes.js';
 import { type CrawlOptions, SLOW_RESPONSE_MS } from './options.js';
 import { type ProcessContext, processEntry, processLanded } from './page-processor.js';
 import { blankRecord } from './page-record.js';
+import { ParsePool } from './parse-pool.js';
 import { PreferredForm } from './preferred-form.js';
 import { RenderPolicy } from './render-policy.js';
 import { createScope, type Scope } from './scope.js';
@@ -81,6 +82,8 @@ export interface RunDeps {
   renderUser?: string;
   /** Bounds of the image checks at the end (default: `MAX_IMAGE_CHECKS` and the rest). */
   imageChecks?: ImageCheckBounds;
+  /** Worker threads that parse pages (0: in-thread; see `parse-pool.ts`). */
+  parseWorkers: number;
 }
 
 /** Runs one crawl, streaming its events into `channel`; ends with the `done` event. */
@@ -94,6 +97,7 @@ export class CrawlRun {
   private readonly preferred = new PreferredForm();
   private readonly started: number;
   private readonly deps: RunDeps;
+  private readonly parser: ParsePool;
   private scope!: Scope;
   /** The scope of the start URL as given, for the fetches made before the crawl's own scope. */
   private givenScope: Scope | null = null;
@@ -131,6 +135,7 @@ export class CrawlRun {
       fetcher: fetcherWithSiteAuth(deps.fetcher, options.siteAuth, (url) => this.ownSite(url)),
     };
     this.growth = new GrowthMeter(options);
+    this.parser = new ParsePool(deps.parseWorkers);
     this.cancel = signal;
     // Every in-flight fetch, sleep and gate wait listens on the crawl's signal.
     setMaxListeners(0, this.controller.signal);
@@ -178,6 +183,8 @@ export class CrawlRun {
     } catch (err) {
       this.fatal ??= err instanceof Error ? err.message : String(err);
     }
+    // Every page is in by now: the parse workers end with the crawl, whatever ended it.
+    await this.parser.close();
     let queued = 0;
     let template = new Set<string>();
     let dropped = 0;
@@ -282,6 +289,7 @@ export class CrawlRun {
       robots,
       hosts: new HostGate(options.perHostConcurrency, options.politenessDelayMs, deps.clock),
       render: new RenderPolicy(options.render, deps.renderer !== undefined, deps.renderSampleSize),
+      parser: this.parser,
       isKnown: (url) => this.admission.isKnown(url),
       renderOwner: randomUUID(),
       renderCredentials: renderCredentials(options.siteAuth, (url) => this.ownSite(url)),

@@ -30,6 +30,12 @@ export interface CrawlerTuning {
   progressIntervalMs?: number;
   /** Bounds of the image checks once a crawl ends (default 200 images, 4 at a time, 30 s). */
   imageChecks?: ImageCheckBounds;
+  /**
+   * Worker threads that parse pages, so one crawl uses more than one core (default 0: every
+   * page in-thread, for hosts that run many crawls at once; the CLI, one crawl per process,
+   * sizes it to the cores with `defaultParseWorkers`).
+   */
+  parseWorkers?: number;
 }
 
 /** The ports a crawler runs on. Only `fetcher` and `policy` are required. */
@@ -111,6 +117,7 @@ export function createCrawler(deps: CrawlerDeps): Crawler {
           renderSampleSize: deps.tuning?.renderSampleSize ?? 3,
           renderTimeoutMs: deps.tuning?.renderTimeoutMs ?? 30_000,
           progressIntervalMs: deps.tuning?.progressIntervalMs ?? 250,
+          parseWorkers: deps.tuning?.parseWorkers ?? 0,
           renderUser: deps.renderUser,
           ...(deps.tuning?.imageChecks ? { imageChecks: deps.tuning.imageChecks } : {}),
         },

@@ -18,6 +18,7 @@ import { type FetchOutcome, fetchPage } from './fetch-page.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlOptions } from './options.js';
 import { applyFacts, blankRecord, lastModified, mediaType } from './page-record.js';
+import type { ParsePool } from './parse-pool.js';
 import { appShellReason, type RenderPolicy } from './render-policy.js';
 import type { PageRecord } from './types.js';
 import { urlKey } from './url-key.js';
@@ -43,6 +44,8 @@ export interface ProcessContext {
   hosts: HostGate;
   /** The render decision state. */
   render: RenderPolicy;
+  /** Parses pages, in-thread or in worker threads. */
+  parser: ParsePool;
   /** First retry backoff. */
   retryBaseMs: number;
   /** Render timeout per page. */
@@ -242,10 +245,10 @@ async function recordOutcome(
     outcome.chain.length === 0 &&
     (isHtmlType(record.contentType) || sniffHtml)
   ) {
-    let facts = pageFacts(
-      decodeHtml(res.body, res.headers['content-type']),
-      record.finalUrl,
-      res.headers,
+    // A crawl that may render still needs the body for the browser; otherwise it moves.
+    let facts = await ctx.parser.parse(
+      { body: res.body, url: record.finalUrl, headers: res.headers },
+      ctx.renderer !== undefined,
     );
     const decision = await ctx.render.decide(record.finalUrl, facts, signal);
     if (decision.render) facts = await renderInto(ctx, record, facts, decision, res, signal);

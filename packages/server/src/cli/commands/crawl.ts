@@ -14,6 +14,7 @@ import {
   createCrawler,
   createHttpFetcher,
   createUrlPolicy,
+  defaultParseWorkers,
   type SpillStore,
   storeForCap,
 } from '@mapsmith/core/crawl';
@@ -88,7 +89,8 @@ async function crawl(command: CrawlCommand, store: CrawlStore): Promise<CrawlSum
       : undefined;
   let summary: CrawlSummary | undefined;
   try {
-    const crawler = createCrawler({ fetcher, renderer, policy, store });
+    const parseWorkers = command.parseWorkers ?? defaultParseWorkers();
+    const crawler = createCrawler({ fetcher, renderer, policy, store, tuning: { parseWorkers } });
     for await (const event of crawler.crawl(options, controller.signal)) {
       if (event.type === 'progress') display?.progress(event);
       else if (event.type === 'page') display?.page(event.page);

@@ -81,6 +81,12 @@ describe('parseCrawlArgs', () => {
     expect(parseCrawlArgs([url], true).options.allowLoopback).toBe(true);
   });
 
+  it('reads --parse-workers, absent when not given (the machine decides)', () => {
+    expect(parseCrawlArgs([url, '--parse-workers', '0']).parseWorkers).toBe(0);
+    expect(parseCrawlArgs([url, '--parse-workers', '3']).parseWorkers).toBe(3);
+    expect(parseCrawlArgs([url]).parseWorkers).toBeUndefined();
+  });
+
   it('reads --time-limit as seconds or with a unit', () => {
     const limit = (t: string) => parseCrawlArgs([url, '--time-limit', t]).options.timeLimitMs;
     expect([limit('90'), limit('90s'), limit('1.5m'), limit('2h'), limit('500ms')]).toEqual([
@@ -144,6 +150,12 @@ describe('parseCrawlArgs', () => {
       '--delay must be a whole number of at least 0, not "-5"',
     );
     expect(usageError(url, '--time-limit', 'soon')).toContain('--time-limit must be seconds');
+    expect(usageError(url, '--parse-workers', '-1')).toBe(
+      '--parse-workers must be a whole number of at least 0, not "-1"',
+    );
+    expect(usageError(url, '--parse-workers', '65')).toBe(
+      '--parse-workers must be at most 64, not "65"',
+    );
     expect(usageError(url, '--user-agent-suffix', 'a\r\nX-Evil: 1')).toBe(
       '--user-agent-suffix must be 1-200 printable ASCII characters',
     );

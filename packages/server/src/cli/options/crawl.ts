@@ -74,6 +74,11 @@ const crawlOnlyOptions = {
     value: 'N',
     help: 'requests in flight (default 16; at most 8 per host)',
   },
+  'parse-workers': {
+    type: 'string',
+    value: 'N',
+    help: 'parse pages in N worker threads, 0 in the main thread (default: cores - 1\non 4 or more cores, else 0)',
+  },
   'allow-loopback': {
     type: 'boolean',
     help: 'allow 127.0.0.1/localhost targets (local test sites only)',
@@ -116,6 +121,8 @@ export interface CrawlCommand {
   out?: string;
   /** Summary as JSON, no progress line. */
   json: boolean;
+  /** Parse worker threads (the machine's default when absent; see `defaultParseWorkers`). */
+  parseWorkers?: number;
   /** Sitemap files to write after the crawl. */
   exportTo?: ExportChoice & { outDir: string };
 }
@@ -137,6 +144,16 @@ function userAgentOf(suffix: string | undefined): string | undefined {
   if (!/^[\x20-\x7e]{1,200}$/.test(suffix) || suffix.trim() === '')
     throw new UsageError('--user-agent-suffix must be 1-200 printable ASCII characters');
   return `${USER_AGENT} ${suffix.trim()}`;
+}
+
+/** A bound against typos: no machine this runs on has use for more parse threads. */
+const MAX_PARSE_WORKERS = 64;
+
+function parseWorkers(text: string | undefined): number | undefined {
+  const n = wholeNumber('parse-workers', text, 0);
+  if (n !== undefined && n > MAX_PARSE_WORKERS)
+    throw new UsageError(`--parse-workers must be at most ${MAX_PARSE_WORKERS}, not "${text}"`);
+  return n;
 }
 
 /**
@@ -177,6 +194,7 @@ export function parseCrawlArgs(argv: readonly string[], allowLoopbackEnv = false
     siteAuth: siteAuthFlags(values),
     out: values.out,
     json: values.json === true,
+    parseWorkers: parseWorkers(values['parse-workers']),
     exportTo: outDir === undefined ? undefined : { outDir, ...exportChoice(values) },
   };
 }
