@@ -4,6 +4,7 @@
 // Screenshots of the panel at 1280 and 390 px go to the test's output folder.
 import fs from 'node:fs';
 import { makePage } from '@mapsmith/core';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/renderer-fixture';
 import { seedLocalJob } from './support/seed';
 
@@ -13,13 +14,18 @@ const pages = () => [
   makePage('https://client.example/blog/one', { title: null }),
 ];
 
+/** A completed local crawl's page, and its Share panel. */
+async function openSharePanel(page: Page, desktop: Parameters<typeof seedLocalJob>[0]) {
+  const jobId = await seedLocalJob(desktop, pages());
+  await page.goto(`/crawls/${jobId}`);
+  return page.getByTestId('share-panel');
+}
+
 test('the desktop downloads the client report as a PDF; share links are hosted', async ({
   page,
   desktop,
 }, testInfo) => {
-  const jobId = await seedLocalJob(desktop.services, pages());
-  await page.goto(`/crawls/${jobId}`);
-  const panel = page.getByTestId('share-panel');
+  const panel = await openSharePanel(page, desktop.services);
   await expect(panel.getByRole('heading', { name: 'Share with a client' })).toBeVisible();
   await expect(panel.getByTestId('share-hosted-note')).toHaveText(
     /^Share links to a read-only page of a report are made on the hosted Mapsmith app/,
@@ -54,9 +60,7 @@ test.describe('without a browser', () => {
     page,
     desktop,
   }, testInfo) => {
-    const jobId = await seedLocalJob(desktop.services, pages());
-    await page.goto(`/crawls/${jobId}`);
-    const panel = page.getByTestId('share-panel');
+    const panel = await openSharePanel(page, desktop.services);
     await panel.getByRole('button', { name: 'Download PDF' }).click();
     await expect(page.getByText(/none was found on this computer/)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('desktop-pdf-no-browser-1280.png') });

@@ -1,5 +1,5 @@
-import { AppError, clientReportHtml, readClientReport } from '@mapsmith/app';
-import { type ExportFile, fileHost, type Logger, type UrlPolicy } from '@mapsmith/core';
+import { AppError, clientReportHtml, clientReportPdfName, readClientReport } from '@mapsmith/app';
+import type { ExportFile, Logger, UrlPolicy } from '@mapsmith/core';
 import { PdfTimeoutError, printHtmlToPdf } from '@mapsmith/render';
 import type { BrowserFound } from '../../crawler-process/find-browser';
 import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
@@ -44,7 +44,7 @@ export async function crawlPdf(
       timeoutMs: PDF_TIMEOUT_MS,
     });
     return {
-      fileName: `report-${fileHost(report.crawl.url ?? 'site')}.pdf`,
+      fileName: clientReportPdfName(report),
       contentType: 'application/pdf',
       bytes,
     };
