@@ -1,9 +1,10 @@
-import type {
-  CrawlChanges,
-  CrawlCharts,
-  CrawlJob,
-  SeoAnalysis,
-  SitemapCompareSummary,
+import {
+  type CrawlChanges,
+  type CrawlCharts,
+  type CrawlJob,
+  fileHost,
+  type SeoAnalysis,
+  type SitemapCompareSummary,
 } from '@mapsmith/core';
 import type { CrawlAnswers } from '../crawl/answers.js';
 import { DEFAULT_REPORT_BRAND, type ReportBrand } from './report-brand.js';
@@ -60,4 +61,9 @@ export async function readClientReport(
     brand: extras.brand ?? DEFAULT_REPORT_BRAND,
     generatedAt: new Date(extras.now ?? Date.now()).toISOString(),
   };
+}
+
+/** The report's PDF file name, the same in both shells: `report-{host}.pdf`. */
+export function clientReportPdfName(report: ClientReport): string {
+  return `report-${fileHost(report.crawl.url ?? 'site')}.pdf`;
 }

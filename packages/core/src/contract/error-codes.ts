@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   'share.not-found',
   'share.too-many',
   'report.pdf-timeout',
+  // The desktop found no Chrome, Chromium or Edge to print a report's PDF with
+  'report.no-browser',
   // Staging-site credentials (issue 29): the desktop has no keychain to keep them in
   'crawl.credentials-unsafe',
 ] as const;

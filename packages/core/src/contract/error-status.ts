@@ -92,6 +92,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'share.not-found': 404,
   'share.too-many': 409,
   'report.pdf-timeout': 503,
+  'report.no-browser': 503,
   'crawl.credentials-unsafe': 503,
 };
 

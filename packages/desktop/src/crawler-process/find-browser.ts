@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** What `findLocalBrowser` needs from the machine, injected so tests can stand in for any OS. */
@@ -73,4 +74,20 @@ export function findLocalBrowser(search: BrowserSearch): BrowserFound {
   return found
     ? { path: found, via: 'known install path' }
     : { path: null, reason: 'no Google Chrome, Chromium or Microsoft Edge found' };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The browser installed on this machine (`findLocalBrowser` over the real file system): the one
+ * both smart rendering and the client report's PDF use.
+ */
+export function findInstalledBrowser(env: Record<string, string | undefined>): BrowserFound {
+  return findLocalBrowser({ env, platform: process.platform, exists: isFile });
 }

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { agree, type PageRenderer, plural, type RenderMode, type UrlPolicy } from '@mapsmith/core';
 import { type ChromiumRenderer, createChromiumRenderer } from '@mapsmith/render';
-import { findLocalBrowser } from './find-browser';
+import { findInstalledBrowser } from './find-browser';
 
 /** The renderer a desktop crawl uses, and what its report should say about rendering. */
 export interface LocalRendering {
@@ -30,7 +29,7 @@ export function localRendering(
 ): LocalRendering {
   if (mode === 'never')
     return { renderer: undefined, renderSampleSize: undefined, notes: () => [], close: noop };
-  const found = findLocalBrowser({ env, platform: process.platform, exists: isFile });
+  const found = findInstalledBrowser(env);
   if (found.path === null) {
     let unrendered = 0;
     const missing: PageRenderer = {
@@ -81,14 +80,6 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
   } catch {
     return false;
   }

@@ -4,6 +4,7 @@ import {
   jobCrawlPlan,
   type Logger,
 } from '@mapsmith/core';
+import { findInstalledBrowser } from '../crawler-process/find-browser';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
 import { type EmitProgress, type LaunchCrawler, LocalCrawls } from './crawl/local-crawls';
 import { createHandlers, type DesktopDeps } from './handlers';
@@ -78,6 +79,8 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     openExternal: options.openExternal,
     dialogs: options.dialogs,
     policy: createUrlPolicy({ allowLoopback }),
+    logger: options.logger,
+    findBrowser: () => findInstalledBrowser(options.env),
     crawlDefaults: { allowLoopback },
     engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
     ...options.overrides,

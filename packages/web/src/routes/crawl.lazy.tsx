@@ -117,8 +117,8 @@ function CrawlPage() {
         )}
       </div>
       {job?.status === 'completed' && <SitemapCompareCard jobId={jobId} />}
-      {/* A share link needs a public server to open it: hosted only (issue 29 point 3). */}
-      {job?.status === 'completed' && api.shell === 'hosted' && <SharePanel jobId={jobId} />}
+      {/* The client report (issue 29 point 3): its PDF in both shells, share links hosted. */}
+      {job?.status === 'completed' && <SharePanel jobId={jobId} />}
       {job?.status === 'completed' && (
         <CrawlReport jobId={jobId} search={search} onSearch={onSearch} />
       )}

@@ -1,7 +1,8 @@
 import type { ShareLinkInfo } from '@mapsmith/core/browser';
 import { type FormEvent, useState } from 'react';
-import { httpGetUrl } from '../api/http-api';
 import { formatDate } from '../app/format';
+import { useApi } from '../app/use-api';
+import { ReportPdfButton } from './ReportPdfButton';
 import { useShareLinks } from './use-share-links';
 
 /** The expiries offered, in days; null: the link lives until revoked. */
@@ -19,11 +20,44 @@ function stateText(link: ShareLinkInfo): string {
 }
 
 /**
- * "Share" on a completed crawl (issue 29 point 3, hosted): a read-only link to the crawl's
- * report for a client (no account needed), made with an optional expiry, copied once (only
- * its hash is kept), listed and revoked; and the same report as a PDF.
+ * "Share with a client" on a completed crawl (issue 29 point 3): the crawl's report as a PDF in
+ * both shells; hosted, also a read-only link to it. A share link needs a public server to open
+ * it, so the desktop says where links are made instead.
  */
 export function SharePanel(props: { jobId: string }) {
+  const api = useApi();
+  return (
+    <section className="card share-panel" aria-labelledby="share-title" data-testid="share-panel">
+      <h2 id="share-title" className="card-title">
+        Share with a client
+      </h2>
+      {api.shell === 'hosted' ? (
+        <ShareLinks jobId={props.jobId} />
+      ) : (
+        <>
+          <p className="muted small">
+            This report as a PDF to send a client: summary, SEO score and issues, the site at a
+            glance, changes since the previous crawl.
+          </p>
+          <p className="muted small" data-testid="share-hosted-note">
+            Share links to a read-only page of a report are made on the hosted Mapsmith app: a link
+            needs a public server to open it.
+          </p>
+          <div className="share-actions">
+            <ReportPdfButton jobId={props.jobId} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The hosted half: a read-only link to the crawl's report for a client (no account needed),
+ * made with an optional expiry, copied once (only its hash is kept), listed and revoked; and
+ * the same report as a PDF.
+ */
+function ShareLinks(props: { jobId: string }) {
   const share = useShareLinks(props.jobId);
   const [days, setDays] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
@@ -44,10 +78,7 @@ export function SharePanel(props: { jobId: string }) {
   };
 
   return (
-    <section className="card share-panel" aria-labelledby="share-title" data-testid="share-panel">
-      <h2 id="share-title" className="card-title">
-        Share with a client
-      </h2>
+    <>
       <p className="muted small">
         A read-only page of this report (summary, SEO score and issues, changes, sitemap files) that
         opens without an account and is never indexed by search engines.
@@ -70,14 +101,7 @@ export function SharePanel(props: { jobId: string }) {
             Create share link
           </button>
         </form>
-        <a
-          className="button"
-          href={httpGetUrl('crawl.pdf', { jobId: props.jobId })}
-          download
-          data-testid="share-pdf"
-        >
-          Download PDF
-        </a>
+        <ReportPdfButton jobId={props.jobId} />
       </div>
       {url && (
         <div className="token-once" role="status">
@@ -120,6 +144,6 @@ export function SharePanel(props: { jobId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }

@@ -118,19 +118,18 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
     where: 'Sitemap audits and the live sitemap against a crawl run on {host} with a Pro account.',
   },
   {
-    // A share link needs a public server to open it; the PDF is printed by the hosted server's
-    // Chromium (Electron's printToPDF is not wired here yet).
+    // A share link needs a public server to open it, and the brand lives with the hosted
+    // account; the PDF of a local crawl is printed here (`crawl.pdf`).
     names: [
       'share.create',
       'share.list',
       'share.revoke',
-      'crawl.pdf',
       'brand.get',
       'brand.update',
       'brand.logo',
     ],
     where:
-      'Share links of a report and its PDF are made on {host}: a link needs a public server to open it. Crawl the site there to share its report with a client.',
+      'Share links of a report are made on {host}: a link needs a public server to open it. Crawl the site there to share its report with a client; the desktop app downloads its PDF.',
   },
   {
     // The health report describes the hosted deployment's database, queue and workers.

@@ -3,6 +3,7 @@ import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
 import { openSitemapFile } from './checker';
+import { type ClientReportDeps, crawlPdf } from './client-report';
 import { type CrawlDeps, controlCrawl, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { deleteCrawl, getAnalytics, listCrawls, listHistory } from './history';
@@ -18,7 +19,7 @@ import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps;
+export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & ClientReportDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -36,6 +37,7 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'crawl.changes': (input) => crawlChanges(deps, input),
     'crawl.report': (input) => crawlReportFile(deps, input),
     'report.save': (input) => saveReport(deps, input),
+    'crawl.pdf': (input) => crawlPdf(deps, input),
     'seo.get': (input) => getSeo(deps, input),
     'sitemap.fetch': (input) => fetchSitemap(deps, input),
     'export.generate': (input) => generateExport(deps, input),

@@ -3,9 +3,9 @@ import {
   type ClientReport,
   CrawlAnswers,
   clientReportHtml,
+  clientReportPdfName,
   readClientReport,
 } from '@mapsmith/app';
-import { fileHost } from '@mapsmith/core';
 import { PdfTimeoutError, printHtmlToPdf } from '@mapsmith/render';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -56,7 +56,7 @@ function clientReports(ctx: AppContext) {
       return HttpResult.download(
         {
           contentType: 'application/pdf',
-          fileName: `report-${fileHost(report.crawl.url ?? 'site')}.pdf`,
+          fileName: clientReportPdfName(report),
         },
         [bytes],
       );
