@@ -11,9 +11,9 @@ import { Heap } from './heap.js';
 import { memorySorter, type Sorter, type SorterFactory } from './sorter.js';
 
 /** Items held in memory before a sorted run goes to disk... */
-export const RUN_ITEMS = 20_000;
+export const RUN_ITEMS = 5_000;
 /** ...or fewer, once their JSON lines reach this many characters (long titles). */
-export const RUN_CHARS = 4_000_000;
+export const RUN_CHARS = 1_000_000;
 const READ_BYTES = 1 << 16;
 
 /** Reads a run file back line by line (one JSON item a line), a buffer at a time. */
