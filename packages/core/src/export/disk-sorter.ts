@@ -69,7 +69,10 @@ function* merge<T>(files: string[], compare: (a: T, b: T) => number): Generator<
       yield head.item;
       const line = head.reader.next();
       if (line === null) heads.pop();
-      else heads.replaceTop({ ...head, item: JSON.parse(line) as T });
+      else {
+        head.item = JSON.parse(line) as T;
+        heads.replaceTop(head);
+      }
     }
   } finally {
     for (const reader of readers) reader.close();
