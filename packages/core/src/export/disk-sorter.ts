@@ -12,9 +12,17 @@ import { memorySorter, type Sorter, type SorterFactory } from './sorter.js';
 
 /** Items held in memory before a sorted run goes to disk... */
 export const RUN_ITEMS = 5_000;
-/** ...or fewer, once their JSON lines reach this many characters (long titles). */
+/** ...or fewer, once their text reaches this many characters (long titles). */
 export const RUN_CHARS = 1_000_000;
-const READ_BYTES = 1 << 16;
+const READ_BYTES = 1 << 14;
+
+/** The characters of an item's text fields (items are flat records of text and numbers). */
+function textLength(item: unknown): number {
+  let length = 0;
+  for (const value of Object.values(item as object))
+    if (typeof value === 'string') length += value.length;
+  return length;
+}
 
 /** Reads a run file back line by line (one JSON item a line), a buffer at a time. */
 class RunReader {
@@ -99,28 +107,31 @@ export function diskSorters(
   const sorter = <T>(compare: (a: T, b: T) => number, limit?: number): Sorter<T> => {
     // The first N of an order fit in a heap of N when N is a run or less (RSS for the free plan).
     if (limit !== undefined && limit <= runItems) return memorySorter(compare, limit);
-    let items: { item: T; line: string }[] = [];
+    let items: T[] = [];
     let chars = 0;
     const runs: string[] = [];
     const spill = () => {
-      items.sort((a, b) => compare(a.item, b.item));
       const file = runFile();
-      writeFileSync(file, `${items.map((entry) => entry.line).join('\n')}\n`);
+      writeFileSync(
+        file,
+        `${items
+          .sort(compare)
+          .map((item) => JSON.stringify(item))
+          .join('\n')}\n`,
+      );
       runs.push(file);
       items = [];
       chars = 0;
     };
     return {
       add(item) {
-        const line = JSON.stringify(item);
-        items.push({ item, line });
-        chars += line.length;
+        items.push(item);
+        chars += textLength(item);
         if (items.length >= runItems || chars >= RUN_CHARS) spill();
       },
       *sorted() {
         if (runs.length === 0) {
-          const all = items.sort((a, b) => compare(a.item, b.item)).map((entry) => entry.item);
-          yield* all.slice(0, limit);
+          yield* items.sort(compare).slice(0, limit);
           return;
         }
         if (items.length > 0) spill();
