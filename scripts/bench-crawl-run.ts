@@ -83,12 +83,19 @@ for await (const event of crawler.crawl({
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage();
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+const exportPeaks: { step: string; peakRssMb: number }[] = [];
 if (job.exportDir) {
   const out = fs.createWriteStream(path.join(job.exportDir, 'crawl.jsonl'));
   for await (const page of store.pages())
     if (!out.write(`${JSON.stringify(page)}\n`)) await new Promise((r) => out.once('drain', r));
   await new Promise((r) => out.end(r));
-  await writeExports(EXPORT_FORMATS, () => store.listed(), { outDir: job.exportDir });
+  exportPeaks.push({ step: 'jsonl', peakRssMb: peakMb() });
+  // One format at a time, so the peak RSS after each says which export raised it.
+  for (const format of EXPORT_FORMATS) {
+    await writeExports([format], () => store.listed(), { outDir: job.exportDir });
+    exportPeaks.push({ step: format, peakRssMb: peakMb() });
+  }
 }
 const exportSeconds = (performance.now() - started) / 1000 - seconds;
 const cpuAfter = process.cpuUsage();
@@ -121,5 +128,6 @@ process.stdout.write(
     precision: listed ? hits / listed : 0,
     endedBy,
     checkpoints,
+    exportPeaks,
   })}\n`,
 );

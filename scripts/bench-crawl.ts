@@ -15,6 +15,8 @@ import { benchAgainstWget, wgetAvailable } from './bench-crawl-wget.js';
 
 interface RunResult {
   checkpoints: { pages: number; rssMb: number; peakRssMb: number; heapMb: number }[];
+  /** Peak RSS after the JSONL and after each export format, in the order written. */
+  exportPeaks?: { step: string; peakRssMb: number }[];
   pages: number;
   seconds: number;
   exportSeconds: number;
@@ -109,6 +111,10 @@ async function bench(
       for (const c of r.checkpoints)
         process.stdout.write(
           `    at ${c.pages} pages: RSS ${c.rssMb} MB (peak so far ${c.peakRssMb} MB), heap ${c.heapMb} MB\n`,
+        );
+      if (r.exportPeaks?.length)
+        process.stdout.write(
+          `    peak RSS after ${r.exportPeaks.map((e) => `${e.step} ${e.peakRssMb}`).join(', ')} MB\n`,
         );
       results.push(r);
       process.stdout.write(

@@ -1,8 +1,10 @@
 import { plural } from '../text/counts.js';
 import { escapeXml, toSitemapUrl } from './escape.js';
+import { memorySorter } from './sorter.js';
 import type { Exporter } from './types.js';
 
 interface Link {
+  group: string;
   href: string;
   path: string;
   title: string;
@@ -24,16 +26,23 @@ function groupOf(url: URL, mainHost: string): string {
   return url.host === mainHost ? segment : `${url.host}${segment}`;
 }
 
+/** Groups by name (code unit order), then pages by path (locale order) within a group. */
+function byGroupThenPath(a: Link, b: Link): number {
+  if (a.group !== b.group) return a.group < b.group ? -1 : 1;
+  return a.path.localeCompare(b.path);
+}
+
 /**
  * `html`: a readable, accessible page listing the site's pages with their titles, grouped by
- * the first path segment (one heading and list per group), sorted by path.
+ * the first path segment (one heading and list per group), sorted by path. The pages wait in
+ * the sorter (on disk in Node) and are written group by group as they come back in order.
  */
 export const htmlExporter: Exporter = {
   format: 'html',
   family: 'document',
   contentType: 'text/html; charset=utf-8',
-  start(options, skip) {
-    const groups = new Map<string, Link[]>();
+  start(options, skip, sorter = memorySorter) {
+    const links = sorter(byGroupThenPath);
     let mainHost = '';
     let total = 0;
     return {
@@ -47,28 +56,14 @@ export const htmlExporter: Exporter = {
         const url = new URL(href);
         mainHost ||= url.host;
         const path = decoded(url.pathname + url.search);
-        const key = groupOf(url, mainHost);
-        const list = groups.get(key) ?? [];
-        list.push({ href, path, title: page.title?.trim() || path });
-        groups.set(key, list);
+        links.add({ group: groupOf(url, mainHost), href, path, title: page.title?.trim() || path });
         total++;
         return '';
       },
       listed: () => total,
-      end() {
+      *body() {
         const name = escapeXml(options.siteTitle ?? (mainHost || 'this site'));
-        let body = '';
-        let index = 0;
-        for (const key of [...groups.keys()].sort()) {
-          const links = (groups.get(key) ?? []).sort((a, b) => a.path.localeCompare(b.path));
-          const id = `group-${++index}`;
-          body += `<section aria-labelledby="${id}">\n<h2 id="${id}">${escapeXml(key)}</h2>\n<ul>\n`;
-          for (const link of links) {
-            body += `<li><a href="${escapeXml(link.href)}">${escapeXml(link.title)}</a> <span class="path">${escapeXml(link.path)}</span></li>\n`;
-          }
-          body += '</ul>\n</section>\n';
-        }
-        return `<!DOCTYPE html>
+        yield `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -80,12 +75,21 @@ export const htmlExporter: Exporter = {
 <header><h1>Sitemap of ${name}</h1><p>${plural(total, 'page')}</p></header>
 <main>
 <nav aria-label="Sitemap">
-${body}</nav>
-</main>
-</body>
-</html>
 `;
+        let group: string | null = null;
+        let index = 0;
+        for (const link of links.sorted()) {
+          if (link.group !== group) {
+            if (group !== null) yield '</ul>\n</section>\n';
+            group = link.group;
+            const id = `group-${++index}`;
+            yield `<section aria-labelledby="${id}">\n<h2 id="${id}">${escapeXml(group)}</h2>\n<ul>\n`;
+          }
+          yield `<li><a href="${escapeXml(link.href)}">${escapeXml(link.title)}</a> <span class="path">${escapeXml(link.path)}</span></li>\n`;
+        }
+        if (group !== null) yield '</ul>\n</section>\n';
       },
+      end: () => '</nav>\n</main>\n</body>\n</html>\n',
     };
   },
 };

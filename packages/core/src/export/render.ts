@@ -34,6 +34,13 @@ export function* streamExport(
   }
   // Checked before the last chunk, so a caller that joins the chunks never gets an invalid file.
   if (listed === 0 && exporter.family === 'sitemap') throw new NothingToListError(format);
+  for (const chunk of session.body?.() ?? []) {
+    batch += chunk;
+    if (batch.length >= 1 << 20) {
+      yield batch;
+      batch = '';
+    }
+  }
   yield batch + session.end();
 }
 

@@ -1,5 +1,6 @@
 import type { ExportFormat } from '../contract/formats.js';
 import type { PageRecord } from '../crawler/types.js';
+import type { SorterFactory } from './sorter.js';
 
 /** The changefreq values of the sitemaps.org protocol. */
 export type Changefreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
@@ -39,11 +40,16 @@ export interface ExportSession {
   readonly head: string;
   /** The text for one included page; `''` when the format leaves the page out. */
   entry(page: PageRecord): string;
-  /** The text after the last page (formats that sort or group write their body here). */
+  /**
+   * Formats that sort or group (html, rss): the document up to its footer, written after the
+   * last page, chunk by chunk, from the sorter the run was started with.
+   */
+  body?(): Iterable<string>;
+  /** The text after the last page (after `body`). */
   end(): string;
   /**
    * How many entries the written file holds, for formats whose `entry` returns `''` and whose
-   * `end` writes the body (html, rss); the others are counted entry by entry.
+   * `body` writes them (html, rss); the others are counted entry by entry.
    */
   listed?(): number;
 }
@@ -56,6 +62,13 @@ export interface Exporter {
   readonly family: 'sitemap' | 'document';
   /** Media type of the file, for Content-Type. */
   readonly contentType: string;
-  /** Starts a run; `skip` is told about each page or video left out. */
-  start(options: ExportOptions, skip: (entry: SkippedEntry) => void): ExportSession;
+  /**
+   * Starts a run; `skip` is told about each page or video left out. Formats that sort hold
+   * their pages in `sorter` (default: in memory; Node's file writer spills to disk).
+   */
+  start(
+    options: ExportOptions,
+    skip: (entry: SkippedEntry) => void,
+    sorter?: SorterFactory,
+  ): ExportSession;
 }

@@ -2,11 +2,13 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { canGzip, type ExportFormat } from '../contract/formats.js';
 import type { PageRecord } from '../crawler/types.js';
+import { diskSorters } from './disk-sorter.js';
 import { exportFileName, exportPartName } from './file-names.js';
 import { NothingToListError } from './nothing-to-list.js';
 import { BATCH_CHARS, OutputFile } from './output-file.js';
 import { exporters } from './registry.js';
 import { sitemapIndex } from './sitemap-index.js';
+import type { SorterFactory } from './sorter.js';
 import type { ExportOptions, SkippedEntry } from './types.js';
 import { withoutLastmod } from './uniform-lastmod.js';
 
@@ -60,10 +62,23 @@ async function* asAsync<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerato
 
 /**
  * Writes one format to `outDir`, streaming: sitemap formats are split at 50,000 URLs or
- * 52,428,800 bytes with a sitemap index, optionally gzipped; memory stays constant. Node-only.
+ * 52,428,800 bytes with a sitemap index, optionally gzipped; memory stays constant (the formats
+ * that sort, html and rss, sort on disk). Node-only.
  * A sitemap format with nothing to list writes no file and throws `NothingToListError`.
  */
 export async function writeExport(options: WriteExportOptions): Promise<ExportResult> {
+  const sorting = diskSorters();
+  try {
+    return await writeSorted(options, sorting.sorter);
+  } finally {
+    sorting.dispose();
+  }
+}
+
+async function writeSorted(
+  options: WriteExportOptions,
+  sorter: SorterFactory,
+): Promise<ExportResult> {
   const { format, outDir } = options;
   const exporter = exporters[format];
   const gzip = Boolean(options.gzip) && canGzip(format);
@@ -78,7 +93,7 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
 
   const parts: string[] = [];
   let file: OutputFile | null = null;
-  let session = exporter.start(options, skip);
+  let session = exporter.start(options, skip, sorter);
   const footBytes = Buffer.byteLength(exporter.start(options, () => {}).end());
   let batch = '';
   let count = 0;
@@ -91,13 +106,20 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
       ? exportPartName(format, parts.length + 1, gzip)
       : exportFileName(format, gzip);
     parts.push(name);
-    session = exporter.start(options, skip);
+    session = exporter.start(options, skip, sorter);
     batch = session.head;
     bytes = Buffer.byteLength(batch);
     count = 0;
     return new OutputFile(path.join(outDir, name), gzip);
   };
   const close = async (current: OutputFile) => {
+    for (const chunk of session.body?.() ?? []) {
+      batch += chunk;
+      if (batch.length >= BATCH_CHARS) {
+        await current.write(batch);
+        batch = '';
+      }
+    }
     await current.write(batch + session.end());
     batch = '';
     await current.close();
