@@ -5,6 +5,7 @@ import {
   type CrawlLiveProgress,
   type CrawlOutcome,
   CrawlReport,
+  type CrawlStore,
   type CrawlSummary,
   type CrawlTotals,
   type Plan,
@@ -20,7 +21,6 @@ import type {
   HistoryJobRecord,
   HistoryPage,
   HistoryQuery,
-  JobCrawlStore,
   StartCrawlInput,
   StartCrawlResult,
   StoreLimit,
@@ -219,9 +219,8 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     jobId: string,
     claimToken: string | null = null,
     onLimit?: (limit: StoreLimit) => void,
-    batched = false,
-  ): JobCrawlStore {
-    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onLimit, batched);
+  ): CrawlStore {
+    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onLimit);
   }
 
   /** Null until computed. */
