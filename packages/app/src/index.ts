@@ -4,6 +4,9 @@
  * what differs (accounts and the export cache on the server; the local user, dialogs and the
  * keychain on the desktop).
  */
+export * from './audit/audit-jobs.js';
+export * from './audit/audit-stop.js';
+export type * from './audit/ports.js';
 export * from './crawl/answers.js';
 export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
@@ -28,6 +31,7 @@ export * from './sql/claim-lost.js';
 export * from './sql/crawl-control.js';
 export * from './sql/crawl-jobs.js';
 export * from './sql/crawl-store.js';
+export * from './sql/insert-rows.js';
 export * from './sql/job-queue.js';
 export * from './sql/rows.js';
 export * from './sql/stored-bytes.js';

@@ -1,4 +1,3 @@
-import { fencedTransaction } from '@mapsmith/app';
 import {
   type AuditEntry,
   type AuditResult,
@@ -7,6 +6,7 @@ import {
   monthKey,
   type SqlDatabase,
 } from '@mapsmith/core';
+import { fencedTransaction } from '../sql/transactions.js';
 
 /**
  * One audit job's durable URL list in SQL (SQLite or Postgres), as `runAudit` leases and
