@@ -37,6 +37,7 @@ function fine(url: string): AuditResult {
     contentType: 'text/html',
     responseMs: 3,
     error: null,
+    sitemap: null,
   };
 }
 
