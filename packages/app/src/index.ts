@@ -4,9 +4,11 @@
  * what differs (accounts and the export cache on the server; the local user, dialogs and the
  * keychain on the desktop).
  */
+export * from './audit/audit-answers.js';
 export * from './audit/audit-jobs.js';
 export * from './audit/audit-stop.js';
 export type * from './audit/ports.js';
+export * from './audit/run-audit-job.js';
 export * from './crawl/answers.js';
 export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
