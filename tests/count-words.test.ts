@@ -43,7 +43,7 @@ const ALLOWED = new Set([
   // The plan's monthly quota (free: 500), or '...' while it loads.
   "packages/web/src/components/UsageCard.tsx: limit || '...'",
   // Not a count: whether this request stopped the audit (one row changed) or it had ended.
-  "packages/server/src/repos/sql/audit-stop.ts: return changes === 1 ? 'done' : 'ended';",
+  "packages/app/src/audit/audit-stop.ts: return changes === 1 ? 'done' : 'ended';",
 ]);
 
 /** The trimmed source line at `index`. */

@@ -4,6 +4,11 @@
  * what differs (accounts and the export cache on the server; the local user, dialogs and the
  * keychain on the desktop).
  */
+export * from './audit/audit-answers.js';
+export * from './audit/audit-jobs.js';
+export * from './audit/audit-stop.js';
+export type * from './audit/ports.js';
+export * from './audit/run-audit-job.js';
 export * from './crawl/answers.js';
 export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
@@ -15,6 +20,7 @@ export * from './crawl/present-history.js';
 export * from './crawl/run-crawler.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
+export * from './plan/pro-now.js';
 export { migrate, migrations } from './schema/index.js';
 export * from './secrets/sealed-settings.js';
 export * from './secrets/secret-box.js';
@@ -28,6 +34,7 @@ export * from './sql/claim-lost.js';
 export * from './sql/crawl-control.js';
 export * from './sql/crawl-jobs.js';
 export * from './sql/crawl-store.js';
+export * from './sql/insert-rows.js';
 export * from './sql/job-queue.js';
 export * from './sql/rows.js';
 export * from './sql/stored-bytes.js';

@@ -1,5 +1,6 @@
 import type { BrandUpdateInput, ReportBrandInfo, SqlDatabase } from '@mapsmith/core';
 import { AppError } from '../errors.js';
+import { isProAt } from '../plan/pro-now.js';
 import { checkLogo } from './logo-image.js';
 import { DEFAULT_REPORT_BRAND, type ReportBrand } from './report-brand.js';
 
@@ -23,9 +24,9 @@ async function brandRow(db: SqlDatabase, userId: number): Promise<BrandRow | und
   );
 }
 
-/** A brand is applied while its owner is Pro: this is the one place that decides it. */
+/** A brand is applied while its owner is Pro (the one rule, `isProAt`). */
 function applied(row: BrandRow, now: number): boolean {
-  return row.pro_until !== null && Date.parse(row.pro_until) > now;
+  return isProAt(row.pro_until, now);
 }
 
 /** The user's brand as the account page shows it. */

@@ -37,15 +37,19 @@ export function fenceJob(
   );
 }
 
+/** Whose month a charge goes to, and the quota it stays within (null: none, Pro). */
+export type MonthMeterOwner = Pick<FencedJob, 'user_id' | 'month_quota'>;
+
 /**
  * Charges one page to the owner's month, only while the month stays within `month_quota`:
  * one conditional upsert, whose condition is checked on the row's latest version (Postgres
  * re-reads a row another writer changed meanwhile), so concurrent jobs of one user charge
  * exactly up to the quota. False when the quota is used up (the caller rolls back).
+ * The one month meter: a crawled page and an audited URL are each charged here, once.
  */
 export async function chargePage(
   tx: SqlQueryable,
-  job: FencedJob,
+  job: MonthMeterOwner,
   nowMs: number,
 ): Promise<boolean> {
   const month = monthKey(nowMs);

@@ -1,3 +1,4 @@
+import { isProAt } from '@mapsmith/app';
 import type { User } from '@mapsmith/core';
 import type { UserRow } from '../repos/ports-accounts.js';
 
@@ -10,7 +11,7 @@ export function presentUser(row: Omit<UserRow, 'password_hash'>, now = Date.now(
     id: row.id,
     username: row.username,
     email: row.email,
-    isPro: row.pro_until !== null && Date.parse(row.pro_until) > now,
+    isPro: isProAt(row.pro_until, now),
     proUntil: row.pro_until,
     emailConfirmed: row.email_confirmed_at !== null,
   };

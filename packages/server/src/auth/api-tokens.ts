@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isProAt } from '@mapsmith/app';
 import { API_TOKEN_PREFIX, HOUR_MS, type RateInfo } from '@mapsmith/core';
 import type { ApiTokenInfo, ApiTokenRepository } from '../repos/ports-accounts.js';
 import type { SessionUser } from './session.js';
@@ -93,7 +94,7 @@ export async function checkBearerToken(
       email: user.email,
       emailConfirmed: user.email_confirmed_at !== null,
       proUntil: user.pro_until,
-      isPro: user.pro_until !== null && Date.parse(user.pro_until) > now,
+      isPro: isProAt(user.pro_until, now),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isProAt } from '@mapsmith/app';
 import { SESSION_COOKIE } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
 import type { SessionRepository } from '../repos/ports-accounts.js';
@@ -53,7 +54,7 @@ export function loadSession(
         email: row.email,
         emailConfirmed: row.email_confirmed_at !== null,
         proUntil: row.pro_until,
-        isPro: row.pro_until !== null && Date.parse(row.pro_until) > now(),
+        isPro: isProAt(row.pro_until, now()),
       };
     }
     next();

@@ -1,8 +1,8 @@
+import { SqlAuditRepository } from '@mapsmith/app';
 import { createUrlPolicy, silentLogger, systemClock } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import type { AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
-import { SqlAuditRepository } from '../repos/sql/audit-jobs.js';
 import { SqlAuditQueue } from '../repos/sql/audit-queue.js';
 import { openTwoHandles, seedUser, type TwoHandles } from '../repos/sql/pro-contract-support.js';
 import { testDatabaseKinds } from '../repos/test-databases.js';

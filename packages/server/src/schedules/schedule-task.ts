@@ -1,3 +1,4 @@
+import { isProAt } from '@mapsmith/app';
 import {
   type Logger,
   nextRunAfter,
@@ -50,11 +51,6 @@ export interface ScheduleTaskDeps {
 /** A claim marker that sorts by time (`dropClaimsBefore` compares them as text). */
 function claimMarker(ms: number): string {
   return `claim:${String(Math.max(0, ms)).padStart(15, '0')}`;
-}
-
-/** Whether Pro is active at `nowMs` for an owner whose Pro lasts until `proUntil`. */
-export function isProAt(proUntil: string | null, nowMs: number): boolean {
-  return proUntil !== null && Date.parse(proUntil) > nowMs;
 }
 
 /**

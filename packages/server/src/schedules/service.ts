@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isProAt } from '@mapsmith/app';
 import {
   type CrawlSettings,
   keepStoredSecrets,
@@ -14,12 +15,7 @@ import { HttpError } from '../http/errors.js';
 import type { PeriodicSchedule, TaskScheduler } from '../jobs/scheduler.js';
 import type { CrawlJobRepository } from '../repos/ports.js';
 import { type AfterRunDeps, publishRun, stableBaseUrl, stableSitemapUrl } from './after-run.js';
-import {
-  isProAt,
-  SCHEDULE_TICK_MS,
-  type SchedulePass,
-  type ScheduleTask,
-} from './schedule-task.js';
+import { SCHEDULE_TICK_MS, type SchedulePass, type ScheduleTask } from './schedule-task.js';
 import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '@mapsmith/app';
+import { AppError, isProAt } from '@mapsmith/app';
 import type { Plan } from '@mapsmith/core';
 import type { AccountStatus } from '../../shared/desktop-operations';
 import { fetchHostedAccount } from '../account/hosted-account';
@@ -30,8 +30,7 @@ async function profile(settings: LocalSettings): Promise<Profile | null> {
 /** The plan local crawls run under: Pro only while a readable token of a paid-up Pro account is linked. */
 export async function currentPlan(deps: AccountDeps): Promise<Exclude<Plan, 'anonymous'>> {
   const linked = await profile(deps.settings);
-  if (!linked?.isPro) return 'free';
-  if (linked.proUntil && Date.parse(linked.proUntil) <= deps.now()) return 'free';
+  if (!linked?.isPro || !isProAt(linked.proUntil, deps.now())) return 'free';
   return (await deps.vault.load()) ? 'pro' : 'free';
 }
 

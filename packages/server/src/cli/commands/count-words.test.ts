@@ -1,5 +1,5 @@
+import { auditStoppedNote } from '@mapsmith/app';
 import { describe, expect, it } from 'vitest';
-import { auditStoppedNote } from '../../repos/sql/audit-stop.js';
 import { progressLine } from './crawl-progress.js';
 
 /** Walkthrough defect 43: the server's counted lines, with 1 and with 2. */

@@ -1,3 +1,4 @@
+import { SqlAuditRepository } from '@mapsmith/app';
 import {
   type AuditListing,
   type AuditResult,
@@ -7,7 +8,6 @@ import {
 } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { SqlAuditRepository } from './audit-jobs.js';
 import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
 
 function listing(urls: string[], truncated = false): AuditListing {

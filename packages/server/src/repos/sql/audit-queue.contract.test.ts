@@ -1,7 +1,7 @@
+import { SqlAuditRepository } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
 

@@ -1,7 +1,6 @@
-import { lockedTransaction } from '@mapsmith/app';
+import { auditStoppedNote, lockedTransaction } from '@mapsmith/app';
 import { type Clock, plural, type SqlDatabase } from '@mapsmith/core';
 import type { AuditQueue, AuditRunSummary, ClaimedAudit } from '../ports-pro.js';
-import { auditStoppedNote } from './audit-stop.js';
 import { SqlLeasedQueue } from './leased-queue.js';
 import { failWornOut } from './worn-out.js';
 

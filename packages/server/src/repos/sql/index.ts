@@ -1,6 +1,7 @@
 import {
   NO_SECRET_BOX,
   type SecretBox,
+  SqlAuditRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
@@ -9,7 +10,6 @@ import {
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
-import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';

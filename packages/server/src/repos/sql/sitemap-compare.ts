@@ -1,3 +1,4 @@
+import { insertRows } from '@mapsmith/app';
 import {
   type CrawledUrl,
   SITEMAP_FLAGS,
@@ -8,7 +9,6 @@ import {
   type SqlDatabase,
 } from '@mapsmith/core';
 import type { SitemapCompareRepository } from '../ports-pro.js';
-import { insertRows } from './insert-rows.js';
 
 /** The column of each finding kind. */
 const FLAG_COLUMNS: Readonly<Record<SitemapFlag, string>> = {

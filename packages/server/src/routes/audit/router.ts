@@ -1,4 +1,5 @@
-import { type AuditJob, auditCsv, auditFileName, HOUR_MS, PLAN_LIMITS } from '@mapsmith/core';
+import { AuditAnswers } from '@mapsmith/app';
+import { plural } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
@@ -7,20 +8,14 @@ import { planOf } from '../../limits/plan.js';
 import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 
 /**
- * The sitemap audit (issue 14, Pro): `POST /api/audit` starts one for a sitemap URL or an
- * uploaded sitemap's text, `GET /api/audit/:jobId` shows its progress and verdict summary,
- * `.../urls` pages its table and `.../report` downloads it as CSV. Free users are refused with
- * 403 `audit.pro-required`; another user's audit is a 404, as for crawls.
+ * The sitemap audit (issue 14, Pro) bound to HTTP: `POST /api/audit` starts one for a sitemap
+ * URL or an uploaded sitemap's text, `GET /api/audit/:jobId` shows its progress and verdict
+ * summary, `.../urls` pages its table, `.../report` downloads it as CSV and `.../stop` stops it.
+ * The use cases are app's `AuditAnswers`; these handlers only translate. Free users are refused
+ * with 403 `audit.pro-required`; another user's audit is a 404, as for crawls.
  */
 export function auditRoutes(ctx: AppContext): RouteTable {
-  const { audits, rates } = ctx.repos;
-
-  async function ownAudit(jobId: string, userId: number): Promise<AuditJob> {
-    const job = await audits.get(jobId, userId);
-    if (!job)
-      throw new HttpError(404, 'Not found', 'No sitemap audit with this id', {}, 'audit.not-found');
-    return job;
-  }
+  const audits = new AuditAnswers(ctx.repos.audits, ctx.repos.rates, () => ctx.jobs.audits.wake());
 
   return {
     'audit.start': {
@@ -33,61 +28,26 @@ export function auditRoutes(ctx: AppContext): RouteTable {
           'audit.pro-required',
         ),
       handle: async (input, { user }) => {
-        const plan = planOf(user);
-        // Audits share the plan's hourly allowance of crawl starts, in a bucket of their own.
-        const hit = await rates.hit(
-          `audit-start:${user.id}`,
-          PLAN_LIMITS[plan].crawlsPerHour,
-          HOUR_MS,
-        );
-        const headers = rateHeaders(hit.rate);
-        if (!hit.ok)
+        const started = await audits.start({ id: user.id, plan: planOf(user) }, input);
+        const headers = rateHeaders(started.rate);
+        if (!started.ok)
           throw new HttpError(
             429,
             'Too many requests',
-            `You can start at most ${PLAN_LIMITS[plan].crawlsPerHour} audits per hour; please try again later`,
-            { ...headers, ...retryAfter(hit.rate, Date.now()) },
+            `You can start at most ${plural(started.limit, 'audit')} per hour; please try again later`,
+            { ...headers, ...retryAfter(started.rate, Date.now()) },
             'limit.hourly',
           );
-        const jobId = await audits.start({
-          userId: user.id,
-          source: input.url ?? input.fileName ?? 'uploaded sitemap',
-          sourceUrl: input.url ?? null,
-          content: input.content ?? null,
-          monthQuota: PLAN_LIMITS[plan].pagesPerMonth,
-        });
-        ctx.jobs.audits.wake();
-        return HttpResult.json({ jobId }, { status: 201, headers });
+        return HttpResult.json({ jobId: started.jobId }, { status: 201, headers });
       },
     },
-
-    'audit.get': ({ jobId }, { user }) => ownAudit(jobId, user.id),
-
+    'audit.get': ({ jobId }, { user }) => audits.get(jobId, user.id),
     // Issue 30: the owner stops an audit; the URLs checked so far keep their verdicts.
-    'audit.stop': async ({ jobId }, { user }) => {
-      const result = await audits.requestStop(jobId, user.id);
-      if (result === 'ended')
-        throw new HttpError(
-          409,
-          'Audit already ended',
-          'This audit has already ended, so there is nothing to stop. Its results stay as they are.',
-          {},
-          'audit.ended',
-        );
-      return ownAudit(jobId, user.id);
-    },
-
-    'audit.urls': async (input, { user }) => {
-      const job = await ownAudit(input.jobId, user.id);
-      return audits.page(job.id, input);
-    },
-
+    'audit.stop': ({ jobId }, { user }) => audits.stop(jobId, user.id),
+    'audit.urls': (input, { user }) => audits.urls(user.id, input),
     'audit.report': async (input, { user }) => {
-      const job = await ownAudit(input.jobId, user.id);
-      return HttpResult.download(
-        { contentType: 'text/csv; charset=utf-8', fileName: auditFileName(job.source) },
-        auditCsv(audits.results(job.id, input.verdict)),
-      );
+      const file = await audits.report(user.id, input);
+      return HttpResult.download(file, file.body);
     },
   };
 }

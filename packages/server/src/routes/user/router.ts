@@ -1,3 +1,4 @@
+import { isProAt } from '@mapsmith/app';
 import { deleteAccount } from '../../accounts/delete-account.js';
 import type { AccountServices } from '../../accounts/services.js';
 import { clearSessionCookie, secureCookies } from '../../accounts/sessions.js';
@@ -20,7 +21,7 @@ export function userRoutes(
       const fresh = stand?.fresh;
       if (fresh) {
         user.proUntil = fresh.proUntil;
-        user.isPro = fresh.proUntil !== null && Date.parse(fresh.proUntil) > Date.now();
+        user.isPro = isProAt(fresh.proUntil, Date.now());
       }
       return {
         id: user.id,

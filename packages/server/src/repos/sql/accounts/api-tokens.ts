@@ -1,3 +1,4 @@
+import { isProAt } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import type {
   ApiTokenInfo,
@@ -106,8 +107,8 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
       const used = Number(counted?.n ?? 0);
       const resetMs = Number(counted?.oldest ?? now) + windowMs;
       const remaining = Math.max(0, limit - used);
-      const isPro = row.pro_until !== null && Date.parse(row.pro_until) > now;
-      if (!isPro) return { kind: 'not-pro', rate: { limit, remaining, resetMs } };
+      if (!isProAt(row.pro_until, now))
+        return { kind: 'not-pro', rate: { limit, remaining, resetMs } };
       if (used >= limit) return { kind: 'limited', rate: { limit, remaining: 0, resetMs } };
       await tx.run('INSERT INTO rate_events (bucket, at_ms) VALUES (?, ?)', [bucket, now]);
       await tx.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [

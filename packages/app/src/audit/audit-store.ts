@@ -1,12 +1,6 @@
-import { fencedTransaction } from '@mapsmith/app';
-import {
-  type AuditEntry,
-  type AuditResult,
-  type AuditStore,
-  type Clock,
-  monthKey,
-  type SqlDatabase,
-} from '@mapsmith/core';
+import type { AuditEntry, AuditResult, AuditStore, Clock, SqlDatabase } from '@mapsmith/core';
+import { chargePage } from '../sql/page-charge.js';
+import { fencedTransaction } from '../sql/transactions.js';
 
 /**
  * One audit job's durable URL list in SQL (SQLite or Postgres), as `runAudit` leases and
@@ -40,11 +34,10 @@ export class SqlAuditStore implements AuditStore {
    * Saves one result and charges it to the job and the owner's month, in one transaction. Each
    * write is conditional on its row's latest version (read committed: concurrent saves wait
    * for the row instead of failing and retrying): the URL is marked done only if it was not,
-   * and the month charged only while under the quota (one upsert), so audits and crawls of one
-   * owner saving at once on several nodes never charge twice or past the quota.
+   * and the month charged by the crawls' one meter (`chargePage`) only while under the quota, so
+   * audits and crawls of one owner saving at once on several nodes never charge twice or past it.
    */
   async save(entry: AuditEntry, r: AuditResult): Promise<boolean> {
-    const month = monthKey(this.clock.now());
     try {
       return await fencedTransaction(this.db, async (tx) => {
         const job = await tx.first<{ user_id: number; month_quota: number | null }>(
@@ -52,7 +45,6 @@ export class SqlAuditStore implements AuditStore {
           [this.jobId],
         );
         if (!job) return false;
-        if (job.month_quota !== null && job.month_quota <= 0) return false;
         const { changes } = await tx.run(
           `UPDATE audit_urls SET state = 'done', verdict = ?, status = ?, redirect_status = ?,
                   redirect_target = ?, noindex = ?, canonical = ?, blocked = ?, content_type = ?,
@@ -74,16 +66,8 @@ export class SqlAuditStore implements AuditStore {
           ],
         );
         if (changes !== 1) return true;
-        const capped = job.month_quota !== null;
-        const charged = await tx.first<{ pages: number }>(
-          `INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 1)
-           ON CONFLICT (user_id, month) DO UPDATE SET pages = usage_months.pages + 1
-           ${capped ? 'WHERE usage_months.pages < ?' : ''}
-           RETURNING pages`,
-          capped ? [job.user_id, month, job.month_quota] : [job.user_id, month],
-        );
         // Over the quota: the URL's result must not stay saved without its charge.
-        if (!charged) throw new QuotaReached();
+        if (!(await chargePage(tx, job, this.clock.now()))) throw new QuotaReached();
         await tx.run('UPDATE audit_jobs SET checked = checked + 1 WHERE id = ?', [this.jobId]);
         return true;
       });

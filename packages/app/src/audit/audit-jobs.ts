@@ -15,12 +15,10 @@ import {
   type SqlParam,
   type ValidationResult,
 } from '@mapsmith/core';
-import type { AuditJobRecord, AuditRepository, StartAuditInput } from '../ports-pro.js';
+import { insertRows } from '../sql/insert-rows.js';
 import { type AuditStopResult, auditStopAsked, stopAudit } from './audit-stop.js';
 import { SqlAuditStore } from './audit-store.js';
-import { insertRows } from './insert-rows.js';
-
-export type { AuditJobRecord, StartAuditInput } from '../ports-pro.js';
+import type { AuditJobRecord, AuditRepository, StartAuditInput } from './ports.js';
 
 interface JobRow {
   id: string;
