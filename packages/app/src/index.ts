@@ -4,6 +4,11 @@
  * what differs (accounts and the export cache on the server; the local user, dialogs and the
  * keychain on the desktop).
  */
+export * from './bulk/bulk-lists.js';
+export * from './bulk/bulk-summary.js';
+export type * from './bulk/ports.js';
+export * from './bulk/present-bulk.js';
+export * from './bulk/sql-bulks.js';
 export * from './crawl/answers.js';
 export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
@@ -13,6 +18,7 @@ export type * from './crawl/ports.js';
 export * from './crawl/present-crawl.js';
 export * from './crawl/present-history.js';
 export * from './crawl/run-crawler.js';
+export * from './crawl/start-refusal.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
 export { migrate, migrations } from './schema/index.js';
