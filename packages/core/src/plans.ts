@@ -23,9 +23,10 @@ export interface PlanLimits {
   /** Scheduled crawls, bulk crawls and API tokens. */
   automation: boolean;
   /**
-   * Site crawls bulk lists may start per rolling hour (issue 13). A bulk's sites are counted
-   * here, one start each, and not against `crawlsPerHour`, which counts the user's other
-   * starts (one-off and scheduled): a list of 100 sites fits, and it does not block them.
+   * Starts the rolling hour may hold when a bulk list's site starts (issue 13, issue 27). Every
+   * start counts in the one window, bulk sites and single starts alike (`decideCrawlStart`): a
+   * bulk site starts while the window holds fewer than this, a single start while it holds
+   * fewer than `crawlsPerHour`. A list of 100 sites fits; single starts then wait for the hour.
    */
   bulkSitesPerHour: number;
   /**

@@ -4,6 +4,7 @@ import {
   type CrawlChanges,
   type CrawlCharts,
   type CrawlJob,
+  type CrawlOutcome,
   canGzip,
   type ExportFormat,
   type ExportVariant,
@@ -29,7 +30,7 @@ import {
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
 import type { CrawlJobRecord, CrawlJobRepository, UsageRepository } from './ports.js';
-import { presentCrawlJob } from './present-crawl.js';
+import { outcomeOnce, presentCrawlJob } from './present-crawl.js';
 import { presentHistoryItem } from './present-history.js';
 
 /** How many crawls the history lists, newest first. */
@@ -130,13 +131,26 @@ export class CrawlAnswers {
    */
   async seo(jobId: string, userId: number): Promise<SeoAnalysis> {
     const job = await this.completedJob(jobId, userId, 'its SEO analysis is ready');
-    const { jobs } = this.repos;
-    let analysis = await jobs.cachedSeoAnalysis(job.id);
-    if (!analysis) {
-      analysis = await analyzeSeoStream(jobs.store(job.id).pages());
-      await jobs.cacheSeoAnalysis(job.id, analysis);
-    }
-    return analysis;
+    return (await this.repos.jobs.cachedSeoAnalysis(job.id)) ?? this.computeSeo(job);
+  }
+
+  /**
+   * A completed job's kept SEO analysis; when none is kept yet, computed and kept if
+   * `mayCompute()` allows it (a page listing many crawls bounds how many one read computes),
+   * else null.
+   */
+  async keptSeo(job: CrawlJobRecord, mayCompute: () => boolean): Promise<SeoAnalysis | null> {
+    const kept = await this.repos.jobs.cachedSeoAnalysis(job.id);
+    if (kept || !mayCompute()) return kept;
+    return this.computeSeo(job);
+  }
+
+  /**
+   * A finished job's outcome, as `crawl.get` reads it: kept on the job, computed once however
+   * many polls ask at the same time (`outcomeOnce`).
+   */
+  async outcome(job: CrawlJobRecord): Promise<CrawlOutcome> {
+    return outcomeOnce(this.repos.jobs, job, await this.repos.jobs.details(job.id));
   }
 
   /** `crawl.urls`: one page of the URL table. */
@@ -229,6 +243,13 @@ export class CrawlAnswers {
    */
   pages(jobId: string) {
     return this.repos.jobs.store(jobId).listed();
+  }
+
+  /** The core's analysis over the stored pages, one batch at a time, kept on the job. */
+  private async computeSeo(job: CrawlJobRecord): Promise<SeoAnalysis> {
+    const analysis = await analyzeSeoStream(this.repos.jobs.store(job.id).pages());
+    await this.repos.jobs.cacheSeoAnalysis(job.id, analysis);
+    return analysis;
   }
 
   /** The issue filter of the URL table, with the kept analysis for rules that compare pages. */

@@ -21,7 +21,7 @@ function isFinished(job: CrawlJobRecord): boolean {
 const computing = new WeakMap<object, Map<string, Promise<CrawlOutcome>>>();
 
 /** The stored outcome of a finished job, or computes and stores it once however many ask. */
-async function outcomeOnce(
+export async function outcomeOnce(
   jobs: CrawlJobRepository,
   job: CrawlJobRecord,
   details: CrawlJobDetails,

@@ -21,7 +21,7 @@ const BULK_FIELD = { bulkId: 'The bulk run’s id, as bulk.start answered it.' }
 export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, OperationDoc>>> = {
   'bulk.start': {
     summary: 'Start a bulk crawl of many sites (Pro)',
-    description: `One site URL a line (up to 100; blank lines and # comments are skipped, a bare host gets https://). Each good line becomes a crawl of its own; bad lines are reported with their line number and reason in \`rejected\` while the others start. Every site counts as one start in the bulk hour (${PLAN_LIMITS.pro.bulkSitesPerHour} sites an hour); a list that does not fit is refused whole.`,
+    description: `One site URL a line (up to 100; blank lines and # comments are skipped, a bare host gets https://). Each good line becomes a crawl of its own; bad lines are reported with their line number and reason in \`rejected\` while the others start. Each site is admitted as a single crawl start is, in your one hourly window of crawl starts (single crawls count in it too): a site starts while the hour holds fewer than ${PLAN_LIMITS.pro.bulkSitesPerHour} starts. A list with a site refused is refused whole, and the refusal names that site.`,
     tag: 'Bulk crawls',
     errors: [
       'input.invalid',

@@ -28,6 +28,20 @@ export interface CrawlStartCounts {
   storedBytes: number | null;
 }
 
+/**
+ * What a start is: a crawl started on its own (one-off or scheduled), or one site of a bulk
+ * list. Both count in the one hourly window; the window holds a bulk site while it has fewer
+ * than the plan's `bulkSitesPerHour` starts, any other start while it has fewer than
+ * `crawlsPerHour` (so a list of 100 sites fits, and the single starts after it wait for it).
+ */
+export type StartKind = 'single' | 'bulk-site';
+
+/** The starts the hourly window holds for a start of `kind` on `plan`. */
+export function hourlyStartLimit(plan: Plan, kind: StartKind): number {
+  const limits = PLAN_LIMITS[plan];
+  return kind === 'bulk-site' ? limits.bulkSitesPerHour : limits.crawlsPerHour;
+}
+
 /** Whether a crawl may start, and with which page cap. */
 export type CrawlStartDecision =
   | {
@@ -51,19 +65,22 @@ export type CrawlStartDecision =
  * Decides a crawl start from the plan table (core `plans.ts`, the one module of constants).
  * A free user's crawl is capped at what the month has left; crawls running side by side are
  * held to the quota when they charge each page (the server's SQLite crawl store). The hosted
- * server and the desktop app both decide with this one function.
+ * server and the desktop app both decide with this one function, for a single start and for
+ * each site of a bulk list alike.
  */
 export function decideCrawlStart(
   plan: Plan,
   counts: CrawlStartCounts,
   now: number,
   engineeringCap: number,
+  kind: StartKind = 'single',
 ): CrawlStartDecision {
   const limits = PLAN_LIMITS[plan];
+  const hourly = hourlyStartLimit(plan, kind);
   const resetMs = (counts.oldestStartMs ?? now) + HOUR_MS;
   const rate = (used: number): RateInfo => ({
-    limit: limits.crawlsPerHour,
-    remaining: Math.max(0, limits.crawlsPerHour - used),
+    limit: hourly,
+    remaining: Math.max(0, hourly - used),
     resetMs,
   });
   if (!limits.canCrawl) return { ok: false, reason: 'plan', rate: rate(counts.startsInWindow) };
@@ -82,7 +99,7 @@ export function decideCrawlStart(
     const storage = { used: counts.storedBytes, budget: storageBudget };
     return { ok: false, reason: 'storage', rate: rate(counts.startsInWindow), storage };
   }
-  if (counts.startsInWindow >= limits.crawlsPerHour) {
+  if (counts.startsInWindow >= hourly) {
     return { ok: false, reason: 'hourly', rate: rate(counts.startsInWindow) };
   }
   return {

@@ -52,8 +52,8 @@ describe('the worker pool with a per-user cap', () => {
       userId: agency.id,
       sites,
       rejected: [],
-      pageCap: 10,
-      sitesPerHour: 200,
+      plan: 'pro',
+      engineeringCap: 10,
     });
     await repos.jobs.start({
       userId: other.id,

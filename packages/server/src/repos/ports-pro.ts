@@ -10,12 +10,6 @@ import type {
   SitemapFinding,
   SitemapFlag,
 } from '@mapsmith/core';
-import type {
-  BulkRecord,
-  BulkSummaryRecord,
-  StartBulkInput,
-  StartBulkResult,
-} from './bulk-types.js';
 
 // The audit's own ports moved to the application layer (`@mapsmith/app` audit/ports.ts); the
 // queue's types below still name them.
@@ -27,25 +21,9 @@ export type {
 } from '@mapsmith/app';
 
 /**
- * The ports of the Pro features: bulk crawls, schedules, sitemap audits and their queue, and
+ * The ports of the Pro features still in the server (bulk crawls moved to `@mapsmith/app`): schedules, sitemap audits and their queue, and
  * the live-sitemap comparison. One SQL implementation of each (`repos/sql`) runs on SQLite and on Postgres; routes and workers see only these.
  */
-
-/** Bulk crawls: one row per list, one crawl job per site (the job names its bulk and line). */
-export interface BulkRepository {
-  /**
-   * Creates the bulk and a pending job per site in one transaction, if the sites fit in the
-   * user's bulk window (every bulk site started in the last hour counts one). Two starts of
-   * one user at once, on any nodes, never both fit in the room of one.
-   */
-  start(input: StartBulkInput): Promise<StartBulkResult>;
-  /** The bulk if it exists and belongs to `userId`. */
-  get(bulkId: string, userId: number): Promise<BulkRecord | undefined>;
-  /** The user's bulks, newest first. */
-  list(userId: number, limit: number): Promise<BulkSummaryRecord[]>;
-  /** Deletes bulks created before `cutoffMs` (their jobs go by the crawl retention). */
-  deleteCreatedBefore(cutoffMs: number): Promise<number>;
-}
 
 /** A schedule as the server keeps it. */
 export interface ScheduleRecord extends ScheduleTiming {

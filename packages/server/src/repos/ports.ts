@@ -1,9 +1,14 @@
-import type { CrawlJobRepository, JobQueue, RateLimiter, UsageRepository } from '@mapsmith/app';
+import type {
+  BulkRepository,
+  CrawlJobRepository,
+  JobQueue,
+  RateLimiter,
+  UsageRepository,
+} from '@mapsmith/app';
 import type { AccountRepositories } from './ports-accounts.js';
 import type {
   AuditQueue,
   AuditRepository,
-  BulkRepository,
   ReportRecipientRepository,
   ScheduleRepository,
   SitemapCompareQueue,
@@ -11,6 +16,7 @@ import type {
 } from './ports-pro.js';
 
 export type {
+  BulkRepository,
   ClaimedJob,
   CrawlJobDetails,
   CrawlJobRecord,
@@ -39,7 +45,7 @@ export interface Repositories {
   queue: JobQueue;
   usage: UsageRepository;
   rates: RateLimiter;
-  /** Bulk crawls (issue 13). */
+  /** Bulk crawls (issue 13), the application layer's (`@mapsmith/app` bulk/). */
   bulks: BulkRepository;
   /** Sitemap audits (issue 14): jobs, listed URLs and results. */
   audits: AuditRepository;

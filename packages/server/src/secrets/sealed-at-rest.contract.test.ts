@@ -70,8 +70,8 @@ describe.each(testDatabaseKinds)('crawl credentials at rest on %s', (kind) => {
       sites: [{ line: 1, url: 'https://s.example/' }],
       rejected: [],
       settings,
-      pageCap: 100,
-      sitesPerHour: 10,
+      plan: 'pro',
+      engineeringCap: 100,
     });
     if (!bulk.ok) throw new Error('the bulk list was refused');
     return { jobId: started.job.id, scheduleId: schedule.id, bulkId: bulk.bulkId };

@@ -39,8 +39,8 @@ describe('the claim query with a per-user cap', () => {
       userId: agency.id,
       sites,
       rejected: [],
-      pageCap: 1000,
-      sitesPerHour: 200,
+      plan: 'pro',
+      engineeringCap: 1000,
     });
     expect(bulk.ok).toBe(true);
     now += 1000;
@@ -68,8 +68,8 @@ describe('the claim query with a per-user cap', () => {
       userId: agency.id,
       sites,
       rejected: [],
-      pageCap: 10,
-      sitesPerHour: 200,
+      plan: 'pro',
+      engineeringCap: 10,
     });
     const first = await repos.queue.claim('w1', LEASE, 3, 1);
     expect(first?.job.url).toBe('https://s1.example/');
@@ -84,18 +84,24 @@ describe('the claim query with a per-user cap', () => {
 });
 
 describe('the bulk window', () => {
-  it('admits a list whole while it fits the hour, refuses it whole when not, apart from single starts', async () => {
+  it('admits a list whole while it fits the hour, refuses it whole when not, in the one window of single starts', async () => {
     const agency = await createTestUser(db, { pro: true });
     const list = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ line: i + 1, url: `https://b${i}.example/` }));
-    const input = { userId: agency.id, rejected: [], pageCap: 10, sitesPerHour: 150 };
+    const input = { userId: agency.id, rejected: [], plan: 'pro' as const, engineeringCap: 10 };
     expect((await repos.bulks.start({ ...input, sites: list(100) })).ok).toBe(true);
-    const refused = await repos.bulks.start({ ...input, sites: list(51) });
-    expect(refused).toMatchObject({ ok: false, reason: 'hourly', rate: { remaining: 50 } });
-    expect((await repos.bulks.start({ ...input, sites: list(50) })).ok).toBe(true);
-    // The 150 bulk sites leave the user's hourly crawl starts untouched.
-    const rate = await repos.jobs.startRate(agency.id, 'pro');
-    expect(rate.remaining).toBe(rate.limit);
+    const refused = await repos.bulks.start({ ...input, sites: list(101) });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: 'hourly',
+      before: 100,
+      site: { line: 101 },
+    });
+    expect((await repos.bulks.start({ ...input, sites: list(100) })).ok).toBe(true);
+    const over = await repos.bulks.start({ ...input, sites: list(1) });
+    expect(over).toMatchObject({ ok: false, reason: 'hourly', rate: { limit: 200, remaining: 0 } });
+    // Issue 27: the bulk sites count in the user's one hourly window of crawl starts.
+    expect(await repos.jobs.startRate(agency.id, 'pro')).toMatchObject({ limit: 60, remaining: 0 });
     now += 60 * 60 * 1000 + 1;
     expect((await repos.bulks.start({ ...input, sites: list(100) })).ok).toBe(true);
   });

@@ -2,6 +2,7 @@ import {
   NO_SECRET_BOX,
   type SecretBox,
   SqlAuditRepository,
+  SqlBulkRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
@@ -11,7 +12,6 @@ import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditQueue } from './audit-queue.js';
-import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
 import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';

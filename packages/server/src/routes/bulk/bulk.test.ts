@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { siteFolder } from '@mapsmith/app';
 import { csvField, storageBudgetBytes } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/index.js';
@@ -13,7 +14,6 @@ import {
   type TestServer,
   type TestUser,
 } from '../../repos/test-support.js';
-import { siteFolder } from './download.js';
 
 const SITES = 20;
 let t: TestServer;
@@ -264,6 +264,20 @@ describe('a bulk crawl of 20 fixture sites', () => {
       message: expect.stringMatching(/^Your crawls use 2,048 MB of your 2,048 MB of storage/),
     });
     expect(await (await call(t.server.url, pro, 'GET', '/api/bulk')).json()).toEqual([]);
+  });
+
+  it('counts the sites of a list in the hourly window of single crawl starts (issue 27)', async () => {
+    const pro = await createTestUser(t.server.context.db, { pro: true });
+    const list = [sites[4], sites[5], sites[6]].map((s) => s?.url).join('\n');
+    const bulk = await call(t.server.url, pro, 'POST', '/api/bulk', { list });
+    expect(bulk.status).toBe(201);
+    expect(bulk.headers.get('x-ratelimit-limit')).toBe('200');
+    expect(bulk.headers.get('x-ratelimit-remaining')).toBe('197');
+    const single = await call(t.server.url, pro, 'POST', '/api/crawl', { url: sites[7]?.url });
+    expect(single.status).toBe(201);
+    // 60 an hour on Pro: the list's 3 sites and this start leave 56.
+    expect(single.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(single.headers.get('x-ratelimit-remaining')).toBe('56');
   });
 
   it('answers a Pro API token within its hourly limit', async () => {

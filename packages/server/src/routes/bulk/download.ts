@@ -1,84 +1,66 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
-import { type BulkSite, csvField, NothingToListError, PLAN_LIMITS } from '@mapsmith/core';
-import type { AppContext } from '../../context.js';
+import type { BulkLists, BulkRecord, BulkRecordSite } from '@mapsmith/app';
+import { BulkSummaryCsv, offeredFormats, siteFolder } from '@mapsmith/app';
+import { type ExportFormat, NothingToListError, type Plan } from '@mapsmith/core';
+import type { ExportCache } from '../../exports/export-cache.js';
 import type { ZipEntry } from '../../exports/zip-stream.js';
-import type { BulkRecord } from '../../repos/bulk-types.js';
-import { bulkSiteOutcome, presentBulkSite } from './presenter.js';
+import { openExport } from '../generate/export-file.js';
 
-const CSV_COLUMNS = [
-  'line',
-  'url',
-  'status',
-  'pages',
-  'listed',
-  'seo_score',
-  'changes',
-  'folder',
-  'error',
-  'nothing_listed',
-] as const;
-
-/** A site's folder in the zip: its line number (sorts as the list did) and its host. */
-export function siteFolder(site: { line: number; url: string }): string {
-  const host = new URL(site.url).host.replace(/[^A-Za-z0-9.-]/g, '_');
-  return `${String(site.line).padStart(3, '0')}-${host}`;
+/** Where a bulk's zip reads from: its use cases, the export cache, and the owner's plan. */
+interface BulkZipSources {
+  lists: BulkLists;
+  exports: ExportCache;
+  plan: Plan;
 }
 
-function csvRow(site: BulkSite, folder: string | null): string {
-  const values = [
-    site.line,
-    site.url,
-    site.nothingListed === null ? site.status : 'nothing listed',
-    site.pagesCrawled,
-    site.listed,
-    site.seoScore,
-    site.changes ?? '-',
-    folder,
-    site.error,
-    site.nothingListed,
-  ];
-  return `${values.map((v) => csvField(v)).join(',')}\r\n`;
+/**
+ * One format's files of a site, through the one export path of `export.get`: the variant
+ * `CrawlAnswers.exportOf` gives, the entry file, then each part a split sitemap lists, with
+ * the names a single download has. A format with nothing to list adds no file.
+ */
+async function* formatFiles(
+  from: BulkZipSources,
+  site: BulkRecordSite,
+  format: ExportFormat,
+  folder: string,
+): AsyncGenerator<ZipEntry> {
+  const { job } = site;
+  const { userId } = job;
+  const answers = from.lists.crawlAnswers;
+  const { variant } = await answers.exportOf({ jobId: job.id, format }, userId, from.plan);
+  const open = (part: number | undefined) =>
+    openExport(from.exports, { userId, jobId: job.id }, variant, () => answers.pages(job.id), part);
+  const entry = await open(undefined).catch((err: unknown) => {
+    // The outcome and the file agree on what can be listed; kept as the crawl page does.
+    if (err instanceof NothingToListError) return null;
+    throw err;
+  });
+  if (!entry) return;
+  yield { name: `${folder}/${entry.fileName}`, data: () => entry.stream };
+  for (let part = 1; part <= (entry.parts ?? 0); part++) {
+    const file = await open(part);
+    if (file) yield { name: `${folder}/${file.fileName}`, data: () => file.stream };
+  }
 }
 
 /**
  * The entries of a bulk's zip: for each completed site that listed something, a folder with
- * every sitemap file its outcome offers (each format's files, split parts and index included,
- * from the export cache), then `summary.csv` with one row per site (UTF-8 with BOM, RFC 4180).
- * Sites still running, failed, or that listed nothing (robots.txt blocks everything, say) have
- * no folder and no placeholder file; their row says why. Files are read one at a time.
+ * every sitemap file its outcome offers (each format's files, split parts and index included),
+ * then `summary.csv` with one row per site. Files are opened one at a time, as the zip pulls.
  */
-export async function* bulkZipEntries(ctx: AppContext, bulk: BulkRecord): AsyncGenerator<ZipEntry> {
-  const rows: string[] = [];
+export async function* bulkZipEntries(
+  from: BulkZipSources,
+  bulk: BulkRecord,
+): AsyncGenerator<ZipEntry> {
+  const summary = new BulkSummaryCsv();
   const budget = { left: Number.POSITIVE_INFINITY };
   for (const site of bulk.sites) {
-    const outcome = await bulkSiteOutcome(ctx, site);
-    const presented = await presentBulkSite(ctx, site, budget, outcome);
-    const offered = outcome?.downloads.filter((d) => d.available).map((d) => d.format) ?? [];
+    const outcome = await from.lists.present.outcome(site);
+    const presented = await from.lists.present.site(site, budget, outcome);
+    const offered = offeredFormats(outcome);
     const folder = offered.length > 0 ? siteFolder(presented) : null;
-    rows.push(csvRow(presented, folder));
+    summary.add(presented, folder);
     if (!folder) continue;
-    const pages = () => ctx.repos.jobs.store(site.job.id).listed();
-    for (const format of offered) {
-      const variant = { format, gzip: false, rssLimit: PLAN_LIMITS.pro.rssItems };
-      const built = await ctx.exports
-        .get(bulk.userId, site.job.id, variant, pages)
-        .catch((err: unknown) => {
-          // The outcome and the file agree on what can be listed; kept as the crawl page does.
-          if (err instanceof NothingToListError) return null;
-          throw err;
-        });
-      if (!built) continue;
-      for (const file of built.files) {
-        yield {
-          name: `${folder}/${file}`,
-          data: () => createReadStream(path.join(built.dir, file)),
-        };
-      }
-    }
+    for (const format of offered) yield* formatFiles(from, site, format, folder);
   }
-  yield {
-    name: 'summary.csv',
-    data: () => [Buffer.from(`\uFEFF${CSV_COLUMNS.join(',')}\r\n${rows.join('')}`, 'utf8')],
-  };
+  yield { name: 'summary.csv', data: () => [summary.bytes()] };
 }

@@ -1,19 +1,14 @@
-import { CrawlAnswers, CrawlControls } from '@mapsmith/app';
+import { CrawlAnswers, CrawlControls, startRefusedError } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
-import {
-  isDefaultCrawlSettings,
-  PLAN_LIMITS,
-  plural,
-  retryInWords,
-  storageRefusalText,
-} from '@mapsmith/core';
+import { isDefaultCrawlSettings, PLAN_LIMITS } from '@mapsmith/core';
 import type { Response } from 'express';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
-import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
+import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
+import { startRefusalAnswer } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 import { settingsNeedPro } from './schema.js';
 
@@ -62,46 +57,12 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
           engineeringCap: ctx.config.jobs.engineeringPageCap,
           ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
         });
-        const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
+        // A refusal goes in the words and code every start shares (bulk sites too).
         if (!started.ok) {
-          if (started.reason === 'monthly') {
-            const limit = PLAN_LIMITS[plan].pagesPerMonth;
-            throw new HttpError(
-              403,
-              'Monthly limit reached',
-              `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
-              headers,
-              'limit.monthly',
-            );
-          }
-          if (started.reason === 'storage') {
-            throw new HttpError(
-              403,
-              'Storage full',
-              storageRefusalText(started.storage),
-              headers,
-              'limit.storage',
-            );
-          }
-          if (started.reason === 'hourly') {
-            const wait = retryAfter(started.rate, Date.now());
-            throw new HttpError(
-              429,
-              'Too many crawls',
-              `You can start ${plural(started.rate.limit, 'crawl')} per hour. ${retryInWords(Number(wait['Retry-After']))}`,
-              // The crawl-start window refused: its figures, whatever the token has left.
-              { ...rateHeaders(started.rate), ...wait },
-              'limit.hourly',
-            );
-          }
-          throw new HttpError(
-            403,
-            'Not allowed',
-            'Your plan cannot start crawls',
-            headers,
-            'limit.plan',
-          );
+          const refused = startRefusedError(started, plan, Date.now());
+          throw startRefusalAnswer(refused, res.locals.apiTokenRate);
         }
+        const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
         ctx.jobs.pool.wake();
         return HttpResult.json({ jobId: started.job.id }, { status: 201, headers });
       },

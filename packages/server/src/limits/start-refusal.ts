@@ -1,0 +1,27 @@
+import { StartRefusedError } from '@mapsmith/app';
+import type { RateInfo } from '@mapsmith/core';
+import { HttpError } from '../http/errors.js';
+import { bindingRate, rateHeaders } from './rate-headers.js';
+
+/**
+ * A start the plan's limits refused, with the rate headers of the window it was decided in:
+ * an hourly refusal with that window's figures and `Retry-After`, the others with the limit
+ * that binds beside the API token's window.
+ */
+export function startRefusalAnswer(
+  err: StartRefusedError,
+  tokenRate: RateInfo | undefined,
+): HttpError {
+  const headers =
+    err.retryAfterS === undefined
+      ? rateHeaders(bindingRate(err.rate, tokenRate))
+      : { ...rateHeaders(err.rate), 'Retry-After': String(err.retryAfterS) };
+  return new HttpError(err.status, err.error, err.detail, headers, err.code, err.field);
+}
+
+/** Rethrows `err`; a `StartRefusedError` as its answer with headers (`startRefusalAnswer`). */
+export function withStartRateHeaders(tokenRate: RateInfo | undefined) {
+  return (err: unknown): never => {
+    throw err instanceof StartRefusedError ? startRefusalAnswer(err, tokenRate) : err;
+  };
+}
