@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makePage } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DATA_FILE,
   IMPORTED_SUFFIX,
   LEGACY_FILE,
   LOCAL_USER_ID,
@@ -68,6 +70,70 @@ describe('the local data file', () => {
       db.all<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users'),
     );
     expect(users).toEqual([{ id: LOCAL_USER_ID, password_hash: '!' }]);
+  });
+});
+
+/** Tables only the hosted server reads: a desktop's file has none of them. */
+const HOSTED_TABLES = [
+  'sessions',
+  'account_tokens',
+  'payment_orders',
+  'indexnow_keys',
+  'api_tokens',
+  'indexnow_submissions',
+  'share_links',
+  'report_brands',
+  'schedule_recipients',
+];
+
+const tableNames = (db: Pick<Database, 'all'>) =>
+  db
+    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .then((rows) => rows.map((r) => r.name));
+
+describe("the data file's schema", () => {
+  it('holds the tables every shell uses and none of the hosted-only ones', async () => {
+    const d = await open();
+    const tables = await withDataFile(d, tableNames);
+    expect(tables).toEqual(
+      expect.arrayContaining(['users', 'crawl_jobs', 'crawl_pages', 'usage_months']),
+    );
+    expect(tables).toEqual(
+      expect.arrayContaining(['audit_jobs', 'bulk_crawls', 'crawl_schedules']),
+    );
+    expect(tables.filter((t) => HOSTED_TABLES.includes(t))).toEqual([]);
+  });
+
+  it('made before the split keeps its rows and ends with the tables of a fresh file', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-before-split-'));
+    const db = await Database.open(path.join(dataDir, DATA_FILE));
+    // The file as the desktop left it at main 1ac08d1: every server step, then its own.
+    await db.exec(
+      fs.readFileSync(
+        path.join(
+          import.meta.dirname,
+          '../../packages/server/src/db/fixtures/sqlite-schema-1ac08d1.sql',
+        ),
+        'utf8',
+      ),
+    );
+    await db.exec(`CREATE TABLE desktop_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      INSERT INTO schema_migrations (id, name) VALUES (1000, 'desktop-settings');
+      INSERT INTO users (id, username, email, password_hash) VALUES (1, 'local', 'local@localhost', '!');
+      INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, pages_crawled, created_at, created_ms, finished_at)
+        VALUES ('kept', 1, 'https://kept.example/', 'completed', 100, 0, '2026-11-01T10:00:00.000Z',
+                1761991200000, '2026-11-01T10:00:03.000Z');
+      INSERT INTO desktop_settings (key, value) VALUES ('account.profile', 'linked');`);
+    expect(await tableNames(db)).toEqual(expect.arrayContaining(HOSTED_TABLES));
+    await db.close();
+
+    const d = await open({ dataDir });
+    expect(await call(d, 'history.list')).toMatchObject([
+      { id: 'kept', url: 'https://kept.example/', status: 'completed' },
+    ]);
+    expect(await d.deps.data.settings.get('account.profile')).toBe('linked');
+    const fresh = await open();
+    expect(await withDataFile(d, tableNames)).toEqual(await withDataFile(fresh, tableNames));
   });
 });
 

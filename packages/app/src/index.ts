@@ -15,7 +15,14 @@ export * from './crawl/present-history.js';
 export * from './crawl/run-crawler.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
-export { migrate, migrations } from './schema/index.js';
+export {
+  everyShellMigrations,
+  migrate,
+  migrations,
+  postgresMigrations,
+  schemaSteps,
+} from './schema/index.js';
+export { type SchemaStep, toPostgres } from './schema/step.js';
 export * from './secrets/sealed-settings.js';
 export * from './secrets/secret-box.js';
 export * from './share/client-report.js';

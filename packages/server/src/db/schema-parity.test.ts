@@ -1,6 +1,11 @@
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
+import {
+  type DatabaseShape,
+  postgresShape as postgresDetail,
+  sqliteShape as sqliteDetail,
+} from './schema-shape.js';
 
 /**
  * The SQLite steps (`migrations/`) and the Postgres steps (`migrations-pg/`) must describe the
@@ -21,6 +26,41 @@ const POSTGRES_ONLY: Record<string, string[]> = {
   bulk_crawls: ['rowid'],
   crawl_schedules: ['rowid'],
 };
+
+/**
+ * Indexes UNIQUE on Postgres only (step 90): Postgres text compares with case, so its `lower()`
+ * indexes carry the uniqueness SQLite's NOCASE columns have.
+ */
+const UNIQUE_ON_POSTGRES_ONLY = ['users_username_lower', 'users_email_lower'];
+
+/**
+ * Every difference in type family, default, primary key and index key columns, in words
+ * (`schemaDifferences` has said which tables, columns and indexes one side lacks).
+ */
+function detailDifferences(sqlite: DatabaseShape, postgres: DatabaseShape): string[] {
+  const out: string[] = [];
+  for (const [table, columns] of Object.entries(sqlite.tables))
+    for (const [column, a] of Object.entries(columns)) {
+      const b = postgres.tables[table]?.[column];
+      if (!b) continue;
+      for (const key of ['family', 'default', 'primaryKey'] as const)
+        if (a[key] !== b[key])
+          out.push(`${table}.${column}: ${key} ${a[key]} in SQLite, ${b[key]} in Postgres`);
+    }
+  for (const [name, a] of Object.entries(sqlite.indexes)) {
+    const b = postgres.indexes[name];
+    if (!b) continue;
+    const unique = UNIQUE_ON_POSTGRES_ONLY.includes(name) ? !a.unique : a.unique;
+    if (
+      a.table !== b.table ||
+      a.columns !== b.columns ||
+      unique !== b.unique ||
+      a.partial !== b.partial
+    )
+      out.push(`index ${name}: ${JSON.stringify(a)} in SQLite, ${JSON.stringify(b)} in Postgres`);
+  }
+  return out;
+}
 
 async function sqliteShape(db: SqlDatabase): Promise<SchemaShape> {
   const columns = new Map<string, Map<string, boolean>>();
@@ -122,6 +162,39 @@ describe('schemaDifferences', () => {
   });
 });
 
+describe('detailDifferences', () => {
+  const column = (family: string, dflt: string | null = null, primaryKey = false) => ({
+    type: family,
+    family,
+    notNull: primaryKey,
+    default: dflt,
+    primaryKey,
+  });
+  const index = (columns: string, unique = false) => ({
+    table: 'users',
+    columns,
+    unique,
+    partial: false,
+  });
+
+  it('names the column whose family, default or key drifted, and the index whose keys did', () => {
+    const sqlite: DatabaseShape = {
+      tables: { users: { id: column('integer', null, true), n: column('integer', '0') } },
+      indexes: { users_n: index('n'), users_email_lower: index('<expr>') },
+    };
+    const postgres: DatabaseShape = {
+      tables: { users: { id: column('text', null, false), n: column('integer', '1') } },
+      indexes: { users_n: index('n,id'), users_email_lower: index('<expr>', true) },
+    };
+    expect(detailDifferences(sqlite, postgres)).toEqual([
+      'users.id: family integer in SQLite, text in Postgres',
+      'users.id: primaryKey true in SQLite, false in Postgres',
+      'users.n: default 0 in SQLite, 1 in Postgres',
+      `index users_n: ${JSON.stringify(index('n'))} in SQLite, ${JSON.stringify(index('n,id'))} in Postgres`,
+    ]);
+  });
+});
+
 describe.skipIf(!testDatabaseKinds.includes('postgres'))('schema parity', () => {
   let sqlite: TestDatabase;
   let postgres: TestDatabase;
@@ -140,6 +213,13 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('schema parity', () => 
       await postgresShape(postgres.db),
     );
     expect(differences).toEqual([]);
+  });
+
+  it('both have the same type family, default and primary key per column, and index keys', async () => {
+    const lite = await sqliteDetail(sqlite.db);
+    const pg = await postgresDetail(postgres.db);
+    expect(Object.keys(lite.tables).length).toBeGreaterThan(20);
+    expect(detailDifferences(lite, pg)).toEqual([]);
   });
 
   it('both have applied the same step ids up to the last Postgres step', async () => {
