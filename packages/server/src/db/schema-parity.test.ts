@@ -34,7 +34,7 @@ const POSTGRES_ONLY: Record<string, string[]> = {
 const UNIQUE_ON_POSTGRES_ONLY = ['users_username_lower', 'users_email_lower'];
 
 /**
- * Every difference in type family, default, primary key and index key columns, in words
+ * Every difference in type family, default, primary key, auto id and index key columns, in words
  * (`schemaDifferences` has said which tables, columns and indexes one side lacks).
  */
 function detailDifferences(sqlite: DatabaseShape, postgres: DatabaseShape): string[] {
@@ -43,7 +43,7 @@ function detailDifferences(sqlite: DatabaseShape, postgres: DatabaseShape): stri
     for (const [column, a] of Object.entries(columns)) {
       const b = postgres.tables[table]?.[column];
       if (!b) continue;
-      for (const key of ['family', 'default', 'primaryKey'] as const)
+      for (const key of ['family', 'default', 'primaryKey', 'autoId'] as const)
         if (a[key] !== b[key])
           out.push(`${table}.${column}: ${key} ${a[key]} in SQLite, ${b[key]} in Postgres`);
     }
@@ -169,6 +169,7 @@ describe('detailDifferences', () => {
     notNull: primaryKey,
     default: dflt,
     primaryKey,
+    autoId: primaryKey,
   });
   const index = (columns: string, unique = false) => ({
     table: 'users',
@@ -189,6 +190,7 @@ describe('detailDifferences', () => {
     expect(detailDifferences(sqlite, postgres)).toEqual([
       'users.id: family integer in SQLite, text in Postgres',
       'users.id: primaryKey true in SQLite, false in Postgres',
+      'users.id: autoId true in SQLite, false in Postgres',
       'users.n: default 0 in SQLite, 1 in Postgres',
       `index users_n: ${JSON.stringify(index('n'))} in SQLite, ${JSON.stringify(index('n,id'))} in Postgres`,
     ]);
@@ -215,7 +217,7 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('schema parity', () => 
     expect(differences).toEqual([]);
   });
 
-  it('both have the same type family, default and primary key per column, and index keys', async () => {
+  it('both have the same type family, default, primary key and auto id per column, and index keys', async () => {
     const lite = await sqliteDetail(sqlite.db);
     const pg = await postgresDetail(postgres.db);
     expect(Object.keys(lite.tables).length).toBeGreaterThan(20);

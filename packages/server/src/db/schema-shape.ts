@@ -16,6 +16,11 @@ export interface ColumnShape {
   /** The default, without Postgres' casts; the ISO-now default of either dialect is `now-iso`. */
   default: string | null;
   primaryKey: boolean;
+  /**
+   * The database numbers new rows itself: SQLite's `INTEGER PRIMARY KEY` (its rowid) unless it
+   * names another table's row, Postgres' identity column (as `toPostgres` writes them).
+   */
+  autoId: boolean;
 }
 
 /** One named index (not the automatic ones behind PRIMARY KEY and UNIQUE). */
@@ -69,6 +74,14 @@ export async function sqliteShape(db: SqlDatabase): Promise<DatabaseShape> {
       dflt_value: string | null;
       pk: number;
     }>(`SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info('${name}')`);
+    const keys = cols.filter((c) => c.pk > 0);
+    const foreign = new Set(
+      (await db.all<{ from: string }>(`SELECT "from" FROM pragma_foreign_key_list('${name}')`)).map(
+        (f) => f.from,
+      ),
+    );
+    const rowidAlias = (c: (typeof cols)[number]) =>
+      keys.length === 1 && c.pk === 1 && c.type.toUpperCase() === 'INTEGER';
     const shapes = cols.map((c): [string, ColumnShape] => [
       c.name,
       {
@@ -78,6 +91,7 @@ export async function sqliteShape(db: SqlDatabase): Promise<DatabaseShape> {
         notNull: c.notnull === 1 || c.pk > 0,
         default: normalDefault(c.dflt_value),
         primaryKey: c.pk > 0,
+        autoId: rowidAlias(c) && !foreign.has(c.name),
       },
     ]);
     tables.push([name, sorted(shapes)]);
@@ -112,9 +126,11 @@ export async function postgresShape(db: SqlDatabase): Promise<DatabaseShape> {
     udt_name: string;
     is_nullable: string;
     column_default: string | null;
+    is_identity: string;
     pk: boolean;
   }>(
     `SELECT c.table_name, c.column_name, c.data_type, c.udt_name, c.is_nullable, c.column_default,
+            c.is_identity,
             EXISTS (SELECT 1 FROM information_schema.key_column_usage k
                       JOIN information_schema.table_constraints t
                         ON t.constraint_name = k.constraint_name AND t.table_schema = k.table_schema
@@ -135,6 +151,7 @@ export async function postgresShape(db: SqlDatabase): Promise<DatabaseShape> {
         notNull: r.is_nullable === 'NO',
         default: normalDefault(r.column_default),
         primaryKey: r.pk === true,
+        autoId: r.is_identity === 'YES',
       },
     ]);
     tables.set(r.table_name, columns);
