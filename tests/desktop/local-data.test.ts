@@ -4,11 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { migrations } from '@mapsmith/app';
 import { makePage } from '@mapsmith/core';
-import { Database } from '@mapsmith/sqlite';
+import { Database, migrate } from '@mapsmith/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DATA_FILE,
+  HOSTED_ONLY_TABLES,
   IMPORTED_SUFFIX,
   LEGACY_FILE,
   LOCAL_USER_ID,
@@ -73,35 +75,25 @@ describe('the local data file', () => {
   });
 });
 
-/** Tables only the hosted server reads: a desktop's file has none of them. */
-const HOSTED_TABLES = [
-  'sessions',
-  'account_tokens',
-  'payment_orders',
-  'indexnow_keys',
-  'api_tokens',
-  'indexnow_submissions',
-  'share_links',
-  'report_brands',
-  'schedule_recipients',
-];
-
 const tableNames = (db: Pick<Database, 'all'>) =>
   db
     .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .then((rows) => rows.map((r) => r.name));
 
 describe("the data file's schema", () => {
-  it('holds the tables every shell uses and none of the hosted-only ones', async () => {
+  it("holds the server's tables but the hosted-only ones, and its settings", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-server-schema-'));
+    const server = await Database.open(path.join(dir, 'server.sqlite'));
+    await migrate(server, migrations);
+    const serverTables = await tableNames(server);
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(serverTables).toEqual(expect.arrayContaining([...HOSTED_ONLY_TABLES]));
+
     const d = await open();
-    const tables = await withDataFile(d, tableNames);
-    expect(tables).toEqual(
-      expect.arrayContaining(['users', 'crawl_jobs', 'crawl_pages', 'usage_months']),
+    expect(await withDataFile(d, tableNames)).toEqual(
+      [...serverTables.filter((t) => !HOSTED_ONLY_TABLES.includes(t)), 'desktop_settings'].sort(),
     );
-    expect(tables).toEqual(
-      expect.arrayContaining(['audit_jobs', 'bulk_crawls', 'crawl_schedules']),
-    );
-    expect(tables.filter((t) => HOSTED_TABLES.includes(t))).toEqual([]);
   });
 
   it('made before the split keeps its rows and ends with the tables of a fresh file', async () => {
@@ -124,7 +116,7 @@ describe("the data file's schema", () => {
         VALUES ('kept', 1, 'https://kept.example/', 'completed', 100, 0, '2026-11-01T10:00:00.000Z',
                 1761991200000, '2026-11-01T10:00:03.000Z');
       INSERT INTO desktop_settings (key, value) VALUES ('account.profile', 'linked');`);
-    expect(await tableNames(db)).toEqual(expect.arrayContaining(HOSTED_TABLES));
+    expect(await tableNames(db)).toEqual(expect.arrayContaining([...HOSTED_ONLY_TABLES]));
     await db.close();
 
     const d = await open({ dataDir });

@@ -32,8 +32,11 @@ export const IMPORTED_SUFFIX = '.imported';
 /** The one local user every crawl of this computer belongs to (a row of `users`). */
 export const LOCAL_USER_ID = 1;
 
-/** The hosted server's tables that the steps before the split left in a desktop's file. */
-const HOSTED_TABLES = [
+/**
+ * The hosted server's tables that the steps before the split left in a desktop's file (step 1001
+ * drops them; frozen with it).
+ */
+export const HOSTED_ONLY_TABLES: readonly string[] = [
   'sessions',
   'account_tokens',
   'payment_orders',
@@ -63,7 +66,7 @@ const DESKTOP_MIGRATIONS: readonly Migration[] = [
     // nullable column of old files, stays: SQLite cannot drop a column only if it exists.)
     id: 1001,
     name: 'drop-hosted-tables',
-    up: `${HOSTED_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n')}
+    up: `${HOSTED_ONLY_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n')}
 DROP INDEX IF EXISTS users_username_lower;
 DROP INDEX IF EXISTS users_email_lower;`,
   },
