@@ -15,6 +15,7 @@ import {
   LEGACY_FILE,
   LOCAL_USER_ID,
 } from '../../packages/desktop/src/main/store/local-data';
+import { createOldSchema } from '../../packages/server/src/db/fixtures/old-schema';
 import { openLegacyFile, writeLegacyCrawl } from './support/legacy-schema';
 import { seedLocalJob, withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
@@ -100,15 +101,7 @@ describe("the data file's schema", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-before-split-'));
     const db = await Database.open(path.join(dataDir, DATA_FILE));
     // The file as the desktop left it at main 1ac08d1: every server step, then its own.
-    await db.exec(
-      fs.readFileSync(
-        path.join(
-          import.meta.dirname,
-          '../../packages/server/src/db/fixtures/sqlite-schema-1ac08d1.sql',
-        ),
-        'utf8',
-      ),
-    );
+    await createOldSchema(db, 'sqlite');
     await db.exec(`CREATE TABLE desktop_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       INSERT INTO schema_migrations (id, name) VALUES (1000, 'desktop-settings');
       INSERT INTO users (id, username, email, password_hash) VALUES (1, 'local', 'local@localhost', '!');

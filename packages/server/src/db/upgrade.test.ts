@@ -7,19 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
 import { Database } from './database.js';
+import { createOldSchema } from './fixtures/old-schema.js';
 import { migrate } from './migrations/index.js';
 import { postgresMigrations } from './migrations-pg/index.js';
 import { postgresShape, sqliteShape } from './schema-shape.js';
 
 /**
  * Existing databases upgrade in place (issue 27 point 3): a SQLite file and a Postgres database
- * at the schema of main before the one schema source (`fixtures/*-1ac08d1.sql`, every step of
+ * at the schema of main before the one schema source (`fixtures/old-schema.ts`: every step of
  * the two old lists as they ran), with rows in the main tables, run today's migration code and
  * keep every row, with a schema equal to a fresh database's, column for column.
  */
-
-const fixture = (name: string) =>
-  fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
 /** The tables the rows go in, each read back whole in a fixed order. */
 const SEEDED = [
@@ -119,7 +117,7 @@ describe('a SQLite file at the schema before the one source', () => {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     });
-    await db.exec(fixture('sqlite-schema-1ac08d1.sql'));
+    await createOldSchema(db, 'sqlite');
     await seed(db);
     const before = await rows(db);
     expect(before.users).toHaveLength(1);
@@ -148,7 +146,7 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))(
         await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.close();
       });
-      await db.exec(fixture('postgres-schema-1ac08d1.sql'));
+      await createOldSchema(db, 'postgres');
       await seed(db);
       const before = await rows(db);
       expect(before.users).toHaveLength(1);
