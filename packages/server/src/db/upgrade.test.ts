@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { testPostgresUrl } from '../repos/test-postgres.js';
 import { Database } from './database.js';
-import { createOldSchema } from './fixtures/old-schema.js';
-import { migrate } from './migrations/index.js';
+import { createOldSchema, oldSchema } from './fixtures/old-schema.js';
+import { migrate, migrations } from './migrations/index.js';
 import { postgresMigrations } from './migrations-pg/index.js';
 import { postgresShape, sqliteShape } from './schema-shape.js';
 
@@ -107,6 +107,34 @@ async function rows(db: SqlDatabase): Promise<Record<string, unknown[]>> {
 const closing: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const close of closing.splice(0).reverse()) await close();
+});
+
+describe('the steps that had landed before the one source', () => {
+  /** id → SQL text, as a runner gets it. */
+  const texts = (list: ReadonlyArray<{ id: number; name: string; up: string }>) =>
+    Object.fromEntries(list.map((m) => [m.id, { name: m.name, sql: m.up.trim() }]));
+
+  it('keep their ids, names and texts: only 81 left SQLite (it was SELECT 1)', () => {
+    const lite = texts(migrations);
+    const changed = oldSchema('sqlite').steps.filter(
+      (s) => JSON.stringify(lite[s.id]) !== JSON.stringify({ name: s.name, sql: s.sql.trim() }),
+    );
+    expect(changed).toEqual([{ id: 81, name: 'report-text-order', sql: 'SELECT 1;\n' }]);
+  });
+
+  it('keep their Postgres texts: 90 up to a space, 71 under the name of its SQLite side', () => {
+    const pg = texts(postgresMigrations);
+    const changed = oldSchema('postgres').steps.filter(
+      (s) => JSON.stringify(pg[s.id]) !== JSON.stringify({ name: s.name, sql: s.sql.trim() }),
+    );
+    expect(changed.map((s) => [s.id, s.name])).toEqual([
+      [71, 'schema'],
+      [90, 'accounts-nocase'],
+    ]);
+    // One name per step now: a database made before keeps 'schema' in its schema_migrations row.
+    expect(pg[71]).toEqual({ name: 'sitemap-compare', sql: changed[0]?.sql.trim() });
+    expect(pg[90]?.sql).toBe(changed[1]?.sql.trim().replaceAll('users (', 'users('));
+  });
 });
 
 describe('a SQLite file at the schema before the one source', () => {
