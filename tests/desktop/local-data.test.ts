@@ -4,13 +4,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { migrations } from '@mapsmith/app';
 import { makePage } from '@mapsmith/core';
+import { Database, migrate } from '@mapsmith/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DATA_FILE,
+  HOSTED_ONLY_TABLES,
   IMPORTED_SUFFIX,
   LEGACY_FILE,
   LOCAL_USER_ID,
 } from '../../packages/desktop/src/main/store/local-data';
+import { createOldSchema } from '../../packages/server/src/db/fixtures/old-schema';
 import { openLegacyFile, writeLegacyCrawl } from './support/legacy-schema';
 import { seedLocalJob, withDataFile } from './support/seed';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
@@ -68,6 +73,52 @@ describe('the local data file', () => {
       db.all<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users'),
     );
     expect(users).toEqual([{ id: LOCAL_USER_ID, password_hash: '!' }]);
+  });
+});
+
+const tableNames = (db: Pick<Database, 'all'>) =>
+  db
+    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .then((rows) => rows.map((r) => r.name));
+
+describe("the data file's schema", () => {
+  it("holds the server's tables but the hosted-only ones, and its settings", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-server-schema-'));
+    const server = await Database.open(path.join(dir, 'server.sqlite'));
+    await migrate(server, migrations);
+    const serverTables = await tableNames(server);
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(serverTables).toEqual(expect.arrayContaining([...HOSTED_ONLY_TABLES]));
+
+    const d = await open();
+    expect(await withDataFile(d, tableNames)).toEqual(
+      [...serverTables.filter((t) => !HOSTED_ONLY_TABLES.includes(t)), 'desktop_settings'].sort(),
+    );
+  });
+
+  it('made before the split keeps its rows and ends with the tables of a fresh file', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-before-split-'));
+    const db = await Database.open(path.join(dataDir, DATA_FILE));
+    // The file as the desktop left it at main 1ac08d1: every server step, then its own.
+    await createOldSchema(db, 'sqlite');
+    await db.exec(`CREATE TABLE desktop_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      INSERT INTO schema_migrations (id, name) VALUES (1000, 'desktop-settings');
+      INSERT INTO users (id, username, email, password_hash) VALUES (1, 'local', 'local@localhost', '!');
+      INSERT INTO crawl_jobs (id, user_id, url, status, page_cap, pages_crawled, created_at, created_ms, finished_at)
+        VALUES ('kept', 1, 'https://kept.example/', 'completed', 100, 0, '2026-11-01T10:00:00.000Z',
+                1761991200000, '2026-11-01T10:00:03.000Z');
+      INSERT INTO desktop_settings (key, value) VALUES ('account.profile', 'linked');`);
+    expect(await tableNames(db)).toEqual(expect.arrayContaining([...HOSTED_ONLY_TABLES]));
+    await db.close();
+
+    const d = await open({ dataDir });
+    expect(await call(d, 'history.list')).toMatchObject([
+      { id: 'kept', url: 'https://kept.example/', status: 'completed' },
+    ]);
+    expect(await d.deps.data.settings.get('account.profile')).toBe('linked');
+    const fresh = await open();
+    expect(await withDataFile(d, tableNames)).toEqual(await withDataFile(fresh, tableNames));
   });
 });
 

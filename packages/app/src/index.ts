@@ -27,7 +27,14 @@ export * from './crawl/start-refusal.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
 export * from './plan/pro-now.js';
-export { migrate, migrations } from './schema/index.js';
+export {
+  everyShellMigrations,
+  migrate,
+  migrations,
+  postgresMigrations,
+  schemaSteps,
+} from './schema/index.js';
+export { type SchemaStep, toPostgres } from './schema/step.js';
 export * from './secrets/sealed-settings.js';
 export * from './secrets/secret-box.js';
 export * from './share/client-report.js';

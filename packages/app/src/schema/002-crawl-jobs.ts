@@ -1,3 +1,25 @@
+/** The frontier table and its index (also in Postgres step 71). */
+export const frontier = `CREATE TABLE crawl_frontier (
+  seq INTEGER PRIMARY KEY,
+  job_id TEXT NOT NULL REFERENCES crawl_jobs(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  url TEXT NOT NULL,
+  depth INTEGER NOT NULL,
+  found_via TEXT NOT NULL,
+  referrer TEXT,
+  state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'leased', 'done')),
+  UNIQUE (job_id, key)
+);
+CREATE INDEX crawl_frontier_queue ON crawl_frontier(job_id, state, seq);`;
+
+/** The inlinks table (also in Postgres step 71). */
+export const inlinks = `CREATE TABLE crawl_inlinks (
+  job_id TEXT NOT NULL REFERENCES crawl_jobs(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  from_url TEXT NOT NULL,
+  PRIMARY KEY (job_id, key, from_url)
+) WITHOUT ROWID;`;
+
 /**
  * Durable crawl jobs: the job row (with its lease), its frontier, the page records stored as
  * they arrive, and the inlinks seen. Pages are one row each, never a whole-crawl blob.
@@ -26,18 +48,7 @@ CREATE TABLE crawl_jobs (
 CREATE INDEX crawl_jobs_user_created ON crawl_jobs(user_id, created_ms);
 CREATE INDEX crawl_jobs_status ON crawl_jobs(status, created_ms);
 
-CREATE TABLE crawl_frontier (
-  seq INTEGER PRIMARY KEY,
-  job_id TEXT NOT NULL REFERENCES crawl_jobs(id) ON DELETE CASCADE,
-  key TEXT NOT NULL,
-  url TEXT NOT NULL,
-  depth INTEGER NOT NULL,
-  found_via TEXT NOT NULL,
-  referrer TEXT,
-  state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'leased', 'done')),
-  UNIQUE (job_id, key)
-);
-CREATE INDEX crawl_frontier_queue ON crawl_frontier(job_id, state, seq);
+${frontier}
 
 CREATE TABLE crawl_pages (
   seq INTEGER PRIMARY KEY,
@@ -51,10 +62,5 @@ CREATE TABLE crawl_pages (
 );
 CREATE INDEX crawl_pages_job ON crawl_pages(job_id, seq);
 
-CREATE TABLE crawl_inlinks (
-  job_id TEXT NOT NULL REFERENCES crawl_jobs(id) ON DELETE CASCADE,
-  key TEXT NOT NULL,
-  from_url TEXT NOT NULL,
-  PRIMARY KEY (job_id, key, from_url)
-) WITHOUT ROWID;
+${inlinks}
 `;

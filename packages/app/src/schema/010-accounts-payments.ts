@@ -1,9 +1,5 @@
-/**
- * Account tokens (e-mail confirmation, password reset), PayPal orders and IndexNow keys.
- * Every row belongs to a user and goes with it (ON DELETE CASCADE): deleting an account purges it.
- */
-export const up = `
-CREATE TABLE account_tokens (
+/** The account tokens table and its index (also in Postgres step 71). */
+export const accountTokens = `CREATE TABLE account_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('confirm', 'reset')),
@@ -11,7 +7,23 @@ CREATE TABLE account_tokens (
   used_at TEXT,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
-CREATE INDEX account_tokens_user ON account_tokens(user_id, kind);
+CREATE INDEX account_tokens_user ON account_tokens(user_id, kind);`;
+
+/** The IndexNow keys table (also in Postgres step 71). */
+export const indexnowKeys = `CREATE TABLE indexnow_keys (
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  host TEXT NOT NULL,
+  key TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (user_id, host)
+) WITHOUT ROWID;`;
+
+/**
+ * Account tokens (e-mail confirmation, password reset), PayPal orders and IndexNow keys.
+ * Every row belongs to a user and goes with it (ON DELETE CASCADE): deleting an account purges it.
+ */
+export const up = `
+${accountTokens}
 
 CREATE TABLE payment_orders (
   id TEXT PRIMARY KEY,
@@ -28,11 +40,5 @@ CREATE TABLE payment_orders (
 );
 CREATE INDEX payment_orders_user ON payment_orders(user_id);
 
-CREATE TABLE indexnow_keys (
-  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  host TEXT NOT NULL,
-  key TEXT NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  PRIMARY KEY (user_id, host)
-) WITHOUT ROWID;
+${indexnowKeys}
 `;

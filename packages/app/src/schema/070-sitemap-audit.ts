@@ -1,11 +1,5 @@
-/**
- * The sitemap audit (issue 14): a job row with its lease (the same rails as crawl jobs), and
- * one row per listed URL that is its queue entry and, once checked, its result. A URL is
- * marked done in the transaction that saves its result, so a resumed job never checks a
- * saved URL again.
- */
-export const up = `
-CREATE TABLE audit_jobs (
+/** The audit jobs table and its indexes (also in Postgres step 71). */
+export const auditJobs = `CREATE TABLE audit_jobs (
   id TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   source TEXT NOT NULL,
@@ -28,9 +22,10 @@ CREATE TABLE audit_jobs (
   finished_at TEXT
 );
 CREATE INDEX audit_jobs_status ON audit_jobs(status, created_ms);
-CREATE INDEX audit_jobs_user ON audit_jobs(user_id, created_ms);
+CREATE INDEX audit_jobs_user ON audit_jobs(user_id, created_ms);`;
 
-CREATE TABLE audit_urls (
+/** The audit URLs table and its indexes (also in Postgres step 71). */
+export const auditUrls = `CREATE TABLE audit_urls (
   seq INTEGER PRIMARY KEY,
   job_id TEXT NOT NULL REFERENCES audit_jobs(id) ON DELETE CASCADE,
   url TEXT NOT NULL,
@@ -49,5 +44,16 @@ CREATE TABLE audit_urls (
   UNIQUE (job_id, url)
 );
 CREATE INDEX audit_urls_queue ON audit_urls(job_id, state, seq);
-CREATE INDEX audit_urls_verdict ON audit_urls(job_id, verdict, seq);
+CREATE INDEX audit_urls_verdict ON audit_urls(job_id, verdict, seq);`;
+
+/**
+ * The sitemap audit (issue 14): a job row with its lease (the same rails as crawl jobs), and
+ * one row per listed URL that is its queue entry and, once checked, its result. A URL is
+ * marked done in the transaction that saves its result, so a resumed job never checks a
+ * saved URL again.
+ */
+export const up = `
+${auditJobs}
+
+${auditUrls}
 `;

@@ -1,3 +1,5 @@
+import { toPostgres } from './step.js';
+
 /**
  * What IndexNow answered, kept (issue 26 point 5, walkthrough defect 28): one row per user, site
  * and set of URLs (a hash of the sorted list), holding the last answer, the crawl it came from,
@@ -18,3 +20,9 @@ CREATE TABLE indexnow_submissions (
 ) WITHOUT ROWID;
 CREATE INDEX indexnow_submissions_job ON indexnow_submissions(user_id, job_id, tried_at);
 `;
+
+/**
+ * Postgres' step 98 landed with `urls INTEGER` (not BIGINT as `toPostgres` writes): kept as it
+ * ran, so a fresh database and an upgraded one have the same column.
+ */
+export const postgres = toPostgres(up).replace('urls BIGINT', 'urls INTEGER');

@@ -38,6 +38,6 @@ export {
   pagesText,
 } from './outcome.js';
 export { decodeCursor, encodeCursor, likePattern, ReportQueryError } from './query.js';
-export { type ReportSchemaLayout, reportSchemaSql } from './schema-sql.js';
+export { type ReportSchemaLayout, reportIndexSql, reportSchemaSql } from './schema-sql.js';
 export { lineExpression } from './sql-lines.js';
 export { REASON_LABELS, reasonOf, verdictWords, whyWords } from './verdict-words.js';

@@ -23,11 +23,21 @@ const SORTS: ReadonlyArray<[name: string, columns: string]> = [
   ['time', 'response_ms'],
 ];
 
+/**
+ * The report's indexes on `pages`: by verdict, one per sort and one per sort within a verdict
+ * (keyset on `(column, seq)`). The same text on both databases.
+ */
+export function reportIndexSql(pages: string): string {
+  const index = (name: string, columns: string) =>
+    `CREATE INDEX ${pages}_${name} ON ${pages}(job_id, ${columns}, seq);`;
+  return `${index('reason', 'reason')}
+${SORTS.map(([name, columns]) => index(name, columns)).join('\n')}
+${SORTS.map(([name, columns]) => index(`reason_${name}`, `reason, ${columns}`)).join('\n')}`;
+}
+
 /** The SQL of the report step for `layout` (one script, run in one transaction). */
 export function reportSchemaSql(layout: ReportSchemaLayout): string {
   const { pages, counts, jobs, inlinksSql } = layout;
-  const index = (name: string, columns: string) =>
-    `CREATE INDEX ${pages}_${name} ON ${pages}(job_id, ${columns}, seq);`;
   return `
 ALTER TABLE ${pages} ADD COLUMN status INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE ${pages} ADD COLUMN reason TEXT NOT NULL DEFAULT 'error';
@@ -63,9 +73,7 @@ UPDATE ${pages} SET
              AND json_array_length(record, '$.redirectChain') = 0
              AND json_extract(record, '$.contentType') IN ('text/html', 'application/xhtml+xml'));
 
-${index('reason', 'reason')}
-${SORTS.map(([name, columns]) => index(name, columns)).join('\n')}
-${SORTS.map(([name, columns]) => index(`reason_${name}`, `reason, ${columns}`)).join('\n')}
+${reportIndexSql(pages)}
 
 CREATE TABLE ${counts} (
   job_id TEXT NOT NULL REFERENCES ${jobs}(id) ON DELETE CASCADE,

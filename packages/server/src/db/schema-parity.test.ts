@@ -1,6 +1,11 @@
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
+import {
+  type DatabaseShape,
+  postgresShape as postgresDetail,
+  sqliteShape as sqliteDetail,
+} from './schema-shape.js';
 
 /**
  * The SQLite steps (`migrations/`) and the Postgres steps (`migrations-pg/`) must describe the
@@ -21,6 +26,39 @@ const POSTGRES_ONLY: Record<string, string[]> = {
   bulk_crawls: ['rowid'],
   crawl_schedules: ['rowid'],
 };
+
+/**
+ * Indexes UNIQUE on Postgres only (step 90): Postgres text compares with case, so its `lower()`
+ * indexes carry the uniqueness SQLite's NOCASE columns have.
+ */
+const UNIQUE_ON_POSTGRES_ONLY = ['users_username_lower', 'users_email_lower'];
+
+/**
+ * Every difference in type family, default, primary key, auto id and index key columns, in words
+ * (`schemaDifferences` has said which tables, columns and indexes one side lacks).
+ */
+function detailDifferences(sqlite: DatabaseShape, postgres: DatabaseShape): string[] {
+  const out: string[] = [];
+  for (const [table, columns] of Object.entries(sqlite.tables))
+    for (const [column, a] of Object.entries(columns)) {
+      const b = postgres.tables[table]?.[column];
+      if (!b) continue;
+      for (const key of ['family', 'default', 'primaryKey', 'autoId'] as const)
+        if (a[key] !== b[key])
+          out.push(`${table}.${column}: ${key} ${a[key]} in SQLite, ${b[key]} in Postgres`);
+    }
+  for (const [name, a] of Object.entries(sqlite.indexes)) {
+    const b = postgres.indexes[name];
+    if (!b) continue;
+    // What Postgres should have: SQLite's index, UNIQUE where only Postgres needs it.
+    const expected = { ...a, unique: a.unique || UNIQUE_ON_POSTGRES_ONLY.includes(name) };
+    if (JSON.stringify(expected) !== JSON.stringify(b))
+      out.push(
+        `index ${name}: ${JSON.stringify(expected)} expected in Postgres, ${JSON.stringify(b)} found`,
+      );
+  }
+  return out;
+}
 
 async function sqliteShape(db: SqlDatabase): Promise<SchemaShape> {
   const columns = new Map<string, Map<string, boolean>>();
@@ -122,6 +160,45 @@ describe('schemaDifferences', () => {
   });
 });
 
+describe('detailDifferences', () => {
+  const column = (family: string, dflt: string | null = null, primaryKey = false) => ({
+    type: family,
+    family,
+    notNull: primaryKey,
+    default: dflt,
+    primaryKey,
+    autoId: primaryKey,
+  });
+  const index = (columns: string, unique = false) => ({
+    table: 'users',
+    columns,
+    unique,
+    partial: false,
+  });
+
+  it('names the column whose family, default or key drifted, and the index whose keys did', () => {
+    const sqlite: DatabaseShape = {
+      tables: { users: { id: column('integer', null, true), n: column('integer', '0') } },
+      indexes: { users_n: index('n'), users_email_lower: index('<expr>') },
+    };
+    const postgres: DatabaseShape = {
+      tables: { users: { id: column('text', null, false), n: column('integer', '1') } },
+      indexes: { users_n: index('n,id'), users_email_lower: index('<expr>', true) },
+    };
+    expect(detailDifferences(sqlite, postgres)).toEqual([
+      'users.id: family integer in SQLite, text in Postgres',
+      'users.id: primaryKey true in SQLite, false in Postgres',
+      'users.id: autoId true in SQLite, false in Postgres',
+      'users.n: default 0 in SQLite, 1 in Postgres',
+      `index users_n: ${JSON.stringify(index('n'))} expected in Postgres, ${JSON.stringify(index('n,id'))} found`,
+    ]);
+    postgres.indexes.users_email_lower = index('<expr>');
+    expect(detailDifferences(sqlite, postgres)).toContain(
+      `index users_email_lower: ${JSON.stringify(index('<expr>', true))} expected in Postgres, ${JSON.stringify(index('<expr>'))} found`,
+    );
+  });
+});
+
 describe.skipIf(!testDatabaseKinds.includes('postgres'))('schema parity', () => {
   let sqlite: TestDatabase;
   let postgres: TestDatabase;
@@ -140,6 +217,13 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('schema parity', () => 
       await postgresShape(postgres.db),
     );
     expect(differences).toEqual([]);
+  });
+
+  it('both have the same type family, default, primary key and auto id per column, and index keys', async () => {
+    const lite = await sqliteDetail(sqlite.db);
+    const pg = await postgresDetail(postgres.db);
+    expect(Object.keys(lite.tables).length).toBeGreaterThan(20);
+    expect(detailDifferences(lite, pg)).toEqual([]);
   });
 
   it('both have applied the same step ids up to the last Postgres step', async () => {
