@@ -1,3 +1,4 @@
+import type { CompareStart, SitemapCompareRepository } from '@mapsmith/app';
 import type {
   AuditCounts,
   AuditJob,
@@ -6,15 +7,11 @@ import type {
   AuditStore,
   AuditUrlsPage,
   AuditVerdict,
-  CrawledUrl,
   CrawlSettings,
   ScheduleActions,
   ScheduleTiming,
-  SitemapComparePage,
   SitemapCompareRun,
   SitemapCompareSummary,
-  SitemapFinding,
-  SitemapFlag,
 } from '@mapsmith/core';
 import type {
   BulkRecord,
@@ -22,6 +19,9 @@ import type {
   StartBulkInput,
   StartBulkResult,
 } from './bulk-types.js';
+
+/** The comparison's ports live with its use cases in the application layer. */
+export type { CompareStart, SitemapCompareRepository };
 
 /**
  * The ports of the Pro features: bulk crawls, schedules, sitemap audits and their queue, and
@@ -297,9 +297,6 @@ export interface ClaimedCompare {
   resumed: boolean;
 }
 
-/** What starting a comparison did: the crawl's job, or the other crawl being compared. */
-export type CompareStart = { run: SitemapCompareRun } | { busyWith: string };
-
 /**
  * The live-sitemap comparison jobs (one per crawl), leased like audits so the same worker pool
  * runs them outside the request; one user waits or runs one comparison at a time.
@@ -326,21 +323,4 @@ export interface SitemapCompareQueue {
   release(owner: string): Promise<number>;
   /** Nothing to sweep; kept for the pool. */
   sweepFrontiers(): Promise<number>;
-}
-
-/** The live sitemap against a crawl (issue 14): the last comparison of each crawl. */
-export interface SitemapCompareRepository {
-  /** The crawl's URLs as the comparison needs them, in crawl order. */
-  crawled(jobId: string): Promise<CrawledUrl[]>;
-  /** Replaces the crawl's comparison, all or nothing: figures and URLs with a finding. */
-  save(jobId: string, summary: SitemapCompareSummary, findings: SitemapFinding[]): Promise<void>;
-  /** The figures of the last comparison, or null. */
-  summary(jobId: string): Promise<SitemapCompareSummary | null>;
-  /** A page of findings (one kind, or every URL with one), in comparison order. */
-  page(
-    jobId: string,
-    filter: { flag?: SitemapFlag | undefined; cursor?: number | undefined; limit?: number },
-  ): Promise<Omit<SitemapComparePage, 'run'>>;
-  /** Every finding (one kind, or all), in pages so memory stays flat. */
-  findings(jobId: string, flag?: SitemapFlag): AsyncGenerator<SitemapFinding>;
 }
