@@ -3,10 +3,10 @@
 // crawled and compared through the hosted API (a Pro user) and the desktop's IPC (a linked Pro
 // account) gives the same findings field by field, the same figures and the same CSV; the
 // comparison runs after the call has answered; the refusals (free plan, unknown crawl) carry
-// the same codes in both shells.
+// the same codes in both shells. The change report of a second crawl is the same in both too.
 
 import path from 'node:path';
-import type { CrawlJob, SitemapComparePage, SitemapCompareRun } from '@mapsmith/core';
+import type { CrawlChanges, CrawlJob, SitemapComparePage, SitemapCompareRun } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestUser,
@@ -82,14 +82,25 @@ const ended = (job: CrawlJob) => job.status === 'completed' || job.status === 'f
 const compared = (page: SitemapComparePage) =>
   page.run?.state === 'done' || page.run?.state === 'failed';
 
-/** Crawls and compares through the desktop's IPC; answers the start's state and the findings. */
-async function viaIpc() {
-  const { jobId } = await ipc<{ jobId: string }>('crawl.start', {
-    url: site.url,
-    settings: SETTINGS,
-  });
+/** Crawls the site through the desktop's IPC to its end; answers the job's id. */
+async function crawlIpc(settings: object): Promise<string> {
+  const { jobId } = await ipc<{ jobId: string }>('crawl.start', { url: site.url, settings });
   await desktop.deps.crawls.settled(jobId);
   expect((await ipc<CrawlJob>('crawl.get', { jobId })).status).toBe('completed');
+  return jobId;
+}
+
+/** The same through the hosted API. */
+async function crawlApi(settings: object): Promise<string> {
+  const { jobId } = await api<{ jobId: string }>('POST', '/api/crawl', { url: site.url, settings });
+  const job = await until(() => api<CrawlJob>('GET', `/api/crawl/${jobId}`), ended);
+  expect(job.status).toBe('completed');
+  return jobId;
+}
+
+/** Crawls and compares through the desktop's IPC; answers the start's state and the findings. */
+async function viaIpc() {
+  const jobId = await crawlIpc(SETTINGS);
   const started = await ipc<SitemapCompareRun>('crawl.sitemapCompare', { jobId });
   const page = await until(
     () => ipc<SitemapComparePage>('crawl.sitemapFindings', { jobId, limit: 200 }),
@@ -106,12 +117,7 @@ async function viaIpc() {
 
 /** The same through the hosted API. */
 async function viaApi() {
-  const { jobId } = await api<{ jobId: string }>('POST', '/api/crawl', {
-    url: site.url,
-    settings: SETTINGS,
-  });
-  const job = await until(() => api<CrawlJob>('GET', `/api/crawl/${jobId}`), ended);
-  expect(job.status).toBe('completed');
+  const jobId = await crawlApi(SETTINGS);
   const started = await api<SitemapCompareRun>('POST', `/api/crawl/${jobId}/sitemap-compare`, {});
   const page = await until(
     () => api<SitemapComparePage>('GET', `/api/crawl/${jobId}/sitemap-compare?limit=200`),
@@ -182,5 +188,29 @@ describe('the live sitemap against a crawl, desktop and hosted', () => {
     } finally {
       await ipc('account.link', { token: PRO_TOKEN });
     }
+  });
+
+  it('gives the same change report of a narrower second crawl of the site (issue 13), as hosted', async () => {
+    // The first crawls of the site are the previous test's; this one reaches less deep.
+    const narrower = { ...SETTINGS, maxDepth: 1 };
+    const [mine, theirs] = await Promise.all([crawlIpc(narrower), crawlApi(narrower)]);
+    const [local, remote] = await Promise.all([
+      ipc<CrawlChanges>('crawl.changes', { jobId: mine }),
+      api<CrawlChanges>('GET', `/api/crawl/${theirs}/changes`),
+    ]);
+    const facts = ({ summary, removed }: CrawlChanges) => {
+      const {
+        previousJobId: _id,
+        previousAt: _at,
+        ...figures
+      } = summary ?? {
+        previousJobId: '',
+        previousAt: '',
+      };
+      return { figures, removed: [...removed].sort((a, b) => a.url.localeCompare(b.url)) };
+    };
+    expect(local.summary?.settingsChanged.length).toBeGreaterThan(0);
+    expect(local.summary?.leftOut).toBeGreaterThan(0);
+    expect(facts(local)).toEqual(facts(remote));
   });
 });
