@@ -5,53 +5,39 @@
 // comparison runs after the call has answered; the refusals (free plan, unknown crawl) carry
 // the same codes in both shells. The change report of a second crawl is the same in both too.
 
-import path from 'node:path';
 import type { CrawlChanges, CrawlJob, SitemapComparePage, SitemapCompareRun } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestUser,
   call as httpCall,
-  startTestServer,
   type TestServer,
   type TestUser,
 } from '../../packages/server/src/repos/test-support';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
-import { buildDesktop, DESKTOP_OUT } from './support/build';
-import { type HostedServer, startHostedServer } from './support/hosted-stub';
-import { nodeLauncher } from './support/node-launcher';
-import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+import { buildDesktop } from './support/build';
+import { type ProShells, startProShells } from './support/pro-shells';
+import { TEST_ORIGIN, type TestDesktop } from './support/services';
 
-const ENTRY = path.join(DESKTOP_OUT, 'main/crawler-process.js');
 const PRO_TOKEN = 'msk_pro_compare_0123456789';
 const SETTINGS = { render: 'never' };
 
 let site: FixtureSite;
-let stub: HostedServer;
+let shells: ProShells;
 let desktop: TestDesktop;
 let hosted: TestServer;
 let user: TestUser;
 
 beforeAll(async () => {
   buildDesktop();
-  [site, stub] = await Promise.all([
+  [site, shells] = await Promise.all([
     startFixtureSite({ pages: 12, robots: 'allow-all', features: ['sitemap', 'noindex'] }),
-    startHostedServer({
-      [PRO_TOKEN]: { username: 'agency', isPro: true, proUntil: '2099-01-01T00:00:00.000Z' },
-    }),
+    startProShells(PRO_TOKEN),
   ]);
-  desktop = await startTestDesktop({
-    launch: nodeLauncher(ENTRY),
-    env: { MAPSMITH_ALLOW_LOOPBACK: '1', MAPSMITH_HOSTED_URL: stub.url },
-  });
-  await desktop.dispatch(TEST_ORIGIN, 'account.link', { token: PRO_TOKEN });
-  hosted = await startTestServer();
-  user = await createTestUser(hosted.server.context.db, { pro: true });
+  ({ desktop, hosted, user } = shells);
 }, 180_000);
 
 afterAll(async () => {
-  await desktop?.dispose();
-  await hosted?.close();
-  await Promise.all([site?.close(), stub?.close()]);
+  await shells?.close();
+  await site?.close();
 });
 
 /** One IPC call's value, or a thrown error with its refusal. */
