@@ -3,7 +3,8 @@
 // crawled and compared through the hosted API (a Pro user) and the desktop's IPC (a linked Pro
 // account) gives the same findings field by field, the same figures and the same CSV; the
 // comparison runs after the call has answered; the refusals (free plan, unknown crawl) carry
-// the same codes in both shells. The change report of a second crawl is the same in both too.
+// the same codes in both shells, and one comparison runs at a time in both (sitemap-compare.busy).
+// The change report of a second crawl is the same in both too.
 
 import type { CrawlChanges, CrawlJob, SitemapComparePage, SitemapCompareRun } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ let shells: ProShells;
 let desktop: TestDesktop;
 let hosted: TestServer;
 let user: TestUser;
+/** The crawls compared by the first test, in each shell. */
+let firstCrawls: { ipc: string; api: string };
 
 beforeAll(async () => {
   buildDesktop();
@@ -139,6 +142,7 @@ function csvFacts(csv: { fileName: string | undefined; text: string }) {
 describe('the live sitemap against a crawl, desktop and hosted', () => {
   it('gives the same findings, figures and CSV, the comparison run after the call answered', async () => {
     const [mine, theirs] = await Promise.all([viaIpc(), viaApi()]);
+    firstCrawls = { ipc: mine.jobId, api: theirs.jobId };
     expect(mine.started).toEqual({ state: 'waiting', error: null });
     expect(theirs.started).toEqual({ state: 'waiting', error: null });
     expect(mine.page.run).toEqual({ state: 'done', error: null });
@@ -198,5 +202,55 @@ describe('the live sitemap against a crawl, desktop and hosted', () => {
     expect(local.summary?.settingsChanged.length).toBeGreaterThan(0);
     expect(local.summary?.leftOut).toBeGreaterThan(0);
     expect(facts(local)).toEqual(facts(remote));
+  });
+
+  it('runs one comparison at a time: another crawl is refused with sitemap-compare.busy in both', async () => {
+    // Every answer of this site takes 400 ms, so its comparison is still reading below.
+    const slow = await startFixtureSite({
+      pages: 3,
+      robots: 'allow-all',
+      features: ['sitemap'],
+      latencyMs: 400,
+    });
+    try {
+      const settings = { settings: SETTINGS, url: slow.url };
+      const [mine, theirs] = await Promise.all([
+        ipc<{ jobId: string }>('crawl.start', settings).then(async ({ jobId }) => {
+          await desktop.deps.crawls.settled(jobId);
+          return jobId;
+        }),
+        api<{ jobId: string }>('POST', '/api/crawl', settings).then(async ({ jobId }) => {
+          await until(() => api<CrawlJob>('GET', `/api/crawl/${jobId}`), ended);
+          return jobId;
+        }),
+      ]);
+      await ipc('crawl.sitemapCompare', { jobId: mine });
+      await api('POST', `/api/crawl/${theirs}/sitemap-compare`, {});
+      const local = await desktop.dispatch(TEST_ORIGIN, 'crawl.sitemapCompare', {
+        jobId: firstCrawls.ipc,
+      });
+      const remote = await httpCall(
+        hosted.server.url,
+        user,
+        'POST',
+        `/api/crawl/${firstCrawls.api}/sitemap-compare`,
+        {},
+      );
+      expect(local.ok ? null : local.status).toBe(409);
+      expect(remote.status).toBe(409);
+      const refusal = local.ok ? null : (local.body as { code: string; message: string });
+      expect(refusal?.code).toBe('sitemap-compare.busy');
+      expect(refusal?.message).toContain(mine);
+      expect((await remote.json()).code).toBe('sitemap-compare.busy');
+      // Both end; the slow comparison's findings then show.
+      const done = (page: SitemapComparePage) => page.run?.state === 'done';
+      await until(() => ipc<SitemapComparePage>('crawl.sitemapFindings', { jobId: mine }), done);
+      await until(
+        () => api<SitemapComparePage>('GET', `/api/crawl/${theirs}/sitemap-compare`),
+        done,
+      );
+    } finally {
+      await slow.close();
+    }
   });
 });
