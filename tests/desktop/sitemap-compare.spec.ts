@@ -1,8 +1,8 @@
 // The live sitemap against a crawl in the desktop app (issue 27 point 5): the built renderer and
 // real preload in Chromium over the real IPC handlers; the comparison runs in main. The card
 // before a comparison (empty), with findings and an unreadable child sitemap, a site with no
-// sitemap at all (nothing readable), a capped reading (more files than the bound), and the
-// free plan, at 1280 and 390 px.
+// sitemap at all (nothing readable), a second comparison refused while one runs, a capped
+// reading (more files than the bound), and the free plan, at 1280 and 390 px.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,6 +116,34 @@ test('a site without a sitemap: nothing readable, said plainly, every crawled pa
     await shots(page, 'compare-no-sitemap');
   } finally {
     await site.close();
+  }
+});
+
+test('a second comparison while one runs is refused in plain words (409 sitemap-compare.busy)', async ({
+  page,
+  desktop,
+}) => {
+  test.setTimeout(90_000);
+  // Every answer of this site takes 400 ms, so its comparison is still reading below.
+  const slow = await startFixtureSite({
+    pages: 3,
+    robots: 'allow-all',
+    features: ['sitemap'],
+    latencyMs: 400,
+  });
+  const site = await startFixtureSite({ pages: 3, robots: 'allow-all' });
+  try {
+    await crawled(page, desktop, slow.url);
+    const slowJob = page.url().split('/').at(-1);
+    const card = await crawled(page, desktop, site.url);
+    await call(desktop, 'crawl.sitemapCompare', { jobId: slowJob });
+    await card.getByRole('button', { name: 'Compare with the live sitemap' }).click();
+    const refusal = card.getByRole('alert');
+    await expect(refusal).toContainText('Another live-sitemap comparison of yours is under way');
+    await expect(refusal).toContainText(`crawl ${slowJob}`);
+    await shots(page, 'compare-busy');
+  } finally {
+    await Promise.all([slow.close(), site.close()]);
   }
 });
 
