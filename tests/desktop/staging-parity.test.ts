@@ -10,9 +10,7 @@ import type { CrawlJob, PageRecord, SiteAuth } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/server/src/cli/commands/cli-test-support';
 import {
-  createTestUser,
   call as httpCall,
-  startTestServer,
   type TestServer,
   type TestUser,
 } from '../../packages/server/src/repos/test-support';
@@ -24,19 +22,17 @@ import {
   startCanary,
   startStagingSite,
 } from '../fixtures/staging/index.js';
-import { buildDesktop, DESKTOP_OUT } from './support/build';
-import { type HostedServer, startHostedServer } from './support/hosted-stub';
-import { nodeLauncher } from './support/node-launcher';
-import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+import { buildDesktop } from './support/build';
+import { type ProShells, startProShells } from './support/pro-shells';
+import { TEST_ORIGIN, type TestDesktop } from './support/services';
 
-const ENTRY = path.join(DESKTOP_OUT, 'main/crawler-process.js');
 const PRO_TOKEN = 'msk_pro_staging_0123456789';
 const WRONG = 'wrong-staging-password-3390';
 
 let canary: CanaryHost;
 let basic: StagingSite;
 let cookie: StagingSite;
-let stub: HostedServer;
+let shells: ProShells;
 let desktop: TestDesktop;
 let hosted: TestServer;
 let user: TestUser;
@@ -45,27 +41,18 @@ let dir: string;
 beforeAll(async () => {
   buildDesktop();
   canary = await startCanary();
-  [basic, cookie, stub] = await Promise.all([
+  [basic, cookie, shells] = await Promise.all([
     startStagingSite({ guard: 'basic', canary: canary.origin }),
     startStagingSite({ guard: 'cookie', canary: canary.origin }),
-    startHostedServer({
-      [PRO_TOKEN]: { username: 'agency', isPro: true, proUntil: '2099-01-01T00:00:00.000Z' },
-    }),
+    startProShells(PRO_TOKEN),
   ]);
-  desktop = await startTestDesktop({
-    launch: nodeLauncher(ENTRY),
-    env: { MAPSMITH_ALLOW_LOOPBACK: '1', MAPSMITH_HOSTED_URL: stub.url },
-  });
-  await desktop.dispatch(TEST_ORIGIN, 'account.link', { token: PRO_TOKEN });
-  hosted = await startTestServer();
-  user = await createTestUser(hosted.server.context.db, { pro: true });
+  ({ desktop, hosted, user } = shells);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-staging-parity-'));
 }, 180_000);
 
 afterAll(async () => {
-  await desktop?.dispose();
-  await hosted?.close();
-  await Promise.all([basic?.close(), cookie?.close(), stub?.close(), canary?.close()]);
+  await shells?.close();
+  await Promise.all([basic?.close(), cookie?.close(), canary?.close()]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

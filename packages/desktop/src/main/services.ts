@@ -6,6 +6,7 @@ import {
 } from '@mapsmith/core';
 import { findInstalledBrowser } from '../crawler-process/find-browser';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
+import { LocalCompares } from './crawl/local-compares';
 import { type EmitProgress, type LaunchCrawler, LocalCrawls } from './crawl/local-crawls';
 import { createHandlers, type DesktopDeps } from './handlers';
 import type { Dialogs } from './handlers/export';
@@ -68,10 +69,18 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     logger: options.logger,
     maxRunning: MAX_RUNNING_CRAWLS,
   });
+  // Live-sitemap comparisons run in main through the one URL policy (`deps.policy`).
+  const compares = new LocalCompares(() => ({
+    jobs: data.jobs,
+    compare: data.compare,
+    policy: deps.policy,
+    logger: deps.logger,
+  }));
   const deps: DesktopDeps = {
     data,
     settings: data.settings,
     crawls,
+    compares,
     vault: new TokenVault(options.safeStorage, data.settings, options.platform),
     hostedUrl: options.env.MAPSMITH_HOSTED_URL ?? 'https://mapsmith.app',
     supportEmail: 'support@mapsmith.app',
@@ -97,7 +106,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     deps,
     dispatch,
     close: () => {
-      closing ??= crawls.stopAll().then(() => data.close());
+      closing ??= Promise.all([crawls.stopAll(), compares.stopAll()]).then(() => data.close());
       return closing;
     },
   };

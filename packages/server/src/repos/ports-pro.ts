@@ -1,14 +1,16 @@
-import type { AuditJobRecord, AuditRunSummary } from '@mapsmith/app';
+import type {
+  AuditJobRecord,
+  AuditRunSummary,
+  CompareStart,
+  SitemapCompareRepository,
+} from '@mapsmith/app';
 import type {
   CrawledUrl,
   CrawlSettings,
   ScheduleActions,
   ScheduleTiming,
-  SitemapComparePage,
   SitemapCompareRun,
   SitemapCompareSummary,
-  SitemapFinding,
-  SitemapFlag,
 } from '@mapsmith/core';
 
 // The audit's own ports moved to the application layer (`@mapsmith/app` audit/ports.ts); the
@@ -19,6 +21,9 @@ export type {
   AuditRunSummary,
   StartAuditInput,
 } from '@mapsmith/app';
+
+/** The comparison's ports live with its use cases in the application layer. */
+export type { CompareStart, SitemapCompareRepository };
 
 /**
  * The ports of the Pro features still in the server (bulk crawls moved to `@mapsmith/app`): schedules, sitemap audits and their queue, and
@@ -204,9 +209,6 @@ export interface ClaimedCompare {
   resumed: boolean;
 }
 
-/** What starting a comparison did: the crawl's job, or the other crawl being compared. */
-export type CompareStart = { run: SitemapCompareRun } | { busyWith: string };
-
 /**
  * The live-sitemap comparison jobs (one per crawl), leased like audits so the same worker pool
  * runs them outside the request; one user waits or runs one comparison at a time.
@@ -233,21 +235,4 @@ export interface SitemapCompareQueue {
   release(owner: string): Promise<number>;
   /** Nothing to sweep; kept for the pool. */
   sweepFrontiers(): Promise<number>;
-}
-
-/** The live sitemap against a crawl (issue 14): the last comparison of each crawl. */
-export interface SitemapCompareRepository {
-  /** The crawl's URLs as the comparison needs them, in crawl order. */
-  crawled(jobId: string): Promise<CrawledUrl[]>;
-  /** Replaces the crawl's comparison, all or nothing: figures and URLs with a finding. */
-  save(jobId: string, summary: SitemapCompareSummary, findings: SitemapFinding[]): Promise<void>;
-  /** The figures of the last comparison, or null. */
-  summary(jobId: string): Promise<SitemapCompareSummary | null>;
-  /** A page of findings (one kind, or every URL with one), in comparison order. */
-  page(
-    jobId: string,
-    filter: { flag?: SitemapFlag | undefined; cursor?: number | undefined; limit?: number },
-  ): Promise<Omit<SitemapComparePage, 'run'>>;
-  /** Every finding (one kind, or all), in pages so memory stays flat. */
-  findings(jobId: string, flag?: SitemapFlag): AsyncGenerator<SitemapFinding>;
 }

@@ -65,7 +65,9 @@ function CompareState(props: { run: SitemapCompareRun | null }) {
 }
 
 function ProCompare(props: { jobId: string }) {
+  const api = useApi();
   const cmp = useSitemapCompare(props.jobId);
+  const report = { jobId: props.jobId, ...(cmp.flag ? { flag: cmp.flag } : {}) };
   const summary = cmp.page?.summary ?? null;
   const counts = summary
     ? SITEMAP_FLAGS.map((f) => ({
@@ -129,10 +131,8 @@ function ProCompare(props: { jobId: string }) {
             onPick={cmp.filter}
           />
           <CsvDownload
-            href={httpGetUrl('crawl.sitemapReport', {
-              jobId: props.jobId,
-              ...(cmp.flag ? { flag: cmp.flag } : {}),
-            })}
+            href={httpGetUrl('crawl.sitemapReport', report)}
+            file={() => api.call('crawl.sitemapReport', report)}
             filterLabel={cmp.flag && SITEMAP_FLAG_LABELS[cmp.flag]}
           />
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
@@ -178,8 +178,7 @@ function ProCompare(props: { jobId: string }) {
  */
 export function SitemapCompareCard(props: { jobId: string }) {
   const { user } = useAuth();
-  const hosted = useApi().shell === 'hosted';
-  if (!hosted) return null;
+  const desktop = useApi().shell === 'desktop';
   return (
     <section
       className="card audit-panel"
@@ -197,6 +196,9 @@ export function SitemapCompareCard(props: { jobId: string }) {
             indexable or never linked, indexable pages missing from it, URLs listed twice, and
             lastmod dates newer than the page's content.
           </p>
+          {desktop && (
+            <p className="muted">Link a Pro account with an API token to compare here.</p>
+          )}
           <HostedPageLink to="/subscribe" className="button primary">
             Get Pro
           </HostedPageLink>

@@ -4,6 +4,7 @@ import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
 import { openSitemapFile } from './checker';
 import { type ClientReportDeps, crawlPdf } from './client-report';
+import { type CompareDeps, compareFindings, compareReport, startCompare } from './compare';
 import { type CrawlDeps, controlCrawl, getCrawl, startCrawl } from './crawl';
 import { type ExportDeps, generateExport, saveExport } from './export';
 import { deleteCrawl, getAnalytics, listCrawls, listHistory } from './history';
@@ -19,7 +20,7 @@ import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & ClientReportDeps;
+export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & ClientReportDeps & CompareDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -51,6 +52,9 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'account.link': (input) => linkAccount(deps, input),
     'account.unlink': () => unlinkAccount(deps),
     'app.openHosted': (input) => openHosted(deps, input),
+    'crawl.sitemapCompare': (input) => startCompare(deps, input),
+    'crawl.sitemapFindings': (input) => compareFindings(deps, input),
+    'crawl.sitemapReport': (input) => compareReport(deps, input),
     // The hosted API's reference: the same document, its calls addressed to the hosted site.
     'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };

@@ -58,7 +58,11 @@ async function* encoded(file: ReportDownload) {
 
 /** `crawl.report`: the CSV or JSON Lines file as bytes (the renderer's download). */
 export async function crawlReportFile(deps: ReportDeps, input: ReportInput): Promise<ExportFile> {
-  const file = await deps.data.answers.report(input, LOCAL_USER_ID);
+  return downloadBytes(await deps.data.answers.report(input, LOCAL_USER_ID));
+}
+
+/** A report file read whole into bytes, as the renderer's download takes it. */
+export async function downloadBytes(file: ReportDownload): Promise<ExportFile> {
   const parts: Uint8Array[] = [];
   for await (const part of encoded(file)) parts.push(part);
   return { fileName: file.fileName, contentType: file.contentType, bytes: Buffer.concat(parts) };

@@ -8,6 +8,7 @@ import {
   type SecretBox,
   SqlCrawlJobRepository,
   SqlJobQueue,
+  SqlSitemapCompareRepository,
   SqlUsageRepository,
   type UsageRepository,
 } from '@mapsmith/app';
@@ -82,6 +83,8 @@ export interface LocalData {
   queue: SqlJobQueue;
   /** Every answer read from the crawls (crawl, report, SEO, exports, history, analytics). */
   answers: CrawlAnswers;
+  /** The live-sitemap comparisons of the crawls (issue 27 point 5), as hosted. */
+  compare: SqlSitemapCompareRepository;
   settings: LocalSettings;
   close(): Promise<void>;
 }
@@ -120,6 +123,7 @@ export async function openLocalData(
     usage,
     queue: new SqlJobQueue(db, clock, box),
     answers: new CrawlAnswers({ jobs, usage }),
+    compare: new SqlSitemapCompareRepository(db),
     settings: new LocalSettings(db),
     close: () => db.close(),
   };

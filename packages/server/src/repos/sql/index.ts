@@ -6,6 +6,7 @@ import {
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
+  SqlSitemapCompareRepository,
   SqlUsageRepository,
 } from '@mapsmith/app';
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
@@ -14,7 +15,6 @@ import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
 import { SqlScheduleRepository } from './schedules.js';
-import { SqlSitemapCompareRepository } from './sitemap-compare.js';
 import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 
 /**

@@ -1,77 +1,36 @@
-import { fileHost, sitemapFindingsCsv } from '@mapsmith/core';
+import { COMPARE_IS_PRO, CrawlAnswers, SitemapCompares } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
-import type { CrawlJobRecord } from '../../repos/ports.js';
 
 /**
- * The live sitemap against a crawl (issue 14, Pro), on a crawl's page: `POST` starts (or joins)
- * the crawl's comparison job and answers its state at once (issue 30, point 8: the worker pool
- * reads the site's sitemaps, one comparison per user at a time); `GET` pages the findings (one
- * kind or all) with the figures and the job's state; `.../report` is the CSV.
+ * The live sitemap against a crawl (issue 14, Pro): the application layer's `SitemapCompares`
+ * over the server's repositories; the comparison itself runs on the worker pool (issue 30,
+ * point 8), woken by a start.
  */
 export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
-  const { jobs, sitemapCompare, compareQueue } = ctx.repos;
-
-  async function ownJob(jobId: string, userId: number): Promise<CrawlJobRecord> {
-    const job = await jobs.get(jobId, userId);
-    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'not-found');
-    return job;
-  }
+  const compares = new SitemapCompares({
+    answers: new CrawlAnswers(ctx.repos),
+    compare: ctx.repos.sitemapCompare,
+    runs: ctx.repos.compareQueue,
+    wake: () => ctx.jobs.compares.wake(),
+  });
 
   return {
     'crawl.sitemapCompare': {
-      notPro: () =>
-        new HttpError(
-          403,
-          'Pro required',
-          'Comparing the live sitemap with the crawl is part of Pro.',
-          {},
-          'audit.pro-required',
-        ),
-      handle: async ({ jobId }, { user }) => {
-        const job = await ownJob(jobId, user.id);
-        if (job.status !== 'completed')
-          throw new HttpError(
-            409,
-            'Crawl not finished',
-            'The sitemap is compared with a finished crawl; please wait until it completes.',
-            {},
-            'crawl.not-finished',
-          );
-        // Issue 30, point 8: the reading runs as a job on the worker pool, never in the request.
-        const started = await compareQueue.start(job.id, user.id);
-        if ('busyWith' in started)
-          throw new HttpError(
-            409,
-            'Comparison under way',
-            `Another live-sitemap comparison of yours is under way (crawl ${started.busyWith}); one runs at a time. Please try again when it is done.`,
-            {},
-            'sitemap-compare.busy',
-          );
-        ctx.jobs.compares.wake();
-        return HttpResult.json(started.run, { headers: { 'Cache-Control': 'no-store' } });
-      },
+      notPro: () => new HttpError(403, 'Pro required', COMPARE_IS_PRO, {}, 'audit.pro-required'),
+      handle: async ({ jobId }, { user }) =>
+        HttpResult.json(await compares.start(jobId, user.id), {
+          headers: { 'Cache-Control': 'no-store' },
+        }),
     },
-
-    'crawl.sitemapFindings': async (input, { user }) => {
-      const job = await ownJob(input.jobId, user.id);
-      const [run, page] = await Promise.all([
-        compareQueue.run(job.id),
-        sitemapCompare.page(job.id, input),
-      ]);
-      return { ...page, run };
-    },
-
+    'crawl.sitemapFindings': (input, { user }) => compares.page(input, user.id),
     'crawl.sitemapReport': async (input, { user }) => {
-      const job = await ownJob(input.jobId, user.id);
+      const file = await compares.report(input, user.id);
       return HttpResult.download(
-        {
-          contentType: 'text/csv; charset=utf-8',
-          fileName: `sitemap-vs-crawl-${fileHost(job.url)}.csv`,
-        },
-        sitemapFindingsCsv(sitemapCompare.findings(job.id, input.flag)),
+        { contentType: file.contentType, fileName: file.fileName },
+        file.text,
       );
     },
   };

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OPERATION_DOCS } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -212,5 +213,31 @@ describe('the live sitemap against the crawl', () => {
     const res = await call(t.server.url, free, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe('audit.pro-required');
+  });
+
+  it("answers an unknown or another user's crawl with 404 crawl.not-found, the code its docs list", async () => {
+    const others = await crawl(free);
+    for (const jobId of ['no-such-crawl', others]) {
+      const asked = [
+        [
+          'crawl.sitemapCompare',
+          await call(t.server.url, pro, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {}),
+        ],
+        [
+          'crawl.sitemapFindings',
+          await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/sitemap-compare`),
+        ],
+        [
+          'crawl.sitemapReport',
+          await call(t.server.url, pro, 'GET', `/api/crawl/${jobId}/sitemap-compare/report`),
+        ],
+      ] as const;
+      for (const [name, res] of asked) {
+        expect(res.status).toBe(404);
+        const code = (await res.json()).code;
+        expect(code).toBe('crawl.not-found');
+        expect(OPERATION_DOCS[name]?.errors).toContain(code);
+      }
+    }
   });
 });

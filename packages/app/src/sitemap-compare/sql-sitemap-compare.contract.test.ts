@@ -1,8 +1,18 @@
+// Runs on the server's test databases (SQLite and a throwaway Postgres, every migration applied).
 import type { SitemapCompareSummary, SitemapFinding, SitemapFlag } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { openTwoHandles, seedCrawlJob, seedPages, seedUser } from './pro-contract-support.js';
-import { SqlSitemapCompareRepository } from './sitemap-compare.js';
+import {
+  openTwoHandles,
+  seedCrawlJob,
+  seedPages,
+  seedUser,
+} from '../../../server/src/repos/sql/pro-contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../../../server/src/repos/test-databases.js';
+import { SqlSitemapCompareRepository } from './sql-sitemap-compare.js';
 
 function finding(url: string, flags: SitemapFlag[]): SitemapFinding {
   return {

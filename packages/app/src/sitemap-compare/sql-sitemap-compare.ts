@@ -1,14 +1,13 @@
-import { insertRows } from '@mapsmith/app';
-import {
-  type CrawledUrl,
-  SITEMAP_FLAGS,
-  type SitemapComparePage,
-  type SitemapCompareSummary,
-  type SitemapFinding,
-  type SitemapFlag,
-  type SqlDatabase,
+import type {
+  CrawledUrl,
+  SitemapComparePage,
+  SitemapCompareSummary,
+  SitemapFinding,
+  SitemapFlag,
+  SqlDatabase,
 } from '@mapsmith/core';
-import type { SitemapCompareRepository } from '../ports-pro.js';
+import { insertRows } from '../sql/insert-rows.js';
+import type { SitemapCompareRepository } from './ports.js';
 
 /** The column of each finding kind. */
 const FLAG_COLUMNS: Readonly<Record<SitemapFlag, string>> = {
@@ -140,15 +139,5 @@ export class SqlSitemapCompareRepository implements SitemapCompareRepository {
       if (page.nextCursor === null) return;
       cursor = page.nextCursor;
     }
-  }
-
-  /** URLs per finding kind. */
-  static countsOf(findings: SitemapFinding[]): Record<SitemapFlag, number> {
-    const counts = Object.fromEntries(SITEMAP_FLAGS.map((f) => [f, 0])) as Record<
-      SitemapFlag,
-      number
-    >;
-    for (const f of findings) for (const flag of f.flags) counts[flag]++;
-    return counts;
   }
 }
