@@ -5,7 +5,6 @@ import type {
   SitemapCompareRepository,
 } from '@mapsmith/app';
 import type {
-  CrawledUrl,
   CrawlSettings,
   ScheduleActions,
   ScheduleTiming,
