@@ -23,6 +23,12 @@ export interface PlanLimits {
   /** Scheduled crawls, bulk crawls and API tokens. */
   automation: boolean;
   /**
+   * Crawl settings (depth, patterns, scope, rendering, delay, user agent, a staging site's
+   * login): a plan without them that sends any is refused (`crawl.settings-pro`), never crawled
+   * with them ignored. The crawl start of both shells reads it here (app `CrawlStart`).
+   */
+  crawlSettings: boolean;
+  /**
    * Site crawls bulk lists may start per rolling hour (issue 13). A bulk's sites are counted
    * here, one start each, and not against `crawlsPerHour`, which counts the user's other
    * starts (one-off and scheduled): a list of 100 sites fits, and it does not block them.
@@ -47,6 +53,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: 100,
     advancedChecker: false,
     automation: false,
+    crawlSettings: false,
     bulkSitesPerHour: 0,
     storageMegabytes: 0,
   },
@@ -58,6 +65,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: 100,
     advancedChecker: false,
     automation: false,
+    crawlSettings: false,
     bulkSitesPerHour: 0,
     storageMegabytes: 128,
   },
@@ -69,6 +77,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: null,
     advancedChecker: true,
     automation: true,
+    crawlSettings: true,
     bulkSitesPerHour: 200,
     storageMegabytes: 2_048,
   },
