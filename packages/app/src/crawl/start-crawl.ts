@@ -1,5 +1,6 @@
 import {
   type CrawlSettings,
+  type ErrorCode,
   isDefaultCrawlSettings,
   PLAN_LIMITS,
   type Plan,
@@ -27,6 +28,24 @@ export interface CrawlStartRequest {
 export type CrawlStartRefusal =
   | { ok: false; reason: 'url' | 'settings-pro' }
   | Extract<StartCrawlResult, { ok: false }>;
+
+/**
+ * Each refusal's contract code, short title and the input field it is about, the same in both
+ * shells; each words the sentence its own way (upgrade to Pro, or link a Pro account).
+ */
+export const CRAWL_START_REFUSALS: Readonly<
+  Record<CrawlStartRefusal['reason'], { code: ErrorCode; title: string; field?: string }>
+> = {
+  url: { code: 'input.invalid', title: 'Invalid input', field: 'url' },
+  'settings-pro': { code: 'crawl.settings-pro', title: 'Pro required' },
+  plan: { code: 'limit.plan', title: 'Not allowed' },
+  monthly: { code: 'limit.monthly', title: 'Monthly limit reached' },
+  hourly: { code: 'limit.hourly', title: 'Too many crawls' },
+  storage: { code: 'limit.storage', title: 'Storage full' },
+};
+
+/** The sentence of the `url` refusal, in both shells. */
+export const NOT_A_SITE_URL = 'Enter an absolute http:// or https:// URL';
 
 /** The outcome of a crawl start: the pending job and the window it was counted in, or why not. */
 export type CrawlStartOutcome = { ok: true; jobId: string; rate: RateInfo } | CrawlStartRefusal;

@@ -1,7 +1,11 @@
-import { AppError, type CrawlStartRefusal } from '@mapsmith/app';
+import {
+  AppError,
+  CRAWL_START_REFUSALS,
+  type CrawlStartRefusal,
+  NOT_A_SITE_URL,
+} from '@mapsmith/app';
 import {
   ERROR_STATUS,
-  type ErrorCode,
   nextMonthStart,
   PLAN_LIMITS,
   type Plan,
@@ -9,37 +13,23 @@ import {
   storageRefusalText,
 } from '@mapsmith/core';
 
-/** A refusal's title, sentence and code, as the desktop words them. */
-type Words = [error: string, message: string, code: ErrorCode];
-
-function words(refused: CrawlStartRefusal, plan: Plan, now: number): Words {
+/** A refusal's sentence, as the desktop words it. */
+function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
   const limits = PLAN_LIMITS[plan];
   switch (refused.reason) {
     case 'url':
-      return ['Invalid input', 'Enter an absolute http:// or https:// URL', 'input.invalid'];
+      return NOT_A_SITE_URL;
     case 'settings-pro':
-      return [
-        'Pro required',
-        'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
-        'crawl.settings-pro',
-      ];
+      return 'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.';
     case 'plan':
-      return ['Not allowed', `The ${plan} plan cannot start crawls.`, 'limit.plan'];
+      return `The ${plan} plan cannot start crawls.`;
     case 'monthly':
-      return [
-        'Monthly limit reached',
-        `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
-        'limit.monthly',
-      ];
+      return `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`;
     case 'storage':
-      return ['Storage full', storageRefusalText(refused.storage), 'limit.storage'];
+      return storageRefusalText(refused.storage);
     case 'hourly': {
       const wait = (refused.rate.resetMs - now) / 1000;
-      return [
-        'Too many crawls',
-        `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. ${retryInWords(Math.max(1, wait))}`,
-        'limit.hourly',
-      ];
+      return `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. ${retryInWords(Math.max(1, wait))}`;
     }
   }
 }
@@ -51,12 +41,6 @@ function words(refused: CrawlStartRefusal, plan: Plan, now: number): Words {
  * hour; a linked Pro account lifts them. Only the way out differs: here it is linking an account.
  */
 export function startRefusal(refused: CrawlStartRefusal, plan: Plan, now: number): AppError {
-  const [error, message, code] = words(refused, plan, now);
-  return new AppError(
-    ERROR_STATUS[code],
-    error,
-    message,
-    code,
-    refused.reason === 'url' ? 'url' : undefined,
-  );
+  const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
+  return new AppError(ERROR_STATUS[code], title, sentence(refused, plan, now), code, field);
 }

@@ -1,7 +1,6 @@
-import type { CrawlStartRefusal } from '@mapsmith/app';
+import { CRAWL_START_REFUSALS, type CrawlStartRefusal, NOT_A_SITE_URL } from '@mapsmith/app';
 import {
   ERROR_STATUS,
-  type ErrorCode,
   PLAN_LIMITS,
   type Plan,
   plural,
@@ -12,37 +11,23 @@ import {
 import { HttpError } from '../../http/errors.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 
-/** A refusal's title, sentence and code, as the hosted app words them. */
-type Words = [error: string, message: string, code: ErrorCode];
-
-function words(refused: CrawlStartRefusal, plan: Plan, now: number): Words {
+/** A refusal's sentence, as the hosted app words it. */
+function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
   switch (refused.reason) {
     case 'url':
-      return ['Invalid input', 'Enter an absolute http:// or https:// URL', 'input.invalid'];
+      return NOT_A_SITE_URL;
     case 'settings-pro':
-      return [
-        'Pro required',
-        'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro. Start the crawl without them, or upgrade to Pro.',
-        'crawl.settings-pro',
-      ];
+      return 'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro. Start the crawl without them, or upgrade to Pro.';
     case 'monthly':
-      return [
-        'Monthly limit reached',
-        `You have used your ${PLAN_LIMITS[plan].pagesPerMonth} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
-        'limit.monthly',
-      ];
+      return `You have used your ${PLAN_LIMITS[plan].pagesPerMonth} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`;
     case 'storage':
-      return ['Storage full', storageRefusalText(refused.storage), 'limit.storage'];
+      return storageRefusalText(refused.storage);
     case 'hourly': {
       const wait = Number(retryAfter(refused.rate, now)['Retry-After']);
-      return [
-        'Too many crawls',
-        `You can start ${plural(refused.rate.limit, 'crawl')} per hour. ${retryInWords(wait)}`,
-        'limit.hourly',
-      ];
+      return `You can start ${plural(refused.rate.limit, 'crawl')} per hour. ${retryInWords(wait)}`;
     }
     case 'plan':
-      return ['Not allowed', 'Your plan cannot start crawls', 'limit.plan'];
+      return 'Your plan cannot start crawls';
   }
 }
 
@@ -58,7 +43,7 @@ export function startRefusal(
   token: RateInfo | undefined,
   now = Date.now(),
 ): HttpError {
-  const [error, message, code] = words(refused, plan, now);
+  const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
   const headers =
     refused.reason === 'hourly'
       ? { ...rateHeaders(refused.rate), ...retryAfter(refused.rate, now) }
@@ -67,10 +52,10 @@ export function startRefusal(
         : {};
   return new HttpError(
     ERROR_STATUS[code],
-    error,
-    message,
+    title,
+    sentence(refused, plan, now),
     headers,
     code,
-    refused.reason === 'url' ? 'url' : undefined,
+    field,
   );
 }
