@@ -23,6 +23,7 @@ export type * from './crawl/ports.js';
 export * from './crawl/present-crawl.js';
 export * from './crawl/present-history.js';
 export * from './crawl/run-crawler.js';
+export * from './crawl/start-crawl.js';
 export * from './crawl/start-refusal.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';

@@ -145,7 +145,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
     short: 'crawl settings',
     label:
       'Crawl settings: depth, include and exclude patterns, scope, rendering, delay, a staging site’s login',
-    available: true,
+    available: pro.crawlSettings,
   }),
   limit({
     id: 'priority-support',

@@ -23,6 +23,12 @@ export interface PlanLimits {
   /** Scheduled crawls, bulk crawls and API tokens. */
   automation: boolean;
   /**
+   * Crawl settings (depth, patterns, scope, rendering, delay, user agent, a staging site's
+   * login): a plan without them that sends any is refused (`crawl.settings-pro`), never crawled
+   * with them ignored. The crawl start of both shells reads it here (app `CrawlStart`).
+   */
+  crawlSettings: boolean;
+  /**
    * Starts the rolling hour may hold when a bulk list's site starts (issue 13, issue 27). Every
    * start counts in the one window, bulk sites and single starts alike (`decideCrawlStart`): a
    * bulk site starts while the window holds fewer than this, a single start while it holds
@@ -48,6 +54,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: 100,
     advancedChecker: false,
     automation: false,
+    crawlSettings: false,
     bulkSitesPerHour: 0,
     storageMegabytes: 0,
   },
@@ -59,6 +66,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: 100,
     advancedChecker: false,
     automation: false,
+    crawlSettings: false,
     bulkSitesPerHour: 0,
     storageMegabytes: 128,
   },
@@ -70,6 +78,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     rssItems: null,
     advancedChecker: true,
     automation: true,
+    crawlSettings: true,
     bulkSitesPerHour: 200,
     storageMegabytes: 2_048,
   },

@@ -1,5 +1,11 @@
-import { AppError, type StartCrawlResult } from '@mapsmith/app';
 import {
+  AppError,
+  CRAWL_START_REFUSALS,
+  type CrawlStartRefusal,
+  NOT_A_SITE_URL,
+} from '@mapsmith/app';
+import {
+  ERROR_STATUS,
   nextMonthStart,
   PLAN_LIMITS,
   type Plan,
@@ -7,34 +13,34 @@ import {
   storageRefusalText,
 } from '@mapsmith/core';
 
+/** A refusal's sentence, as the desktop words it. */
+function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
+  const limits = PLAN_LIMITS[plan];
+  switch (refused.reason) {
+    case 'url':
+      return NOT_A_SITE_URL;
+    case 'settings-pro':
+      return 'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.';
+    case 'plan':
+      return `The ${plan} plan cannot start crawls.`;
+    case 'monthly':
+      return `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`;
+    case 'storage':
+      return storageRefusalText(refused.storage);
+    case 'hourly': {
+      const wait = (refused.rate.resetMs - now) / 1000;
+      return `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. ${retryInWords(Math.max(1, wait))}`;
+    }
+  }
+}
+
 /**
  * The refusal of a local crawl start, in the desktop's words. The decision is the application
- * layer's (`CrawlJobRepository.start`, core `decideCrawlStart` over the local user's starts and
- * month meter), as hosted: free is 100 pages a crawl, 500 a month and 10 crawls an hour; a
- * linked Pro account lifts them. Only the way out differs: here it is linking an account.
+ * layer's (`CrawlStart`: the settings gate, then core `decideCrawlStart` over the local user's
+ * starts and month meter), as hosted: free is 100 pages a crawl, 500 a month and 10 crawls an
+ * hour; a linked Pro account lifts them. Only the way out differs: here it is linking an account.
  */
-export function startRefusal(
-  refused: Extract<StartCrawlResult, { ok: false }>,
-  plan: Plan,
-  now: number,
-): AppError {
-  const limits = PLAN_LIMITS[plan];
-  if (refused.reason === 'plan')
-    return new AppError(403, 'Not allowed', `The ${plan} plan cannot start crawls.`, 'limit.plan');
-  if (refused.reason === 'monthly')
-    return new AppError(
-      403,
-      'Monthly limit reached',
-      `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
-      'limit.monthly',
-    );
-  if (refused.reason === 'storage')
-    return new AppError(403, 'Storage full', storageRefusalText(refused.storage), 'limit.storage');
-  const wait = (refused.rate.resetMs - now) / 1000;
-  return new AppError(
-    429,
-    'Too many crawls',
-    `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. ${retryInWords(Math.max(1, wait))}`,
-    'limit.hourly',
-  );
+export function startRefusal(refused: CrawlStartRefusal, plan: Plan, now: number): AppError {
+  const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
+  return new AppError(ERROR_STATUS[code], title, sentence(refused, plan, now), code, field);
 }

@@ -1,8 +1,29 @@
 import { AppError } from '@mapsmith/app';
 import { type ErrorCode, type Logger, refusedField } from '@mapsmith/core';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { isDiskFull } from '../storage/disk-space.js';
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /**
+       * Headers every error answer of this request carries, worked out only when one is given
+       * (a crawl start's rate window, `crawlRateHeaders`); an error's own headers win.
+       */
+      errorHeaders?: () => Promise<Record<string, string>>;
+    }
+  }
+}
+
+/** The request's error headers; none when they cannot be worked out (the answer still goes). */
+async function requestErrorHeaders(res: Response): Promise<Record<string, string>> {
+  try {
+    return (await res.locals.errorHeaders?.()) ?? {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The application layer's error (`AppError`: a status and the JSON body `{error, message, code}`
@@ -40,11 +61,14 @@ export function describeZodError(err: ZodError): string {
  * answer 500 without their details (they are logged instead), so nothing internal leaks.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err: unknown, req, res, _next) => {
+  return async (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    const headers = await requestErrorHeaders(res);
+    if (res.headersSent) return;
+    res.set(headers);
     if (err instanceof AppError) {
       if (err instanceof HttpError) res.set(err.headers);
       res.status(err.status).json({ ...err.body, message: err.message });

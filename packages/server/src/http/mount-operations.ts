@@ -142,19 +142,17 @@ export function mountOperations(
       const parsed = schema.safeParse(rawInput(method, req));
       if (!parsed.success) {
         const refusal = inputRefusal(operations[name].input);
-        const headers = (await spec.refusalHeaders?.(call)) ?? {};
         const message = describeZodError(parsed.error);
         const field = refusedField(parsed.error);
-        throw new HttpError(400, refusal.error, message, headers, refusal.code, field);
+        throw new HttpError(400, refusal.error, message, {}, refusal.code, field);
       }
       const refused = siteAddressRefusal(policy, operations[name].input, parsed.data);
       if (refused) {
-        const headers = (await spec.refusalHeaders?.(call)) ?? {};
         throw new HttpError(
           400,
           'URL not allowed',
           refused.message,
-          headers,
+          {},
           SITE_REFUSED_CODE,
           refused.field,
         );

@@ -57,11 +57,6 @@ export interface RouteSpec<N extends OperationName> {
   notPro?: () => HttpError;
   /** The refusal of an API token on a `pro-session` route (default: 403 `auth.session-required`). */
   tokenRefused?: () => HttpError;
-  /**
-   * Headers of a refusal of the input (the schema's `input.invalid`, or a site address the URL
-   * policy refuses): a crawl start's refusals carry its rate window.
-   */
-  refusalHeaders?: (call: RouteCall<RouteUser<N>>) => Promise<Record<string, string>>;
 }
 
 /** One route of the table: a handler, or a handler with its differences. */

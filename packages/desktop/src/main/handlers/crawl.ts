@@ -1,11 +1,5 @@
-import { AppError, type ControlAction, CrawlControls } from '@mapsmith/app';
-import {
-  type CrawlJob,
-  type CrawlOptions,
-  type CrawlSettings,
-  isDefaultCrawlSettings,
-  type UrlPolicy,
-} from '@mapsmith/core';
+import { type ControlAction, CrawlControls, CrawlStart } from '@mapsmith/app';
+import type { CrawlJob, CrawlOptions, CrawlSettings, UrlPolicy } from '@mapsmith/core';
 import type { LocalCrawls } from '../crawl/local-crawls';
 import { startRefusal } from '../plan-gate';
 import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
@@ -24,38 +18,27 @@ export interface CrawlDeps extends AccountDeps {
 }
 
 /**
- * `crawl.start`: the application layer admits the crawl under the plan's limits and records a
- * pending job, as hosted; a crawler process then claims and runs it. Internal targets were
- * refused by URL before (the IPC router's entry check); the crawler enforces the same guard on
- * every resolved address and redirect hop. Crawl settings (issue 13) are Pro: the free plan sending any is refused with
- * `crawl.settings-pro`, as on the hosted server.
+ * `crawl.start`: the application layer's (`CrawlStart`: the settings gate, the admission under
+ * the plan's limits, a pending job), as hosted; a crawler process then claims and runs it.
+ * Internal targets were refused by URL before (the IPC router's entry check); the crawler
+ * enforces the same guard on every resolved address and redirect hop.
  */
 export async function startCrawl(
   deps: CrawlDeps,
   input: { url: string; settings?: CrawlSettings },
 ): Promise<{ jobId: string }> {
-  const startUrl = new URL(input.url).href;
   const plan = await currentPlan(deps);
-  const settings = isDefaultCrawlSettings(input.settings) ? undefined : input.settings;
-  if (settings && plan !== 'pro')
-    throw new AppError(
-      403,
-      'Pro required',
-      'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
-      'crawl.settings-pro',
-    );
-  const started = await deps.data.jobs.start({
+  // The user's own disk: no storage budget (it guards the hosted server's disk).
+  const wake = () => deps.crawls.wake();
+  const options = { engineeringCap: deps.engineeringCap, ownDisk: true, wake };
+  // The desktop stores the address as `URL` writes it (`https://example.com/`), as it always has.
+  const request = { ...input, url: new URL(input.url).href };
+  const outcome = await new CrawlStart(deps.data.jobs, options).start(request, {
     userId: LOCAL_USER_ID,
     plan,
-    url: startUrl,
-    engineeringCap: deps.engineeringCap,
-    // The user's own disk: no storage budget (it guards the hosted server's disk).
-    ownDisk: true,
-    ...(settings ? { settings } : {}),
   });
-  if (!started.ok) throw startRefusal(started, plan, deps.now());
-  deps.crawls.wake();
-  return { jobId: started.job.id };
+  if (!outcome.ok) throw startRefusal(outcome, plan, deps.now());
+  return { jobId: outcome.jobId };
 }
 
 /** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */

@@ -1,70 +1,47 @@
-import { CrawlAnswers, CrawlControls, startRefusedError } from '@mapsmith/app';
-import type { RateInfo } from '@mapsmith/core';
-import { isDefaultCrawlSettings, PLAN_LIMITS } from '@mapsmith/core';
-import type { Response } from 'express';
+import { CrawlAnswers, CrawlControls, CrawlStart } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
-import { startRefusalAnswer } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
-import { settingsNeedPro } from './schema.js';
-
-/** Rate headers for a visitor who is not signed in: their plan allows no crawl starts. */
-export function noRate(res: Response): RateInfo {
-  const plan = planOf(res.locals.user);
-  return { limit: PLAN_LIMITS[plan].crawlsPerHour, remaining: 0, resetMs: Date.now() };
-}
+import { startRefusal } from './start-refusal.js';
 
 /**
- * `POST /api/crawl` (start a crawl within the plan's limits) and `GET /api/crawl/:jobId`. Every
- * answer of a start carries the rate headers of the caller's window, refusals included.
+ * `POST /api/crawl` (start a crawl within the plan's limits: app `CrawlStart`, worded here) and
+ * `GET /api/crawl/:jobId`. Every answer of a start carries the rate headers of the caller's
+ * window, refusals included: the admission's figures, else the request's (`crawlRateHeaders`).
  */
 export function crawlRoutes(ctx: AppContext): RouteTable {
   const { jobs } = ctx.repos;
   const answers = new CrawlAnswers(ctx.repos);
-  const controls = new CrawlControls(jobs, () => ctx.jobs.pool.wake());
+  const wake = () => ctx.jobs.pool.wake();
+  const controls = new CrawlControls(jobs, wake);
+  const starts = new CrawlStart(jobs, {
+    engineeringCap: ctx.config.jobs.engineeringPageCap,
+    // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
+    room: () => refuseWhenLow(ctx.disk, 'a new crawl'),
+    wake,
+  });
 
   return {
     'crawl.start': {
-      signedOut: (res) =>
+      signedOut: () =>
         new HttpError(
           401,
           'Sign In Required',
           'Please create an account or sign in to generate sitemaps',
-          rateHeaders(noRate(res)),
+          {},
           'auth.required',
         ),
-      refusalHeaders: async ({ user, res }) =>
-        rateHeaders(
-          bindingRate(await jobs.startRate(user.id, planOf(user)), res.locals.apiTokenRate),
-        ),
-      handle: async ({ url, settings }, { user, res }) => {
+      handle: async (input, { user, res }) => {
         const plan = planOf(user);
-        // Settings are Pro: a free plan sending any is told so, never crawled with them ignored.
-        if (plan !== 'pro' && !isDefaultCrawlSettings(settings)) {
-          const rate = bindingRate(await jobs.startRate(user.id, plan), res.locals.apiTokenRate);
-          throw settingsNeedPro(rateHeaders(rate));
-        }
-        // Refused before a start is counted: a full disk is ours to fix, not the user's hour.
-        await refuseWhenLow(ctx.disk, 'a new crawl');
-        const started = await jobs.start({
-          userId: user.id,
-          plan,
-          url,
-          engineeringCap: ctx.config.jobs.engineeringPageCap,
-          ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
-        });
-        // A refusal goes in the words and code every start shares (bulk sites too).
-        if (!started.ok) {
-          const refused = startRefusedError(started, plan, Date.now());
-          throw startRefusalAnswer(refused, res.locals.apiTokenRate);
-        }
-        const headers = rateHeaders(bindingRate(started.rate, res.locals.apiTokenRate));
-        ctx.jobs.pool.wake();
-        return HttpResult.json({ jobId: started.job.id }, { status: 201, headers });
+        const outcome = await starts.start(input, { userId: user.id, plan });
+        if ('rate' in outcome) res.locals.startWindow?.known(outcome.rate);
+        if (!outcome.ok) throw startRefusal(outcome, plan, res.locals.apiTokenRate);
+        const headers = rateHeaders(bindingRate(outcome.rate, res.locals.apiTokenRate));
+        return HttpResult.json({ jobId: outcome.jobId }, { status: 201, headers });
       },
     },
 
