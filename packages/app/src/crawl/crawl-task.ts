@@ -1,4 +1,5 @@
 import { type CrawlProgress, type CrawlStore, type CrawlSummary, isDiskFull } from '@mapsmith/core';
+import { JobPausedError } from '../jobs/job-paused.js';
 import { isClaimLost } from '../sql/claim-lost.js';
 import { computeOutcome } from './crawl-outcome.js';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository, StoreLimit } from './ports.js';
@@ -40,10 +41,10 @@ export class CrawlFailedError extends Error {
  * Thrown when the owner paused the crawl (issue 30): the run stopped and stored its frontier;
  * the worker hands the claim back with `JobQueue.pause`, recording no outcome.
  */
-export class CrawlPausedError extends Error {
+export class CrawlPausedError extends JobPausedError {
   /** `jobId` names the paused job. */
-  constructor(readonly jobId: string) {
-    super(`The crawl ${jobId} was paused by its owner.`);
+  constructor(jobId: string) {
+    super(jobId, `The crawl ${jobId} was paused by its owner.`);
     this.name = 'CrawlPausedError';
   }
 }

@@ -1,13 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type CrawlJobRow,
-  interruptedTooOften,
-  JOB_COLUMNS,
-  NO_SECRET_BOX,
-  NOT_PAUSED,
-  type SecretBox,
-  toJob,
-} from '@mapsmith/app';
+import { NO_SECRET_BOX, NOT_PAUSED, type SecretBox, SqlJobQueue } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
@@ -44,6 +35,8 @@ export class EngineJobQueue implements JobQueue {
   /** The engine attempt this process holds, per crawl job id. */
   private readonly held = new Map<string, EngineJob<CrawlDispatch>>();
   private lastDispatch = Number.NEGATIVE_INFINITY;
+  /** Claims the rows the engine hands out, by id. */
+  private readonly named: SqlJobQueue;
 
   /**
    * `rows` is the SQL queue over the same database: heartbeats, completion and release of the
@@ -57,8 +50,10 @@ export class EngineJobQueue implements JobQueue {
     private readonly logger: Logger,
     private readonly options: EngineJobQueueOptions,
     /** Opens a claimed job's crawl credentials. */
-    private readonly box: SecretBox = NO_SECRET_BOX,
-  ) {}
+    box: SecretBox = NO_SECRET_BOX,
+  ) {
+    this.named = new SqlJobQueue(db, clock, box);
+  }
 
   /** Dispatches what is pending, then claims the row of the next job the engine hands out. */
   async claim(
@@ -71,7 +66,9 @@ export class EngineJobQueue implements JobQueue {
     for (;;) {
       const job = await this.engine.fetch<CrawlDispatch>(CRAWL_ENGINE_QUEUE, perUserCap);
       if (!job) return null;
-      const claimed = await this.claimRow(job.data.jobId, owner, leaseMs, maxAttempts);
+      // The row's claim is the leased-job engine's own: a fresh token, one more attempt; a row
+      // still crawling belongs to a worker the engine found dead (no heartbeat) and resumes.
+      const claimed = await this.named.claimNamed(job.data.jobId, owner, leaseMs, maxAttempts);
       if (claimed) {
         this.held.set(claimed.job.id, job);
         return claimed;
@@ -165,56 +162,6 @@ export class EngineJobQueue implements JobQueue {
     );
     if (sent > 0) this.logger.info('crawl jobs dispatched', { jobs: sent });
     return sent;
-  }
-
-  /**
-   * Claims the row of a job the engine handed to this process: a fresh token, one more attempt.
-   * A row still `crawling` belongs to a worker the engine found dead (no heartbeat): it resumes.
-   * One conditional update, so a row that changed since it was read is not taken.
-   */
-  private async claimRow(
-    jobId: string,
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-  ): Promise<ClaimedJob | null> {
-    for (;;) {
-      const row = await this.db.first<{ status: string; attempts: number; pages_crawled: number }>(
-        `SELECT status, attempts, pages_crawled FROM crawl_jobs
-          WHERE id = ? AND (status = 'crawling' OR ${NOT_PAUSED})`,
-        [jobId],
-      );
-      if (!row || (row.status !== 'pending' && row.status !== 'crawling')) return null;
-      const now = this.clock.now();
-      const iso = new Date(now).toISOString();
-      if (row.attempts >= maxAttempts) {
-        await this.db.run(
-          `UPDATE crawl_jobs SET status = 'failed', error = ?, finished_at = ?,
-                  lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
-            WHERE id = ? AND status = ? AND attempts = ?`,
-          [
-            interruptedTooOften(row.attempts, row.pages_crawled),
-            iso,
-            jobId,
-            row.status,
-            row.attempts,
-          ],
-        );
-        return null;
-      }
-      const claimToken = randomUUID();
-      const claimed = await this.db.first<CrawlJobRow>(
-        `UPDATE crawl_jobs SET status = 'crawling', attempts = attempts + 1, lease_owner = ?,
-                lease_expires_at = ?, claim_token = ?, started_at = COALESCE(started_at, ?),
-                started_ms = COALESCE(started_ms, ?)
-          WHERE id = ? AND status = ? AND attempts = ?
-          RETURNING ${JOB_COLUMNS}`,
-        [owner, now + leaseMs, claimToken, iso, now, jobId, row.status, row.attempts],
-      );
-      if (!claimed) continue;
-      const resumed = row.status === 'crawling' || row.attempts > 0;
-      return { job: toJob(claimed, this.box), resumed, claimToken };
-    }
   }
 
   /** Settles the engine job this process held for `jobId`, if any. */

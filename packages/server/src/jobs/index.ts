@@ -9,7 +9,7 @@ import {
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { JobQueue, Repositories } from '../repos/ports.js';
-import type { AuditRunSummary, ClaimedAudit, ClaimedCompare } from '../repos/ports-pro.js';
+import type { AuditJobRecord, AuditRunSummary, ClaimedCompare } from '../repos/ports-pro.js';
 import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { RetentionTask } from './retention-task.js';
@@ -48,12 +48,12 @@ export interface JobSystem {
   /** The crawl workers; routes call `wake()` after creating a job. */
   pool: WorkerPool;
   /** The sitemap audit workers (issue 14), on the same rails; woken when an audit starts. */
-  audits: WorkerPool<ClaimedAudit, AuditRunSummary>;
+  audits: WorkerPool<AuditJobRecord, AuditRunSummary>;
   /**
    * The live-sitemap comparison workers (issue 30, point 8), on the same rails; woken when a
    * comparison starts.
    */
-  compares: WorkerPool<ClaimedCompare, SitemapCompareSummary>;
+  compares: WorkerPool<ClaimedCompare['job'], SitemapCompareSummary>;
   /** Deletes expired crawl jobs now; resolves with how many. */
   runRetention(): Promise<number>;
   /** Resumes jobs a dead process left, then starts the workers and the daily retention. */

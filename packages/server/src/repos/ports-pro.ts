@@ -1,3 +1,4 @@
+import type { AuditJobRecord } from '@mapsmith/app';
 import type {
   AuditCounts,
   AuditJob,
@@ -11,7 +12,6 @@ import type {
   ScheduleActions,
   ScheduleTiming,
   SitemapComparePage,
-  SitemapCompareRun,
   SitemapCompareSummary,
   SitemapFinding,
   SitemapFlag,
@@ -22,6 +22,17 @@ import type {
   StartBulkInput,
   StartBulkResult,
 } from './bulk-types.js';
+
+// The job queues of audits and comparisons are kinds of the application layer's leased jobs.
+export type {
+  AuditJobRecord,
+  AuditQueue,
+  AuditRunSummary,
+  ClaimedAudit,
+  ClaimedCompare,
+  CompareStart,
+  SitemapCompareQueue,
+} from '@mapsmith/app';
 
 /**
  * The ports of the Pro features: bulk crawls, schedules, sitemap audits and their queue, and
@@ -178,18 +189,6 @@ export interface ReportRecipientRepository {
   unsubscribe(token: string, at: string): Promise<void>;
 }
 
-/** An audit job as the worker reads it. */
-export interface AuditJobRecord {
-  id: string;
-  userId: number;
-  /** The sitemap URL, or the uploaded file's name. */
-  source: string;
-  /** The URL to download; null for an upload (its text is in the row until listed). */
-  sourceUrl: string | null;
-  /** True once the job's URLs are stored. */
-  listed: boolean;
-}
-
 /** What starting an audit records. */
 export interface StartAuditInput {
   userId: number;
@@ -235,97 +234,6 @@ export interface AuditRepository {
    * month at most once, and never past the job's monthly quota, whatever runs at once.
    */
   store(jobId: string): AuditStore;
-}
-
-/** An audit job a worker holds the lease of. */
-export interface ClaimedAudit {
-  job: AuditJobRecord;
-  /** True when an earlier attempt was interrupted; its saved results stay saved. */
-  resumed: boolean;
-}
-
-/** How an audit run ended, recorded with the job. */
-export interface AuditRunSummary {
-  /** URLs checked by this run. */
-  saved: number;
-  /**
-   * `done`, `refused` when the owner's monthly quota ran out, `stopped` by its owner, `time`
-   * when the audit's time budget did (then `timeBudgetMs` says how long it was).
-   */
-  endedBy: 'done' | 'refused' | 'stopped' | 'time';
-  /** URLs checked in all (every run), when it was stopped: its note says how many. */
-  checked?: number;
-  /** The time budget of the run, in ms, for the note of an audit it ended. */
-  timeBudgetMs?: number;
-}
-
-/**
- * The audit jobs' queue, with leases renewed by heartbeats like the crawl queue, so the same
- * worker pool runs it. A job is claimed by exactly one worker of any process at a time.
- */
-export interface AuditQueue {
-  /**
-   * Takes the oldest pending job, or a running one whose lease expired (resumed), and leases it
-   * to `owner`; a job already taken `maxAttempts` times is failed with its reason instead. A
-   * pending job whose owner already runs `perUserCap` audits waits (a resumed one does not).
-   */
-  claim(
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-    perUserCap?: number,
-  ): Promise<ClaimedAudit | null>;
-  /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Marks the job completed (only while `owner` holds the lease). */
-  complete(jobId: string, owner: string, summary: AuditRunSummary): Promise<void>;
-  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
-  fail(jobId: string, owner: string, reason: string): Promise<void>;
-  /** Expires at once the leases whose owner `isGone` says is dead; returns how many. */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
-  /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
-  release(owner: string): Promise<number>;
-  /** Nothing to sweep for audits (their URL rows are their results); kept for the pool. */
-  sweepFrontiers(): Promise<number>;
-}
-
-/** A crawl's live-sitemap comparison job a worker holds the lease of (issue 30, point 8). */
-export interface ClaimedCompare {
-  /** `id` is the crawl's id: a crawl has one comparison job. */
-  job: { id: string; userId: number };
-  /** True when an earlier attempt was interrupted. */
-  resumed: boolean;
-}
-
-/** What starting a comparison did: the crawl's job, or the other crawl being compared. */
-export type CompareStart = { run: SitemapCompareRun } | { busyWith: string };
-
-/**
- * The live-sitemap comparison jobs (one per crawl), leased like audits so the same worker pool
- * runs them outside the request; one user waits or runs one comparison at a time.
- */
-export interface SitemapCompareQueue {
-  /**
-   * Starts the crawl's comparison (again), or joins it while it waits or runs; refuses with
-   * the other crawl's id while one of the user's other crawls is being compared.
-   */
-  start(jobId: string, userId: number): Promise<CompareStart>;
-  /** The crawl's comparison job, or null when none was started. */
-  run(jobId: string): Promise<SitemapCompareRun | null>;
-  /** See `AuditQueue.claim` (every job is its own user's only one, so no cap is needed). */
-  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedCompare | null>;
-  /** See `AuditQueue.heartbeat`. */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Marks the job done (only while `owner` holds the lease); the findings are saved already. */
-  complete(jobId: string, owner: string, summary: SitemapCompareSummary): Promise<void>;
-  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
-  fail(jobId: string, owner: string, reason: string): Promise<void>;
-  /** See `AuditQueue.expireLeasesOf`. */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
-  /** See `AuditQueue.release`. */
-  release(owner: string): Promise<number>;
-  /** Nothing to sweep; kept for the pool. */
-  sweepFrontiers(): Promise<number>;
 }
 
 /** The live sitemap against a crawl (issue 14): the last comparison of each crawl. */

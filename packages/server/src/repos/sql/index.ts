@@ -1,21 +1,21 @@
 import {
   NO_SECRET_BOX,
   type SecretBox,
+  SqlAuditQueue,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
+  SqlSitemapCompareQueue,
   SqlUsageRepository,
 } from '@mapsmith/app';
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlAuditRepository } from './audit-jobs.js';
-import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
 import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
-import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 
 /**
  * Every repository on one database: SQLite (embedded) or Postgres (scaled); `box` seals and
