@@ -123,7 +123,7 @@ export class CrawlTask {
       if (isDiskFull(ran.error)) throw new CrawlFailedError(this.diskFull);
       throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error');
     }
-    if (!signal.aborted) await this.keepOutcome(claimed.job, ran);
+    if (!signal.aborted) await this.keepOutcome(claimed, ran);
     return ran;
   }
 
@@ -131,7 +131,8 @@ export class CrawlTask {
    * Computes the outcome before the job is marked completed, so the first poll that sees it
    * completed does not wait for the pass over a large crawl's listed pages.
    */
-  private async keepOutcome(job: ClaimedJob['job'], summary: CrawlSummary): Promise<void> {
+  private async keepOutcome(claimed: ClaimedJob, summary: CrawlSummary): Promise<void> {
+    const { job } = claimed;
     const now = await this.jobs.get(job.id, job.userId);
     if (!now) return;
     // Before the job reads as completed: its rows' changes and honest lastmods are final then.
@@ -143,7 +144,8 @@ export class CrawlTask {
       summary,
       monthQuota,
     );
-    await this.jobs.saveOutcome(job.id, outcome);
+    // Fenced: a run whose job was taken over meanwhile writes no outcome (the holder will).
+    await this.jobs.saveOutcome(job.id, outcome, claimed.claimToken);
   }
 
   /** Writes progress at most once a second; the last write wins. */

@@ -190,8 +190,12 @@ export interface CrawlJobRepository {
   ): Promise<ControlResult>;
   /** The owner's request standing on a job, read by the worker that runs it. */
   control(jobId: string): Promise<JobControl | null>;
-  /** Keeps the outcome of an ended job so it is computed once. */
-  saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
+  /**
+   * Keeps the outcome of an ended job so it is computed once. With `claimToken` (the worker
+   * that ran it) the write is fenced: it rejects with `ClaimLostError`, writing nothing, once
+   * another claim took the job over.
+   */
+  saveOutcome(jobId: string, outcome: CrawlOutcome, claimToken?: string): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */
   saveProgress(jobId: string, progress: CrawlLiveProgress | null): Promise<void>;
   /** URLs of the job still waiting in its frontier (queued or leased). */
