@@ -122,6 +122,25 @@ export class SqlLeasedJobs<Row extends LeasedRow, J extends { id: string }, S>
     );
   }
 
+  /**
+   * The jobs an engine should be handed, oldest first: the claimable pending ones, and (as a
+   * backstop, e.g. an engine job deleted by hand) running ones whose lease ran out before
+   * `staleBefore`. Two arms, so each reads the kind's (status, created_ms) index.
+   */
+  due(limit: number, staleBefore: number): Promise<Array<{ id: string; userId: number }>> {
+    const { table, key, running, claimable } = this.spec;
+    return this.db.all<{ id: string; userId: number }>(
+      `SELECT id, user_id AS "userId" FROM (
+         SELECT ${key} AS id, user_id, created_ms FROM ${table}
+          WHERE status = 'pending'${claimable ? ` AND ${claimable}` : ''}
+         UNION ALL
+         SELECT ${key} AS id, user_id, created_ms FROM ${table}
+          WHERE status = '${running}' AND lease_expires_at < ?
+       ) AS due ORDER BY created_ms LIMIT ${Math.floor(limit)}`,
+      [staleBefore],
+    );
+  }
+
   /** Extends only a lease still held under `claimToken`. */
   async heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean> {
     const { changes } = await this.db.run(

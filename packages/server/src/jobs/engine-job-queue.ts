@@ -1,4 +1,4 @@
-import { NO_SECRET_BOX, NOT_PAUSED, type SecretBox, SqlJobQueue } from '@mapsmith/app';
+import { NO_SECRET_BOX, type SecretBox, SqlJobQueue } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
 import type { ClaimedJob, JobQueue } from '../repos/ports.js';
@@ -35,7 +35,7 @@ export class EngineJobQueue implements JobQueue {
   /** The engine attempt this process holds, per crawl job id. */
   private readonly held = new Map<string, EngineJob<CrawlDispatch>>();
   private lastDispatch = Number.NEGATIVE_INFINITY;
-  /** Claims the rows the engine hands out, by id. */
+  /** Finds the rows to dispatch and claims those the engine hands out, by id. */
   private readonly named: SqlJobQueue;
 
   /**
@@ -43,7 +43,7 @@ export class EngineJobQueue implements JobQueue {
    * rows themselves are its token-fenced statements.
    */
   constructor(
-    private readonly db: SqlDatabase,
+    db: SqlDatabase,
     private readonly engine: QueueEngine,
     private readonly rows: JobQueue,
     private readonly clock: Pick<Clock, 'now'>,
@@ -146,19 +146,10 @@ export class EngineJobQueue implements JobQueue {
     const now = this.clock.now();
     if (now - this.lastDispatch < this.options.dispatchEveryMs) return 0;
     this.lastDispatch = now;
-    // Two arms, so each reads the (status, created_ms) index rather than the whole table.
-    const rows = await this.db.all<{ id: string; user_id: number }>(
-      `SELECT id, user_id FROM (
-         SELECT id, user_id, created_ms FROM crawl_jobs WHERE status = 'pending' AND ${NOT_PAUSED}
-         UNION ALL
-         SELECT id, user_id, created_ms FROM crawl_jobs
-          WHERE status = 'crawling' AND lease_expires_at < ?
-       ) AS due ORDER BY created_ms LIMIT ${DISPATCH_BATCH}`,
-      [now - 2 * leaseMs],
-    );
+    const rows = await this.named.due(DISPATCH_BATCH, now - 2 * leaseMs);
     const sent = await this.engine.dispatch(
       CRAWL_ENGINE_QUEUE,
-      rows.map((r) => ({ key: r.id, group: `user:${r.user_id}`, data: { jobId: r.id } })),
+      rows.map((r) => ({ key: r.id, group: `user:${r.userId}`, data: { jobId: r.id } })),
     );
     if (sent > 0) this.logger.info('crawl jobs dispatched', { jobs: sent });
     return sent;
