@@ -27,6 +27,14 @@ export * from './crawl/start-crawl.js';
 export * from './crawl/start-refusal.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
+export * from './jobs/audit-queue.js';
+export * from './jobs/interrupted.js';
+export * from './jobs/job-paused.js';
+export type * from './jobs/leased-jobs.js';
+export type * from './jobs/leased-table.js';
+export * from './jobs/run-claimed.js';
+export * from './jobs/sitemap-compare-queue.js';
+export * from './jobs/sql-leased-jobs.js';
 export * from './plan/pro-now.js';
 export {
   everyShellMigrations,

@@ -1,13 +1,8 @@
-import { type Clock, plural, type SqlDatabase } from '@mapsmith/core';
+import type { Clock, SqlDatabase } from '@mapsmith/core';
+import { auditStoppedNote } from '../jobs/audit-queue.js';
 
 /** What an owner's stop did to an audit (issue 30). */
 export type AuditStopResult = 'done' | 'not-found' | 'ended';
-
-/** The note a stopped audit carries, as the audit page shows it. */
-export function auditStoppedNote(checked: number): string {
-  const urls = plural(checked, 'URL');
-  return `Stopped by you after ${urls} checked; the URLs checked so far are shown.`;
-}
 
 /**
  * Stops an audit that has not ended. One waiting for a worker ends at once (completed, with the

@@ -1,4 +1,5 @@
 import { type CrawlProgress, type CrawlStore, type CrawlSummary, isDiskFull } from '@mapsmith/core';
+import { JobPausedError } from '../jobs/job-paused.js';
 import { isClaimLost } from '../sql/claim-lost.js';
 import { computeOutcome } from './crawl-outcome.js';
 import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository, StoreLimit } from './ports.js';
@@ -40,10 +41,10 @@ export class CrawlFailedError extends Error {
  * Thrown when the owner paused the crawl (issue 30): the run stopped and stored its frontier;
  * the worker hands the claim back with `JobQueue.pause`, recording no outcome.
  */
-export class CrawlPausedError extends Error {
+export class CrawlPausedError extends JobPausedError {
   /** `jobId` names the paused job. */
-  constructor(readonly jobId: string) {
-    super(`The crawl ${jobId} was paused by its owner.`);
+  constructor(jobId: string) {
+    super(jobId, `The crawl ${jobId} was paused by its owner.`);
     this.name = 'CrawlPausedError';
   }
 }
@@ -122,7 +123,7 @@ export class CrawlTask {
       if (isDiskFull(ran.error)) throw new CrawlFailedError(this.diskFull);
       throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error');
     }
-    if (!signal.aborted) await this.keepOutcome(claimed.job, ran);
+    if (!signal.aborted) await this.keepOutcome(claimed, ran);
     return ran;
   }
 
@@ -130,7 +131,8 @@ export class CrawlTask {
    * Computes the outcome before the job is marked completed, so the first poll that sees it
    * completed does not wait for the pass over a large crawl's listed pages.
    */
-  private async keepOutcome(job: ClaimedJob['job'], summary: CrawlSummary): Promise<void> {
+  private async keepOutcome(claimed: ClaimedJob, summary: CrawlSummary): Promise<void> {
+    const { job } = claimed;
     const now = await this.jobs.get(job.id, job.userId);
     if (!now) return;
     // Before the job reads as completed: its rows' changes and honest lastmods are final then.
@@ -142,7 +144,8 @@ export class CrawlTask {
       summary,
       monthQuota,
     );
-    await this.jobs.saveOutcome(job.id, outcome);
+    // Fenced: a run whose job was taken over meanwhile writes no outcome (the holder will).
+    await this.jobs.saveOutcome(job.id, outcome, claimed.claimToken);
   }
 
   /** Writes progress at most once a second; the last write wins. */

@@ -15,6 +15,7 @@ import type {
   ResultItem,
   SeoAnalysis,
 } from '@mapsmith/core';
+import type { ClaimedLease, LeasedJobs } from '../jobs/leased-jobs.js';
 import type { ControlResult } from '../sql/crawl-control.js';
 import type { JobControl } from '../sql/rows.js';
 
@@ -189,8 +190,12 @@ export interface CrawlJobRepository {
   ): Promise<ControlResult>;
   /** The owner's request standing on a job, read by the worker that runs it. */
   control(jobId: string): Promise<JobControl | null>;
-  /** Keeps the outcome of an ended job so it is computed once. */
-  saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void>;
+  /**
+   * Keeps the outcome of an ended job so it is computed once. With `claimToken` (the worker
+   * that ran it) the write is fenced: it rejects with `ClaimLostError`, writing nothing, once
+   * another claim took the job over.
+   */
+  saveOutcome(jobId: string, outcome: CrawlOutcome, claimToken?: string): Promise<void>;
   /** Keeps the latest progress of a running job (cleared when it ends). */
   saveProgress(jobId: string, progress: CrawlLiveProgress | null): Promise<void>;
   /** URLs of the job still waiting in its frontier (queued or leased). */
@@ -205,67 +210,24 @@ export interface CrawlJobRepository {
   existing(ids: string[]): Promise<Set<string>>;
 }
 
-/** A job a worker holds the lease of. */
-export interface ClaimedJob {
-  job: CrawlJobRecord;
-  /** True when an earlier attempt was interrupted and this one resumes its frontier. */
-  resumed: boolean;
-  /**
-   * A fresh random token of this claim (kept in `crawl_jobs.claim_token`). Heartbeats, the
-   * job's page store and its completion act only while the job still carries it, so a worker
-   * whose lease expired and whose job was claimed again can neither charge nor finish it.
-   */
-  claimToken: string;
-}
+/**
+ * A crawl job a worker holds the claim of; its `claimToken` (kept in `crawl_jobs.claim_token`)
+ * also fences the job's page store, so a worker whose job was taken over can neither charge
+ * nor finish it.
+ */
+export type ClaimedJob = ClaimedLease<CrawlJobRecord>;
 
-/** The durable queue of crawl jobs, with leases renewed by heartbeats. */
-export interface JobQueue {
-  /**
-   * Takes the oldest pending job, or a crawling job whose lease expired (resumed), and leases
-   * it to `owner`. A job already taken `maxAttempts` times is failed with its reason instead.
-   * A pending job whose owner already has `perUserCap` crawls running (unexpired leases) waits,
-   * so one user's bulk list cannot take every worker; the next user's older job goes first.
-   */
-  claim(
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-    perUserCap?: number,
-  ): Promise<ClaimedJob | null>;
-  /**
-   * Extends the lease; false when the job no longer carries `claimToken` (it was claimed again,
-   * released or finished): the worker must stop.
-   */
-  heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean>;
-  /**
-   * Marks the job completed with its summary, only while it carries `claimToken` (one
-   * statement); false when the claim was lost and nothing was written.
-   */
-  complete(jobId: string, claimToken: string, summary: CrawlSummary): Promise<boolean>;
-  /**
-   * Marks the job failed with a reason a user can read, only while it carries `claimToken`;
-   * false when the claim was lost and nothing was written.
-   */
-  fail(jobId: string, claimToken: string, reason: string): Promise<boolean>;
-  /**
-   * Expires at once the leases whose owner `isGone` says is dead, without waiting for them to
-   * time out. The embedded server calls it at start for owners that were processes of this
-   * machine and no longer run (a crash or SIGKILL); a live server's jobs are left alone.
-   */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
+/**
+ * The durable queue of crawl jobs: the crawl kind of the leased-job engine (`LeasedJobs`, whose
+ * invariants hold), whose jobs can be paused and leave a frontier to sweep once over.
+ */
+export interface JobQueue extends LeasedJobs<CrawlJobRecord, CrawlSummary> {
   /**
    * Pauses the job its owner asked to pause (issue 30), only while it carries `claimToken`:
    * pending again with its frontier kept, its claim released and the run not counted as an
    * attempt; it waits as `paused` until resumed. False when the claim was lost.
    */
   pause(jobId: string, claimToken: string): Promise<boolean>;
-  /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
-  release(owner: string): Promise<number>;
-  /**
-   * Deletes the frontier rows left by jobs that are over (failed at claim, or finished on a
-   * full disk, where the status was recorded first); returns how many rows went.
-   */
-  sweepFrontiers(): Promise<number>;
 }
 
 /** The monthly usage meter. */

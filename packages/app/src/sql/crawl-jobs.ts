@@ -26,6 +26,7 @@ import type {
   StoreLimit,
 } from '../crawl/ports.js';
 import { NO_SECRET_BOX, type SecretBox } from '../secrets/secret-box.js';
+import { ClaimLostError } from './claim-lost.js';
 import { changesAgainst, compareWithPrevious, jobChanges } from './crawl-changes.js';
 import { type ControlResult, crawlControl, requestCrawlControl } from './crawl-control.js';
 import { deleteJob, historyPage } from './crawl-history.js';
@@ -190,11 +191,13 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
   }
 
   /** Stored as JSON on the job row. */
-  async saveOutcome(jobId: string, outcome: CrawlOutcome): Promise<void> {
-    await this.db.run('UPDATE crawl_jobs SET outcome = ?, progress = NULL WHERE id = ?', [
-      JSON.stringify(outcome),
-      jobId,
-    ]);
+  async saveOutcome(jobId: string, outcome: CrawlOutcome, claimToken?: string): Promise<void> {
+    const fence = claimToken === undefined ? '' : ' AND claim_token = ?';
+    const { changes } = await this.db.run(
+      `UPDATE crawl_jobs SET outcome = ?, progress = NULL WHERE id = ?${fence}`,
+      [JSON.stringify(outcome), jobId, ...(claimToken === undefined ? [] : [claimToken])],
+    );
+    if (claimToken !== undefined && changes === 0) throw new ClaimLostError(jobId);
   }
 
   /** Stored as JSON on the job row. */

@@ -1,7 +1,7 @@
 import {
   type CrawlRunner,
   CrawlTask,
-  isCrawlPaused,
+  runClaimed,
   runCrawler,
   SqlCrawlJobRepository,
   SqlJobQueue,
@@ -66,28 +66,17 @@ async function runJob(
     };
     const task = new CrawlTask(jobs, run, DISK_FULL_STOP);
     const { id } = start.claimed.job;
-    const token = start.claimed.claimToken;
     const ended = async (
       status: 'completed' | 'failed' | 'stopped' | 'paused',
     ): Promise<FromCrawler> => {
       const job = await jobs.get(id, start.claimed.job.userId);
       return { type: 'ended', status, pagesCrawled: job?.pagesCrawled ?? 0 };
     };
-    try {
-      const summary = await task.perform(start.claimed, signal);
-      if (signal.aborted) return ended('stopped');
-      await queue.complete(id, token, summary);
-      return ended('completed');
-    } catch (err) {
-      if (signal.aborted) return ended('stopped');
-      // Its owner paused it: the claim goes back with the frontier, as on a hosted worker.
-      if (isCrawlPaused(err)) {
-        await queue.pause(id, token);
-        return ended('paused');
-      }
-      await queue.fail(id, token, task.onFailed(err));
-      return ended('failed');
-    }
+    // The one way every shell runs a claimed job; the claim lasts the app's run (no heartbeat).
+    const ran = await runClaimed(queue, task, start.claimed, { signal, leaseMs: 0 });
+    if (ran.end === 'completed' || ran.end === 'failed' || ran.end === 'paused')
+      return ended(ran.end);
+    return ended('stopped');
   } finally {
     await closeBrowser();
     await db.close();

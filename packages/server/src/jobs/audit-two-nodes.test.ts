@@ -1,9 +1,8 @@
-import { SqlAuditRepository } from '@mapsmith/app';
+import { SqlAuditQueue, SqlAuditRepository } from '@mapsmith/app';
 import { createUrlPolicy, silentLogger, systemClock } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
-import type { AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
-import { SqlAuditQueue } from '../repos/sql/audit-queue.js';
+import type { AuditJobRecord, AuditRunSummary, } from '../repos/ports-pro.js';
 import { openTwoHandles, seedUser, type TwoHandles } from '../repos/sql/pro-contract-support.js';
 import { testDatabaseKinds } from '../repos/test-databases.js';
 import { AuditTask } from './audit-task.js';
@@ -29,7 +28,7 @@ function sitemapText(): string {
 }
 
 /** One node's audit workers: its own database handle, queue, repository and pool. */
-function node(db: TwoHandles['first']): WorkerPool<ClaimedAudit, AuditRunSummary> {
+function node(db: TwoHandles['first']): WorkerPool<AuditJobRecord, AuditRunSummary> {
   const audits = new SqlAuditRepository(db, systemClock);
   const task = new AuditTask(audits, createUrlPolicy({ allowLoopback: true }), silentLogger, {
     perHostConcurrency: 2,

@@ -33,7 +33,6 @@ async function worker(): Promise<ScaledJobs> {
   const scaled = createScaledJobs({
     databaseUrl: t.url,
     db: t.db,
-    rows: repos.queue,
     jobs: loadJobsConfig({
       MAPSMITH_JOB_LEASE_MS: String(LEASE_MS),
       MAPSMITH_QUEUE_CONNECTIONS: '2',
@@ -179,6 +178,40 @@ describe.skipIf(!serverUrl)('the engine crawl queue (pg-boss on Postgres)', () =
     await newStore.savePage('example.com/2', page('https://example.com/2'));
     expect(await alive.queue.complete(id, second?.claimToken as string, summary)).toBe(true);
     expect(await row(id)).toMatchObject({ status: 'completed', pages_crawled: 2 });
+  }, 60_000);
+
+  it('runs audits on the engine too: a stopped worker’s audit goes to another, whose claim alone writes its end', async () => {
+    const [dead, alive] = [await worker(), await worker()];
+    const user = await insertUser(t.db, true);
+    const id = await repos.audits.start({
+      userId: user,
+      source: 'https://example.com/sitemap.xml',
+      sourceUrl: 'https://example.com/sitemap.xml',
+      content: null,
+      monthQuota: null,
+    });
+    const first = await dead.auditQueue.claim('dead', LEASE_MS, 3, 2);
+    expect(first).toMatchObject({ job: { id, userId: user }, resumed: false });
+    expect(await alive.auditQueue.claim('alive', LEASE_MS, 3, 2)).toBeNull();
+    const startedWaiting = Date.now();
+    let second = null;
+    while (!second && Date.now() - startedWaiting < 40_000) {
+      second = await alive.auditQueue.claim('alive', LEASE_MS, 3, 2);
+      if (!second) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(second).toMatchObject({ job: { id }, resumed: true });
+    expect(second?.claimToken).not.toBe(first?.claimToken);
+    const done = { saved: 0, endedBy: 'done' } as const;
+    expect(await dead.auditQueue.complete(id, first?.claimToken as string, done)).toBe(false);
+    expect(await dead.auditQueue.heartbeat(id, first?.claimToken as string, LEASE_MS)).toBe(false);
+    expect(await alive.auditQueue.complete(id, second?.claimToken as string, done)).toBe(true);
+    const audit = await t.db.first<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM audit_jobs WHERE id = ?',
+      [id],
+    );
+    expect(audit).toEqual({ status: 'completed', attempts: 2 });
+    // Settled in the engine: nothing is handed out again.
+    expect(await alive.auditQueue.claim('alive', LEASE_MS, 3, 2)).toBeNull();
   }, 60_000);
 
   it('gives a released crawl to another worker at once, without waiting for the lease', async () => {

@@ -1,22 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import {
+  type ClaimedLease,
+  type CrawlJobRecord,
   type CrawlJobRow,
-  interruptedTooOften,
-  JOB_COLUMNS,
+  type LeasedJobs,
+  type LeasedRow,
   NO_SECRET_BOX,
-  NOT_PAUSED,
   type SecretBox,
-  toJob,
+  SqlJobQueue,
+  type SqlLeasedJobs,
 } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
-import type { ClaimedJob, JobQueue } from '../repos/ports.js';
+import type { JobQueue } from '../repos/ports.js';
 
 /** The engine queue crawl jobs are dispatched on. */
 export const CRAWL_ENGINE_QUEUE = 'mapsmith-crawl';
+/** The engine queue sitemap audits are dispatched on. */
+export const AUDIT_ENGINE_QUEUE = 'mapsmith-audit';
+/** The engine queue live-sitemap comparisons are dispatched on. */
+export const COMPARE_ENGINE_QUEUE = 'mapsmith-sitemap-compare';
 
-/** What a dispatched engine job carries: only the id; the job's state stays in `crawl_jobs`. */
-interface CrawlDispatch {
+/** What a dispatched engine job carries: only the id; the job's state stays in its row. */
+interface JobDispatch {
   jobId: string;
 }
 
@@ -30,34 +35,32 @@ export interface EngineJobQueueOptions {
 }
 
 /**
- * The crawl queue of the scaled server (`MAPSMITH_ROLE=worker`): job state stays in the shared
- * `crawl_jobs` table, while dispatch, retries and dead-worker detection go through the queue
- * engine. Every worker dispatches the pending rows to the engine, idempotently (one engine job
- * per crawl job id while it is queued or active), so routes only insert rows. A claim takes the
- * next engine job (the engine skips users at their cap of running crawls, across all workers),
- * then claims its row with a fresh claim token. Heartbeats go to both: a worker that stops
- * heart-beating loses the engine job, another worker fetches it within the heartbeat time and
- * resumes from the stored frontier under a new token, which fences the old holder's page
- * charges and its completion. Nothing here reads the local pid table (`expireLeasesOf`).
+ * A job kind's queue on the scaled server (`MAPSMITH_ROLE=worker`): the engine adapter of
+ * `LeasedJobs`. Job state stays in the kind's shared table, while dispatch, retries and
+ * dead-worker detection go through the queue engine (pg-boss); every write to a row is the SQL
+ * adapter's, fenced by the claim token. Every worker dispatches the pending rows to the engine,
+ * idempotently (one engine job per job id while it is queued or active), so routes only insert
+ * rows. A claim takes the next engine job (the engine skips users at their cap of running jobs,
+ * across all workers), then claims its row with a fresh claim token. Heartbeats go to both: a
+ * worker that stops heart-beating loses the engine job, another worker fetches it within the
+ * heartbeat time and resumes it under a new token, which fences the old holder's writes and its
+ * outcome. Nothing here reads the local pid table (`expireLeasesOf`).
  */
-export class EngineJobQueue implements JobQueue {
-  /** The engine attempt this process holds, per crawl job id. */
-  private readonly held = new Map<string, EngineJob<CrawlDispatch>>();
+export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
+  implements LeasedJobs<J, S>
+{
+  /** The engine attempt this process holds, per job id. */
+  private readonly held = new Map<string, EngineJob<JobDispatch>>();
   private lastDispatch = Number.NEGATIVE_INFINITY;
 
-  /**
-   * `rows` is the SQL queue over the same database: heartbeats, completion and release of the
-   * rows themselves are its token-fenced statements.
-   */
+  /** `rows` is the kind's SQL adapter over the shared database; `queue` the engine's queue name. */
   constructor(
-    private readonly db: SqlDatabase,
     private readonly engine: QueueEngine,
-    private readonly rows: JobQueue,
+    private readonly rows: SqlLeasedJobs<R, J, S>,
+    private readonly queue: string,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly logger: Logger,
     private readonly options: EngineJobQueueOptions,
-    /** Opens a claimed job's crawl credentials. */
-    private readonly box: SecretBox = NO_SECRET_BOX,
   ) {}
 
   /** Dispatches what is pending, then claims the row of the next job the engine hands out. */
@@ -66,18 +69,20 @@ export class EngineJobQueue implements JobQueue {
     leaseMs: number,
     maxAttempts: number,
     perUserCap?: number,
-  ): Promise<ClaimedJob | null> {
+  ): Promise<ClaimedLease<J> | null> {
     await this.dispatch(leaseMs);
     for (;;) {
-      const job = await this.engine.fetch<CrawlDispatch>(CRAWL_ENGINE_QUEUE, perUserCap);
+      const job = await this.engine.fetch<JobDispatch>(this.queue, perUserCap);
       if (!job) return null;
-      const claimed = await this.claimRow(job.data.jobId, owner, leaseMs, maxAttempts);
+      // The row's claim is the leased-job engine's own: a fresh token, one more attempt; a row
+      // still crawling belongs to a worker the engine found dead (no heartbeat) and resumes.
+      const claimed = await this.rows.claimNamed(job.data.jobId, owner, leaseMs, maxAttempts);
       if (claimed) {
         this.held.set(claimed.job.id, job);
         return claimed;
       }
       // The row is over (finished, failed at its attempt limit, deleted): so is the engine job.
-      await this.engine.complete(CRAWL_ENGINE_QUEUE, job);
+      await this.engine.complete(this.queue, job);
     }
   }
 
@@ -86,14 +91,14 @@ export class EngineJobQueue implements JobQueue {
     const job = this.held.get(jobId);
     if (!job) return false;
     const [engineHeld, rowHeld] = await Promise.all([
-      this.engine.touch(CRAWL_ENGINE_QUEUE, job),
+      this.engine.touch(this.queue, job),
       this.rows.heartbeat(jobId, claimToken, leaseMs),
     ]);
     return engineHeld && rowHeld;
   }
 
   /** Completes the row under the token, then settles the engine job (a stale one is a no-op). */
-  async complete(jobId: string, claimToken: string, summary: CrawlSummary): Promise<boolean> {
+  async complete(jobId: string, claimToken: string, summary: S): Promise<boolean> {
     const done = await this.rows.complete(jobId, claimToken, summary);
     await this.settle(jobId);
     return done;
@@ -136,7 +141,7 @@ export class EngineJobQueue implements JobQueue {
     return released;
   }
 
-  /** See `JobQueue.sweepFrontiers`. */
+  /** See `LeasedJobs.sweepFrontiers`. */
   sweepFrontiers(): Promise<number> {
     return this.rows.sweepFrontiers();
   }
@@ -149,72 +154,13 @@ export class EngineJobQueue implements JobQueue {
     const now = this.clock.now();
     if (now - this.lastDispatch < this.options.dispatchEveryMs) return 0;
     this.lastDispatch = now;
-    // Two arms, so each reads the (status, created_ms) index rather than the whole table.
-    const rows = await this.db.all<{ id: string; user_id: number }>(
-      `SELECT id, user_id FROM (
-         SELECT id, user_id, created_ms FROM crawl_jobs WHERE status = 'pending' AND ${NOT_PAUSED}
-         UNION ALL
-         SELECT id, user_id, created_ms FROM crawl_jobs
-          WHERE status = 'crawling' AND lease_expires_at < ?
-       ) AS due ORDER BY created_ms LIMIT ${DISPATCH_BATCH}`,
-      [now - 2 * leaseMs],
-    );
+    const rows = await this.rows.due(DISPATCH_BATCH, now - 2 * leaseMs);
     const sent = await this.engine.dispatch(
-      CRAWL_ENGINE_QUEUE,
-      rows.map((r) => ({ key: r.id, group: `user:${r.user_id}`, data: { jobId: r.id } })),
+      this.queue,
+      rows.map((r) => ({ key: r.id, group: `user:${r.userId}`, data: { jobId: r.id } })),
     );
-    if (sent > 0) this.logger.info('crawl jobs dispatched', { jobs: sent });
+    if (sent > 0) this.logger.info('jobs dispatched', { queue: this.queue, jobs: sent });
     return sent;
-  }
-
-  /**
-   * Claims the row of a job the engine handed to this process: a fresh token, one more attempt.
-   * A row still `crawling` belongs to a worker the engine found dead (no heartbeat): it resumes.
-   * One conditional update, so a row that changed since it was read is not taken.
-   */
-  private async claimRow(
-    jobId: string,
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-  ): Promise<ClaimedJob | null> {
-    for (;;) {
-      const row = await this.db.first<{ status: string; attempts: number; pages_crawled: number }>(
-        `SELECT status, attempts, pages_crawled FROM crawl_jobs
-          WHERE id = ? AND (status = 'crawling' OR ${NOT_PAUSED})`,
-        [jobId],
-      );
-      if (!row || (row.status !== 'pending' && row.status !== 'crawling')) return null;
-      const now = this.clock.now();
-      const iso = new Date(now).toISOString();
-      if (row.attempts >= maxAttempts) {
-        await this.db.run(
-          `UPDATE crawl_jobs SET status = 'failed', error = ?, finished_at = ?,
-                  lease_owner = NULL, lease_expires_at = NULL, claim_token = NULL
-            WHERE id = ? AND status = ? AND attempts = ?`,
-          [
-            interruptedTooOften(row.attempts, row.pages_crawled),
-            iso,
-            jobId,
-            row.status,
-            row.attempts,
-          ],
-        );
-        return null;
-      }
-      const claimToken = randomUUID();
-      const claimed = await this.db.first<CrawlJobRow>(
-        `UPDATE crawl_jobs SET status = 'crawling', attempts = attempts + 1, lease_owner = ?,
-                lease_expires_at = ?, claim_token = ?, started_at = COALESCE(started_at, ?),
-                started_ms = COALESCE(started_ms, ?)
-          WHERE id = ? AND status = ? AND attempts = ?
-          RETURNING ${JOB_COLUMNS}`,
-        [owner, now + leaseMs, claimToken, iso, now, jobId, row.status, row.attempts],
-      );
-      if (!claimed) continue;
-      const resumed = row.status === 'crawling' || row.attempts > 0;
-      return { job: toJob(claimed, this.box), resumed, claimToken };
-    }
   }
 
   /** Settles the engine job this process held for `jobId`, if any. */
@@ -223,9 +169,27 @@ export class EngineJobQueue implements JobQueue {
     this.held.delete(jobId);
     if (!job) return;
     await this.engine
-      .complete(CRAWL_ENGINE_QUEUE, job)
+      .complete(this.queue, job)
       .catch((err) =>
         this.logger.warn('could not settle an engine job', { jobId, error: String(err) }),
       );
+  }
+}
+
+/** The crawl queue of the scaled server: crawls on the engine, paused like the SQL queue. */
+export class EngineJobQueue
+  extends EngineLeasedJobs<CrawlJobRow, CrawlJobRecord, CrawlSummary>
+  implements JobQueue
+{
+  /** Crawl rows of `db`, their credentials opened with `box`. */
+  constructor(
+    db: SqlDatabase,
+    engine: QueueEngine,
+    clock: Pick<Clock, 'now'>,
+    logger: Logger,
+    options: EngineJobQueueOptions,
+    box: SecretBox = NO_SECRET_BOX,
+  ) {
+    super(engine, new SqlJobQueue(db, clock, box), CRAWL_ENGINE_QUEUE, clock, logger, options);
   }
 }

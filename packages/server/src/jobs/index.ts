@@ -1,4 +1,4 @@
-import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
+import { type CrawlRunner, CrawlTask, type LeasedJobs } from '@mapsmith/app';
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
@@ -9,7 +9,12 @@ import {
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { JobQueue, Repositories } from '../repos/ports.js';
-import type { AuditRunSummary, ClaimedAudit, ClaimedCompare } from '../repos/ports-pro.js';
+import type {
+  AuditJobRecord,
+  AuditQueue,
+  AuditRunSummary,
+  ClaimedCompare,
+} from '../repos/ports-pro.js';
 import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { RetentionTask } from './retention-task.js';
@@ -19,6 +24,9 @@ import { WorkerPool } from './worker-pool.js';
 
 /** Retention runs at start and then once a day. */
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The leased comparison jobs a worker pool runs (the SQL queue, or the engine's). */
+export type CompareJobs = LeasedJobs<ClaimedCompare['job'], SitemapCompareSummary>;
 
 /** How the job system is assembled; the defaults are the embedded server's. */
 export interface JobSystemOptions {
@@ -34,6 +42,10 @@ export interface JobSystemOptions {
    * scaled server passes the engine's (`EngineJobQueue`).
    */
   queue?: JobQueue;
+  /** The sitemap audits' queue; `repos.auditQueue` by default, the engine's when scaled. */
+  auditQueue?: AuditQueue;
+  /** The live-sitemap comparisons' queue; `repos.compareQueue` by default, or the engine's. */
+  compareQueue?: CompareJobs;
   /** Where retention runs; in-process timers by default, the engine's slots when scaled. */
   scheduler?: TaskScheduler;
   /**
@@ -48,12 +60,12 @@ export interface JobSystem {
   /** The crawl workers; routes call `wake()` after creating a job. */
   pool: WorkerPool;
   /** The sitemap audit workers (issue 14), on the same rails; woken when an audit starts. */
-  audits: WorkerPool<ClaimedAudit, AuditRunSummary>;
+  audits: WorkerPool<AuditJobRecord, AuditRunSummary>;
   /**
    * The live-sitemap comparison workers (issue 30, point 8), on the same rails; woken when a
    * comparison starts.
    */
-  compares: WorkerPool<ClaimedCompare, SitemapCompareSummary>;
+  compares: WorkerPool<ClaimedCompare['job'], SitemapCompareSummary>;
   /** Deletes expired crawl jobs now; resolves with how many. */
   runRetention(): Promise<number>;
   /** Resumes jobs a dead process left, then starts the workers and the daily retention. */
@@ -97,7 +109,7 @@ export function createJobSystem(
   // One audit at a time per worker slot: audits are long, and each is polite on its own. One
   // user's audits share slots as their crawls do, so another user's audit finds a free one.
   const audits = new WorkerPool(
-    repos.auditQueue,
+    options.auditQueue ?? repos.auditQueue,
     new AuditTask(
       repos.audits,
       options.policy,
@@ -116,7 +128,7 @@ export function createJobSystem(
   );
   // A comparison reads one site's sitemaps under its byte and URL budget; one per user at once.
   const compares = new WorkerPool(
-    repos.compareQueue,
+    options.compareQueue ?? repos.compareQueue,
     new SitemapCompareTask(repos.jobs, repos.sitemapCompare, options.policy, logger),
     leased,
     logger,

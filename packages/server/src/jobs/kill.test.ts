@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isClaimLost, SqlCrawlJobRepository, SqlJobQueue } from '@mapsmith/app';
+import { type CrawlOutcome, systemClock } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import { Database } from '../db/database.js';
@@ -114,6 +116,13 @@ describe('a crawl survives SIGKILL of the server', () => {
       ),
     );
     expect(left?.status).toBe('crawling');
+    // The claim the killed worker held: its successor's fresh claim fences it.
+    const killed = await readDb((db) =>
+      db.first<{ token: string }>('SELECT claim_token AS token FROM crawl_jobs WHERE id = ?', [
+        jobId,
+      ]),
+    );
+    expect(killed?.token).toEqual(expect.any(String));
     expect(left?.n).toBeGreaterThanOrEqual(40);
     expect(left?.n).toBeLessThan(200);
 
@@ -147,6 +156,34 @@ describe('a crawl survives SIGKILL of the server', () => {
     }));
     expect(facts.dupes).toEqual([]);
     expect(facts.job?.attempts).toBe(2);
+    // The successor owns the outcome: the killed worker's claim can write none of it.
+    const stale = await readDb(async (db) => {
+      const queue = new SqlJobQueue(db, systemClock);
+      const jobs = new SqlCrawlJobRepository(db, systemClock);
+      const before = await db.first<{ outcome: string; summary: string }>(
+        'SELECT outcome, summary FROM crawl_jobs WHERE id = ?',
+        [jobId],
+      );
+      const token = killed?.token ?? '';
+      const outcome = JSON.parse(before?.outcome ?? 'null') as CrawlOutcome;
+      return {
+        completed: await queue.complete(jobId, token, JSON.parse(before?.summary ?? 'null')),
+        failed: await queue.fail(jobId, token, 'the killed run'),
+        outcome: await jobs
+          .saveOutcome(jobId, { ...outcome, endReason: 'interrupted' }, token)
+          .then(
+            () => 'written',
+            (err: unknown) => (isClaimLost(err) ? 'refused' : String(err)),
+          ),
+        after: await db.first(
+          'SELECT status, error, outcome, summary FROM crawl_jobs WHERE id = ?',
+          [jobId],
+        ),
+        before,
+      };
+    });
+    expect(stale).toMatchObject({ completed: false, failed: false, outcome: 'refused' });
+    expect(stale.after).toEqual({ status: 'completed', error: null, ...stale.before });
     expect(facts.job?.pages_crawled).toBe(facts.stored);
     expect(facts.charged).toBe(facts.stored);
     expect(job.pagesCrawled).toBe(facts.stored);

@@ -1,18 +1,25 @@
-import type { SecretBox } from '@mapsmith/app';
+import { type SecretBox, SqlAuditQueue, SqlSitemapCompareQueue } from '@mapsmith/app';
 import type { Clock, Logger, SqlDatabase } from '@mapsmith/core';
 import { createPgBossEngine, type QueueEngine } from '@mapsmith/postgres';
-import type { JobQueue } from '../repos/ports.js';
+import type { AuditQueue } from '../repos/ports-pro.js';
 import type { JobsConfig } from './config.js';
-import { CRAWL_ENGINE_QUEUE, EngineJobQueue } from './engine-job-queue.js';
+import {
+  AUDIT_ENGINE_QUEUE,
+  COMPARE_ENGINE_QUEUE,
+  CRAWL_ENGINE_QUEUE,
+  EngineJobQueue,
+  EngineLeasedJobs,
+} from './engine-job-queue.js';
 import { engineScheduler } from './engine-scheduler.js';
+import type { CompareJobs } from './index.js';
 import type { TaskScheduler } from './scheduler.js';
 
 /** The engine's least heartbeat time (pg-boss refuses less). */
 const MIN_HEARTBEAT_SECONDS = 10;
 /** The engine's longest active time of a job (pg-boss's cap: 24 hours). */
 const MAX_ACTIVE_SECONDS = 24 * 60 * 60;
-/** Times an abandoned crawl is handed out again; `CrawlTask.maxAttempts` stops it sooner. */
-const CRAWL_RETRY_LIMIT = 1000;
+/** Times an abandoned job is handed out again; its task's `maxAttempts` stops it sooner. */
+const RETRY_LIMIT = 1000;
 
 /** The parts a worker process of the scaled server runs its jobs on. */
 export interface ScaledJobs {
@@ -20,6 +27,10 @@ export interface ScaledJobs {
   engine: QueueEngine;
   /** The crawl queue for `createJobSystem({ queue, recoverLocal: false })`. */
   queue: EngineJobQueue;
+  /** The sitemap audits' queue on the same engine (`createJobSystem({ auditQueue })`). */
+  auditQueue: AuditQueue;
+  /** The live-sitemap comparisons' queue on the same engine. */
+  compareQueue: CompareJobs;
   /** The timed-work scheduler (retention, payments, reminders, scheduled crawls). */
   scheduler: TaskScheduler;
   /** Installs the engine's schema and queues; before the worker pool starts. */
@@ -34,8 +45,6 @@ export interface ScaledJobsInput {
   databaseUrl: string;
   /** The shared database the crawl jobs live in. */
   db: SqlDatabase;
-  /** The SQL crawl queue over `db` (token-fenced heartbeats, completion, release). */
-  rows: JobQueue;
   jobs: JobsConfig;
   logger: Logger;
   clock: Pick<Clock, 'now'>;
@@ -56,8 +65,8 @@ export function heartbeatSecondsFor(leaseMs: number): number {
 }
 
 /**
- * Builds the engine (pg-boss), the crawl queue on it and the timed-work scheduler for a worker
- * process. The engine's errors (a lost connection, a Postgres restart) are logged, never thrown:
+ * Builds the engine (pg-boss), the queues of crawls, audits and comparisons on it and the
+ * timed-work scheduler for a worker process. The engine's errors (a lost connection, a Postgres restart) are logged, never thrown:
  * it reconnects on its own.
  */
 export function createScaledJobs(input: ScaledJobsInput): ScaledJobs {
@@ -68,30 +77,43 @@ export function createScaledJobs(input: ScaledJobsInput): ScaledJobs {
     superviseSeconds: input.superviseSeconds ?? 5,
     onError: (err) => logger.warn('queue engine error', { error: err.message }),
   });
-  const queue = new EngineJobQueue(
-    input.db,
+  const dispatch = { dispatchEveryMs: Math.min(1000, input.jobs.leaseMs) };
+  const { db, clock } = input;
+  const queue = new EngineJobQueue(db, engine, clock, logger, dispatch, input.box);
+  const auditQueue = new EngineLeasedJobs(
     engine,
-    input.rows,
-    input.clock,
+    new SqlAuditQueue(db, clock),
+    AUDIT_ENGINE_QUEUE,
+    clock,
     logger,
-    { dispatchEveryMs: Math.min(1000, input.jobs.leaseMs) },
-    input.box,
+    dispatch,
+  );
+  const compareQueue = new EngineLeasedJobs(
+    engine,
+    new SqlSitemapCompareQueue(db, clock),
+    COMPARE_ENGINE_QUEUE,
+    clock,
+    logger,
+    dispatch,
   );
   return {
     engine,
     queue,
+    auditQueue,
+    compareQueue,
     scheduler: engineScheduler(engine, input.clock, logger, {
       pollSeconds: input.timedPollSeconds ?? 5,
     }),
     start: async () => {
       await engine.start();
-      await engine.ensureQueue({
-        name: CRAWL_ENGINE_QUEUE,
-        policy: 'exclusive',
-        heartbeatSeconds: heartbeatSecondsFor(input.jobs.leaseMs),
-        retryLimit: CRAWL_RETRY_LIMIT,
-        expireInSeconds: MAX_ACTIVE_SECONDS,
-      });
+      for (const name of [CRAWL_ENGINE_QUEUE, AUDIT_ENGINE_QUEUE, COMPARE_ENGINE_QUEUE])
+        await engine.ensureQueue({
+          name,
+          policy: 'exclusive',
+          heartbeatSeconds: heartbeatSecondsFor(input.jobs.leaseMs),
+          retryLimit: RETRY_LIMIT,
+          expireInSeconds: MAX_ACTIVE_SECONDS,
+        });
     },
     stop: () => engine.stop(),
   };

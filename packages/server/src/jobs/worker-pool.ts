@@ -1,48 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isClaimLost, isCrawlPaused } from '@mapsmith/app';
+import { type ClaimedLease, type CrawlJobRecord, type LeasedJobs, runClaimed } from '@mapsmith/app';
 import { type CrawlSummary, type Logger, RepeatedFailureLog } from '@mapsmith/core';
 import { isConnectionError } from '@mapsmith/postgres';
-import type { ClaimedJob, JobQueue } from '../repos/ports.js';
 import { isDiskFull } from '../storage/disk-space.js';
 import type { BackgroundTask } from './task.js';
-
-/** A claimed job of any kind: crawl jobs, and sitemap audits (issue 14) on the same rails. */
-export interface LeasedJob {
-  job: { id: string };
-  /** True when an earlier attempt was interrupted. */
-  resumed: boolean;
-  /**
-   * The claim's fencing token (`ClaimedJob.claimToken`). The pool passes it to `heartbeat`,
-   * `complete` and `fail`; a queue without tokens (audits) is fenced by the owner id instead.
-   */
-  claimToken?: string;
-}
-
-/**
- * The queue a pool takes jobs from: `JobQueue`'s leases, for jobs of kind `J` ending in `S`.
- * `claim` (the second argument of heartbeat, complete and fail) is the job's claim token, or
- * the pool's owner id for a queue whose jobs carry none.
- */
-export type PoolQueue<J extends LeasedJob, S> = Pick<
-  JobQueue,
-  'expireLeasesOf' | 'release' | 'sweepFrontiers'
-> & {
-  /** See `JobQueue.claim` (a queue without owners' caps ignores `perUserCap`). */
-  claim(
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-    perUserCap?: number,
-  ): Promise<J | null>;
-  /** See `JobQueue.heartbeat`. */
-  heartbeat(jobId: string, claim: string, leaseMs: number): Promise<boolean>;
-  /** See `JobQueue.complete`. */
-  complete(jobId: string, claim: string, summary: S): Promise<unknown>;
-  /** See `JobQueue.fail`. */
-  fail(jobId: string, claim: string, reason: string): Promise<unknown>;
-  /** See `JobQueue.pause`; absent for jobs that cannot be paused (audits). */
-  pause?(jobId: string, claim: string): Promise<unknown>;
-};
 
 /** Tuning of the pool; every value comes from configuration. */
 export interface WorkerPoolOptions {
@@ -97,7 +58,7 @@ export function isDeadLocalOwner(owner: string): boolean {
  * concurrency, holds each one's lease with a heartbeat, and records the outcome. A job whose
  * lease is lost (another worker took it over) is aborted here and its outcome not recorded.
  */
-export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
+export class WorkerPool<J extends { id: string } = CrawlJobRecord, S = CrawlSummary> {
   /** This process's lease owner id. */
   readonly owner = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -116,8 +77,8 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
 
   /** Runs `task` for jobs of `queue`; `kind` names them in the log. */
   constructor(
-    private readonly queue: PoolQueue<J, S>,
-    private readonly task: BackgroundTask<J, S>,
+    private readonly queue: LeasedJobs<J, S>,
+    private readonly task: BackgroundTask<ClaimedLease<J>, S>,
     private readonly options: WorkerPoolOptions,
     private readonly logger: Logger,
     private readonly kind = 'crawl',
@@ -235,58 +196,32 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
     }
   }
 
-  private async runOne(claimed: J, abort: AbortController): Promise<void> {
+  /** Runs a claimed job with the one `runClaimed`, then says in the log how it ended. */
+  private async runOne(claimed: ClaimedLease<J>, abort: AbortController): Promise<void> {
     const { id } = claimed.job;
-    const claim = claimed.claimToken ?? this.owner;
-    const heartbeat = setInterval(() => {
-      this.queue
-        .heartbeat(id, claim, this.options.leaseMs)
-        .then((held) => {
-          this.heartbeatLog.succeeded();
-          if (!held) abort.abort('lease lost');
-        })
-        .catch((err) => this.heartbeatLog.failed({ jobId: id, error: String(err) }));
-    }, this.options.heartbeatMs);
     this.logger.info(`${this.kind} job started`, { jobId: id, resumed: claimed.resumed });
-    try {
-      const summary = await this.task.perform(claimed, abort.signal);
-      if (abort.signal.aborted) return;
-      let recorded: unknown;
-      await this.record(async () => {
-        recorded = await this.queue.complete(id, claim, summary);
-      });
-      if (recorded === false)
-        this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
-      else this.logger.info(`${this.kind} job completed`, { jobId: id });
-    } catch (err) {
-      if (abort.signal.aborted) return;
-      // Another worker holds the job now and carries on: stop, record nothing.
-      if (isClaimLost(err)) {
-        this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
-        return;
-      }
-      // Its owner paused it (issue 30): the claim goes back, the frontier stays, nothing ends.
-      const pause = this.queue.pause?.bind(this.queue);
-      if (isCrawlPaused(err) && pause) {
-        await this.record(() => pause(id, claim));
-        this.logger.info(`${this.kind} job paused`, { jobId: id });
-        return;
-      }
-      const reason = this.task.onFailed(err);
-      // The database went away under the run (a Postgres restart): an interruption, not the
-      // crawl's failure. Nothing is recorded; the job is claimed again (its lease or its engine
-      // heartbeat runs out) and resumes from its stored frontier.
-      if (isConnectionError(err) || UNREACHABLE.test(reason)) {
-        this.logger.warn(`${this.kind} job interrupted: the database is unreachable`, {
-          jobId: id,
-        });
-        return;
-      }
-      this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });
-      await this.recordFailure(id, claim, reason, abort.signal);
-    } finally {
-      clearInterval(heartbeat);
-    }
+    const ran = await runClaimed(this.queue, this.task, claimed, {
+      signal: abort.signal,
+      leaseMs: this.options.leaseMs,
+      heartbeatMs: this.options.heartbeatMs,
+      record: (write) => this.record(write),
+      // The database went away under the run (a Postgres restart): nothing is recorded; the
+      // job is claimed again (its lease or its engine heartbeat runs out) and resumes.
+      interrupted: (err, reason) => isConnectionError(err) || UNREACHABLE.test(reason),
+      writeFailure: (write, signal) => this.recordFailure(id, write, signal),
+      onHeartbeat: (held) => {
+        if (held instanceof Error) this.heartbeatLog.failed({ jobId: id, error: String(held) });
+        else this.heartbeatLog.succeeded();
+      },
+    });
+    if (ran.end === 'completed') this.logger.info(`${this.kind} job completed`, { jobId: id });
+    else if (ran.end === 'taken-over')
+      this.logger.warn(`${this.kind} job taken over by another worker`, { jobId: id });
+    else if (ran.end === 'paused') this.logger.info(`${this.kind} job paused`, { jobId: id });
+    else if (ran.end === 'interrupted')
+      this.logger.warn(`${this.kind} job interrupted: the database is unreachable`, { jobId: id });
+    else if (ran.end === 'failed')
+      this.logger.warn(`${this.kind} job failed`, { jobId: id, reason: ran.reason });
   }
 
   /**
@@ -297,8 +232,7 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
    */
   private async recordFailure(
     id: string,
-    claim: string,
-    reason: string,
+    write: () => Promise<unknown>,
     signal: AbortSignal,
   ): Promise<void> {
     this.unrecorded++;
@@ -306,7 +240,7 @@ export class WorkerPool<J extends LeasedJob = ClaimedJob, S = CrawlSummary> {
       let wait = RECORD_RETRY_FIRST_MS;
       for (;;) {
         try {
-          await this.record(() => this.queue.fail(id, claim, reason));
+          await write();
           this.recordLog.succeeded({ jobId: id });
           return;
         } catch (err) {

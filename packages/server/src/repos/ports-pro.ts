@@ -1,32 +1,27 @@
 import type {
-  AuditJobRecord,
-  AuditRunSummary,
-  CompareStart,
-  SitemapCompareRepository,
-} from '@mapsmith/app';
-import type {
   CrawlSettings,
   ScheduleActions,
   ScheduleTiming,
-  SitemapCompareRun,
-  SitemapCompareSummary,
 } from '@mapsmith/core';
 
-// The audit's own ports moved to the application layer (`@mapsmith/app` audit/ports.ts); the
-// queue's types below still name them.
+// The audits' and comparisons' own ports, and their job queues (kinds of the application
+// layer's leased jobs), live in the application layer.
 export type {
   AuditJobRecord,
+  AuditQueue,
   AuditRepository,
   AuditRunSummary,
+  ClaimedAudit,
+  ClaimedCompare,
+  CompareStart,
+  SitemapCompareQueue,
+  SitemapCompareRepository,
   StartAuditInput,
 } from '@mapsmith/app';
 
-/** The comparison's ports live with its use cases in the application layer. */
-export type { CompareStart, SitemapCompareRepository };
-
 /**
- * The ports of the Pro features still in the server (bulk crawls moved to `@mapsmith/app`): schedules, sitemap audits and their queue, and
- * the live-sitemap comparison. One SQL implementation of each (`repos/sql`) runs on SQLite and on Postgres; routes and workers see only these.
+ * The ports of the Pro features still in the server: schedules and report recipients. One SQL
+ * implementation of each (`repos/sql`) runs on SQLite and on Postgres.
  */
 
 /** A schedule as the server keeps it. */
@@ -161,77 +156,4 @@ export interface ReportRecipientRepository {
   byToken(token: string): Promise<ReportRecipientByToken | undefined>;
   /** Marks the address of `token` unsubscribed at `at` (once: a later call keeps the first time). */
   unsubscribe(token: string, at: string): Promise<void>;
-}
-
-/** An audit job a worker holds the lease of. */
-export interface ClaimedAudit {
-  job: AuditJobRecord;
-  /** True when an earlier attempt was interrupted; its saved results stay saved. */
-  resumed: boolean;
-}
-
-/**
- * The audit jobs' queue, with leases renewed by heartbeats like the crawl queue, so the same
- * worker pool runs it. A job is claimed by exactly one worker of any process at a time.
- */
-export interface AuditQueue {
-  /**
-   * Takes the oldest pending job, or a running one whose lease expired (resumed), and leases it
-   * to `owner`; a job already taken `maxAttempts` times is failed with its reason instead. A
-   * pending job whose owner already runs `perUserCap` audits waits (a resumed one does not).
-   */
-  claim(
-    owner: string,
-    leaseMs: number,
-    maxAttempts: number,
-    perUserCap?: number,
-  ): Promise<ClaimedAudit | null>;
-  /** Extends the lease; false when `owner` no longer holds it (the worker must stop). */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Marks the job completed (only while `owner` holds the lease). */
-  complete(jobId: string, owner: string, summary: AuditRunSummary): Promise<void>;
-  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
-  fail(jobId: string, owner: string, reason: string): Promise<void>;
-  /** Expires at once the leases whose owner `isGone` says is dead; returns how many. */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
-  /** Puts the jobs leased by `owner` back to pending (graceful shutdown); returns how many. */
-  release(owner: string): Promise<number>;
-  /** Nothing to sweep for audits (their URL rows are their results); kept for the pool. */
-  sweepFrontiers(): Promise<number>;
-}
-
-/** A crawl's live-sitemap comparison job a worker holds the lease of (issue 30, point 8). */
-export interface ClaimedCompare {
-  /** `id` is the crawl's id: a crawl has one comparison job. */
-  job: { id: string; userId: number };
-  /** True when an earlier attempt was interrupted. */
-  resumed: boolean;
-}
-
-/**
- * The live-sitemap comparison jobs (one per crawl), leased like audits so the same worker pool
- * runs them outside the request; one user waits or runs one comparison at a time.
- */
-export interface SitemapCompareQueue {
-  /**
-   * Starts the crawl's comparison (again), or joins it while it waits or runs; refuses with
-   * the other crawl's id while one of the user's other crawls is being compared.
-   */
-  start(jobId: string, userId: number): Promise<CompareStart>;
-  /** The crawl's comparison job, or null when none was started. */
-  run(jobId: string): Promise<SitemapCompareRun | null>;
-  /** See `AuditQueue.claim` (every job is its own user's only one, so no cap is needed). */
-  claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedCompare | null>;
-  /** See `AuditQueue.heartbeat`. */
-  heartbeat(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Marks the job done (only while `owner` holds the lease); the findings are saved already. */
-  complete(jobId: string, owner: string, summary: SitemapCompareSummary): Promise<void>;
-  /** Marks the job failed with a reason a user can read (only while `owner` holds the lease). */
-  fail(jobId: string, owner: string, reason: string): Promise<void>;
-  /** See `AuditQueue.expireLeasesOf`. */
-  expireLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
-  /** See `AuditQueue.release`. */
-  release(owner: string): Promise<number>;
-  /** Nothing to sweep; kept for the pool. */
-  sweepFrontiers(): Promise<number>;
 }

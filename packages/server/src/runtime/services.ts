@@ -39,14 +39,14 @@ export function buildServices(
   const { db } = storage;
   const disk = createDiskSpace(config.dataDir, config.minFreeBytes);
   const exports = createExportCache(config, repos.jobs, disk);
-  // Worker processes on Postgres take crawls and timed work from the queue engine (pg-boss):
+  // Worker processes on Postgres take crawls, audits, comparisons and timed work from the queue
+  // engine (pg-boss):
   // dead workers are found by their heartbeats, never by the local pid table.
   const scaled =
     config.databaseUrl && runsWorkers(config.role)
       ? createScaledJobs({
           databaseUrl: config.databaseUrl,
           db: storage.db,
-          rows: repos.queue,
           jobs: config.jobs,
           logger,
           clock: systemClock,
@@ -57,7 +57,15 @@ export function buildServices(
     afterPurge: () => exports.sweep(),
     disk,
     policy,
-    ...(scaled ? { queue: scaled.queue, scheduler: scaled.scheduler, recoverLocal: false } : {}),
+    ...(scaled
+      ? {
+          queue: scaled.queue,
+          auditQueue: scaled.auditQueue,
+          compareQueue: scaled.compareQueue,
+          scheduler: scaled.scheduler,
+          recoverLocal: false,
+        }
+      : {}),
   });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -1,8 +1,7 @@
-import { SqlAuditRepository } from '@mapsmith/app';
+import { SqlAuditQueue, SqlAuditRepository } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { SqlAuditQueue } from './audit-queue.js';
 import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
 
 const LEASE = 30_000;
@@ -43,6 +42,7 @@ describe.each(testDatabaseKinds)('the audit queue on %s', (kind) => {
     for (let i = 0; i < 4; i++) claims.push(await queue.claim(`w${i}`, LEASE, MAX));
     expect(claims.map((c) => c?.job.id ?? null)).toEqual([older, a, b, null]);
     expect(claims[0]).toEqual({
+      claimToken: expect.any(String),
       job: {
         id: older,
         userId: user,
@@ -70,42 +70,47 @@ describe.each(testDatabaseKinds)('the audit queue on %s', (kind) => {
     for (let i = 0; i < 3; i++) claims.push(await queue.claim(`w${i}`, LEASE, MAX, 1));
     expect(claims.map((c) => c?.job.id ?? null)).toEqual([a1, b, null]);
     // The user's first audit done, their second one is theirs to run.
-    await queue.complete(a1, 'w0', { saved: 0, endedBy: 'done' });
+    await queue.complete(a1, claims[0]?.claimToken ?? '', { saved: 0, endedBy: 'done' });
     expect((await queue.claim('w3', LEASE, MAX, 1))?.job.id).toBe(a2);
   });
 
   it('keeps the listing’s note on completion and adds how the run ended after it', async () => {
     const id = await start();
-    await queue.claim('w1', LEASE, MAX);
+    const w1 = await queue.claim('w1', LEASE, MAX);
     await t.db.run('UPDATE audit_jobs SET error = ? WHERE id = ?', ['The listing was cut.', id]);
-    await queue.complete(id, 'w1', { saved: 3, endedBy: 'time', timeBudgetMs: 1_800_000 });
+    await queue.complete(id, w1?.claimToken ?? '', {
+      saved: 3,
+      endedBy: 'time',
+      timeBudgetMs: 1_800_000,
+    });
     expect((await status(t.db, id))?.error).toBe(
       'The listing was cut. The audit stopped at its time limit of 30 min; the URLs checked so far are shown.',
     );
   });
 
-  it('lets only the lease holder renew, complete or fail a job', async () => {
+  it('lets only the claim holder renew, complete or fail a job', async () => {
     const id = await start();
-    await queue.claim('w1', LEASE, MAX);
+    const token = (await queue.claim('w1', LEASE, MAX))?.claimToken ?? '';
     expect(await queue.heartbeat(id, 'w2', LEASE)).toBe(false);
-    expect(await queue.heartbeat(id, 'w1', LEASE)).toBe(true);
+    expect(await queue.heartbeat(id, token, LEASE)).toBe(true);
     await queue.complete(id, 'w2', { saved: 1, endedBy: 'done' });
     await queue.fail(id, 'w2', 'not yours');
     expect(await status(t.db, id)).toMatchObject({ status: 'running', error: null });
-    await queue.complete(id, 'w1', { saved: 4, endedBy: 'refused' });
+    await queue.complete(id, token, { saved: 4, endedBy: 'refused' });
     const done = await status(t.db, id);
     expect(done).toMatchObject({ status: 'completed', owner: null });
     expect(done?.error).toMatch(/monthly page limit/);
-    expect(await queue.heartbeat(id, 'w1', LEASE)).toBe(false);
+    expect(await queue.heartbeat(id, token, LEASE)).toBe(false);
   });
 
   it('resumes a job whose lease expired, and fails it in words after its attempts', async () => {
     const id = await start();
-    expect((await queue.claim('w1', LEASE, MAX))?.resumed).toBe(false);
+    const w1 = await queue.claim('w1', LEASE, MAX);
+    expect(w1?.resumed).toBe(false);
     expect(await queue.claim('w2', LEASE, MAX)).toBeNull();
     clock.ms += LEASE + 1;
     expect(await queue.claim('w2', LEASE, MAX)).toMatchObject({ job: { id }, resumed: true });
-    expect(await queue.heartbeat(id, 'w1', LEASE)).toBe(false);
+    expect(await queue.heartbeat(id, w1?.claimToken ?? '', LEASE)).toBe(false);
     clock.ms += LEASE + 1;
     await queue.claim('w3', LEASE, MAX);
     clock.ms += LEASE + 1;
@@ -113,7 +118,7 @@ describe.each(testDatabaseKinds)('the audit queue on %s', (kind) => {
     const failed = await status(t.db, id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, owner: null });
     expect(failed?.error).toBe(
-      'The audit was interrupted 3 times by a server restart and was stopped; 0 URLs had been checked. Please start it again.',
+      'The audit was interrupted 3 times (each time the server or the app running it stopped) and was stopped; 0 URLs had been checked. Please start it again.',
     );
   });
 
@@ -124,7 +129,7 @@ describe.each(testDatabaseKinds)('the audit queue on %s', (kind) => {
     clock.ms += LEASE + 1;
     expect(await queue.claim('w2', LEASE, 1)).toBeNull();
     expect((await status(t.db, id))?.error).toBe(
-      'The audit was interrupted 1 time by a server restart and was stopped; 1 URL had been checked. Please start it again.',
+      'The audit was interrupted 1 time (each time the server or the app running it stopped) and was stopped; 1 URL had been checked. Please start it again.',
     );
   });
 

@@ -1,21 +1,21 @@
 import {
   NO_SECRET_BOX,
   type SecretBox,
+  SqlAuditQueue,
   SqlAuditRepository,
   SqlBulkRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
+  SqlSitemapCompareQueue,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
 } from '@mapsmith/app';
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
-import { SqlAuditQueue } from './audit-queue.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
 import { SqlScheduleRepository } from './schedules.js';
-import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 
 /**
  * Every repository on one database: SQLite (embedded) or Postgres (scaled); `box` seals and

@@ -1,4 +1,5 @@
 import { ClaimLostError } from '@mapsmith/app';
+import type { CrawlOutcome } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
@@ -71,6 +72,32 @@ describe.each(testDatabaseKinds)('JobQueue contract on %s', (kind) => {
     await expect(store.savePage('p2', htmlPage('https://example.com/2'))).rejects.toThrow(
       ClaimLostError,
     );
+  });
+
+  it('writes the outcome of a job only for the claim that holds it (issue 27)', async () => {
+    const user = await insertUser(t.db);
+    const job = await startJob(repos, user);
+    const old = await repos.queue.claim('w1', LEASE, 3);
+    now += LEASE + 1;
+    // Taken over under the same owner id: a stalled worker that claimed its own job again.
+    const taken = await repos.queue.claim('w1', LEASE, 3);
+    if (!old || !taken) throw new Error('not claimed');
+    // The outcome is only stored as JSON here; its shape is the crawl's concern.
+    const stale = { pagesCrawled: 1 } as unknown as CrawlOutcome;
+    await expect(repos.jobs.saveOutcome(job.id, stale, old.claimToken)).rejects.toThrow(
+      ClaimLostError,
+    );
+    const read = () =>
+      t.db.first<{ outcome: string | null }>('SELECT outcome FROM crawl_jobs WHERE id = ?', [
+        job.id,
+      ]);
+    expect((await read())?.outcome).toBeNull();
+    await repos.jobs.saveOutcome(
+      job.id,
+      { pagesCrawled: 2 } as unknown as CrawlOutcome,
+      taken.claimToken,
+    );
+    expect(JSON.parse((await read())?.outcome ?? 'null')).toEqual({ pagesCrawled: 2 });
   });
 
   it('records a failure only for the claim that holds the job', async () => {
