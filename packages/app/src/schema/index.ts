@@ -24,6 +24,7 @@ import * as m100 from './100-share-links.js';
 import * as m101 from './101-report-brands.js';
 import * as m102 from './102-report-recipients.js';
 import * as m104 from './104-chart-index.js';
+import * as m106 from './106-schedule-claims.js';
 
 /**
  * Numbered migrations, applied in order at start inside one transaction each. A migration is
@@ -55,6 +56,7 @@ export const migrations: readonly Migration[] = [
   { id: 101, name: 'report-brands', up: m101.up },
   { id: 102, name: 'report-recipients', up: m102.up },
   { id: 104, name: 'chart-index', up: m104.up },
+  { id: 106, name: 'schedule-claims', up: m106.up },
 ];
 
 /** Applies every server migration not yet recorded in `schema_migrations`; returns the ids applied. */

@@ -86,6 +86,13 @@ export interface ScheduleOwner {
   proUntil: string | null;
 }
 
+/** A claim on a schedule: a fresh token, the time it is taken at and when its lease runs out. */
+export interface ScheduleClaim {
+  token: string;
+  nowMs: number;
+  expiresMs: number;
+}
+
 /**
  * Schedules in storage. Every state change a run makes is one conditional statement, so
  * scheduler passes on several nodes at once cannot start one schedule twice.
@@ -114,23 +121,47 @@ export interface ScheduleRepository {
   delete(id: string, userId: number): Promise<boolean>;
   /** A new token for the stable URL (the old one stops working at once). */
   setToken(id: string, userId: number, token: string): Promise<void>;
-  /** Unpaused schedules due at `nowMs` with no run going, most overdue first. */
-  due(nowMs: number, limit: number): Promise<ScheduleRecord[]>;
-  /** Schedules with a run going (or a claim). */
-  running(): Promise<ScheduleRecord[]>;
   /**
-   * Takes a due schedule for a run: sets the claim marker only while no run is going and the
-   * schedule is still due at `dueMs`. False when another pass (of any node) took it first.
+   * Unpaused schedules due at `nowMs` with no run going and no live claim (none, or its lease
+   * ran out by `nowMs`), most overdue first.
    */
-  claim(id: string, dueMs: number, marker: string): Promise<boolean>;
-  /** Drops claims whose run never started (a crash between claim and start). */
-  dropClaimsBefore(marker: string): Promise<number>;
-  /** The run's job started; the schedule is next due at `nextRunMs`. */
-  started(id: string, jobId: string, nextRunMs: number, at: string): Promise<void>;
-  /** No run now (`reason`, or null for none to report); next due at `nextRunMs`. */
-  deferred(id: string, reason: string | null, nextRunMs: number): Promise<void>;
-  /** The run's job ended; `error` says what went wrong, if anything. */
-  finished(id: string, jobId: string, error: string | null): Promise<void>;
+  due(nowMs: number, limit: number): Promise<ScheduleRecord[]>;
+  /** Schedules with a run going whose end no live claim is handling at `nowMs`. */
+  running(nowMs: number): Promise<ScheduleRecord[]>;
+  /**
+   * Takes a due schedule to start its run, under `claim.token` until `claim.expiresMs`: only
+   * while no run is going, it is unpaused and still due at `dueMs`, and no other claim is live
+   * at `claim.nowMs` (an expired one is taken over). False when another pass took it.
+   */
+  claimDue(id: string, dueMs: number, claim: ScheduleClaim): Promise<boolean>;
+  /**
+   * Takes a running schedule to end its run of `jobId` (the after-run actions), under the same
+   * rules: no other live claim. False when another pass took it or the run is not that job's.
+   */
+  claimEnded(id: string, jobId: string, claim: ScheduleClaim): Promise<boolean>;
+  /** Extends a claim still held under `token` until `expiresMs`; false once it was taken over. */
+  heartbeat(id: string, token: string, expiresMs: number): Promise<boolean>;
+  /**
+   * The run's job started under the claim `token`: the schedule is next due at `nextRunMs` and
+   * the claim is released. False (nothing written) when the claim was taken over.
+   */
+  started(
+    id: string,
+    token: string,
+    jobId: string,
+    nextRunMs: number,
+    at: string,
+  ): Promise<boolean>;
+  /**
+   * No run now under the claim `token` (`reason`, or null for none to report); next due at
+   * `nextRunMs`, the claim released. False (nothing written) when the claim was taken over.
+   */
+  deferred(id: string, token: string, reason: string | null, nextRunMs: number): Promise<boolean>;
+  /**
+   * The run's job ended and its after-run actions were done under the claim `token`; `error`
+   * says what went wrong, if anything. False (nothing written) when the claim was taken over.
+   */
+  finished(id: string, token: string, jobId: string, error: string | null): Promise<boolean>;
   /** The stable URL now serves the files of `jobId`. */
   published(id: string, jobId: string, at: string): Promise<void>;
   /** The owner of a schedule. */

@@ -10,7 +10,7 @@ import { migrate } from '../db/migrations/index.js';
 import type { CrawlJobRecord, Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { SqlScheduleRepository } from '../repos/sql/schedules.js';
-import { ScheduleTask } from './schedule-task.js';
+import { SCHEDULE_LEASE_MS, ScheduleTask } from './schedule-task.js';
 import type { ScheduleRecord } from './types.js';
 
 const at = (text: string) => Date.parse(text);
@@ -147,6 +147,35 @@ describe('the schedule task with an injected clock', () => {
     expect(afterRuns).toEqual([job?.id]);
     expect((await schedules.get(s.id, userId))?.lastJobId).toBe(job?.id);
     expect(await jobsOf()).toHaveLength(2);
+  });
+
+  it('ends a run once when concurrent passes all see its job ended', async () => {
+    await daily();
+    now = at('2026-05-04T09:00:05Z');
+    expect((await task.perform(now)).started).toBe(1);
+    const [job] = await jobsOf();
+    await end(job?.id ?? '');
+    now = at('2026-05-04T09:10:00Z');
+    const passes = await Promise.all([task.perform(now), task.perform(now), task.perform(now)]);
+    expect(passes.reduce((n, p) => n + p.finished, 0)).toBe(1);
+    expect(afterRuns).toEqual([job?.id]);
+  });
+
+  it('takes over the claim of a pass that died after its lease, and starts the run once', async () => {
+    const s = await daily();
+    now = at('2026-05-04T09:00:05Z');
+    // A pass of another process claimed the run, then died before starting it.
+    const dead = { token: 'dead-pass', nowMs: now, expiresMs: now + SCHEDULE_LEASE_MS };
+    expect(await schedules.claimDue(s.id, s.nextRunMs, dead)).toBe(true);
+    expect((await task.perform(now + SCHEDULE_LEASE_MS - 1000)).started).toBe(0);
+    expect(await jobsOf()).toHaveLength(0);
+    now += SCHEDULE_LEASE_MS;
+    expect((await task.perform(now)).started).toBe(1);
+    const [job] = await jobsOf();
+    expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
+    // The dead pass's late write changes nothing.
+    expect(await schedules.started(s.id, dead.token, 'job-of-the-dead', now, 'x')).toBe(false);
+    expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
   });
 
   it('counts against the hourly crawl limit and starts once the window allows', async () => {

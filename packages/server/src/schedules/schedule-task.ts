@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Logger,
   nextRunAfter,
@@ -8,13 +9,19 @@ import {
 } from '@mapsmith/core';
 import type { BackgroundTask } from '../jobs/task.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
-import type { ScheduleRecord, ScheduleRepository } from './types.js';
+import type { ScheduleClaim, ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** How often the scheduler looks for due schedules: runs start within a minute of their time. */
 export const SCHEDULE_TICK_MS = 30_000;
 
-/** A claim whose run has not started after this long died with its process. */
-const CLAIM_TIMEOUT_MS = 10 * 60_000;
+/**
+ * How long a claim on a schedule lasts unless its holder extends it: a claim whose holder died
+ * (a crash between claim and start, or during the after-run actions) is taken over after this.
+ */
+export const SCHEDULE_LEASE_MS = 2 * 60_000;
+
+/** How often a holder extends its lease while the after-run actions go on. */
+const HEARTBEAT_MS = SCHEDULE_LEASE_MS / 4;
 
 /** Most schedules started in one pass; the rest wait for the next (30 s later). */
 const STARTS_PER_PASS = 50;
@@ -47,9 +54,9 @@ export interface ScheduleTaskDeps {
   logger: Logger;
 }
 
-/** A claim marker that sorts by time (`dropClaimsBefore` compares them as text). */
-function claimMarker(ms: number): string {
-  return `claim:${String(Math.max(0, ms)).padStart(15, '0')}`;
+/** A fresh claim taken at `nowMs`. */
+function newClaim(nowMs: number): ScheduleClaim {
+  return { token: randomUUID(), nowMs, expiresMs: nowMs + SCHEDULE_LEASE_MS };
 }
 
 /** Whether Pro is active at `nowMs` for an owner whose Pro lasts until `proUntil`. */
@@ -74,9 +81,8 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
 
   async perform(now: number): Promise<SchedulePass> {
     const pass: SchedulePass = { started: 0, finished: 0, deferred: 0 };
-    await this.deps.schedules.dropClaimsBefore(claimMarker(now - CLAIM_TIMEOUT_MS));
-    for (const schedule of await this.deps.schedules.running())
-      if (await this.finishRun(schedule)) pass.finished++;
+    for (const schedule of await this.deps.schedules.running(now))
+      if (await this.finishRun(schedule, now)) pass.finished++;
     for (const schedule of await this.deps.schedules.due(now, STARTS_PER_PASS)) {
       const outcome = await this.startRun(schedule, now);
       if (outcome === 'started') pass.started++;
@@ -85,19 +91,54 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
     return pass;
   }
 
-  /** Ends a run whose job has ended; false while it goes on. */
-  private async finishRun(schedule: ScheduleRecord): Promise<boolean> {
+  /**
+   * Ends a run whose job has ended, under a claim (so of several passes one does the after-run
+   * actions), extending its lease while they go on; false while the run goes on or another pass
+   * holds it.
+   */
+  private async finishRun(schedule: ScheduleRecord, now: number): Promise<boolean> {
+    const { schedules } = this.deps;
     const jobId = schedule.runningJobId;
-    if (!jobId || jobId.startsWith('claim:')) return false;
+    if (!jobId) return false;
     const job = await this.deps.jobs.get(jobId, schedule.userId);
     if (job && job.status !== 'completed' && job.status !== 'failed') return false;
+    const claim = newClaim(now);
+    if (!(await schedules.claimEnded(schedule.id, jobId, claim))) return false;
     let problem: string | null = null;
     if (!job) problem = 'The crawl of this run was deleted before it ended';
     else if (job.status === 'failed')
       problem = `The crawl failed: ${job.error ?? 'no reason given'}`;
-    else problem = await this.deps.afterRun(schedule, job);
-    await this.deps.schedules.finished(schedule.id, jobId, problem);
-    return true;
+    else problem = await this.holding(schedule.id, claim, () => this.deps.afterRun(schedule, job));
+    if (await schedules.finished(schedule.id, claim.token, jobId, problem)) return true;
+    this.lost(schedule.id, 'end');
+    return false;
+  }
+
+  /** Runs `work` while extending the lease of `claim` every quarter lease. */
+  private async holding<T>(id: string, claim: ScheduleClaim, work: () => Promise<T>): Promise<T> {
+    const since = performance.now();
+    const timer = setInterval(() => {
+      const at = claim.nowMs + (performance.now() - since);
+      this.deps.schedules.heartbeat(id, claim.token, at + SCHEDULE_LEASE_MS).catch((err: unknown) =>
+        this.deps.logger.warn('schedule lease not extended', {
+          schedule: id,
+          error: String(err),
+        }),
+      );
+    }, HEARTBEAT_MS);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** A claim taken over after its lease ran out: its holder wrote nothing. */
+  private lost(id: string, step: 'start' | 'end'): void {
+    this.deps.logger.warn('a scheduled run lost its claim; another pass took it over', {
+      schedule: id,
+      step,
+    });
   }
 
   private async startRun(
@@ -106,20 +147,21 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
   ): Promise<'started' | 'deferred' | 'skipped'> {
     const { schedules, jobs } = this.deps;
     const next = nextRunAfter(schedule, now);
+    const claim = newClaim(now);
+    if (!(await schedules.claimDue(schedule.id, schedule.nextRunMs, claim))) return 'skipped';
+    const defer = async (reason: string | null, nextRunMs: number) => {
+      if (await schedules.deferred(schedule.id, claim.token, reason, nextRunMs)) return 'deferred';
+      this.lost(schedule.id, 'start');
+      return 'skipped';
+    };
     const owner = await schedules.owner(schedule.userId);
-    if (!owner) return 'skipped';
+    if (!owner) return defer(null, next);
     if (!isProAt(owner.proUntil, now)) {
       // Paused while Pro has ended: no run now, and the next slot runs if Pro is back by then.
-      await schedules.deferred(schedule.id, null, next);
-      return 'deferred';
+      return defer(null, next);
     }
-    if (!(await schedules.claim(schedule.id, schedule.nextRunMs, claimMarker(now))))
-      return 'skipped';
     const refused = refuseSiteAddress(this.deps.policy, schedule.url);
-    if (refused) {
-      await schedules.deferred(schedule.id, refused, next);
-      return 'deferred';
-    }
+    if (refused) return defer(refused, next);
     const result = await jobs.start({
       userId: schedule.userId,
       plan: 'pro',
@@ -128,7 +170,11 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
       settings: schedule.settings,
     });
     if (result.ok) {
-      await schedules.started(schedule.id, result.job.id, next, new Date(now).toISOString());
+      const at = new Date(now).toISOString();
+      if (!(await schedules.started(schedule.id, claim.token, result.job.id, next, at))) {
+        this.lost(schedule.id, 'start');
+        return 'skipped';
+      }
       this.deps.wake();
       return 'started';
     }
@@ -136,15 +182,13 @@ export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
       // Counted like any crawl: the run waits for the hour's window, then starts once.
       const minutes = Math.max(1, Math.ceil((result.rate.resetMs - now) / 60_000));
       const reason = `Your hourly crawl limit was reached at the scheduled time; the run starts when the limit allows, in about ${plural(minutes, 'minute')}.`;
-      await schedules.deferred(schedule.id, reason, Math.max(result.rate.resetMs, now + 1000));
-      return 'deferred';
+      return defer(reason, Math.max(result.rate.resetMs, now + 1000));
     }
     const why =
       result.reason === 'storage'
         ? storageRefusalText(result.storage)
         : 'Your plan could not start this crawl';
-    await schedules.deferred(schedule.id, why, next);
-    return 'deferred';
+    return defer(why, next);
   }
 
   /** Logged only. */

@@ -206,7 +206,7 @@ export class ScheduleService {
   private async present(r: ScheduleRecord): Promise<Schedule> {
     const owner = await this.repo.owner(r.userId);
     const pro = isProAt(owner?.proUntil ?? null, this.now());
-    const running = r.runningJobId && !r.runningJobId.startsWith('claim:') ? r.runningJobId : null;
+    const running = r.runningJobId;
     const state = r.paused ? 'paused' : !pro ? 'pro-ended' : running ? 'running' : 'active';
     const lastChanges = r.lastJobId ? (await this.jobs.changes(r.lastJobId)).summary : null;
     const recipients = await this.after.recipients.list(r.id);

@@ -3,6 +3,7 @@
  * (`repos/ports-pro.ts`); they are named here too for the schedule modules.
  */
 export type {
+  ScheduleClaim,
   ScheduleDefinition,
   ScheduleOwner,
   ScheduleRecord,
