@@ -1,11 +1,16 @@
-import type { CrawlJobRepository, JobQueue, RateLimiter, UsageRepository } from '@mapsmith/app';
+import type {
+  CrawlJobRepository,
+  JobQueue,
+  RateLimiter,
+  ScheduleRepository,
+  UsageRepository,
+} from '@mapsmith/app';
 import type { AccountRepositories } from './ports-accounts.js';
 import type {
   AuditQueue,
   AuditRepository,
   BulkRepository,
   ReportRecipientRepository,
-  ScheduleRepository,
   SitemapCompareQueue,
   SitemapCompareRepository,
 } from './ports-pro.js';

@@ -1,4 +1,4 @@
-import type { CrawlAnswers } from '@mapsmith/app';
+import type { CrawlAnswers, ScheduleRecord, ScheduleRepository } from '@mapsmith/app';
 import {
   type ChangeSummary,
   changeSummaryWords,
@@ -8,15 +8,12 @@ import {
 } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
-import { submitToIndexNow } from '../notify/indexnow.js';
-import { checkKeyFile } from '../notify/key-file.js';
-import { pingKeyFor } from '../notify/ping-service.js';
+import { submitForSite } from '../notify/site-submission.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import type { ReportRecipientRepository } from '../repos/ports-pro.js';
 import { mailClientReports, type ReportSharing } from './client-report.js';
 import type { SitemapPublisher } from './publisher.js';
-import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** What the after-run actions use. */
 export interface AfterRunDeps {
@@ -84,23 +81,14 @@ async function submitChanges(
     (u) => new URL(u).host.toLowerCase() === host,
   );
   if (urls.length === 0) return 'nothing submitted: no URL was added or changed.';
-  const { key, keyLocation } = await pingKeyFor(deps.siteKeys, schedule.userId, job.url);
-  const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
-  if (!keyFile.ok)
-    return `not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}.`;
-  const result = await submitToIndexNow({
-    endpoint: deps.indexNowEndpoint,
-    host,
-    key,
-    keyLocation,
+  const submission = await submitForSite(deps, {
+    userId: schedule.userId,
+    siteUrl: job.url,
     urls,
+    event: 'scheduled indexnow submission',
   });
-  deps.logger.info('scheduled indexnow submission', {
-    host,
-    status: result.status,
-    accepted: result.accepted,
-  });
-  return result.message;
+  if (submission.sent) return submission.result.message;
+  return `not submitted: ${submission.reason}. Publish a text file at ${submission.keyLocation} containing exactly ${submission.key}.`;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  isProAt,
+  SCHEDULE_TICK_MS,
+  type SchedulePass,
+  type ScheduleRecord,
+  type ScheduleRepository,
+  type ScheduleTask,
+} from '@mapsmith/app';
+import {
   type CrawlSettings,
   keepStoredSecrets,
   MAX_SCHEDULES_PER_USER,
@@ -14,13 +22,6 @@ import { HttpError } from '../http/errors.js';
 import type { PeriodicSchedule, TaskScheduler } from '../jobs/scheduler.js';
 import type { CrawlJobRepository } from '../repos/ports.js';
 import { type AfterRunDeps, publishRun, stableBaseUrl, stableSitemapUrl } from './after-run.js';
-import {
-  isProAt,
-  SCHEDULE_TICK_MS,
-  type SchedulePass,
-  type ScheduleTask,
-} from './schedule-task.js';
-import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /**
  * The edited settings with each secret sent back masked replaced by the stored one (the form

@@ -4,6 +4,7 @@ import {
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
+  SqlScheduleRepository,
   SqlUsageRepository,
 } from '@mapsmith/app';
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
@@ -13,7 +14,6 @@ import { SqlAuditRepository } from './audit-jobs.js';
 import { SqlAuditQueue } from './audit-queue.js';
 import { SqlBulkRepository } from './bulk-crawls.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
-import { SqlScheduleRepository } from './schedules.js';
 import { SqlSitemapCompareRepository } from './sitemap-compare.js';
 import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 

@@ -1,8 +1,7 @@
+import { type ScheduleClaim, type ScheduleDefinition, SqlScheduleRepository } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ScheduleClaim, ScheduleDefinition } from '../ports-pro.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
 import { openTwoHandles, seedUser } from './pro-contract-support.js';
-import { SqlScheduleRepository } from './schedules.js';
 
 const DAY = 86_400_000;
 const LEASE = 120_000;

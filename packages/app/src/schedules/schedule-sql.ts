@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { NO_SECRET_BOX, parseSettings, type SecretBox, settingsJson } from '@mapsmith/app';
 import type { ScheduleActions, SqlQueryable } from '@mapsmith/core';
+import { parseSettings, settingsJson } from '../secrets/sealed-settings.js';
+import { NO_SECRET_BOX, type SecretBox } from '../secrets/secret-box.js';
 import type {
   ScheduleClaim,
   ScheduleDefinition,
   ScheduleOwner,
   ScheduleRecord,
   ScheduleRepository,
-} from '../ports-pro.js';
+} from './ports.js';
 
 interface ScheduleRow {
   id: string;
@@ -100,7 +101,7 @@ function defValues(def: ScheduleDefinition, box: SecretBox): (string | number | 
 }
 
 /**
- * Schedules in the server's SQL database, SQLite or Postgres (table `crawl_schedules`,
+ * Schedules in the SQL database of either shell, SQLite or Postgres (table `crawl_schedules`,
  * migration 50). Each step of a run is a leased claim (step 106): taking it, extending it and
  * writing its outcome are single conditional UPDATEs checked on the row written, so of several
  * nodes' passes exactly one takes a step, and a holder whose lease was taken over writes nothing.

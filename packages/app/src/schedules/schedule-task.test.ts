@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createUrlPolicy, PLAN_LIMITS, storageBudgetBytes } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../db/database.js';
-import { migrate } from '../db/migrations/index.js';
-import type { CrawlJobRecord, Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
-import { SqlScheduleRepository } from '../repos/sql/schedules.js';
+import type { CrawlJobRecord } from '../crawl/ports.js';
+import { migrate } from '../schema/index.js';
+import { SqlCrawlJobRepository } from '../sql/crawl-jobs.js';
+import type { ScheduleRecord } from './ports.js';
+import { SqlScheduleRepository } from './schedule-sql.js';
 import { SCHEDULE_LEASE_MS, ScheduleTask } from './schedule-task.js';
-import type { ScheduleRecord } from './types.js';
 
 const at = (text: string) => Date.parse(text);
 const HOUR = 3_600_000;
@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 let dir: string;
 let db: Database;
 let now: number;
-let repos: Repositories;
+let repos: { jobs: SqlCrawlJobRepository };
 let schedules: SqlScheduleRepository;
 let task: ScheduleTask;
 let afterRuns: string[];
@@ -55,7 +55,7 @@ beforeEach(async () => {
   db = await Database.open(path.join(dir, 'db.sqlite'));
   await migrate(db);
   now = at('2026-05-04T08:00:00Z');
-  repos = createSqlRepositories(db, { now: () => now });
+  repos = { jobs: new SqlCrawlJobRepository(db, { now: () => now }) };
   schedules = new SqlScheduleRepository(db);
   afterRuns = [];
   task = new ScheduleTask({

@@ -7,9 +7,8 @@ import {
   storageRefusalText,
   type UrlPolicy,
 } from '@mapsmith/core';
-import type { BackgroundTask } from '../jobs/task.js';
-import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
-import type { ScheduleClaim, ScheduleRecord, ScheduleRepository } from './types.js';
+import type { CrawlJobRecord, CrawlJobRepository } from '../crawl/ports.js';
+import type { ScheduleClaim, ScheduleRecord, ScheduleRepository } from './ports.js';
 
 /** How often the scheduler looks for due schedules: runs start within a minute of their time. */
 export const SCHEDULE_TICK_MS = 30_000;
@@ -73,7 +72,7 @@ export function isProAt(proUntil: string | null, nowMs: number): boolean {
  * run is the first slot after now. An owner without Pro gets no run; the schedule moves to its
  * next slot and runs again once Pro is back.
  */
-export class ScheduleTask implements BackgroundTask<number, SchedulePass> {
+export class ScheduleTask {
   /** A failed pass is done again at the next tick. */
   readonly maxAttempts = 1;
 
