@@ -20,10 +20,12 @@ export interface ScheduleRecord extends ScheduleTiming {
   token: string;
   /** When it is next due (ms since the epoch). */
   nextRunMs: number;
-  /** The job of the run going on (or a claim marker while it starts), or null. */
+  /** The job of the run going on, or null. */
   runningJobId: string | null;
   lastJobId: string | null;
   lastRunAt: string | null;
+  /** The slot the last run was due at when it started late (ms), or null when it started on time. */
+  lateSlotMs: number | null;
   lastError: string | null;
   /** The job whose files are published at the stable URL, or null. */
   publishedJobId: string | null;
@@ -45,6 +47,15 @@ export interface ScheduleOwner {
   email: string;
   username: string;
   proUntil: string | null;
+}
+
+/** A run's start: its job, the next slot, when it started and the slot it was late for, if any. */
+export interface ScheduleStart {
+  jobId: string;
+  nextRunMs: number;
+  at: string;
+  /** The slot it was due at when it started late (ms since the epoch); null when on time. */
+  lateSlotMs: number | null;
 }
 
 /** A claim on a schedule: a fresh token, the time it is taken at and when its lease runs out. */
@@ -103,16 +114,10 @@ export interface ScheduleRepository {
   /** Extends a claim still held under `token` until `expiresMs`; false once it was taken over. */
   heartbeat(id: string, token: string, expiresMs: number): Promise<boolean>;
   /**
-   * The run's job started under the claim `token`: the schedule is next due at `nextRunMs` and
-   * the claim is released. False (nothing written) when the claim was taken over.
+   * The run's job started under the claim `token` (`run`): the schedule is next due at
+   * `run.nextRunMs` and the claim is released. False (nothing written) when the claim was taken over.
    */
-  started(
-    id: string,
-    token: string,
-    jobId: string,
-    nextRunMs: number,
-    at: string,
-  ): Promise<boolean>;
+  started(id: string, token: string, run: ScheduleStart): Promise<boolean>;
   /**
    * No run now under the claim `token` (`reason`, or null for none to report); next due at
    * `nextRunMs`, the claim released. False (nothing written) when the claim was taken over.

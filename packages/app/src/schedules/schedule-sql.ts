@@ -8,6 +8,7 @@ import type {
   ScheduleOwner,
   ScheduleRecord,
   ScheduleRepository,
+  ScheduleStart,
 } from './ports.js';
 
 interface ScheduleRow {
@@ -29,6 +30,7 @@ interface ScheduleRow {
   running_job_id: string | null;
   last_job_id: string | null;
   last_run_at: string | null;
+  late_slot_ms: number | null;
   last_error: string | null;
   published_job_id: string | null;
   published_at: string | null;
@@ -58,6 +60,7 @@ function toRecord(r: ScheduleRow, box: SecretBox): ScheduleRecord {
     runningJobId: r.running_job_id,
     lastJobId: r.last_job_id,
     lastRunAt: r.last_run_at,
+    lateSlotMs: r.late_slot_ms,
     lastError: r.last_error,
     publishedJobId: r.published_job_id,
     publishedAt: r.published_at,
@@ -234,11 +237,11 @@ export class SqlScheduleRepository implements ScheduleRepository {
     return changes === 1;
   }
 
-  async started(id: string, token: string, jobId: string, nextRunMs: number, at: string) {
+  async started(id: string, token: string, run: ScheduleStart) {
     const { changes } = await this.db.run(
-      `UPDATE crawl_schedules SET running_job_id = ?, next_run_ms = ?, last_run_at = ?, last_error = NULL,
-         ${RELEASE} WHERE id = ? AND claim_token = ?`,
-      [jobId, nextRunMs, at, id, token],
+      `UPDATE crawl_schedules SET running_job_id = ?, next_run_ms = ?, last_run_at = ?, late_slot_ms = ?,
+         last_error = NULL, ${RELEASE} WHERE id = ? AND claim_token = ?`,
+      [run.jobId, run.nextRunMs, run.at, run.lateSlotMs, id, token],
     );
     return changes === 1;
   }

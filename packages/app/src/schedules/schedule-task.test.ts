@@ -101,6 +101,7 @@ describe('the schedule task with an injected clock', () => {
     expect(after?.runningJobId).toBe(job?.id);
     expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
     expect(after?.lastRunAt).toBe('2026-05-04T09:00:20.000Z');
+    expect(after?.lateSlotMs).toBeNull();
   });
 
   it('gives a schedule stored before its site was checked no run, and says why', async () => {
@@ -125,9 +126,16 @@ describe('the schedule task with an injected clock', () => {
     expect((await task.perform(now)).started).toBe(1);
     expect((await task.perform(now + 1000)).started).toBe(0);
     expect(await jobsOf()).toHaveLength(1);
-    expect(new Date((await schedules.get(s.id, userId))?.nextRunMs ?? 0).toISOString()).toBe(
-      '2026-05-05T09:00:00.000Z',
-    );
+    const after = await schedules.get(s.id, userId);
+    expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
+    // The run says it was late, and for which slot (the app or server was not running then).
+    expect(new Date(after?.lateSlotMs ?? 0).toISOString()).toBe('2026-05-01T09:00:00.000Z');
+    // The next slot runs on time (within a tick): no longer late.
+    const [first] = await jobsOf();
+    await end(first?.id ?? '');
+    now = at('2026-05-05T09:00:25Z');
+    expect(await task.perform(now)).toMatchObject({ finished: 1, started: 1 });
+    expect((await schedules.get(s.id, userId))?.lateSlotMs).toBeNull();
   });
 
   it('never runs one schedule twice at once: concurrent passes and a run still going', async () => {
@@ -174,7 +182,14 @@ describe('the schedule task with an injected clock', () => {
     const [job] = await jobsOf();
     expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
     // The dead pass's late write changes nothing.
-    expect(await schedules.started(s.id, dead.token, 'job-of-the-dead', now, 'x')).toBe(false);
+    expect(
+      await schedules.started(s.id, dead.token, {
+        jobId: 'job-of-the-dead',
+        nextRunMs: now,
+        at: 'x',
+        lateSlotMs: null,
+      }),
+    ).toBe(false);
     expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
   });
 

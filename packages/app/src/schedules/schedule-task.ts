@@ -19,6 +19,12 @@ export const SCHEDULE_TICK_MS = 30_000;
  */
 export const SCHEDULE_LEASE_MS = 2 * 60_000;
 
+/**
+ * A run that starts more than this after its slot started late (the app or server was not
+ * running, or the previous run had not ended): the schedule keeps the slot and says so.
+ */
+export const LATE_AFTER_MS = 5 * 60_000;
+
 /** How often a holder extends its lease while the after-run actions go on. */
 const HEARTBEAT_MS = SCHEDULE_LEASE_MS / 4;
 
@@ -170,7 +176,9 @@ export class ScheduleTask {
     });
     if (result.ok) {
       const at = new Date(now).toISOString();
-      if (!(await schedules.started(schedule.id, claim.token, result.job.id, next, at))) {
+      const lateSlotMs = now - schedule.nextRunMs > LATE_AFTER_MS ? schedule.nextRunMs : null;
+      const run = { jobId: result.job.id, nextRunMs: next, at, lateSlotMs };
+      if (!(await schedules.started(schedule.id, claim.token, run))) {
         this.lost(schedule.id, 'start');
         return 'skipped';
       }

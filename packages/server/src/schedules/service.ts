@@ -230,6 +230,7 @@ export class ScheduleService {
       runningJobId: running,
       lastJobId: r.lastJobId,
       lastRunAt: r.lastRunAt,
+      lateSlotAt: r.lateSlotMs === null ? null : new Date(r.lateSlotMs).toISOString(),
       lastError: r.lastError,
       lastChanges,
       sitemapUrl: r.after.publish ? stableSitemapUrl(this.after.siteUrl(), r.token) : null,

@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
       nextRunMs: 5 * DAY,
       runningJobId: null,
       lastJobId: null,
+      lateSlotMs: null,
     });
     expect(await schedules.byToken('tok-a')).toEqual(s);
     await schedules.update(
@@ -109,7 +110,14 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     expect((await schedules.due(10 * DAY, 10)).map((s) => s.id)).toEqual([early.id]);
     // A claim is no run: nothing is running until its job started.
     expect(await schedules.running(10 * DAY)).toEqual([]);
-    expect(await schedules.started(late.id, 'a', 'job-1', 11 * DAY, 'x')).toBe(true);
+    expect(
+      await schedules.started(late.id, 'a', {
+        jobId: 'job-1',
+        nextRunMs: 11 * DAY,
+        at: 'x',
+        lateSlotMs: null,
+      }),
+    ).toBe(true);
     expect((await schedules.running(10 * DAY)).map((s) => s.runningJobId)).toEqual(['job-1']);
     await schedules.setPaused(paused.id, user, false, 2 * DAY);
     expect((await schedules.due(10 * DAY, 1)).map((s) => s.id)).toEqual([paused.id]);
@@ -120,9 +128,14 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     expect(await schedules.claimDue(s.id, DAY + 1, lease('c1', DAY))).toBe(false);
     expect(await schedules.claimDue(s.id, DAY, lease('c1', DAY))).toBe(true);
     expect(await schedules.claimDue(s.id, DAY, lease('c2', DAY + 1000))).toBe(false);
-    expect(await schedules.started(s.id, 'c1', 'job-1', 8 * DAY, '2026-01-01T00:00:00.000Z')).toBe(
-      true,
-    );
+    expect(
+      await schedules.started(s.id, 'c1', {
+        jobId: 'job-1',
+        nextRunMs: 8 * DAY,
+        at: '2026-01-01T00:00:00.000Z',
+        lateSlotMs: null,
+      }),
+    ).toBe(true);
     // The start released the claim; a run going is never claimed to start again.
     expect(await schedules.claimDue(s.id, 8 * DAY, lease('c3', 9 * DAY))).toBe(false);
     expect(await schedules.claimEnded(s.id, 'job-0', lease('e1', 2 * DAY))).toBe(false);
@@ -168,11 +181,28 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     expect(await schedules.claimDue(s.id, DAY, lease('next', DAY + 2 * LEASE))).toBe(true);
     // The first holder comes back: it can neither extend nor write the outcome of the run.
     expect(await schedules.heartbeat(s.id, 'dead', DAY + 9 * LEASE)).toBe(false);
-    expect(await schedules.started(s.id, 'dead', 'job-dead', 2 * DAY, 'x')).toBe(false);
+    expect(
+      await schedules.started(s.id, 'dead', {
+        jobId: 'job-dead',
+        nextRunMs: 2 * DAY,
+        at: 'x',
+        lateSlotMs: null,
+      }),
+    ).toBe(false);
     expect(await schedules.deferred(s.id, 'dead', 'lost', 2 * DAY)).toBe(false);
     expect(await schedules.get(s.id, user)).toMatchObject({ runningJobId: null, lastError: null });
-    expect(await schedules.started(s.id, 'next', 'job-next', 2 * DAY, 'x')).toBe(true);
-    expect((await schedules.get(s.id, user))?.runningJobId).toBe('job-next');
+    expect(
+      await schedules.started(s.id, 'next', {
+        jobId: 'job-next',
+        nextRunMs: 2 * DAY,
+        at: 'x',
+        lateSlotMs: DAY,
+      }),
+    ).toBe(true);
+    expect(await schedules.get(s.id, user)).toMatchObject({
+      runningJobId: 'job-next',
+      lateSlotMs: DAY,
+    });
     // The same for the end of a run: a lapsed end claim is taken over, and only the new one writes.
     expect(await schedules.claimEnded(s.id, 'job-next', lease('end-dead', 3 * DAY))).toBe(true);
     expect(await schedules.running(3 * DAY + LEASE - 1)).toEqual([]);
