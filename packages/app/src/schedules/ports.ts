@@ -1,4 +1,4 @@
-import type { CrawlSettings, ScheduleActions, ScheduleTiming } from '@mapsmith/core';
+import type { CrawlSettings, PageRecord, ScheduleActions, ScheduleTiming } from '@mapsmith/core';
 
 /**
  * The schedules' storage port and records (issue 13; issue 27 moved them from the server's
@@ -132,4 +132,85 @@ export interface ScheduleRepository {
   published(id: string, jobId: string, at: string): Promise<void>;
   /** The owner of a schedule. */
   owner(userId: number): Promise<ScheduleOwner | undefined>;
+}
+
+/** One client address of a schedule's report mail (issue 29 point 3). */
+export interface ReportRecipientRecord {
+  scheduleId: string;
+  /** Lower-cased. */
+  email: string;
+  /** The secret of its unsubscribe link. */
+  token: string;
+  /** When it followed that link (ISO), or null while it is mailed. */
+  unsubscribedAt: string | null;
+}
+
+/** A recipient found by its unsubscribe token, with the schedule it belongs to. */
+export interface ReportRecipientByToken extends ReportRecipientRecord {
+  /** The schedule's site. */
+  url: string;
+  userId: number;
+}
+
+/**
+ * The client addresses of schedules. An unsubscribed address keeps its row until the schedule
+ * goes (the owner sees it, and listing it again does not mail it); rows go with the schedule.
+ */
+export interface ReportRecipientRepository {
+  /**
+   * Makes `emails` (lower-cased, distinct) the schedule's list: a new address gets a token from
+   * `newToken`; an address left out goes unless it unsubscribed.
+   */
+  set(
+    scheduleId: string,
+    emails: readonly string[],
+    newToken: () => string,
+    at: string,
+  ): Promise<void>;
+  /** The schedule's addresses in the order they were added, unsubscribed ones too. */
+  list(scheduleId: string): Promise<ReportRecipientRecord[]>;
+  /** The address whose unsubscribe link carries `token`. */
+  byToken(token: string): Promise<ReportRecipientByToken | undefined>;
+  /** Marks the address of `token` unsubscribed at `at` (once: a later call keeps the first time). */
+  unsubscribe(token: string, at: string): Promise<void>;
+}
+
+/** One published file: what the stable URL answers conditional requests with. */
+export interface PublishedFile {
+  /** Strong validator: the SHA-1 of the bytes, quoted. */
+  etag: string;
+  /** When these bytes were first published (HTTP date); unchanged files keep theirs. */
+  lastModified: string;
+  bytes: number;
+}
+
+/** What `manifest.json` of a schedule's folder records. */
+export interface PublishedManifest {
+  jobId: string;
+  /** The stable URL the files were written for (the index names its parts under it). */
+  baseUrl?: string;
+  /** The folder (under the schedule's) holding the files. */
+  dir: string;
+  files: Record<string, PublishedFile>;
+}
+
+/**
+ * Where the files of a schedule's stable sitemap URL are kept (the server writes them to disk
+ * and serves them at `/s/{token}/`).
+ */
+export interface SchedulePublisher {
+  /** Publishes the listed pages of `jobId` for the schedule, under `baseUrl` (ends in `/`). */
+  publish(
+    scheduleId: string,
+    jobId: string,
+    baseUrl: string,
+    pages: () => AsyncIterable<PageRecord>,
+    now: Date,
+  ): Promise<PublishedManifest>;
+  /** What is published for the schedule now, or null. */
+  manifest(scheduleId: string): Promise<PublishedManifest | null>;
+  /** A published file and what it is served with, or null when the schedule has no such file. */
+  file(scheduleId: string, name: string): Promise<{ path: string; meta: PublishedFile } | null>;
+  /** Removes a schedule's files (the schedule was deleted). */
+  forget(scheduleId: string): Promise<void>;
 }

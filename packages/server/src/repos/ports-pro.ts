@@ -41,46 +41,11 @@ export interface BulkRepository {
   deleteCreatedBefore(cutoffMs: number): Promise<number>;
 }
 
-/** One client address of a schedule's report mail (issue 29 point 3). */
-export interface ReportRecipientRecord {
-  scheduleId: string;
-  /** Lower-cased. */
-  email: string;
-  /** The secret of its unsubscribe link. */
-  token: string;
-  /** When it followed that link (ISO), or null while it is mailed. */
-  unsubscribedAt: string | null;
-}
-
-/** A recipient found by its unsubscribe token, with the schedule it belongs to. */
-export interface ReportRecipientByToken extends ReportRecipientRecord {
-  /** The schedule's site. */
-  url: string;
-  userId: number;
-}
-
-/**
- * The client addresses of schedules. An unsubscribed address keeps its row until the schedule
- * goes (the owner sees it, and listing it again does not mail it); rows go with the schedule.
- */
-export interface ReportRecipientRepository {
-  /**
-   * Makes `emails` (lower-cased, distinct) the schedule's list: a new address gets a token from
-   * `newToken`; an address left out goes unless it unsubscribed.
-   */
-  set(
-    scheduleId: string,
-    emails: readonly string[],
-    newToken: () => string,
-    at: string,
-  ): Promise<void>;
-  /** The schedule's addresses in the order they were added, unsubscribed ones too. */
-  list(scheduleId: string): Promise<ReportRecipientRecord[]>;
-  /** The address whose unsubscribe link carries `token`. */
-  byToken(token: string): Promise<ReportRecipientByToken | undefined>;
-  /** Marks the address of `token` unsubscribed at `at` (once: a later call keeps the first time). */
-  unsubscribe(token: string, at: string): Promise<void>;
-}
+export type {
+  ReportRecipientByToken,
+  ReportRecipientRecord,
+  ReportRecipientRepository,
+} from '@mapsmith/app';
 
 /** An audit job as the worker reads it. */
 export interface AuditJobRecord {

@@ -63,5 +63,5 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
     policy: w.policy,
     logger: w.logger,
   });
-  return new ScheduleService(schedules, w.repos.jobs, task, deps, w.now);
+  return new ScheduleService({ ...deps, now: w.now }, task);
 }
