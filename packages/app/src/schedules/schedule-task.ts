@@ -71,12 +71,15 @@ export function isProAt(proUntil: string | null, nowMs: number): boolean {
 
 /**
  * One pass of the scheduler at `now` (the scheduler port's input, so tests drive it with their
- * own clock). First the runs going on: a run whose job ended gets its after-run actions and
- * frees the schedule. Then the due schedules: each is claimed (one conditional update, so it
- * never runs twice at once), and its crawl is started like any crawl of its owner (the hourly
- * limit counts it). A schedule due several times while the server was down runs once: the next
- * run is the first slot after now. An owner without Pro gets no run; the schedule moves to its
- * next slot and runs again once Pro is back.
+ * own clock). First the runs going on: a run whose job ended is claimed, gets its after-run
+ * actions and frees the schedule. Then the due schedules: each is claimed, and its crawl is
+ * started like any crawl of its owner (the hourly limit counts it). A claim is a fresh token with
+ * a lease (`SCHEDULE_LEASE_MS`), so of several passes (nodes, or a pass racing the last) one
+ * takes each step; a holder that died is taken over once its lease runs out, and its late
+ * writes are refused (fenced by the token). A schedule due several times while the app or
+ * server was off runs once, says which slot it was late for, and next runs at the first slot
+ * after now. An owner without Pro gets no run; the schedule moves to its next slot and runs
+ * again once Pro is back.
  */
 export class ScheduleTask {
   /** A failed pass is done again at the next tick. */
