@@ -26,6 +26,7 @@ import * as m101 from './101-report-brands.js';
 import * as m102 from './102-report-recipients.js';
 import * as m104 from './104-chart-index.js';
 import * as m105 from './105-job-claim-tokens.js';
+import * as m106 from './106-schedule-claims.js';
 import { portable, type SchemaStep } from './step.js';
 
 /**
@@ -79,6 +80,7 @@ export const schemaSteps: readonly SchemaStep[] = [
   portable(102, 'report-recipients', 'hosted', m102.up),
   portable(104, 'chart-index', 'every', m104.up),
   portable(105, 'job-claim-tokens', 'every', m105.up),
+  portable(106, 'schedule-claims', 'every', m106.up),
 ];
 
 /** The steps of one dialect as its runner takes them: those with a text there, in id order. */

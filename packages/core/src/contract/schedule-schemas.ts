@@ -141,6 +141,11 @@ export const schedule = z.object({
   lastJobId: z.string().nullable(),
   /** When the last run started (ISO), or null. */
   lastRunAt: z.string().nullable(),
+  /**
+   * The slot the last run was due at when it started late (ISO): the app or the server was not
+   * running then, or the previous run had not ended; missed slots run once. Null when on time.
+   */
+  lateSlotAt: z.string().nullable(),
   /** Why the last run could not start or failed, in plain words; null when it went well. */
   lastError: z.string().nullable(),
   /** The change figures of the last completed run, or null. */

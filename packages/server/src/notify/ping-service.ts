@@ -1,23 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { HttpFetcher, Logger, PingKey, PingResult } from '@mapsmith/core';
+import type { PingResult } from '@mapsmith/core';
 import { HttpError } from '../http/errors.js';
-import type { IndexNowLogRepository, SiteKeyRepository } from '../repos/ports-accounts.js';
-import { submitToIndexNow } from './indexnow.js';
-import { checkKeyFile } from './key-file.js';
+import type { IndexNowLogRepository } from '../repos/ports-accounts.js';
 import { bingOutcome, googleOutcome } from './retired-engines.js';
-import { siteKey } from './site-key.js';
+import { type SiteSubmissionDeps, submitForSite } from './site-submission.js';
+
+export { pingKeyFor } from './site-submission.js';
 
 /** What a ping needs: storage for keys, the guarded fetcher for the key file, the endpoint. */
-export interface PingDeps {
-  /** The users' IndexNow keys (`repos.accounts.siteKeys`). */
-  siteKeys: SiteKeyRepository;
+export interface PingDeps extends SiteSubmissionDeps {
   /** The kept answers (`repos.accounts.indexNowLog`). */
   indexNowLog: IndexNowLogRepository;
-  /** The SSRF-guarded fetcher: the key file lives on the user's site. */
-  fetcher: HttpFetcher;
-  /** `INDEXNOW_ENDPOINT`. */
-  indexNowEndpoint: string;
-  logger: Logger;
 }
 
 /** One ping: who asks, the sitemap address, the crawl and its included URLs. */
@@ -34,18 +27,6 @@ function urlsHash(urls: string[]): string {
   return createHash('sha256')
     .update([...urls].sort().join('\n'))
     .digest('hex');
-}
-
-/** The user's IndexNow key for the sitemap's host and where its file must be published. */
-export async function pingKeyFor(
-  keys: SiteKeyRepository,
-  userId: number,
-  sitemapUrl: string,
-): Promise<PingKey> {
-  const site = new URL(sitemapUrl);
-  const host = site.host.toLowerCase();
-  const key = await siteKey(keys, userId, host);
-  return { host, key, keyLocation: `${site.origin}/${key}.txt` };
 }
 
 /**
@@ -75,38 +56,27 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
       'notify.no-urls',
     );
   }
-  const { key, keyLocation } = await pingKeyFor(deps.siteKeys, request.userId, request.sitemapUrl);
-  const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
-  let indexNow: PingResult['engines'][number];
-  if (!keyFile.ok) {
-    indexNow = {
-      name: 'IndexNow',
-      kind: 'submission',
-      ok: false,
-      status: null,
-      message: `Not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}, then notify again.`,
-    };
-  } else {
-    const result = await submitToIndexNow({
-      endpoint: deps.indexNowEndpoint,
-      host,
-      key,
-      keyLocation,
-      urls,
-    });
-    indexNow = {
-      name: 'IndexNow',
-      kind: 'submission',
-      ok: result.ok,
-      status: result.status,
-      message: result.message,
-    };
-    deps.logger.info('indexnow submission', {
-      host,
-      status: result.status,
-      accepted: result.accepted,
-    });
-  }
+  const submission = await submitForSite(deps, {
+    userId: request.userId,
+    siteUrl: request.sitemapUrl,
+    urls,
+    event: 'indexnow submission',
+  });
+  const indexNow: PingResult['engines'][number] = submission.sent
+    ? {
+        name: 'IndexNow',
+        kind: 'submission',
+        ok: submission.result.ok,
+        status: submission.result.status,
+        message: submission.result.message,
+      }
+    : {
+        name: 'IndexNow',
+        kind: 'submission',
+        ok: false,
+        status: null,
+        message: `Not submitted: ${submission.reason}. Publish a text file at ${submission.keyLocation} containing exactly ${submission.key}, then notify again.`,
+      };
   const engines = [indexNow, googleOutcome(request.sitemapUrl), bingOutcome(request.sitemapUrl)];
   // Only real submissions count: Google and Bing lines say what to do, they were sent nothing.
   const submissions = engines.filter((e) => e.kind === 'submission');
@@ -114,7 +84,7 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
   const result: PingResult = {
     summary: { successful: submissions.filter((e) => e.ok).length, total: submissions.length },
     engines,
-    keyFound: keyFile.ok,
+    keyFound: submission.sent,
     at: new Date().toISOString(),
     urls: urls.length,
     lastSentAt: await deps.indexNowLog.lastSent(request.userId, host, hash),

@@ -3,6 +3,7 @@ import type {
   CrawlJobRepository,
   JobQueue,
   RateLimiter,
+  ScheduleRepository,
   UsageRepository,
 } from '@mapsmith/app';
 import type { AccountRepositories } from './ports-accounts.js';
@@ -10,7 +11,6 @@ import type {
   AuditQueue,
   AuditRepository,
   ReportRecipientRepository,
-  ScheduleRepository,
   SitemapCompareQueue,
   SitemapCompareRepository,
 } from './ports-pro.js';

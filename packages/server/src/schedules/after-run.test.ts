@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SqlScheduleRepository } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../../../tests/servers/app-harness.js';
 import { Database } from '../db/database.js';
@@ -11,7 +12,6 @@ import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
 import type { CrawlJobRecord } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
-import { SqlScheduleRepository } from '../repos/sql/schedules.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 

@@ -1,4 +1,11 @@
-import type { CrawlAnswers } from '@mapsmith/app';
+import {
+  type CrawlAnswers,
+  type PublishDeps,
+  publishRun,
+  type ScheduleRecord,
+  type ScheduleRepository,
+  stableSitemapUrl,
+} from '@mapsmith/app';
 import {
   type ChangeSummary,
   changeSummaryWords,
@@ -8,18 +15,14 @@ import {
 } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
-import { submitToIndexNow } from '../notify/indexnow.js';
-import { checkKeyFile } from '../notify/key-file.js';
-import { pingKeyFor } from '../notify/ping-service.js';
+import { submitForSite } from '../notify/site-submission.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
 import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import type { ReportRecipientRepository } from '../repos/ports-pro.js';
 import { mailClientReports, type ReportSharing } from './client-report.js';
-import type { SitemapPublisher } from './publisher.js';
-import type { ScheduleRecord, ScheduleRepository } from './types.js';
 
 /** What the after-run actions use. */
-export interface AfterRunDeps {
+export interface AfterRunDeps extends PublishDeps {
   jobs: CrawlJobRepository;
   /** The IndexNow key of each site (the key file the run's submission names). */
   siteKeys: SiteKeyRepository;
@@ -30,45 +33,11 @@ export interface AfterRunDeps {
   answers: Pick<CrawlAnswers, 'seo'>;
   /** Share links and branding for the client mail; absent, the mail has no report link. */
   sharing?: ReportSharing;
-  publisher: SitemapPublisher;
   mailer: Mailer;
   /** The SSRF-guarded fetcher for the site's IndexNow key file. */
   fetcher: HttpFetcher;
   indexNowEndpoint: string;
-  /** The app's public origin, e.g. `https://mapsmith.example` (no trailing slash). */
-  siteUrl(): string;
   logger: Logger;
-}
-
-/** The folder URL of a schedule's stable sitemap files (ends in `/`). */
-export function stableBaseUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/s/${token}/`;
-}
-
-/** The stable sitemap URL of a schedule's token. */
-export function stableSitemapUrl(siteUrl: string, token: string): string {
-  return `${stableBaseUrl(siteUrl, token)}sitemap.xml`;
-}
-
-/**
- * Writes the files of `jobId` at the schedule's stable URL (its token may be new) and records
- * the publication; `record: false` only rebuilds this node's copy of what is already recorded.
- */
-export async function publishRun(
-  deps: AfterRunDeps,
-  schedule: Pick<ScheduleRecord, 'id' | 'token'>,
-  jobId: string,
-  now = new Date(),
-  options: { record: boolean } = { record: true },
-): Promise<void> {
-  await deps.publisher.publish(
-    schedule.id,
-    jobId,
-    stableBaseUrl(deps.siteUrl(), schedule.token),
-    () => deps.jobs.store(jobId).listed(),
-    now,
-  );
-  if (options.record) await deps.schedules.published(schedule.id, jobId, now.toISOString());
 }
 
 /** Submits the run's added and changed URLs once the site's key file is live; says what happened. */
@@ -84,23 +53,14 @@ async function submitChanges(
     (u) => new URL(u).host.toLowerCase() === host,
   );
   if (urls.length === 0) return 'nothing submitted: no URL was added or changed.';
-  const { key, keyLocation } = await pingKeyFor(deps.siteKeys, schedule.userId, job.url);
-  const keyFile = await checkKeyFile(deps.fetcher, keyLocation, key);
-  if (!keyFile.ok)
-    return `not submitted: ${keyFile.reason}. Publish a text file at ${keyLocation} containing exactly ${key}.`;
-  const result = await submitToIndexNow({
-    endpoint: deps.indexNowEndpoint,
-    host,
-    key,
-    keyLocation,
+  const submission = await submitForSite(deps, {
+    userId: schedule.userId,
+    siteUrl: job.url,
     urls,
+    event: 'scheduled indexnow submission',
   });
-  deps.logger.info('scheduled indexnow submission', {
-    host,
-    status: result.status,
-    accepted: result.accepted,
-  });
-  return result.message;
+  if (submission.sent) return submission.result.message;
+  return `not submitted: ${submission.reason}. Publish a text file at ${submission.keyLocation} containing exactly ${submission.key}.`;
 }
 
 /**

@@ -1,7 +1,7 @@
+import type { ScheduleRecord } from '@mapsmith/app';
 import { clientReportMail } from '../mail/client-report-mail.js';
 import type { CrawlJobRecord } from '../repos/ports.js';
 import type { AfterRunDeps } from './after-run.js';
-import type { ScheduleRecord } from './types.js';
 
 /** How long the report link in a client's mail opens the report. */
 export const REPORT_LINK_DAYS = 30;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CrawlAnswers } from '@mapsmith/app';
+import { CrawlAnswers, ScheduleTask } from '@mapsmith/app';
 import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -8,7 +8,6 @@ import type { Repositories } from '../repos/ports.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 import { shareLinkSharing } from './report-sharing.js';
-import { ScheduleTask } from './schedule-task.js';
 import { ScheduleService } from './service.js';
 
 export { ScheduleService } from './service.js';
@@ -64,5 +63,5 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
     policy: w.policy,
     logger: w.logger,
   });
-  return new ScheduleService(schedules, w.repos.jobs, task, deps, w.now);
+  return new ScheduleService({ ...deps, now: w.now }, task);
 }

@@ -1,26 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { PublishedFile, PublishedManifest, SchedulePublisher } from '@mapsmith/app';
+
+export type { PublishedFile } from '@mapsmith/app';
+
 import { hasUniformLastmod, type PageRecord, writeExport } from '@mapsmith/core';
-
-/** One published file: what the stable URL answers conditional requests with. */
-export interface PublishedFile {
-  /** Strong validator: the SHA-1 of the bytes, quoted. */
-  etag: string;
-  /** When these bytes were first published (HTTP date); unchanged files keep theirs. */
-  lastModified: string;
-  bytes: number;
-}
-
-/** What `manifest.json` of a schedule's folder records. */
-export interface PublishedManifest {
-  jobId: string;
-  /** The stable URL the files were written for (the index names its parts under it). */
-  baseUrl?: string;
-  /** The folder (under the schedule's) holding the files. */
-  dir: string;
-  files: Record<string, PublishedFile>;
-}
 
 const MANIFEST = 'manifest.json';
 
@@ -32,7 +17,7 @@ const MANIFEST = 'manifest.json';
  * a reader sees the old files or the new, never half. A file whose bytes did not change keeps
  * its Last-Modified, so search engines fetch only what changed.
  */
-export class SitemapPublisher {
+export class SitemapPublisher implements SchedulePublisher {
   /** `root` is `<data>/published`; `maxUrlsPerFile` lowers the split threshold in tests. */
   constructor(
     private readonly root: string,

@@ -64,6 +64,13 @@ export function ScheduleItem(props: {
           </Link>
         </p>
       )}
+      {s.lateSlotAt && s.lastRunAt && (
+        <p className="small" data-testid="schedule-late">
+          The run due {zonedWords(s.lateSlotAt, s.timeZone)} was missed while Mapsmith was not
+          running (or the run before it had not ended); it ran at the next start,{' '}
+          {zonedWords(s.lastRunAt, s.timeZone)}. Missed runs are made up once.
+        </p>
+      )}
       <ReportRecipientsLine schedule={s} />
       {s.lastError && (
         <p className="small field-error" role="note">

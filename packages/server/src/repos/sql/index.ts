@@ -7,6 +7,7 @@ import {
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
+  SqlScheduleRepository,
   SqlSitemapCompareQueue,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
@@ -15,7 +16,6 @@ import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
 import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
-import { SqlScheduleRepository } from './schedules.js';
 
 /**
  * Every repository on one database: SQLite (embedded) or Postgres (scaled); `box` seals and

@@ -1,10 +1,15 @@
+import { type ScheduleClaim, type ScheduleDefinition, SqlScheduleRepository } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ScheduleDefinition } from '../ports-pro.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
 import { openTwoHandles, seedUser } from './pro-contract-support.js';
-import { SqlScheduleRepository } from './schedules.js';
 
 const DAY = 86_400_000;
+const LEASE = 120_000;
+
+/** A claim under `token` taken at `nowMs`, its lease lasting `LEASE`. */
+function lease(token: string, nowMs: number): ScheduleClaim {
+  return { token, nowMs, expiresMs: nowMs + LEASE };
+}
 
 function def(url: string, overrides: Partial<ScheduleDefinition> = {}): ScheduleDefinition {
   return {
@@ -49,6 +54,7 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
       nextRunMs: 5 * DAY,
       runningJobId: null,
       lastJobId: null,
+      lateSlotMs: null,
     });
     expect(await schedules.byToken('tok-a')).toEqual(s);
     await schedules.update(
@@ -100,27 +106,45 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     await schedules.setPaused(paused.id, user, true, 1 * DAY);
     expect((await schedules.get(paused.id, user))?.paused).toBe(true);
     expect((await schedules.due(10 * DAY, 10)).map((s) => s.id)).toEqual([late.id, early.id]);
-    expect(await schedules.claim(late.id, 1 * DAY, 'claim:1')).toBe(true);
+    expect(await schedules.claimDue(late.id, 1 * DAY, lease('a', 10 * DAY))).toBe(true);
     expect((await schedules.due(10 * DAY, 10)).map((s) => s.id)).toEqual([early.id]);
-    expect((await schedules.running()).map((s) => s.runningJobId)).toEqual(['claim:1']);
+    // A claim is no run: nothing is running until its job started.
+    expect(await schedules.running(10 * DAY)).toEqual([]);
+    expect(
+      await schedules.started(late.id, 'a', {
+        jobId: 'job-1',
+        nextRunMs: 11 * DAY,
+        at: 'x',
+        lateSlotMs: null,
+      }),
+    ).toBe(true);
+    expect((await schedules.running(10 * DAY)).map((s) => s.runningJobId)).toEqual(['job-1']);
     await schedules.setPaused(paused.id, user, false, 2 * DAY);
     expect((await schedules.due(10 * DAY, 1)).map((s) => s.id)).toEqual([paused.id]);
   });
 
   it('claims a run only while it is due at that time, unpaused and not running', async () => {
     const s = await schedules.create(user, def('https://a.example/'), 't', DAY);
-    expect(await schedules.claim(s.id, DAY + 1, 'claim:000000000000001')).toBe(false);
-    expect(await schedules.claim(s.id, DAY, 'claim:000000000000001')).toBe(true);
-    expect(await schedules.claim(s.id, DAY, 'claim:000000000000002')).toBe(false);
-    // A claim older than the marker dies; a newer one stays.
-    expect(await schedules.dropClaimsBefore('claim:000000000000001')).toBe(0);
-    expect(await schedules.dropClaimsBefore('claim:000000000000002')).toBe(1);
-    expect(await schedules.claim(s.id, DAY, 'claim:000000000000003')).toBe(true);
-    await schedules.started(s.id, 'job-1', 8 * DAY, '2026-01-01T00:00:00.000Z');
-    expect(await schedules.dropClaimsBefore('claim:999999999999999')).toBe(0);
-    await schedules.finished(s.id, 'job-0', 'not this run');
+    expect(await schedules.claimDue(s.id, DAY + 1, lease('c1', DAY))).toBe(false);
+    expect(await schedules.claimDue(s.id, DAY, lease('c1', DAY))).toBe(true);
+    expect(await schedules.claimDue(s.id, DAY, lease('c2', DAY + 1000))).toBe(false);
+    expect(
+      await schedules.started(s.id, 'c1', {
+        jobId: 'job-1',
+        nextRunMs: 8 * DAY,
+        at: '2026-01-01T00:00:00.000Z',
+        lateSlotMs: null,
+      }),
+    ).toBe(true);
+    // The start released the claim; a run going is never claimed to start again.
+    expect(await schedules.claimDue(s.id, 8 * DAY, lease('c3', 9 * DAY))).toBe(false);
+    expect(await schedules.claimEnded(s.id, 'job-0', lease('e1', 2 * DAY))).toBe(false);
+    expect(await schedules.claimEnded(s.id, 'job-1', lease('e1', 2 * DAY))).toBe(true);
+    expect(await schedules.claimEnded(s.id, 'job-1', lease('e2', 2 * DAY))).toBe(false);
+    expect(await schedules.finished(s.id, 'e1', 'job-0', 'not this run')).toBe(false);
+    expect(await schedules.finished(s.id, 'e2', 'job-1', 'not this claim')).toBe(false);
     expect((await schedules.get(s.id, user))?.runningJobId).toBe('job-1');
-    await schedules.finished(s.id, 'job-1', 'the crawl failed');
+    expect(await schedules.finished(s.id, 'e1', 'job-1', 'the crawl failed')).toBe(true);
     expect(await schedules.get(s.id, user)).toMatchObject({
       runningJobId: null,
       lastJobId: 'job-1',
@@ -128,9 +152,11 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
       lastRunAt: '2026-01-01T00:00:00.000Z',
       nextRunMs: 8 * DAY,
     });
-    await schedules.deferred(s.id, null, 9 * DAY);
+    expect(await schedules.claimDue(s.id, 8 * DAY, lease('d1', 8 * DAY))).toBe(true);
+    expect(await schedules.deferred(s.id, 'd1', null, 9 * DAY)).toBe(true);
     expect((await schedules.get(s.id, user))?.lastError).toBe('the crawl failed');
-    await schedules.deferred(s.id, 'your Pro plan ended', 10 * DAY);
+    expect(await schedules.claimDue(s.id, 9 * DAY, lease('d2', 9 * DAY))).toBe(true);
+    expect(await schedules.deferred(s.id, 'd2', 'your Pro plan ended', 10 * DAY)).toBe(true);
     expect(await schedules.get(s.id, user)).toMatchObject({
       lastError: 'your Pro plan ended',
       nextRunMs: 10 * DAY,
@@ -139,6 +165,54 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     expect(await schedules.get(s.id, user)).toMatchObject({
       publishedJobId: 'job-1',
       publishedAt: '2026-01-02T00:00:00.000Z',
+    });
+  });
+
+  it('takes over a claim whose lease ran out, and fences the writes of the holder that lost it', async () => {
+    const s = await schedules.create(user, def('https://a.example/'), 't', DAY);
+    expect(await schedules.claimDue(s.id, DAY, lease('dead', DAY))).toBe(true);
+    // Its holder died: the schedule is offered to no pass, and none takes it, while the lease lasts.
+    expect(await schedules.due(DAY + LEASE - 1, 10)).toEqual([]);
+    expect(await schedules.claimDue(s.id, DAY, lease('early', DAY + LEASE - 1))).toBe(false);
+    expect(await schedules.heartbeat(s.id, 'dead', DAY + 2 * LEASE)).toBe(true);
+    expect(await schedules.claimDue(s.id, DAY, lease('early', DAY + LEASE))).toBe(false);
+    // Once the extended lease runs out, the schedule is due again and another pass takes it over.
+    expect((await schedules.due(DAY + 2 * LEASE, 10)).map((x) => x.id)).toEqual([s.id]);
+    expect(await schedules.claimDue(s.id, DAY, lease('next', DAY + 2 * LEASE))).toBe(true);
+    // The first holder comes back: it can neither extend nor write the outcome of the run.
+    expect(await schedules.heartbeat(s.id, 'dead', DAY + 9 * LEASE)).toBe(false);
+    expect(
+      await schedules.started(s.id, 'dead', {
+        jobId: 'job-dead',
+        nextRunMs: 2 * DAY,
+        at: 'x',
+        lateSlotMs: null,
+      }),
+    ).toBe(false);
+    expect(await schedules.deferred(s.id, 'dead', 'lost', 2 * DAY)).toBe(false);
+    expect(await schedules.get(s.id, user)).toMatchObject({ runningJobId: null, lastError: null });
+    expect(
+      await schedules.started(s.id, 'next', {
+        jobId: 'job-next',
+        nextRunMs: 2 * DAY,
+        at: 'x',
+        lateSlotMs: DAY,
+      }),
+    ).toBe(true);
+    expect(await schedules.get(s.id, user)).toMatchObject({
+      runningJobId: 'job-next',
+      lateSlotMs: DAY,
+    });
+    // The same for the end of a run: a lapsed end claim is taken over, and only the new one writes.
+    expect(await schedules.claimEnded(s.id, 'job-next', lease('end-dead', 3 * DAY))).toBe(true);
+    expect(await schedules.running(3 * DAY + LEASE - 1)).toEqual([]);
+    expect((await schedules.running(3 * DAY + LEASE)).map((x) => x.id)).toEqual([s.id]);
+    expect(await schedules.claimEnded(s.id, 'job-next', lease('end', 3 * DAY + LEASE))).toBe(true);
+    expect(await schedules.finished(s.id, 'end-dead', 'job-next', null)).toBe(false);
+    expect(await schedules.finished(s.id, 'end', 'job-next', 'done')).toBe(true);
+    expect(await schedules.get(s.id, user)).toMatchObject({
+      runningJobId: null,
+      lastError: 'done',
     });
   });
 
@@ -152,7 +226,7 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
       if (!s) throw new Error('not created');
       const wins = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          nodes[i % 2]?.claim(s.id, DAY, `claim:${String(i).padStart(15, '0')}`),
+          nodes[i % 2]?.claimDue(s.id, DAY, lease(`race-${i}`, DAY)),
         ),
       );
       expect(wins.filter(Boolean)).toHaveLength(1);

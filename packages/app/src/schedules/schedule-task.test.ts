@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createUrlPolicy, PLAN_LIMITS, storageBudgetBytes } from '@mapsmith/core';
+import { Database } from '@mapsmith/sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../db/database.js';
-import { migrate } from '../db/migrations/index.js';
-import type { CrawlJobRecord, Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
-import { SqlScheduleRepository } from '../repos/sql/schedules.js';
-import { ScheduleTask } from './schedule-task.js';
-import type { ScheduleRecord } from './types.js';
+import type { CrawlJobRecord } from '../crawl/ports.js';
+import { migrate } from '../schema/index.js';
+import { SqlCrawlJobRepository } from '../sql/crawl-jobs.js';
+import type { ScheduleRecord } from './ports.js';
+import { SqlScheduleRepository } from './schedule-sql.js';
+import { SCHEDULE_LEASE_MS, ScheduleTask } from './schedule-task.js';
 
 const at = (text: string) => Date.parse(text);
 const HOUR = 3_600_000;
@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 let dir: string;
 let db: Database;
 let now: number;
-let repos: Repositories;
+let repos: { jobs: SqlCrawlJobRepository };
 let schedules: SqlScheduleRepository;
 let task: ScheduleTask;
 let afterRuns: string[];
@@ -55,7 +55,7 @@ beforeEach(async () => {
   db = await Database.open(path.join(dir, 'db.sqlite'));
   await migrate(db);
   now = at('2026-05-04T08:00:00Z');
-  repos = createSqlRepositories(db, { now: () => now });
+  repos = { jobs: new SqlCrawlJobRepository(db, { now: () => now }) };
   schedules = new SqlScheduleRepository(db);
   afterRuns = [];
   task = new ScheduleTask({
@@ -101,6 +101,7 @@ describe('the schedule task with an injected clock', () => {
     expect(after?.runningJobId).toBe(job?.id);
     expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
     expect(after?.lastRunAt).toBe('2026-05-04T09:00:20.000Z');
+    expect(after?.lateSlotMs).toBeNull();
   });
 
   it('gives a schedule stored before its site was checked no run, and says why', async () => {
@@ -125,9 +126,16 @@ describe('the schedule task with an injected clock', () => {
     expect((await task.perform(now)).started).toBe(1);
     expect((await task.perform(now + 1000)).started).toBe(0);
     expect(await jobsOf()).toHaveLength(1);
-    expect(new Date((await schedules.get(s.id, userId))?.nextRunMs ?? 0).toISOString()).toBe(
-      '2026-05-05T09:00:00.000Z',
-    );
+    const after = await schedules.get(s.id, userId);
+    expect(new Date(after?.nextRunMs ?? 0).toISOString()).toBe('2026-05-05T09:00:00.000Z');
+    // The run says it was late, and for which slot (the app or server was not running then).
+    expect(new Date(after?.lateSlotMs ?? 0).toISOString()).toBe('2026-05-01T09:00:00.000Z');
+    // The next slot runs on time (within a tick): no longer late.
+    const [first] = await jobsOf();
+    await end(first?.id ?? '');
+    now = at('2026-05-05T09:00:25Z');
+    expect(await task.perform(now)).toMatchObject({ finished: 1, started: 1 });
+    expect((await schedules.get(s.id, userId))?.lateSlotMs).toBeNull();
   });
 
   it('never runs one schedule twice at once: concurrent passes and a run still going', async () => {
@@ -147,6 +155,42 @@ describe('the schedule task with an injected clock', () => {
     expect(afterRuns).toEqual([job?.id]);
     expect((await schedules.get(s.id, userId))?.lastJobId).toBe(job?.id);
     expect(await jobsOf()).toHaveLength(2);
+  });
+
+  it('ends a run once when concurrent passes all see its job ended', async () => {
+    await daily();
+    now = at('2026-05-04T09:00:05Z');
+    expect((await task.perform(now)).started).toBe(1);
+    const [job] = await jobsOf();
+    await end(job?.id ?? '');
+    now = at('2026-05-04T09:10:00Z');
+    const passes = await Promise.all([task.perform(now), task.perform(now), task.perform(now)]);
+    expect(passes.reduce((n, p) => n + p.finished, 0)).toBe(1);
+    expect(afterRuns).toEqual([job?.id]);
+  });
+
+  it('takes over the claim of a pass that died after its lease, and starts the run once', async () => {
+    const s = await daily();
+    now = at('2026-05-04T09:00:05Z');
+    // A pass of another process claimed the run, then died before starting it.
+    const dead = { token: 'dead-pass', nowMs: now, expiresMs: now + SCHEDULE_LEASE_MS };
+    expect(await schedules.claimDue(s.id, s.nextRunMs, dead)).toBe(true);
+    expect((await task.perform(now + SCHEDULE_LEASE_MS - 1000)).started).toBe(0);
+    expect(await jobsOf()).toHaveLength(0);
+    now += SCHEDULE_LEASE_MS;
+    expect((await task.perform(now)).started).toBe(1);
+    const [job] = await jobsOf();
+    expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
+    // The dead pass's late write changes nothing.
+    expect(
+      await schedules.started(s.id, dead.token, {
+        jobId: 'job-of-the-dead',
+        nextRunMs: now,
+        at: 'x',
+        lateSlotMs: null,
+      }),
+    ).toBe(false);
+    expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
   });
 
   it('counts against the hourly crawl limit and starts once the window allows', async () => {

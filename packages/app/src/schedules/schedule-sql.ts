@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { NO_SECRET_BOX, parseSettings, type SecretBox, settingsJson } from '@mapsmith/app';
 import type { ScheduleActions, SqlQueryable } from '@mapsmith/core';
+import { parseSettings, settingsJson } from '../secrets/sealed-settings.js';
+import { NO_SECRET_BOX, type SecretBox } from '../secrets/secret-box.js';
 import type {
+  ScheduleClaim,
   ScheduleDefinition,
   ScheduleOwner,
   ScheduleRecord,
   ScheduleRepository,
-} from '../ports-pro.js';
+  ScheduleStart,
+} from './ports.js';
 
 interface ScheduleRow {
   id: string;
@@ -27,6 +30,7 @@ interface ScheduleRow {
   running_job_id: string | null;
   last_job_id: string | null;
   last_run_at: string | null;
+  late_slot_ms: number | null;
   last_error: string | null;
   published_job_id: string | null;
   published_at: string | null;
@@ -56,12 +60,19 @@ function toRecord(r: ScheduleRow, box: SecretBox): ScheduleRecord {
     runningJobId: r.running_job_id,
     lastJobId: r.last_job_id,
     lastRunAt: r.last_run_at,
+    lateSlotMs: r.late_slot_ms,
     lastError: r.last_error,
     publishedJobId: r.published_job_id,
     publishedAt: r.published_at,
     createdAt: r.created_at,
   };
 }
+
+/** No live claim at the bound time: none was taken, or its lease ran out (it is taken over). */
+const CLAIM_FREE = '(claim_token IS NULL OR claim_expires_ms <= ?)';
+
+/** A fenced write's end: the claim is released. */
+const RELEASE = 'claim_token = NULL, claim_expires_ms = NULL';
 
 /** The columns a definition sets, in `defValues` order. */
 const DEF_COLUMNS = [
@@ -93,9 +104,10 @@ function defValues(def: ScheduleDefinition, box: SecretBox): (string | number | 
 }
 
 /**
- * Schedules in the server's SQL database, SQLite or Postgres (table `crawl_schedules`,
- * migration 50). A run's claim and its ends are single conditional UPDATEs: the condition is
- * checked on the row written, so of several nodes' passes exactly one takes a due schedule.
+ * Schedules in the SQL database of either shell, SQLite or Postgres (table `crawl_schedules`,
+ * migration 50). Each step of a run is a leased claim (step 106): taking it, extending it and
+ * writing its outcome are single conditional UPDATEs checked on the row written, so of several
+ * nodes' passes exactly one takes a step, and a holder whose lease was taken over writes nothing.
  */
 export class SqlScheduleRepository implements ScheduleRepository {
   /** Uses `db` (a database or a transaction), `box` for the secrets of the crawl settings. */
@@ -184,59 +196,72 @@ export class SqlScheduleRepository implements ScheduleRepository {
   async due(nowMs: number, limit: number): Promise<ScheduleRecord[]> {
     const rows = await this.db.all<ScheduleRow>(
       `SELECT * FROM crawl_schedules
-        WHERE next_run_ms <= ? AND paused = 0 AND running_job_id IS NULL
+        WHERE next_run_ms <= ? AND paused = 0 AND running_job_id IS NULL AND ${CLAIM_FREE}
         ORDER BY next_run_ms LIMIT ?`,
-      [nowMs, limit],
+      [nowMs, nowMs, limit],
     );
     return rows.map((row) => toRecord(row, this.box));
   }
 
-  async running(): Promise<ScheduleRecord[]> {
+  async running(nowMs: number): Promise<ScheduleRecord[]> {
     const rows = await this.db.all<ScheduleRow>(
-      'SELECT * FROM crawl_schedules WHERE running_job_id IS NOT NULL',
+      `SELECT * FROM crawl_schedules WHERE running_job_id IS NOT NULL AND ${CLAIM_FREE}`,
+      [nowMs],
     );
     return rows.map((row) => toRecord(row, this.box));
   }
 
-  async claim(id: string, dueMs: number, marker: string): Promise<boolean> {
+  async claimDue(id: string, dueMs: number, claim: ScheduleClaim): Promise<boolean> {
     const { changes } = await this.db.run(
-      `UPDATE crawl_schedules SET running_job_id = ?
-        WHERE id = ? AND running_job_id IS NULL AND paused = 0 AND next_run_ms = ?`,
-      [marker, id, dueMs],
+      `UPDATE crawl_schedules SET claim_token = ?, claim_expires_ms = ?
+        WHERE id = ? AND running_job_id IS NULL AND paused = 0 AND next_run_ms = ? AND ${CLAIM_FREE}`,
+      [claim.token, claim.expiresMs, id, dueMs, claim.nowMs],
     );
     return changes === 1;
   }
 
-  async dropClaimsBefore(marker: string): Promise<number> {
+  async claimEnded(id: string, jobId: string, claim: ScheduleClaim): Promise<boolean> {
     const { changes } = await this.db.run(
-      "UPDATE crawl_schedules SET running_job_id = NULL WHERE running_job_id LIKE 'claim:%' AND running_job_id < ?",
-      [marker],
+      `UPDATE crawl_schedules SET claim_token = ?, claim_expires_ms = ?
+        WHERE id = ? AND running_job_id = ? AND ${CLAIM_FREE}`,
+      [claim.token, claim.expiresMs, id, jobId, claim.nowMs],
     );
-    return changes;
+    return changes === 1;
   }
 
-  async started(id: string, jobId: string, nextRunMs: number, at: string) {
-    await this.db.run(
-      `UPDATE crawl_schedules SET running_job_id = ?, next_run_ms = ?, last_run_at = ?, last_error = NULL
-        WHERE id = ?`,
-      [jobId, nextRunMs, at, id],
+  async heartbeat(id: string, token: string, expiresMs: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      'UPDATE crawl_schedules SET claim_expires_ms = ? WHERE id = ? AND claim_token = ?',
+      [expiresMs, id, token],
     );
+    return changes === 1;
   }
 
-  async deferred(id: string, reason: string | null, nextRunMs: number) {
-    await this.db.run(
-      `UPDATE crawl_schedules SET running_job_id = NULL, next_run_ms = ?,
-         last_error = COALESCE(?, last_error) WHERE id = ?`,
-      [nextRunMs, reason, id],
+  async started(id: string, token: string, run: ScheduleStart) {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_schedules SET running_job_id = ?, next_run_ms = ?, last_run_at = ?, late_slot_ms = ?,
+         last_error = NULL, ${RELEASE} WHERE id = ? AND claim_token = ?`,
+      [run.jobId, run.nextRunMs, run.at, run.lateSlotMs, id, token],
     );
+    return changes === 1;
   }
 
-  async finished(id: string, jobId: string, error: string | null) {
-    await this.db.run(
-      `UPDATE crawl_schedules SET running_job_id = NULL, last_job_id = ?, last_error = ?
-        WHERE id = ? AND running_job_id = ?`,
-      [jobId, error, id, jobId],
+  async deferred(id: string, token: string, reason: string | null, nextRunMs: number) {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_schedules SET next_run_ms = ?, last_error = COALESCE(?, last_error), ${RELEASE}
+        WHERE id = ? AND claim_token = ?`,
+      [nextRunMs, reason, id, token],
     );
+    return changes === 1;
+  }
+
+  async finished(id: string, token: string, jobId: string, error: string | null) {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_schedules SET running_job_id = NULL, last_job_id = ?, last_error = ?, ${RELEASE}
+        WHERE id = ? AND claim_token = ? AND running_job_id = ?`,
+      [jobId, error, id, token, jobId],
+    );
+    return changes === 1;
   }
 
   async published(id: string, jobId: string, at: string) {
