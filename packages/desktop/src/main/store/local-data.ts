@@ -7,6 +7,7 @@ import {
   migrations,
   NO_SECRET_BOX,
   type SecretBox,
+  SqlBulkRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlUsageRepository,
