@@ -11,7 +11,7 @@ import { SignInLink } from '../components/SignInLink';
 
 /** The desktop's way to Pro: a linked account (decisions.md: the desktop is free until then). */
 export const DESKTOP_LINK_PRO =
-  'Already Pro? Link your Pro account with an API token (Account, at the top) to run bulk lists in the desktop app.';
+  'Already Pro? Link your Pro account with an API token (the Link Pro account button) to run bulk lists in the desktop app.';
 
 function BulkList() {
   const api = useApi();

@@ -27,7 +27,8 @@ function lists(deps: BulkDeps): BulkLists {
 async function proPlan(deps: BulkDeps): Promise<'pro'> {
   const plan = await currentPlan(deps);
   if (plan === 'pro') return plan;
-  const wayOut = 'Link a Pro account (Account, at the top) to run them in the desktop app.';
+  const wayOut =
+    'Link a Pro account with an API token (the Link Pro account button) to run them in the desktop app.';
   throw new AppError(403, 'Pro required', `${BULK_PRO_TEXT} ${wayOut}`, 'bulk.pro-required');
 }
 
