@@ -96,11 +96,11 @@ describe('crawl settings in the desktop app', () => {
     expect([...agents].every((a) => a.startsWith('MapsmithBot/'))).toBe(true);
   });
 
-  it('refuses bulk crawls with the reason: they run on the hosted site', async () => {
+  it('refuses bulk crawls to the free plan as hosted does, saying to link a Pro account', async () => {
     const d = await open();
     const reply = await d.dispatch(TEST_ORIGIN, 'bulk.start', { list: site.url });
-    expect(reply).toMatchObject({ ok: false, status: 400 });
-    expect(JSON.stringify(reply)).toMatch(/Bulk crawls of many sites run on/);
+    expect(reply).toMatchObject({ ok: false, status: 403, body: { code: 'bulk.pro-required' } });
+    expect(JSON.stringify(reply)).toMatch(/Link a Pro account/);
   });
 });
 

@@ -18,6 +18,9 @@ import { AppError } from '../errors.js';
 import type { BulkRecord, BulkRepository, BulkSiteRefusal, BulkSummaryRecord } from './ports.js';
 import { BulkPresenter } from './present-bulk.js';
 
+/** Why a plan without Pro is refused every bulk operation (code `bulk.pro-required`). */
+export const BULK_PRO_TEXT = `Bulk crawls (up to ${MAX_BULK_SITES} sites from one list) are part of Mapsmith Pro.`;
+
 /** Bulks `bulk.list` returns. */
 export const BULK_LIST_LIMIT = 50;
 
@@ -34,6 +37,8 @@ export interface BulkStartRequest {
   settings?: CrawlSettings | undefined;
   /** The engineering page cap of plans without a plan cap. */
   engineeringCap: number;
+  /** The user's own disk (the desktop): no storage budget, as its single starts. */
+  ownDisk?: boolean;
 }
 
 /** A started bulk: its id, how many sites start, the refused lines, and the window after it. */
@@ -120,6 +125,7 @@ export class BulkLists {
       engineeringCap: request.engineeringCap,
       sites,
       rejected,
+      ...(request.ownDisk ? { ownDisk: true } : {}),
       ...(settings && !isDefaultCrawlSettings(settings) ? { settings } : {}),
     });
     if (!started.ok) throw siteRefusedError(started, request.plan, this.clock.now());

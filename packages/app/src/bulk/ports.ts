@@ -22,6 +22,8 @@ export interface StartBulkInput {
   sites: BulkListSite[];
   rejected: BulkRejectedLine[];
   settings?: CrawlSettings;
+  /** The user's own disk (the desktop): no storage budget, as its single starts. */
+  ownDisk?: boolean;
 }
 
 /** A site's refusal by the one admission: the single start's reason, and the site it refused. */

@@ -85,6 +85,8 @@ export const INVOKE_NAMES: readonly string[] = [
   'export.save',
   'checker.openFile',
   'app.openHosted',
+  // A bulk list's zip saved through the save dialog (issue 27).
+  'bulk.save',
 ];
 
 /** Event names the preload lets the renderer subscribe to (the contract's `eventNames`). */

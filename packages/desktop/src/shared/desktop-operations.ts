@@ -42,6 +42,10 @@ export const desktopOperations = {
     operations['crawl.report'].input,
     z.object({ saved: z.boolean(), path: z.string().nullable() }),
   ),
+  'bulk.save': desktopOp(
+    operations['bulk.download'].input,
+    z.object({ saved: z.boolean(), path: z.string().nullable() }),
+  ),
   'checker.openFile': desktopOp(
     none,
     z.object({ fileName: z.string().nullable(), content: z.string().nullable() }),

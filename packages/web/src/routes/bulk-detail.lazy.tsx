@@ -6,6 +6,7 @@ import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
 import { formatDateTime, plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
+import { saveFile } from '../app/save-file';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { ProLocked } from '../components/ProLocked';
@@ -141,6 +142,45 @@ function StopList(props: { bulkId: string }) {
   );
 }
 
+/**
+ * The zip of every site: a link to the hosted download, or on desktop the zip's bytes over the
+ * IPC saved through the native save dialog, as the crawl page's downloads are.
+ */
+function DownloadAll(props: { bulkId: string; primary: boolean; none: boolean }) {
+  const api = useApi();
+  const toast = useToast();
+  const className = `button ${props.primary ? 'primary' : ''}`;
+  if (api.shell === 'hosted')
+    return (
+      <a
+        className={className}
+        href={httpGetUrl('bulk.download', { bulkId: props.bulkId })}
+        download
+        aria-disabled={props.none}
+        data-testid="bulk-download"
+      >
+        Download all (zip)
+      </a>
+    );
+  const save = async () => {
+    try {
+      const file = await api.call('bulk.download', { bulkId: props.bulkId });
+      saveFile(file.bytes, file.contentType, file.fileName);
+    } catch (err) {
+      toast({
+        title: 'Could not save the zip',
+        description: errorText(err, 'Please try again.'),
+        variant: 'error',
+      });
+    }
+  };
+  return (
+    <button type="button" className={className} onClick={save} data-testid="bulk-download">
+      Download all (zip)
+    </button>
+  );
+}
+
 function Summary(props: { bulk: BulkCrawl }) {
   const { sites, finished } = props.bulk;
   const done = sites.filter((s) => s.status === 'completed').length;
@@ -155,15 +195,7 @@ function Summary(props: { bulk: BulkCrawl }) {
       </p>
       {settings.length > 0 && <p className="crawled-with">Crawled with: {settings.join(', ')}</p>}
       {!finished && <StopList bulkId={props.bulk.bulkId} />}
-      <a
-        className={`button ${finished ? 'primary' : ''}`}
-        href={httpGetUrl('bulk.download', { bulkId: props.bulk.bulkId })}
-        download
-        aria-disabled={done === 0}
-        data-testid="bulk-download"
-      >
-        Download all (zip)
-      </a>
+      <DownloadAll bulkId={props.bulk.bulkId} primary={finished} none={done === 0} />
       <p className="muted small">
         One folder of sitemaps per site that listed pages, and summary.csv with a row per site.
         {finished ? '' : ' Sites still running are left out: download again once all are done.'}
@@ -176,7 +208,6 @@ function BulkDetail() {
   const { bulkId } = useParams({ from: '/bulk/$bulkId' });
   const { status, user } = useAuth();
   const navigate = useNavigate();
-  const hosted = useApi().shell === 'hosted';
   usePageMeta({
     title: 'Bulk Crawl | Mapsmith',
     description: 'One bulk crawl: each site, its sitemap, its SEO score, and one zip of them all.',
@@ -184,7 +215,7 @@ function BulkDetail() {
   useEffect(() => {
     if (status === 'signed-out') void navigate({ to: '/login', replace: true });
   }, [status, navigate]);
-  const state = useBulk(bulkId, hosted && status === 'signed-in' && user?.isPro === true);
+  const state = useBulk(bulkId, status === 'signed-in' && user?.isPro === true);
 
   if (user && !user.isPro) {
     return (

@@ -2,13 +2,16 @@ import { type BulkListItem, MAX_BULK_SITES, PAGE_META } from '@mapsmith/core/bro
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
-import { HOSTED_ORIGIN } from '../app/config';
 import { formatDateTime, plural } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { useApi } from '../app/use-api';
 import { BulkForm } from '../components/BulkForm';
 import { ProLocked } from '../components/ProLocked';
 import { SignInLink } from '../components/SignInLink';
+
+/** The desktop's way to Pro: a linked account (decisions.md: the desktop is free until then). */
+export const DESKTOP_LINK_PRO =
+  'Already Pro? Link your Pro account with an API token (the Link Pro account button) to run bulk lists in the desktop app.';
 
 function BulkList() {
   const api = useApi();
@@ -57,23 +60,8 @@ function BulkPage() {
   usePageMeta(PAGE_META['/bulk']);
   const api = useApi();
   const { status, user } = useAuth();
-  const hosted = api.shell === 'hosted';
+  const desktop = api.shell === 'desktop';
 
-  if (!hosted) {
-    return (
-      <div className="page">
-        <section className="card">
-          <h1>Bulk crawls run on the hosted service</h1>
-          <p>
-            A bulk list crawls many sites on our servers.{' '}
-            <a href={`${HOSTED_ORIGIN}/bulk`} target="_blank" rel="noreferrer">
-              Open bulk crawls on the website
-            </a>
-          </p>
-        </section>
-      </div>
-    );
-  }
   const pitch = (
     <p>
       Paste or upload a list of up to {MAX_BULK_SITES} sites: each is crawled on its own, and one
@@ -105,7 +93,10 @@ function BulkPage() {
   if (!user.isPro) {
     return (
       <div className="page">
-        <ProLocked title="Bulk Crawl">{pitch}</ProLocked>
+        <ProLocked title="Bulk Crawl">
+          {pitch}
+          {desktop && <p>{DESKTOP_LINK_PRO}</p>}
+        </ProLocked>
       </div>
     );
   }
@@ -116,7 +107,8 @@ function BulkPage() {
         <h1>Bulk Crawl</h1>
         <p className="muted">
           Up to {MAX_BULK_SITES} sites from one list, each crawled on its own and queued fairly
-          beside everyone else's crawls. Bad lines are skipped and listed with the reason.
+          {desktop ? ' on this computer' : " beside everyone else's crawls"}. Bad lines are skipped
+          and listed with the reason.
         </p>
       </header>
       <div className="bulk-grid">

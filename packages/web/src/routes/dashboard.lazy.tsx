@@ -123,7 +123,7 @@ function Dashboard() {
               </Link>
               {user.isPro && api.shell === 'desktop' ? (
                 <>
-                  {/* Schedules and bulk lists run on the hosted servers: open them there. */}
+                  {/* Schedules run on the hosted servers: open them there. Bulk lists run here. */}
                   <a
                     href={`${HOSTED_ORIGIN}/schedules`}
                     className="button block"
@@ -132,14 +132,9 @@ function Dashboard() {
                   >
                     Scheduled Crawls
                   </a>
-                  <a
-                    href={`${HOSTED_ORIGIN}/bulk`}
-                    className="button block"
-                    target="_blank"
-                    rel="noreferrer"
-                  >
+                  <Link to="/bulk" className="button block">
                     Bulk Crawl
-                  </a>
+                  </Link>
                 </>
               ) : user.isPro ? (
                 <>

@@ -87,11 +87,6 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
   },
   {
-    names: ['bulk.start', 'bulk.list', 'bulk.get', 'bulk.download', 'bulk.stop'],
-    where:
-      'Bulk crawls of many sites run on {host} with a Pro account. The desktop app crawls one site at a time.',
-  },
-  {
     // The hosted server is awake when this computer sleeps.
     names: [
       'schedules.list',

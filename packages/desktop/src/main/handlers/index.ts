@@ -2,6 +2,7 @@ import { buildOpenApiDocument } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
+import { downloadBulk, getBulk, listBulks, saveBulk, startBulk, stopBulk } from './bulk';
 import { openSitemapFile } from './checker';
 import { type ClientReportDeps, crawlPdf } from './client-report';
 import { type CompareDeps, compareFindings, compareReport, startCompare } from './compare';
@@ -55,6 +56,12 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'crawl.sitemapCompare': (input) => startCompare(deps, input),
     'crawl.sitemapFindings': (input) => compareFindings(deps, input),
     'crawl.sitemapReport': (input) => compareReport(deps, input),
+    'bulk.start': (input) => startBulk(deps, input),
+    'bulk.list': () => listBulks(deps),
+    'bulk.get': (input) => getBulk(deps, input),
+    'bulk.stop': (input) => stopBulk(deps, input),
+    'bulk.download': (input) => downloadBulk(deps, input),
+    'bulk.save': (input) => saveBulk(deps, input),
     // The hosted API's reference: the same document, its calls addressed to the hosted site.
     'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type BulkRepository,
   CrawlAnswers,
   type CrawlJobRepository,
   everyShellMigrations,
   NO_SECRET_BOX,
   type SecretBox,
+  SqlBulkRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlSitemapCompareRepository,
@@ -79,6 +81,8 @@ export interface LocalData {
   file: string;
   jobs: CrawlJobRepository;
   usage: UsageRepository;
+  /** Bulk lists: each site a crawl job of the queue below, as hosted. */
+  bulks: BulkRepository;
   /** The crawl queue: local crawls are claimed, resumed and finished as hosted ones are. */
   queue: SqlJobQueue;
   /** Every answer read from the crawls (crawl, report, SEO, exports, history, analytics). */
@@ -121,6 +125,7 @@ export async function openLocalData(
     file,
     jobs,
     usage,
+    bulks: new SqlBulkRepository(db, clock, box),
     queue: new SqlJobQueue(db, clock, box),
     answers: new CrawlAnswers({ jobs, usage }),
     compare: new SqlSitemapCompareRepository(db),

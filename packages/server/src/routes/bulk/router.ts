@@ -1,7 +1,12 @@
-import { BulkLists } from '@mapsmith/app';
-import { MAX_BULK_SITES } from '@mapsmith/core';
+import {
+  BULK_PRO_TEXT,
+  BulkLists,
+  bulkZipEntries,
+  bulkZipName,
+  type OpenExportFile,
+  zipStream,
+} from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { zipStream } from '../../exports/zip-stream.js';
 import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
@@ -9,16 +14,10 @@ import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
 import { withStartRateHeaders } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
-import { bulkZipEntries } from './download.js';
+import { openExport } from '../generate/export-file.js';
 
 function proRequired(): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    `Bulk crawls (up to ${MAX_BULK_SITES} sites from one list) are part of Mapsmith Pro.`,
-    {},
-    'bulk.pro-required',
-  );
+  return new HttpError(403, 'Pro required', BULK_PRO_TEXT, {}, 'bulk.pro-required');
 }
 
 /**
@@ -62,12 +61,14 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
       notPro,
       handle: async ({ bulkId }, { user }) => {
         const bulk = await lists.record(bulkId, user.id);
-        const from = { lists, exports: ctx.exports, plan: planOf(user) };
+        const open: OpenExportFile = (job, variant, part) =>
+          openExport(ctx.exports, job, variant, () => lists.crawlAnswers.pages(job.jobId), part);
+        const from = { lists, open, plan: planOf(user) };
         // Streamed: headers go now, then each site's files as they are read (no length known).
         return HttpResult.download(
           {
             contentType: 'application/zip',
-            fileName: `mapsmith-bulk-${bulk.createdAt.slice(0, 10)}.zip`,
+            fileName: bulkZipName(bulk),
           },
           zipStream(bulkZipEntries(from, bulk)),
         );

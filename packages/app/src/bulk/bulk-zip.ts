@@ -1,14 +1,38 @@
-import type { BulkLists, BulkRecord, BulkRecordSite } from '@mapsmith/app';
-import { BulkSummaryCsv, offeredFormats, siteFolder } from '@mapsmith/app';
-import { type ExportFormat, NothingToListError, type Plan } from '@mapsmith/core';
-import type { ExportCache } from '../../exports/export-cache.js';
-import type { ZipEntry } from '../../exports/zip-stream.js';
-import { openExport } from '../generate/export-file.js';
+import {
+  type ExportFormat,
+  type ExportVariant,
+  NothingToListError,
+  type Plan,
+} from '@mapsmith/core';
+import type { BulkLists } from './bulk-lists.js';
+import { BulkSummaryCsv, offeredFormats, siteFolder } from './bulk-summary.js';
+import type { BulkRecord } from './ports.js';
+import type { BulkRecordSite } from './present-bulk.js';
+import type { ZipEntry } from './zip-stream.js';
 
-/** Where a bulk's zip reads from: its use cases, the export cache, and the owner's plan. */
-interface BulkZipSources {
+/** One file of a site's export, ready to read: its name, bytes and, for an index, its parts. */
+export interface OpenedExportFile {
+  fileName: string;
+  stream: AsyncIterable<Uint8Array>;
+  /** When this file is the index of a split sitemap: how many parts it lists. */
+  parts?: number;
+}
+
+/**
+ * Opens one file of a job's export (the entry file, or part `part`), each shell its own way:
+ * the server from its export cache, the desktop from a build in a throwaway folder. Resolves
+ * null when that part does not exist; rejects with `NothingToListError` when nothing is listed.
+ */
+export type OpenExportFile = (
+  job: { userId: number; jobId: string },
+  variant: ExportVariant,
+  part: number | undefined,
+) => Promise<OpenedExportFile | null>;
+
+/** Where a bulk's zip reads from: its use cases, the shell's export opener, the owner's plan. */
+export interface BulkZipSources {
   lists: BulkLists;
-  exports: ExportCache;
+  open: OpenExportFile;
   plan: Plan;
 }
 
@@ -27,8 +51,7 @@ async function* formatFiles(
   const { userId } = job;
   const answers = from.lists.crawlAnswers;
   const { variant } = await answers.exportOf({ jobId: job.id, format }, userId, from.plan);
-  const open = (part: number | undefined) =>
-    openExport(from.exports, { userId, jobId: job.id }, variant, () => answers.pages(job.id), part);
+  const open = (part: number | undefined) => from.open({ userId, jobId: job.id }, variant, part);
   const entry = await open(undefined).catch((err: unknown) => {
     // The outcome and the file agree on what can be listed; kept as the crawl page does.
     if (err instanceof NothingToListError) return null;
@@ -63,4 +86,9 @@ export async function* bulkZipEntries(
     for (const format of offered) yield* formatFiles(from, site, format, folder);
   }
   yield { name: 'summary.csv', data: () => [summary.bytes()] };
+}
+
+/** The file name of a bulk's zip: the day the list was started. */
+export function bulkZipName(bulk: Pick<BulkRecord, 'createdAt'>): string {
+  return `mapsmith-bulk-${bulk.createdAt.slice(0, 10)}.zip`;
 }
