@@ -15,6 +15,7 @@ export * from './crawl/present-history.js';
 export * from './crawl/run-crawler.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
+export * from './refusals.js';
 export { migrate, migrations } from './schema/index.js';
 export * from './secrets/sealed-settings.js';
 export * from './secrets/secret-box.js';

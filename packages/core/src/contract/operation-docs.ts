@@ -119,7 +119,7 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
       'limit.hourly',
       'limit.plan',
       'limit.storage',
-      'crawl.settings-pro',
+      'auth.pro-required',
       'storage.full',
     ],
     created: true,

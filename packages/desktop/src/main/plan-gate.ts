@@ -20,21 +20,19 @@ export function startRefusal(
 ): AppError {
   const limits = PLAN_LIMITS[plan];
   if (refused.reason === 'plan')
-    return new AppError(403, 'Not allowed', `The ${plan} plan cannot start crawls.`, 'limit.plan');
+    return new AppError('limit.plan', 'Not allowed', `The ${plan} plan cannot start crawls.`);
   if (refused.reason === 'monthly')
     return new AppError(
-      403,
+      'limit.monthly',
       'Monthly limit reached',
       `The free plan crawls ${limits.pagesPerMonth} pages a month; the meter resets on ${nextMonthStart(now).toISOString().slice(0, 10)}. Link a Pro account to lift the limit.`,
-      'limit.monthly',
     );
   if (refused.reason === 'storage')
-    return new AppError(403, 'Storage full', storageRefusalText(refused.storage), 'limit.storage');
+    return new AppError('limit.storage', 'Storage full', storageRefusalText(refused.storage));
   const wait = (refused.rate.resetMs - now) / 1000;
   return new AppError(
-    429,
+    'limit.hourly',
     'Too many crawls',
     `The ${plan} plan starts ${limits.crawlsPerHour} crawls an hour. ${retryInWords(Math.max(1, wait))}`,
-    'limit.hourly',
   );
 }

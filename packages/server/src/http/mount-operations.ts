@@ -1,6 +1,8 @@
+import { AppError, proRequired, sessionRequired, signInRequired } from '@mapsmith/app';
 import {
   httpAccess,
   inputRefusal,
+  OPERATION_DOCS,
   type OperationName,
   operations,
   refusedField,
@@ -10,7 +12,7 @@ import {
 } from '@mapsmith/core';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { describeZodError, HttpError } from './errors.js';
+import { describeZodError } from './errors.js';
 import { HttpResult } from './http-result.js';
 import type { RouteCall, RouteSpec, RouteTable } from './operation-route.js';
 import { bodyReader, LargeBodyGate } from './request-body.js';
@@ -36,27 +38,16 @@ export function routeTableProblems(tables: readonly Readonly<Record<string, unkn
 }
 
 /** The refusals a route gets unless it words its own (`RouteSpec`). */
-function signedOut(): HttpError {
-  return new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
+function notPro(name: OperationName): AppError {
+  // The operation's group in the reference names the feature: "Schedules", "Bulk crawls".
+  return proRequired(OPERATION_DOCS[name]?.tag ?? 'These calls', {
+    advice: 'Upgrade to use them.',
+  });
 }
 
-function notPro(): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    'This is part of Mapsmith Pro: upgrade to use it.',
-    {},
-    'auth.pro-required',
-  );
-}
-
-function tokenRefused(): HttpError {
-  return new HttpError(
-    403,
-    'Session required',
+function tokenRefused(): AppError {
+  return sessionRequired(
     'An API token cannot do this: sign in to the Mapsmith dashboard and do it there.',
-    {},
-    'auth.session-required',
   );
 }
 
@@ -65,12 +56,12 @@ function admit(name: OperationName, spec: AnySpec, res: Response): void {
   const access = httpAccess(name);
   if (access === 'public') return;
   const user = res.locals.user;
-  if (!user) throw (spec.signedOut ?? signedOut)(res);
+  if (!user) throw spec.signedOut?.(res) ?? signInRequired();
   if (access === 'user') return;
   // A token cannot act for a browser session (tokens cannot mint tokens), whatever its plan.
   if (access === 'pro-session' && res.locals.apiTokenId !== undefined)
     throw (spec.tokenRefused ?? tokenRefused)();
-  if (!user.isPro) throw (spec.notPro ?? notPro)();
+  if (!user.isPro) throw spec.notPro?.() ?? notPro(name);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -145,19 +136,18 @@ export function mountOperations(
         const headers = (await spec.refusalHeaders?.(call)) ?? {};
         const message = describeZodError(parsed.error);
         const field = refusedField(parsed.error);
-        throw new HttpError(400, refusal.error, message, headers, refusal.code, field);
+        throw new AppError(refusal.code, refusal.error, message, {
+          headers: headers,
+          field: field,
+        });
       }
       const refused = siteAddressRefusal(policy, operations[name].input, parsed.data);
       if (refused) {
         const headers = (await spec.refusalHeaders?.(call)) ?? {};
-        throw new HttpError(
-          400,
-          'URL not allowed',
-          refused.message,
-          headers,
-          SITE_REFUSED_CODE,
-          refused.field,
-        );
+        throw new AppError(SITE_REFUSED_CODE, 'URL not allowed', refused.message, {
+          headers: headers,
+          field: refused.field,
+        });
       }
       await answer(res, method, await spec.handle(parsed.data as never, call));
     });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { AppError } from '@mapsmith/app';
 import type { HttpFetcher, Logger, PingKey, PingResult } from '@mapsmith/core';
-import { HttpError } from '../http/errors.js';
 import type { IndexNowLogRepository, SiteKeyRepository } from '../repos/ports-accounts.js';
 import { submitToIndexNow } from './indexnow.js';
 import { checkKeyFile } from './key-file.js';
@@ -67,12 +67,10 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
     }
   });
   if (urls.length === 0) {
-    throw new HttpError(
-      400,
+    throw new AppError(
+      'notify.no-urls',
       'No URLs found',
       `The crawl has no listed URLs on ${host} to submit`,
-      {},
-      'notify.no-urls',
     );
   }
   const { key, keyLocation } = await pingKeyFor(deps.siteKeys, request.userId, request.sitemapUrl);

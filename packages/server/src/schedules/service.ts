@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError, invalidInput, notFound } from '@mapsmith/app';
 import {
   type CrawlSettings,
   keepStoredSecrets,
@@ -10,7 +11,6 @@ import {
   type Schedule,
   type ScheduleCreateInput,
 } from '@mapsmith/core';
-import { HttpError } from '../http/errors.js';
 import type { PeriodicSchedule, TaskScheduler } from '../jobs/scheduler.js';
 import type { CrawlJobRepository } from '../repos/ports.js';
 import { type AfterRunDeps, publishRun, stableBaseUrl, stableSitemapUrl } from './after-run.js';
@@ -35,7 +35,7 @@ function keptSecrets(
   } catch (err) {
     if (!(err instanceof NoStoredSecret)) throw err;
     const message = 'This schedule keeps no such secret: type the password or header value.';
-    throw new HttpError(400, message, message, {}, 'input.invalid', err.field);
+    throw invalidInput(err.field, message, message);
   }
 }
 
@@ -90,12 +90,10 @@ export class ScheduleService {
 
   async create(userId: number, input: ScheduleCreateInput): Promise<Schedule> {
     if ((await this.repo.count(userId)) >= MAX_SCHEDULES_PER_USER)
-      throw new HttpError(
-        409,
+      throw new AppError(
+        'schedule.too-many',
         'Too many schedules',
         `You can keep up to ${MAX_SCHEDULES_PER_USER} schedules. Delete one you no longer need first.`,
-        {},
-        'schedule.too-many',
       );
     const record = await this.repo.create(
       userId,
@@ -197,8 +195,7 @@ export class ScheduleService {
 
   private async own(userId: number, id: string): Promise<ScheduleRecord> {
     const record = await this.repo.get(id, userId);
-    if (!record)
-      throw new HttpError(404, 'Not found', 'No schedule with this id', {}, 'schedule.not-found');
+    if (!record) throw notFound('No schedule with this id', 'schedule.not-found');
     return record;
   }
 

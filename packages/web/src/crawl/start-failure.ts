@@ -16,7 +16,7 @@ import type { Toast } from '../app/toast';
  */
 export function startFailureToast(err: unknown, isPro: boolean, withSettings = false): Toast {
   const code = err instanceof ApiCallError ? err.code : undefined;
-  if (code === 'crawl.settings-pro') {
+  if (code === 'auth.pro-required') {
     return {
       title: 'Crawl Settings Are Pro',
       description: errorText(err, 'Crawl settings are part of Mapsmith Pro.'),

@@ -1,4 +1,9 @@
-import { AppError, type ControlAction, CrawlControls } from '@mapsmith/app';
+import {
+  type ControlAction,
+  CRAWL_SETTINGS_FEATURE,
+  CrawlControls,
+  proRequired,
+} from '@mapsmith/app';
 import {
   type CrawlJob,
   type CrawlOptions,
@@ -28,7 +33,7 @@ export interface CrawlDeps extends AccountDeps {
  * pending job, as hosted; a crawler process then claims and runs it. Internal targets were
  * refused by URL before (the IPC router's entry check); the crawler enforces the same guard on
  * every resolved address and redirect hop. Crawl settings (issue 13) are Pro: the free plan sending any is refused with
- * `crawl.settings-pro`, as on the hosted server.
+ * `auth.pro-required`, as on the hosted server.
  */
 export async function startCrawl(
   deps: CrawlDeps,
@@ -38,12 +43,9 @@ export async function startCrawl(
   const plan = await currentPlan(deps);
   const settings = isDefaultCrawlSettings(input.settings) ? undefined : input.settings;
   if (settings && plan !== 'pro')
-    throw new AppError(
-      403,
-      'Pro required',
-      'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.',
-      'crawl.settings-pro',
-    );
+    throw proRequired(CRAWL_SETTINGS_FEATURE, {
+      advice: 'Link a Pro account to use them, or start the crawl without them.',
+    });
   const started = await deps.data.jobs.start({
     userId: LOCAL_USER_ID,
     plan,

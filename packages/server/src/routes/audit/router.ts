@@ -1,6 +1,6 @@
+import { AppError, notFound, proRequired } from '@mapsmith/app';
 import { type AuditJob, auditCsv, auditFileName, HOUR_MS, PLAN_LIMITS } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
@@ -10,28 +10,23 @@ import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
  * The sitemap audit (issue 14, Pro): `POST /api/audit` starts one for a sitemap URL or an
  * uploaded sitemap's text, `GET /api/audit/:jobId` shows its progress and verdict summary,
  * `.../urls` pages its table and `.../report` downloads it as CSV. Free users are refused with
- * 403 `audit.pro-required`; another user's audit is a 404, as for crawls.
+ * 403 `auth.pro-required`; another user's audit is a 404, as for crawls.
  */
 export function auditRoutes(ctx: AppContext): RouteTable {
   const { audits, rates } = ctx.repos;
 
   async function ownAudit(jobId: string, userId: number): Promise<AuditJob> {
     const job = await audits.get(jobId, userId);
-    if (!job)
-      throw new HttpError(404, 'Not found', 'No sitemap audit with this id', {}, 'audit.not-found');
+    if (!job) throw notFound('No sitemap audit with this id', 'audit.not-found');
     return job;
   }
 
   return {
     'audit.start': {
       notPro: () =>
-        new HttpError(
-          403,
-          'Pro required',
-          'The live status of every listed URL is part of Pro. The free check of the sitemap itself stays free.',
-          {},
-          'audit.pro-required',
-        ),
+        proRequired('Sitemap audits (the live status of every listed URL)', {
+          advice: 'The free check of the sitemap itself stays free.',
+        }),
       handle: async (input, { user }) => {
         const plan = planOf(user);
         // Audits share the plan's hourly allowance of crawl starts, in a bucket of their own.
@@ -42,12 +37,11 @@ export function auditRoutes(ctx: AppContext): RouteTable {
         );
         const headers = rateHeaders(hit.rate);
         if (!hit.ok)
-          throw new HttpError(
-            429,
+          throw new AppError(
+            'limit.hourly',
             'Too many requests',
             `You can start at most ${PLAN_LIMITS[plan].crawlsPerHour} audits per hour; please try again later`,
-            { ...headers, ...retryAfter(hit.rate, Date.now()) },
-            'limit.hourly',
+            { headers: { ...headers, ...retryAfter(hit.rate, Date.now()) } },
           );
         const jobId = await audits.start({
           userId: user.id,
@@ -67,12 +61,10 @@ export function auditRoutes(ctx: AppContext): RouteTable {
     'audit.stop': async ({ jobId }, { user }) => {
       const result = await audits.requestStop(jobId, user.id);
       if (result === 'ended')
-        throw new HttpError(
-          409,
+        throw new AppError(
+          'audit.ended',
           'Audit already ended',
           'This audit has already ended, so there is nothing to stop. Its results stay as they are.',
-          {},
-          'audit.ended',
         );
       return ownAudit(jobId, user.id);
     },

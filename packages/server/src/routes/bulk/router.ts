@@ -1,3 +1,4 @@
+import { AppError, notFound, proRequired } from '@mapsmith/app';
 import {
   isBulkListTooLong,
   isDefaultCrawlSettings,
@@ -11,7 +12,6 @@ import {
 } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { zipStream } from '../../exports/zip-stream.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { bindingRate, rateHeaders, retryAfter } from '../../limits/rate-headers.js';
@@ -22,18 +22,12 @@ import { presentBulk } from './presenter.js';
 /** Bulks `bulk.list` returns. */
 const LIST_LIMIT = 50;
 
-function proRequired(): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    `Bulk crawls (up to ${MAX_BULK_SITES} sites from one list) are part of Mapsmith Pro.`,
-    {},
-    'bulk.pro-required',
-  );
+function bulkNeedsPro(): AppError {
+  return proRequired(`Bulk crawls (up to ${MAX_BULK_SITES} sites from one list)`);
 }
 
-function bulkNotFound(): HttpError {
-  return new HttpError(404, 'Not found', 'No bulk crawl with this id', {}, 'bulk.not-found');
+function bulkNotFound(): AppError {
+  return notFound('No bulk crawl with this id', 'bulk.not-found');
 }
 
 /**
@@ -45,7 +39,7 @@ function bulkNotFound(): HttpError {
 export function bulkRoutes(ctx: AppContext): RouteTable {
   const { bulks } = ctx.repos;
   const policy = ctx.policy;
-  const notPro = proRequired;
+  const notPro = bulkNeedsPro;
 
   return {
     'bulk.start': {
@@ -53,13 +47,11 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
       handle: async ({ list, settings }, { user, res }) => {
         const parsed = parseBulkList(list, policy);
         if (isBulkListTooLong(parsed)) {
-          throw new HttpError(
-            400,
+          throw new AppError(
+            'bulk.too-many',
             'Too many sites',
             `The list holds ${plural(parsed.siteLines, 'site')}; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
-            {},
-            'bulk.too-many',
-            'list',
+            { field: 'list' },
           );
         }
         const { sites, rejected } = parsed;
@@ -68,15 +60,13 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
             .slice(0, 3)
             .map((r) => `line ${r.line}: ${r.reason}`)
             .join('; ');
-          throw new HttpError(
-            400,
+          throw new AppError(
+            'bulk.empty',
             'No site to crawl',
             rejected.length
               ? `No line of the list is a site that can be crawled (${first}${rejected.length > 3 ? '; …' : ''}).`
               : 'The list is empty: put one site URL on each line.',
-            {},
-            'bulk.empty',
-            'list',
+            { field: 'list' },
           );
         }
         await refuseWhenLow(ctx.disk, 'a bulk crawl');
@@ -89,22 +79,17 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
           sitesPerHour: PLAN_LIMITS.pro.bulkSitesPerHour,
         });
         if (!started.ok && started.reason === 'storage') {
-          throw new HttpError(
-            403,
-            'Storage full',
-            storageRefusalText(started.storage),
-            rateHeaders(started.rate),
-            'limit.storage',
-          );
+          throw new AppError('limit.storage', 'Storage full', storageRefusalText(started.storage), {
+            headers: rateHeaders(started.rate),
+          });
         }
         if (!started.ok) {
           const wait = retryAfter(started.rate, Date.now());
-          throw new HttpError(
-            429,
+          throw new AppError(
+            'limit.hourly',
             'Too many bulk crawls',
             `Bulk lists start up to ${started.rate.limit} site crawls an hour; ${started.rate.remaining} are left, and this list has ${sites.length}. ${retryInWords(Number(wait['Retry-After']))}`,
-            { ...rateHeaders(started.rate), ...wait },
-            'limit.hourly',
+            { headers: { ...rateHeaders(started.rate), ...wait } },
           );
         }
         ctx.jobs.pool.wake();
@@ -144,12 +129,10 @@ export function bulkRoutes(ctx: AppContext): RouteTable {
         bulk.sites.map(({ job }) => ctx.repos.jobs.requestControl(job.id, user.id, 'stop')),
       );
       if (!asked.some((result) => result === 'done' || result === 'stopping'))
-        throw new HttpError(
-          409,
+        throw new AppError(
+          'bulk.ended',
           'Bulk crawl already ended',
           'Every crawl of this list has already ended, so there is nothing to stop.',
-          {},
-          'bulk.ended',
         );
       ctx.jobs.pool.wake();
       return presentBulk(ctx, (await bulks.get(bulkId, user.id)) ?? bulk);

@@ -1,4 +1,4 @@
-import { CrawlAnswers, CrawlControls } from '@mapsmith/app';
+import { AppError, CrawlAnswers, CrawlControls } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
 import {
   isDefaultCrawlSettings,
@@ -9,7 +9,6 @@ import {
 } from '@mapsmith/core';
 import type { Response } from 'express';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
@@ -35,12 +34,11 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
   return {
     'crawl.start': {
       signedOut: (res) =>
-        new HttpError(
-          401,
+        new AppError(
+          'auth.required',
           'Sign In Required',
           'Please create an account or sign in to generate sitemaps',
-          rateHeaders(noRate(res)),
-          'auth.required',
+          { headers: rateHeaders(noRate(res)) },
         ),
       refusalHeaders: async ({ user, res }) =>
         rateHeaders(
@@ -66,41 +64,33 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
         if (!started.ok) {
           if (started.reason === 'monthly') {
             const limit = PLAN_LIMITS[plan].pagesPerMonth;
-            throw new HttpError(
-              403,
+            throw new AppError(
+              'limit.monthly',
               'Monthly limit reached',
               `You have used your ${limit} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
-              headers,
-              'limit.monthly',
+              { headers: headers },
             );
           }
           if (started.reason === 'storage') {
-            throw new HttpError(
-              403,
+            throw new AppError(
+              'limit.storage',
               'Storage full',
               storageRefusalText(started.storage),
-              headers,
-              'limit.storage',
+              { headers: headers },
             );
           }
           if (started.reason === 'hourly') {
             const wait = retryAfter(started.rate, Date.now());
-            throw new HttpError(
-              429,
+            throw new AppError(
+              'limit.hourly',
               'Too many crawls',
               `You can start ${plural(started.rate.limit, 'crawl')} per hour. ${retryInWords(Number(wait['Retry-After']))}`,
-              // The crawl-start window refused: its figures, whatever the token has left.
-              { ...rateHeaders(started.rate), ...wait },
-              'limit.hourly',
+              { headers: { ...rateHeaders(started.rate), ...wait } },
             );
           }
-          throw new HttpError(
-            403,
-            'Not allowed',
-            'Your plan cannot start crawls',
-            headers,
-            'limit.plan',
-          );
+          throw new AppError('limit.plan', 'Not allowed', 'Your plan cannot start crawls', {
+            headers: headers,
+          });
         }
         ctx.jobs.pool.wake();
         return HttpResult.json({ jobId: started.job.id }, { status: 201, headers });

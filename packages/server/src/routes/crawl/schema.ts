@@ -1,12 +1,9 @@
-import { HttpError } from '../../http/errors.js';
+import { type AppError, CRAWL_SETTINGS_FEATURE, proRequired } from '@mapsmith/app';
 
-/** The refusal of crawl settings to a plan without them (403 `crawl.settings-pro`). */
-export function settingsNeedPro(headers: Record<string, string> = {}): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro. Start the crawl without them, or upgrade to Pro.',
+/** The refusal of crawl settings to a plan without them (403 `auth.pro-required`). */
+export function settingsNeedPro(headers: Record<string, string> = {}): AppError {
+  return proRequired(CRAWL_SETTINGS_FEATURE, {
+    advice: 'Start the crawl without them, or upgrade to Pro.',
     headers,
-    'crawl.settings-pro',
-  );
+  });
 }

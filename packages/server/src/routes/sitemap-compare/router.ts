@@ -1,6 +1,6 @@
+import { AppError, crawlNotFinished, crawlNotFound, proRequired } from '@mapsmith/app';
 import { fileHost, sitemapFindingsCsv } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import type { CrawlJobRecord } from '../../repos/ports.js';
@@ -16,39 +16,26 @@ export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
 
   async function ownJob(jobId: string, userId: number): Promise<CrawlJobRecord> {
     const job = await jobs.get(jobId, userId);
-    if (!job) throw new HttpError(404, 'Not found', 'No crawl job with this id', {}, 'not-found');
+    if (!job) throw crawlNotFound();
     return job;
   }
 
   return {
     'crawl.sitemapCompare': {
-      notPro: () =>
-        new HttpError(
-          403,
-          'Pro required',
-          'Comparing the live sitemap with the crawl is part of Pro.',
-          {},
-          'audit.pro-required',
-        ),
+      notPro: () => proRequired('Comparisons of the live sitemap with a crawl'),
       handle: async ({ jobId }, { user }) => {
         const job = await ownJob(jobId, user.id);
         if (job.status !== 'completed')
-          throw new HttpError(
-            409,
-            'Crawl not finished',
+          throw crawlNotFinished(
             'The sitemap is compared with a finished crawl; please wait until it completes.',
-            {},
-            'crawl.not-finished',
           );
         // Issue 30, point 8: the reading runs as a job on the worker pool, never in the request.
         const started = await compareQueue.start(job.id, user.id);
         if ('busyWith' in started)
-          throw new HttpError(
-            409,
+          throw new AppError(
+            'sitemap-compare.busy',
             'Comparison under way',
             `Another live-sitemap comparison of yours is under way (crawl ${started.busyWith}); one runs at a time. Please try again when it is done.`,
-            {},
-            'sitemap-compare.busy',
           );
         ctx.jobs.compares.wake();
         return HttpResult.json(started.run, { headers: { 'Cache-Control': 'no-store' } });
