@@ -80,7 +80,10 @@ describe('crawl settings in the desktop app', () => {
   it('refuses settings on the free plan with auth.pro-required and records no crawl', async () => {
     const d = await open();
     const reply = await d.dispatch(TEST_ORIGIN, 'crawl.start', { url: site.url, settings });
-    expect(reply).toMatchObject({ ok: false, status: 403, body: { code: 'auth.pro-required', message: expect.stringMatching(/^Crawl settings/) },
+    expect(reply).toMatchObject({
+      ok: false,
+      status: 403,
+      body: { code: 'auth.pro-required', message: expect.stringMatching(/^Crawl settings/) },
     });
     expect(await d.dispatch(TEST_ORIGIN, 'history.list', {})).toEqual({ ok: true, value: [] });
   });

@@ -1,6 +1,8 @@
 import { AppError, proRequired, sessionRequired, signInRequired } from '@mapsmith/app';
 import {
+  type HttpRoute,
   httpAccess,
+  inputInQuery,
   inputRefusal,
   OPERATION_DOCS,
   type OperationName,
@@ -64,17 +66,23 @@ function admit(name: OperationName, spec: AnySpec, res: Response): void {
   if (!user.isPro) throw spec.notPro?.() ?? notPro(name);
 }
 
+/** The Express router method of an HTTP method; the path is the route's own (`:name` segments). */
+export function expressVerb(method: HttpRoute['method']): 'get' | 'post' | 'delete' {
+  return method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete';
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * The input as HTTP carries it (openapi/input.ts documents the same split): `:name` path
- * segments, and the query string of a GET or the JSON body of any other method. A body that is
- * not an object goes to the schema as it is, which says what it expected.
+ * The input as HTTP carries it (core's http-binding.ts, which the web client and the API
+ * reference read too): `:name` path segments, and the query string of a GET or the JSON body of
+ * any other method. A body that is not an object goes to the schema as it is, which says what
+ * it expected.
  */
-function rawInput(method: string, req: Request): unknown {
-  if (method === 'GET') return { ...req.query, ...req.params };
+function rawInput(method: HttpRoute['method'], req: Request): unknown {
+  if (inputInQuery(method)) return { ...req.query, ...req.params };
   const body: unknown = req.body ?? {};
   return isPlainObject(body) ? { ...body, ...req.params } : body;
 }
@@ -122,9 +130,8 @@ export function mountOperations(
     const spec: AnySpec = typeof route === 'function' ? { handle: route } : route;
     const { method, path } = operations[name];
     const schema = lenient(spec.input ?? operations[name].input);
-    const verb = method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete';
-    const readBody = method === 'GET' ? null : bodyReader(operations[name], bodies);
-    router[verb](path, async (req: Request, res: Response) => {
+    const readBody = inputInQuery(method) ? null : bodyReader(operations[name], bodies);
+    router[expressVerb(method)](path, async (req: Request, res: Response) => {
       admit(name, spec, res);
       await readBody?.(req, res);
       const left = new AbortController();
