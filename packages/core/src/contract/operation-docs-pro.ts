@@ -129,14 +129,14 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     description:
       'Give the sitemap by `url`, or its text as `content`. After the checker’s rules, every <loc> (children of an index too) is requested politely through the same guarded fetcher as crawls: robots.txt obeyed, a few requests per host at once, HEAD then GET. Each URL checked counts as a page on the monthly meter. Poll audit.get for progress.',
     tag: 'Audits',
-    errors: ['input.invalid', 'auth.pro-required', 'limit.hourly', 'limit.monthly', 'storage.full'],
+    errors: ['input.invalid', 'auth.pro-required', 'limit.hourly', 'storage.full'],
     created: true,
     example: { url: 'https://example.com/sitemap.xml' },
   },
   'audit.get': {
     summary: 'Get an audit: progress, counts per verdict and its summary (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'auth.pro-required', 'audit.not-found'],
+    errors: ['input.invalid', 'audit.not-found'],
   },
   'audit.stop': {
     summary: 'Stop an audit',
@@ -148,12 +148,12 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   'audit.urls': {
     summary: 'Page through an audit’s URLs with their verdicts (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'auth.pro-required', 'audit.not-found'],
+    errors: ['input.invalid', 'audit.not-found'],
   },
   'audit.report': {
     summary: 'Download an audit’s URLs and verdicts as CSV (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'auth.pro-required', 'audit.not-found'],
+    errors: ['input.invalid', 'audit.not-found'],
     download: 'csv',
   },
   'crawl.sitemapCompare': {
@@ -174,12 +174,12 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     description:
       'The findings of the last comparison done, with `run`: the state of the crawl’s comparison job (null when none was started). While it is `waiting` or `comparing`, poll again; the findings shown are the previous comparison’s, if any.',
     tag: 'Audits',
-    errors: ['input.invalid', 'auth.pro-required', 'crawl.not-found'],
+    errors: ['input.invalid', 'crawl.not-found'],
   },
   'crawl.sitemapReport': {
     summary: 'Download the live-sitemap findings of a crawl as CSV (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'auth.pro-required', 'crawl.not-found'],
+    errors: ['input.invalid', 'crawl.not-found'],
     download: 'csv',
   },
 };
