@@ -82,14 +82,14 @@ describe('linking a Pro account', () => {
     expect(await d.dispatch(TEST_ORIGIN, 'account.link', { token: FREE_TOKEN })).toMatchObject({
       ok: false,
       status: 403,
-      body: { error: 'Not a Pro account' },
+      body: { error: 'Not a Pro account', code: 'auth.pro-required' },
     });
     expect(
       await d.dispatch(TEST_ORIGIN, 'account.link', { token: 'msk_wrong_000000000' }),
     ).toMatchObject({
       ok: false,
       status: 400,
-      body: { error: 'Token not accepted' },
+      body: { error: 'Token not accepted', code: 'account.link-refused' },
     });
     expect(await d.dispatch(TEST_ORIGIN, 'account.status', {})).toMatchObject({
       value: { plan: 'free', linked: false },
@@ -102,7 +102,7 @@ describe('linking a Pro account', () => {
     expect(reply).toMatchObject({
       ok: false,
       status: 502,
-      body: { error: 'Could not reach Mapsmith' },
+      body: { error: 'Could not reach Mapsmith', code: 'account.link-failed' },
     });
   });
 
@@ -113,7 +113,11 @@ describe('linking a Pro account', () => {
     expect(reply).toEqual({
       ok: false,
       status: 409,
-      body: { error: 'Token cannot be stored safely', message: BASIC_TEXT_MESSAGE },
+      body: {
+        error: 'Token cannot be stored safely',
+        message: BASIC_TEXT_MESSAGE,
+        code: 'account.token-unsafe',
+      },
     });
     expect(BASIC_TEXT_MESSAGE).toMatch(/no secret store \(GNOME Keyring, KWallet\)/);
     expect(hosted.seen.length).toBe(before);

@@ -1,7 +1,7 @@
 // Issue 27 point 5 on the desktop: the bulk page through the real preload. A linked Pro account
 // starts a list of fixture sites, watches it progress and finish (crawled by the desktop's
 // crawler processes), and saves the zip through the download path; a free desktop sees what
-// bulk lists offer and how to link Pro, and its IPC is refused with `bulk.pro-required`.
+// bulk lists offer and how to link Pro, and its IPC is refused with `auth.pro-required`.
 // Screenshots at 1280 and 390 px go to the test's output folder.
 import fs from 'node:fs';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
@@ -78,6 +78,6 @@ test('a free desktop sees what bulk lists offer, how to link Pro, and is refused
   )) as { ok: boolean; status: number; body: { code: string; message: string } };
   expect(reply.ok).toBe(false);
   expect(reply.status).toBe(403);
-  expect(reply.body.code).toBe('bulk.pro-required');
+  expect(reply.body.code).toBe('auth.pro-required');
   expect(reply.body.message).toMatch(/Link a Pro account/);
 });

@@ -204,12 +204,12 @@ describe('a bulk list through the hosted API and the desktop IPC', () => {
     if (free2.ok) return;
     expect(free2.status).toBe(web.status);
     expect(free2.body.code).toBe(webBody.code);
-    expect(free2.body.code).toBe('bulk.pro-required');
+    expect(free2.body.code).toBe('auth.pro-required');
     expect(free2.body.message).toMatch(/Link a Pro account/);
     for (const name of ['bulk.list', 'bulk.get', 'bulk.download', 'bulk.save'] as const) {
       const input = name === 'bulk.list' ? {} : { bulkId: 'x' };
       const reply = await free.dispatch(TEST_ORIGIN, name, input as never);
-      expect(reply.ok ? null : reply.body.code, name).toBe('bulk.pro-required');
+      expect(reply.ok ? null : reply.body.code, name).toBe('auth.pro-required');
     }
   });
 });

@@ -77,10 +77,14 @@ async function everything(file: string): Promise<string> {
 const settings = { maxDepth: 1, exclude: ['/p/2'], userAgentSuffix: '(desk@agency.test)' };
 
 describe('crawl settings in the desktop app', () => {
-  it('refuses settings on the free plan with crawl.settings-pro and records no crawl', async () => {
+  it('refuses settings on the free plan with auth.pro-required and records no crawl', async () => {
     const d = await open();
     const reply = await d.dispatch(TEST_ORIGIN, 'crawl.start', { url: site.url, settings });
-    expect(reply).toMatchObject({ ok: false, status: 403, body: { code: 'crawl.settings-pro' } });
+    expect(reply).toMatchObject({
+      ok: false,
+      status: 403,
+      body: { code: 'auth.pro-required', message: expect.stringMatching(/^Crawl settings/) },
+    });
     expect(await d.dispatch(TEST_ORIGIN, 'history.list', {})).toEqual({ ok: true, value: [] });
   });
 
@@ -99,7 +103,7 @@ describe('crawl settings in the desktop app', () => {
   it('refuses bulk crawls to the free plan as hosted does, saying to link a Pro account', async () => {
     const d = await open();
     const reply = await d.dispatch(TEST_ORIGIN, 'bulk.start', { list: site.url });
-    expect(reply).toMatchObject({ ok: false, status: 403, body: { code: 'bulk.pro-required' } });
+    expect(reply).toMatchObject({ ok: false, status: 403, body: { code: 'auth.pro-required' } });
     expect(JSON.stringify(reply)).toMatch(/Link a Pro account/);
   });
 });

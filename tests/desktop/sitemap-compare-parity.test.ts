@@ -166,12 +166,12 @@ describe('the live sitemap against a crawl, desktop and hosted', () => {
     expect((await res.json()).code).toBe('crawl.not-found');
   });
 
-  it('needs a linked Pro account on the desktop, as Pro on the hosted site (403 audit.pro-required)', async () => {
+  it('needs a linked Pro account on the desktop, as Pro on the hosted site (403 auth.pro-required)', async () => {
     await ipc('account.unlink', {});
     try {
       const reply = await desktop.dispatch(TEST_ORIGIN, 'crawl.sitemapFindings', { jobId: 'nope' });
       expect(reply.ok).toBe(false);
-      expect(reply.ok ? null : reply.body).toMatchObject({ code: 'audit.pro-required' });
+      expect(reply.ok ? null : reply.body).toMatchObject({ code: 'auth.pro-required' });
       expect(reply.ok ? '' : String((reply.body as { message?: string }).message)).toMatch(
         /Link a Pro account/,
       );

@@ -204,7 +204,7 @@ test('the free plan sees what the comparison adds and how to get it; the call is
     const refused = await desktop.services.dispatch(desktop.origin, 'crawl.sitemapCompare', {
       jobId,
     });
-    expect(refused.ok ? null : refused.body).toMatchObject({ code: 'audit.pro-required' });
+    expect(refused.ok ? null : refused.body).toMatchObject({ code: 'auth.pro-required' });
   } finally {
     await site.close();
   }

@@ -39,7 +39,7 @@ test('a free user sees crawl settings and bulk crawls locked, with the reason an
     data: { url: 'https://example.com/', settings: { maxDepth: 2 } },
   });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).code).toBe('crawl.settings-pro');
+  expect((await refused.json()).code).toBe('auth.pro-required');
 
   await page.goto('/bulk');
   await expect(page.getByRole('heading', { name: /Bulk Crawl/ })).toBeVisible();

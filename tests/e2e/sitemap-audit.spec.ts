@@ -101,7 +101,7 @@ test('a free user sees the free result and what the Pro audit would add', async 
     data: { url: `${site.origin}/sitemaps/a.xml` },
   });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).code).toBe('audit.pro-required');
+  expect((await refused.json()).code).toBe('auth.pro-required');
 });
 
 test('a Pro user compares the live sitemap with a crawl on its page; a free user sees what it adds', async ({

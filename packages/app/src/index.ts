@@ -38,6 +38,7 @@ export * from './jobs/run-claimed.js';
 export * from './jobs/sitemap-compare-queue.js';
 export * from './jobs/sql-leased-jobs.js';
 export * from './plan/pro-now.js';
+export * from './refusals.js';
 export type * from './schedules/ports.js';
 export * from './schedules/publish-run.js';
 export * from './schedules/schedule-sql.js';

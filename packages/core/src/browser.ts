@@ -25,6 +25,7 @@ export * from './contract/formats.js';
 export * from './contract/health-schemas.js';
 export * from './contract/history-schemas.js';
 export * from './contract/http-auth.js';
+export * from './contract/http-binding.js';
 export * from './contract/http-routes.js';
 export * from './contract/input-refusal.js';
 export * from './contract/listable-types.js';

@@ -24,7 +24,7 @@ export interface PlanLimits {
   automation: boolean;
   /**
    * Crawl settings (depth, patterns, scope, rendering, delay, user agent, a staging site's
-   * login): a plan without them that sends any is refused (`crawl.settings-pro`), never crawled
+   * login): a plan without them that sends any is refused (`auth.pro-required`), never crawled
    * with them ignored. The crawl start of both shells reads it here (app `CrawlStart`).
    */
   crawlSettings: boolean;

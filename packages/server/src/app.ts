@@ -1,9 +1,10 @@
+import { notFound } from '@mapsmith/app';
 import type { Logger } from '@mapsmith/core';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { loadSession } from './auth/session.js';
 import type { ServerConfig } from './config.js';
 import { csrfGuard } from './http/csrf.js';
-import { errorHandler, HttpError } from './http/errors.js';
+import { errorHandler } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAppRouter } from './http/web-app.js';
 import type { SessionRepository } from './repos/ports-accounts.js';
@@ -40,13 +41,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', csrfGuard);
   for (const router of deps.routers ?? []) app.use(router);
   app.use('/api', (req) => {
-    throw new HttpError(
-      404,
-      'Not found',
-      `No API route ${req.method} ${req.originalUrl}`,
-      {},
-      'not-found',
-    );
+    throw notFound(`No API route ${req.method} ${req.originalUrl}`);
   });
   app.use(webAppRouter(deps.config.webDir, deps.config.publicUrl));
   app.use(errorHandler(deps.logger));

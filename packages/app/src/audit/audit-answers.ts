@@ -11,6 +11,7 @@ import {
 } from '@mapsmith/core';
 import type { RateLimiter } from '../crawl/ports.js';
 import { AppError } from '../errors.js';
+import { notFound } from '../refusals.js';
 import type { AuditRepository } from './ports.js';
 
 /** What `audit.start` is given: a sitemap URL, or an uploaded sitemap's text and name. */
@@ -72,8 +73,7 @@ export class AuditAnswers {
   /** `audit.get`: the owner's audit with its progress and verdict summary. */
   async get(jobId: string, userId: number): Promise<AuditJob> {
     const job = await this.audits.get(jobId, userId);
-    if (!job)
-      throw new AppError(404, 'Not found', 'No sitemap audit with this id', 'audit.not-found');
+    if (!job) throw notFound('No sitemap audit with this id', 'audit.not-found');
     return job;
   }
 
@@ -85,10 +85,9 @@ export class AuditAnswers {
     const result = await this.audits.requestStop(jobId, userId);
     if (result === 'ended')
       throw new AppError(
-        409,
+        'audit.ended',
         'Audit already ended',
         'This audit has already ended, so there is nothing to stop. Its results stay as they are.',
-        'audit.ended',
       );
     return this.get(jobId, userId);
   }

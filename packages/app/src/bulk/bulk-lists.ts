@@ -15,11 +15,12 @@ import {
 import { type CrawlAnswerRepos, CrawlAnswers } from '../crawl/answers.js';
 import { startRefusedError } from '../crawl/start-refusal.js';
 import { AppError } from '../errors.js';
+import { notFound } from '../refusals.js';
 import type { BulkRecord, BulkRepository, BulkSiteRefusal, BulkSummaryRecord } from './ports.js';
 import { BulkPresenter } from './present-bulk.js';
 
-/** Why a plan without Pro is refused every bulk operation (code `bulk.pro-required`). */
-export const BULK_PRO_TEXT = `Bulk crawls (up to ${MAX_BULK_SITES} sites from one list) are part of Mapsmith Pro.`;
+/** Why a plan without Pro is refused every bulk operation (code `auth.pro-required`). */
+export const BULK_FEATURE = `Bulk crawls (up to ${MAX_BULK_SITES} sites from one list)`;
 
 /** Bulks `bulk.list` returns. */
 export const BULK_LIST_LIMIT = 50;
@@ -50,7 +51,7 @@ export interface BulkStarted {
 }
 
 function bulkNotFound(): AppError {
-  return new AppError(404, 'Not found', 'No bulk crawl with this id', 'bulk.not-found');
+  return notFound('No bulk crawl with this id', 'bulk.not-found');
 }
 
 /** The words of a list with no site to crawl, naming its first refused lines. */
@@ -60,13 +61,12 @@ function emptyListError(rejected: BulkRejectedLine[]): AppError {
     .map((r) => `line ${r.line}: ${r.reason}`)
     .join('; ');
   return new AppError(
-    400,
+    'bulk.empty',
     'No site to crawl',
     rejected.length
       ? `No line of the list is a site that can be crawled (${first}${rejected.length > 3 ? '; …' : ''}).`
       : 'The list is empty: put one site URL on each line.',
-    'bulk.empty',
-    'list',
+    { field: 'list' },
   );
 }
 
@@ -110,11 +110,10 @@ export class BulkLists {
     const parsed = parseBulkList(request.list, this.policy);
     if (isBulkListTooLong(parsed))
       throw new AppError(
-        400,
+        'bulk.too-many',
         'Too many sites',
         `The list holds ${plural(parsed.siteLines, 'site')}; a bulk crawl takes at most ${MAX_BULK_SITES}. Split it into smaller lists.`,
-        'bulk.too-many',
-        'list',
+        { field: 'list' },
       );
     const { sites, rejected } = parsed;
     if (sites.length === 0) throw emptyListError(rejected);
@@ -162,10 +161,9 @@ export class BulkLists {
     );
     if (!asked.some((result) => result === 'done' || result === 'stopping'))
       throw new AppError(
-        409,
+        'bulk.ended',
         'Bulk crawl already ended',
         'Every crawl of this list has already ended, so there is nothing to stop.',
-        'bulk.ended',
       );
     this.wake();
     return this.presenter.bulk((await this.repos.bulks.get(bulkId, userId)) ?? bulk);

@@ -63,12 +63,7 @@ export class SqlBulkRepository implements BulkRepository {
           last = { ok: true, bulkId, rate: admitted.rate };
         }
         if (!last)
-          throw new AppError(
-            400,
-            'No site to crawl',
-            'The list holds no site to crawl.',
-            'bulk.empty',
-          );
+          throw new AppError('bulk.empty', 'No site to crawl', 'The list holds no site to crawl.');
         return last;
       });
     } catch (err) {

@@ -29,6 +29,7 @@ import {
   USAGE_MONTHS,
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
+import { crawlNotFinished, invalidInput, notFound } from '../refusals.js';
 import type { CrawlJobRecord, CrawlJobRepository, UsageRepository } from './ports.js';
 import { outcomeOnce, presentCrawlJob } from './present-crawl.js';
 import { presentHistoryItem } from './present-history.js';
@@ -62,7 +63,7 @@ async function reading<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (err) {
     if (err instanceof ReportQueryError)
-      throw new AppError(400, 'Invalid filter', err.message, err.code);
+      throw new AppError(err.code, 'Invalid filter', err.message);
     throw err;
   }
 }
@@ -83,7 +84,7 @@ export class CrawlAnswers {
     code: 'crawl.not-found' | 'not-found' = 'crawl.not-found',
   ): Promise<CrawlJobRecord> {
     const job = await this.repos.jobs.get(jobId, userId);
-    if (!job) throw new AppError(404, 'Not found', 'No crawl job with this id', code);
+    if (!job) throw notFound('No crawl job with this id', code);
     return job;
   }
 
@@ -91,12 +92,7 @@ export class CrawlAnswers {
   async completedJob(jobId: string, userId: number, what: string): Promise<CrawlJobRecord> {
     const job = await this.job(jobId, userId);
     if (job.status !== 'completed')
-      throw new AppError(
-        409,
-        'Crawl not finished',
-        `The crawl is ${job.status}; ${what} once it has completed`,
-        'crawl.not-finished',
-      );
+      throw crawlNotFinished(`The crawl is ${job.status}; ${what} once it has completed`);
     return job;
   }
 
@@ -115,12 +111,11 @@ export class CrawlAnswers {
     const earlier = await this.completedJob(against, userId, 'it can be compared');
     if (earlier.id === job.id || !startUrlVariants(job.url).includes(earlier.url))
       throw new AppError(
-        400,
+        'crawl.other-site',
         'Not comparable',
         earlier.id === job.id
           ? 'A crawl cannot be compared with itself; pick another crawl of the same site'
           : `Only crawls of the same site can be compared: this crawl is of ${job.url}, the other of ${earlier.url}`,
-        'crawl.other-site',
       );
     return this.repos.jobs.changesAgainst(job, earlier);
   }
@@ -171,13 +166,7 @@ export class CrawlAnswers {
   async url(input: { jobId: string; url: string }, userId: number): Promise<ReportUrlDetail> {
     const job = await this.job(input.jobId, userId, 'not-found');
     const detail = await this.repos.jobs.report().url(job.id, input.url);
-    if (!detail)
-      throw new AppError(
-        404,
-        'Not found',
-        'This crawl did not meet that URL',
-        'report.url-unknown',
-      );
+    if (!detail) throw notFound('This crawl did not meet that URL', 'report.url-unknown');
     return detail;
   }
 
@@ -220,11 +209,9 @@ export class CrawlAnswers {
     plan: Plan,
   ): Promise<{ job: CrawlJobRecord; variant: ExportVariant }> {
     if (input.compress && !canGzip(input.format))
-      throw new AppError(
-        400,
-        'Invalid input',
+      throw invalidInput(
+        'compress',
         `gzip is offered for xml, xml-images, images and videos only, not ${input.format}`,
-        'input.invalid',
       );
     const job = await this.completedJob(input.jobId, userId, 'download it');
     return {
@@ -262,11 +249,11 @@ export class CrawlAnswers {
 /** Rethrows `err`; a sitemap with nothing to list is a 422 saying why, never an empty file. */
 export function rethrowExportError(err: unknown): never {
   if (err instanceof NothingToListError)
-    throw new AppError(422, 'Nothing to list', err.message, 'export.nothing-to-list');
+    throw new AppError('export.nothing-to-list', 'Nothing to list', err.message);
   throw err;
 }
 
 /** The 404 of a part the export does not have (a sitemap that was not split, or past its last). */
 export function noSuchPartError(part: number | undefined): AppError {
-  return new AppError(404, 'Not found', `This export has no part ${part}`, 'export.no-part');
+  return notFound(`This export has no part ${part}`, 'export.no-part');
 }

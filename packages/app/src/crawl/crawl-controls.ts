@@ -1,5 +1,6 @@
 import type { CrawlJob } from '@mapsmith/core';
 import { AppError } from '../errors.js';
+import { crawlNotFound } from '../refusals.js';
 import type { JobControl } from '../sql/rows.js';
 import type { CrawlJobRepository } from './ports.js';
 import { presentCrawlJob } from './present-crawl.js';
@@ -26,26 +27,23 @@ export class CrawlControls {
   /** Asks the job to `action`, and answers it as it reads now. */
   async ask(jobId: string, userId: number, action: ControlAction): Promise<CrawlJob> {
     const result = await this.jobs.requestControl(jobId, userId, action);
-    if (result === 'not-found')
-      throw new AppError(404, 'Not found', 'No crawl job with this id', 'crawl.not-found');
+    if (result === 'not-found') throw crawlNotFound();
     if (result === 'ended')
       throw new AppError(
-        409,
+        'crawl.ended',
         'Crawl already ended',
         `This crawl has already ended, so there is nothing to ${VERB[action]}. Its results stay as they are.`,
-        'crawl.ended',
       );
     if (result === 'not-paused')
       throw new AppError(
-        409,
+        'crawl.not-paused',
         'Crawl not paused',
         'This crawl is not paused, so there is nothing to resume.',
-        'crawl.not-paused',
       );
     // A waiting or paused job asked to stop is claimed once more only to end with its pages.
     if (action !== 'pause') this.wake();
     const job = await this.jobs.get(jobId, userId);
-    if (!job) throw new AppError(404, 'Not found', 'No crawl job with this id', 'crawl.not-found');
+    if (!job) throw crawlNotFound();
     return presentCrawlJob(this.jobs, job);
   }
 }

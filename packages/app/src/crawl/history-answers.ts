@@ -6,6 +6,7 @@ import {
   plural,
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
+import { crawlNotFound } from '../refusals.js';
 import { type CrawlAnswerRepos, CrawlAnswers } from './answers.js';
 import type { CrawlJobRecord, CrawlJobRepository } from './ports.js';
 import { presentCrawlsListItem } from './present-history.js';
@@ -48,10 +49,9 @@ export class CrawlHistory {
     const pages = Math.max(1, Math.ceil(found.matching / pageSize));
     if (page > pages)
       throw new AppError(
-        400,
+        'history.page-past-end',
         'Page past the end',
         `There ${agree(pages, 'is', 'are')} ${plural(pages, 'page')} of crawls for this search; page ${page} is past the last`,
-        'history.page-past-end',
       );
     return {
       items: found.rows.map(presentCrawlsListItem),
@@ -74,21 +74,18 @@ export class CrawlHistory {
   ): Promise<{ message: string }> {
     const job = await this.answers.job(jobId, userId);
     const outcome = await this.jobs.deleteJob(job.id, userId);
-    if (outcome === 'missing')
-      throw new AppError(404, 'Not found', 'No crawl job with this id', 'crawl.not-found');
+    if (outcome === 'missing') throw crawlNotFound();
     if (outcome === 'running')
       throw new AppError(
-        409,
+        'crawl.running',
         'Crawl running',
         'This crawl is still running; it can be deleted once it has ended',
-        'crawl.running',
       );
     if (outcome === 'published')
       throw new AppError(
-        409,
+        'crawl.published',
         'Crawl published',
         'A schedule publishes this crawl at its stable sitemap URL; it can be deleted once a newer run replaces it',
-        'crawl.published',
       );
     await files?.forget(job);
     return { message: `The crawl of ${job.url} and its files were deleted` };

@@ -37,7 +37,7 @@ export const CRAWL_START_REFUSALS: Readonly<
   Record<CrawlStartRefusal['reason'], { code: ErrorCode; title: string; field?: string }>
 > = {
   url: { code: 'input.invalid', title: 'Invalid input', field: 'url' },
-  'settings-pro': { code: 'crawl.settings-pro', title: 'Pro required' },
+  'settings-pro': { code: 'auth.pro-required', title: 'Pro required' },
   plan: { code: 'limit.plan', title: 'Not allowed' },
   monthly: { code: 'limit.monthly', title: 'Monthly limit reached' },
   hourly: { code: 'limit.hourly', title: 'Too many crawls' },

@@ -19,16 +19,15 @@ export type StartRefused = Extract<StartCrawlResult, { ok: false }>;
  */
 export class StartRefusedError extends AppError {
   constructor(
-    status: number,
+    code: 'limit.hourly' | 'limit.monthly' | 'limit.storage' | 'limit.plan',
     error: string,
     detail: string,
-    code: 'limit.hourly' | 'limit.monthly' | 'limit.storage' | 'limit.plan',
     /** The crawl-start window the refusal was decided in. */
     readonly rate: RateInfo,
     /** Seconds until the window frees a start, on an hourly refusal. */
     readonly retryAfterS?: number,
   ) {
-    super(status, error, detail, code);
+    super(code, error, detail);
     this.name = 'StartRefusedError';
   }
 }
@@ -52,38 +51,34 @@ export function startRefusedError(
   const say = (sentence: string) => (after ? `${sentence} ${after}` : sentence);
   if (refused.reason === 'monthly')
     return new StartRefusedError(
-      403,
+      'limit.monthly',
       'Monthly limit reached',
       say(
         `You have used your ${PLAN_LIMITS[plan].pagesPerMonth} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
       ),
-      'limit.monthly',
       refused.rate,
     );
   if (refused.reason === 'storage')
     return new StartRefusedError(
-      403,
+      'limit.storage',
       'Storage full',
       say(storageRefusalText(refused.storage)),
-      'limit.storage',
       refused.rate,
     );
   if (refused.reason === 'hourly') {
     const wait = secondsUntilFree(refused.rate, now);
     return new StartRefusedError(
-      429,
+      'limit.hourly',
       'Too many crawls',
       `${say(`You can start ${plural(refused.rate.limit, 'crawl')} per hour.`)} ${retryInWords(wait)}`,
-      'limit.hourly',
       refused.rate,
       wait,
     );
   }
   return new StartRefusedError(
-    403,
+    'limit.plan',
     'Not allowed',
     say('Your plan cannot start crawls'),
-    'limit.plan',
     refused.rate,
   );
 }

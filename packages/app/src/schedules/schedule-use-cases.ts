@@ -14,6 +14,7 @@ import {
 import type { CrawlJobRepository } from '../crawl/ports.js';
 import { AppError } from '../errors.js';
 import { isProAt } from '../plan/pro-now.js';
+import { invalidInput, notFound } from '../refusals.js';
 import type {
   ReportRecipientRepository,
   SchedulePublisher,
@@ -50,7 +51,7 @@ function keptSecrets(
   } catch (err) {
     if (!(err instanceof NoStoredSecret)) throw err;
     const message = 'This schedule keeps no such secret: type the password or header value.';
-    throw new AppError(400, message, message, 'input.invalid', err.field);
+    throw invalidInput(err.field, message, message);
   }
 }
 
@@ -91,10 +92,9 @@ export class ScheduleUseCases {
   async create(userId: number, input: ScheduleCreateInput): Promise<Schedule> {
     if ((await this.repo.count(userId)) >= MAX_SCHEDULES_PER_USER)
       throw new AppError(
-        409,
+        'schedule.too-many',
         'Too many schedules',
         `You can keep up to ${MAX_SCHEDULES_PER_USER} schedules. Delete one you no longer need first.`,
-        'schedule.too-many',
       );
     const record = await this.repo.create(
       userId,
@@ -202,8 +202,7 @@ export class ScheduleUseCases {
 
   private async own(userId: number, id: string): Promise<ScheduleRecord> {
     const record = await this.repo.get(id, userId);
-    if (!record)
-      throw new AppError(404, 'Not found', 'No schedule with this id', 'schedule.not-found');
+    if (!record) throw notFound('No schedule with this id', 'schedule.not-found');
     return record;
   }
 

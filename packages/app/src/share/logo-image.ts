@@ -1,5 +1,6 @@
 import { MAX_LOGO_BYTES, MAX_LOGO_SIDE } from '@mapsmith/core';
-import { AppError } from '../errors.js';
+import type { AppError } from '../errors.js';
+import { invalidInput } from '../refusals.js';
 
 /** A checked logo: its bytes, media type and size. */
 export interface LogoImage {
@@ -10,7 +11,7 @@ export interface LogoImage {
 }
 
 function refuse(detail: string): AppError {
-  return new AppError(400, 'Logo refused', detail, 'input.invalid', 'logo');
+  return invalidInput('logo', detail, 'Logo refused');
 }
 
 const u16be = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);

@@ -84,13 +84,9 @@ export async function saveReportBrand(
   else if (input.logo !== undefined) {
     const text = input.logo.replace(/^data:[^,]*,/, '');
     if (!BASE64.test(text))
-      throw new AppError(
-        400,
-        'Logo refused',
-        'The logo must be sent as base64.',
-        'input.invalid',
-        'logo',
-      );
+      throw new AppError('input.invalid', 'Logo refused', 'The logo must be sent as base64.', {
+        field: 'logo',
+      });
     const image = checkLogo(new Uint8Array(Buffer.from(text, 'base64')));
     logo = { bytes: image.bytes, type: image.type };
   }

@@ -1,10 +1,11 @@
 import { MAX_SHARE_LINK_DAYS } from '@mapsmith/core';
-import { AppError } from '../errors.js';
+import type { AppError } from '../errors.js';
+import { invalidInput } from '../refusals.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function refuse(detail: string): AppError {
-  return new AppError(400, 'Invalid expiry', detail, 'input.invalid', 'expiresAt');
+  return invalidInput('expiresAt', detail, 'Invalid expiry');
 }
 
 /**

@@ -67,11 +67,10 @@ export async function createShareLink(
     );
     if (!job)
       throw new AppError(
-        404,
+        'crawl.not-found',
         'Crawl not found',
         'There is no crawl with that id in your account, so it cannot be shared.',
-        'crawl.not-found',
-        'jobId',
+        { field: 'jobId' },
       );
     const live = await tx.first<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM share_links WHERE owner_id = ? AND job_id = ? AND ${LIVE}`,
@@ -79,10 +78,9 @@ export async function createShareLink(
     );
     if (Number(live?.n ?? 0) >= MAX_LIVE_SHARE_LINKS)
       throw new AppError(
-        409,
+        'share.too-many',
         'Too many share links',
         `This crawl already has ${MAX_LIVE_SHARE_LINKS} live share links: revoke one first.`,
-        'share.too-many',
       );
     return tx.first<ShareLinkRow>(
       `INSERT INTO share_links (token_hash, job_id, owner_id, created_at, expires_at)

@@ -11,6 +11,7 @@ import {
 } from '@mapsmith/core';
 import type { CrawlJobRepository } from '../crawl/ports.js';
 import { AppError } from '../errors.js';
+import { notFound } from '../refusals.js';
 import type { SitemapCompareRepository } from './ports.js';
 
 /** What a comparison run reads and writes through, as each shell builds it. */
@@ -44,7 +45,7 @@ export async function runSitemapCompare(
   signal: AbortSignal,
 ): Promise<SitemapCompareSummary> {
   const job = await deps.jobs.get(crawl.id, crawl.userId);
-  if (!job) throw new AppError(404, 'Not found', 'The crawl no longer exists.', 'crawl.not-found');
+  if (!job) throw notFound('The crawl no longer exists.', 'crawl.not-found');
   const fetcher = createHttpFetcher({ policy: deps.policy, connectionsPerOrigin: 2 });
   try {
     const live = await readLiveSitemaps(

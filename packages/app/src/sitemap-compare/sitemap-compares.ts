@@ -20,8 +20,8 @@ export interface SitemapCompareDeps {
   wake(): void;
 }
 
-/** The words of the Pro refusal (403 `audit.pro-required`); each shell adds its way to Pro. */
-export const COMPARE_IS_PRO = 'Comparing the live sitemap with the crawl is part of Pro.';
+/** The words of the Pro refusal (403 `auth.pro-required`); each shell adds its way to Pro. */
+export const COMPARE_FEATURE = 'Comparisons of the live sitemap with a crawl';
 
 /**
  * The live sitemap against a crawl (issue 14, Pro), the same in both shells: `start` starts
@@ -43,10 +43,9 @@ export class SitemapCompares {
     const started = await this.deps.runs.start(job.id, userId);
     if ('busyWith' in started)
       throw new AppError(
-        409,
+        'sitemap-compare.busy',
         'Comparison under way',
         `Another live-sitemap comparison of yours is under way (crawl ${started.busyWith}); one runs at a time. Please try again when it is done.`,
-        'sitemap-compare.busy',
       );
     this.deps.wake();
     return started.run;

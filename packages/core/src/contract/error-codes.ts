@@ -74,9 +74,9 @@ export const ERROR_CODES = [
 
   // Crawler and checker
 
-  // Crawl settings and bulk crawls (issue 13)
-  'crawl.settings-pro',
-  'bulk.pro-required',
+  // Bulk crawls (issue 13); crawl settings, bulk and audits refused to a free plan answer
+  // auth.pro-required since issue 27 (crawl.settings-pro, bulk.pro-required and
+  // audit.pro-required are retired: no answer carries them)
   'bulk.not-found',
   'bulk.too-many',
   'bulk.empty',
@@ -84,7 +84,6 @@ export const ERROR_CODES = [
   'schedule.not-found',
   'schedule.too-many',
   // Sitemap audit (issue 14)
-  'audit.pro-required',
   'audit.not-found',
   // The live-sitemap comparison as a job, one at a time per user (issue 30, point 8)
   'sitemap-compare.busy',
@@ -109,6 +108,12 @@ export const ERROR_CODES = [
   'report.no-browser',
   // Staging-site credentials (issue 29): the desktop has no keychain to keep them in
   'crawl.credentials-unsafe',
+  // The desktop's link to a hosted Pro account (issue 27: codes for its refusals)
+  'account.token-unsafe',
+  'account.link-refused',
+  'account.link-failed',
+  // An operation the desktop app leaves to the hosted site
+  'desktop.hosted-only',
 ] as const;
 
 /** One stable error code of the contract. */

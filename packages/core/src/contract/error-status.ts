@@ -68,14 +68,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'auth.throttled': 429,
   'payment.order-limit': 429,
   'checker.busy': 429,
-  'crawl.settings-pro': 403,
-  'bulk.pro-required': 403,
   'bulk.not-found': 404,
   'bulk.too-many': 400,
   'bulk.empty': 400,
   'schedule.not-found': 404,
   'schedule.too-many': 409,
-  'audit.pro-required': 403,
   'audit.not-found': 404,
   'sitemap-compare.busy': 409,
   'crawl.ended': 409,
@@ -94,6 +91,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'report.pdf-timeout': 503,
   'report.no-browser': 503,
   'crawl.credentials-unsafe': 503,
+  'account.token-unsafe': 409,
+  'account.link-refused': 400,
+  'account.link-failed': 502,
+  'desktop.hosted-only': 400,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

@@ -25,10 +25,9 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     tag: 'Bulk crawls',
     errors: [
       'input.invalid',
-      'bulk.pro-required',
+      'auth.pro-required',
       'bulk.too-many',
       'bulk.empty',
-      'crawl.settings-pro',
       'limit.hourly',
       'limit.storage',
       'storage.full',
@@ -43,12 +42,12 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   'bulk.list': {
     summary: 'List your bulk crawls (Pro)',
     tag: 'Bulk crawls',
-    errors: ['bulk.pro-required'],
+    errors: ['auth.pro-required'],
   },
   'bulk.get': {
     summary: 'Get a bulk crawl: each site’s status, listed count, SEO score and changes (Pro)',
     tag: 'Bulk crawls',
-    errors: ['input.invalid', 'bulk.pro-required', 'bulk.not-found'],
+    errors: ['input.invalid', 'auth.pro-required', 'bulk.not-found'],
     example: { bulkId: BULK },
     fields: BULK_FIELD,
   },
@@ -64,7 +63,7 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   'bulk.download': {
     summary: 'Download a bulk crawl as one zip: a folder per site and summary.csv (Pro)',
     tag: 'Bulk crawls',
-    errors: ['input.invalid', 'bulk.pro-required', 'bulk.not-found', 'storage.full'],
+    errors: ['input.invalid', 'auth.pro-required', 'bulk.not-found', 'storage.full'],
     download: 'zip',
     example: { bulkId: BULK },
     fields: BULK_FIELD,
@@ -130,20 +129,14 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     description:
       'Give the sitemap by `url`, or its text as `content`. After the checker’s rules, every <loc> (children of an index too) is requested politely through the same guarded fetcher as crawls: robots.txt obeyed, a few requests per host at once, HEAD then GET. Each URL checked counts as a page on the monthly meter. Poll audit.get for progress.',
     tag: 'Audits',
-    errors: [
-      'input.invalid',
-      'audit.pro-required',
-      'limit.hourly',
-      'limit.monthly',
-      'storage.full',
-    ],
+    errors: ['input.invalid', 'auth.pro-required', 'limit.hourly', 'storage.full'],
     created: true,
     example: { url: 'https://example.com/sitemap.xml' },
   },
   'audit.get': {
     summary: 'Get an audit: progress, counts per verdict and its summary (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+    errors: ['input.invalid', 'audit.not-found'],
   },
   'audit.stop': {
     summary: 'Stop an audit',
@@ -155,12 +148,12 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
   'audit.urls': {
     summary: 'Page through an audit’s URLs with their verdicts (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+    errors: ['input.invalid', 'audit.not-found'],
   },
   'audit.report': {
     summary: 'Download an audit’s URLs and verdicts as CSV (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'audit.not-found'],
+    errors: ['input.invalid', 'audit.not-found'],
     download: 'csv',
   },
   'crawl.sitemapCompare': {
@@ -170,7 +163,7 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     tag: 'Audits',
     errors: [
       'input.invalid',
-      'audit.pro-required',
+      'auth.pro-required',
       'crawl.not-found',
       'crawl.not-finished',
       'sitemap-compare.busy',
@@ -181,12 +174,12 @@ export const PRO_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Op
     description:
       'The findings of the last comparison done, with `run`: the state of the crawl’s comparison job (null when none was started). While it is `waiting` or `comparing`, poll again; the findings shown are the previous comparison’s, if any.',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found'],
+    errors: ['input.invalid', 'crawl.not-found'],
   },
   'crawl.sitemapReport': {
     summary: 'Download the live-sitemap findings of a crawl as CSV (Pro)',
     tag: 'Audits',
-    errors: ['input.invalid', 'audit.pro-required', 'crawl.not-found'],
+    errors: ['input.invalid', 'crawl.not-found'],
     download: 'csv',
   },
 };

@@ -119,7 +119,7 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
       'limit.hourly',
       'limit.plan',
       'limit.storage',
-      'crawl.settings-pro',
+      'auth.pro-required',
       'storage.full',
     ],
     created: true,
@@ -348,7 +348,12 @@ export const OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, Operat
   'paypal.createOrder': {
     summary: 'Open a PayPal order for Pro',
     tag: 'Billing',
-    errors: ['payment.not-configured', 'payment.order-limit', 'payment.create-failed'],
+    errors: [
+      'payment.not-configured',
+      'payment.pending',
+      'payment.order-limit',
+      'payment.create-failed',
+    ],
     created: true,
   },
   'paypal.captureOrder': {

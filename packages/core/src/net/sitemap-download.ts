@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { ErrorCode } from '../contract/error-codes.js';
+import { ERROR_STATUS } from '../contract/error-status.js';
 import { isHtmlType } from '../contract/listable-types.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
@@ -18,7 +19,6 @@ const gunzipAsync = promisify(gunzip);
 export class SitemapDownloadError extends Error {
   /** Creates the error; `error` is the short title, `message` the sentence to show. */
   constructor(
-    readonly status: number,
     readonly error: string,
     message: string,
     /** The contract's stable code for this failure. */
@@ -26,6 +26,11 @@ export class SitemapDownloadError extends Error {
   ) {
     super(message);
     this.name = 'SitemapDownloadError';
+  }
+
+  /** The status its code answers with (`ERROR_STATUS`). */
+  get status(): number {
+    return ERROR_STATUS[this.code];
   }
 }
 
@@ -76,20 +81,17 @@ async function fetchFollowing(
       throw new FetchError(outcome.reason, 'EBLOCKED', false);
     case 'bad-location':
       throw new SitemapDownloadError(
-        502,
         'Bad redirect',
         `The redirect to "${outcome.location}" is not a valid URL`,
       );
     case 'loop':
       throw new SitemapDownloadError(
-        502,
         'Too many redirects',
         `The redirects from ${url} go round in a loop (back to ${outcome.finalUrl})`,
       );
     default:
       // 'too-many': nothing is `stopped`, since no `mayFollow` is given.
       throw new SitemapDownloadError(
-        502,
         'Too many redirects',
         `More than ${SITEMAP_FETCH_LIMITS.maxRedirects} redirects from ${url}`,
       );
@@ -101,27 +103,20 @@ function fetchFailure(err: unknown): SitemapDownloadError {
   if (err instanceof SitemapDownloadError) return err;
   if (err instanceof FetchError) {
     if (err.code === 'EBLOCKED')
-      return new SitemapDownloadError(
-        400,
-        'URL not allowed',
-        err.message,
-        'sitemap.url-not-allowed',
-      );
+      return new SitemapDownloadError('URL not allowed', err.message, 'sitemap.url-not-allowed');
     if (err.code === 'ETIMEDOUT' || err.code === 'EABORTED') {
       return new SitemapDownloadError(
-        504,
         'Timed out',
         'The sitemap did not download in time',
         'sitemap.timeout',
       );
     }
     return new SitemapDownloadError(
-      502,
       'Fetch failed',
       `Could not fetch the sitemap (${plainFetchReason(err)}).${isTlsFailure(err) ? ' If the site only speaks plain HTTP, use an http:// address.' : ''}`,
     );
   }
-  return new SitemapDownloadError(502, 'Fetch failed', 'Could not fetch the sitemap');
+  return new SitemapDownloadError('Fetch failed', 'Could not fetch the sitemap');
 }
 
 /**
@@ -151,7 +146,6 @@ export async function downloadSitemapBytes(
   }
   if (res.status !== 200) {
     throw new SitemapDownloadError(
-      502,
       `HTTP Error ${res.status}`,
       `The sitemap URL answered HTTP ${res.status}`,
       'sitemap.http-status',
@@ -159,7 +153,6 @@ export async function downloadSitemapBytes(
   }
   if (res.truncated) {
     throw new SitemapDownloadError(
-      413,
       'Sitemap too large',
       'The sitemap is larger than 50 MB (52,428,800 bytes), the sitemap limit',
       'sitemap.too-large',
@@ -172,7 +165,6 @@ export async function downloadSitemapBytes(
   const text = !isHtmlType(type) && looksLikeTextSitemap(res.body);
   if (!isGzip(res.body) && !looksLikeSitemap(res.body) && !text) {
     throw new SitemapDownloadError(
-      422,
       'Not a sitemap',
       isHtmlType(type)
         ? `The URL answered with an HTML page (${type}), not a sitemap`
@@ -188,13 +180,11 @@ export async function downloadSitemapBytes(
       const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
       throw tooBig
         ? new SitemapDownloadError(
-            413,
             'Sitemap too large',
             'The gzip file inflates to more than 50 MB (52,428,800 bytes)',
             'sitemap.too-large',
           )
         : new SitemapDownloadError(
-            422,
             'Bad gzip',
             'The gzip file could not be decompressed',
             'sitemap.bad-gzip',

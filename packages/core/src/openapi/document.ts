@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { EXPORT_FORMATS } from '../contract/formats.js';
 import { API_TOKEN_PREFIX, SESSION_COOKIE } from '../contract/http-auth.js';
+import { openApiPath } from '../contract/http-binding.js';
 import {
   OPERATION_DOCS,
   OPERATION_TAGS,
@@ -15,7 +16,7 @@ import { exporters } from '../export/registry.js';
 import { API_TOKEN_REQUESTS_PER_HOUR } from '../plans.js';
 import { REPORT_FILES } from '../report/export.js';
 import { VERSION } from '../version.js';
-import { exampleInput, jsonSchemaOf, openApiPath, splitInput } from './input.js';
+import { exampleInput, jsonSchemaOf, splitInput } from './input.js';
 import {
   callersOf,
   errorCodesOf,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputInQuery, pathParamNames } from '../contract/http-binding.js';
 import type { HttpRoute } from '../contract/http-routes.js';
 import type { JsonSchema, OpenApiParameter } from './types.js';
 
@@ -19,16 +20,6 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     throw new Error('A contract schema made a $ref; the API document inlines every schema');
   }
   return json;
-}
-
-/** `/api/crawl/:jobId` as OpenAPI writes it: `/api/crawl/{jobId}`. */
-export function openApiPath(path: string): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-}
-
-/** The `:name` segments of a route's path, in order. */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
 }
 
 /** An operation's input as HTTP carries it: path segments, query string, JSON body. */
@@ -78,7 +69,7 @@ export function splitInput(
     ...fieldExample(name),
   }));
   const rest = Object.keys(properties).filter((name) => !inPath.has(name));
-  if (route.method === 'GET') {
+  if (inputInQuery(route.method)) {
     for (const name of rest) {
       parameters.push({
         name,

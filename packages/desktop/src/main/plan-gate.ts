@@ -1,11 +1,12 @@
 import {
   AppError,
+  CRAWL_SETTINGS_FEATURE,
   CRAWL_START_REFUSALS,
   type CrawlStartRefusal,
   NOT_A_SITE_URL,
+  proRequired,
 } from '@mapsmith/app';
 import {
-  ERROR_STATUS,
   nextMonthStart,
   PLAN_LIMITS,
   type Plan,
@@ -19,8 +20,8 @@ function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
   switch (refused.reason) {
     case 'url':
       return NOT_A_SITE_URL;
-    case 'settings-pro':
-      return 'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro: link a Pro account to use them, or start the crawl without them.';
+    case 'settings-pro': // `startRefusal` words it with `proRequired`, as every Pro refusal
+      return `${CRAWL_SETTINGS_FEATURE} are part of Mapsmith Pro`;
     case 'plan':
       return `The ${plan} plan cannot start crawls.`;
     case 'monthly':
@@ -41,6 +42,10 @@ function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
  * hour; a linked Pro account lifts them. Only the way out differs: here it is linking an account.
  */
 export function startRefusal(refused: CrawlStartRefusal, plan: Plan, now: number): AppError {
+  if (refused.reason === 'settings-pro')
+    return proRequired(CRAWL_SETTINGS_FEATURE, {
+      advice: 'Link a Pro account to use them, or start the crawl without them.',
+    });
   const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
-  return new AppError(ERROR_STATUS[code], title, sentence(refused, plan, now), code, field);
+  return new AppError(code, title, sentence(refused, plan, now), field ? { field } : {});
 }

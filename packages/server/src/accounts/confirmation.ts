@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { AppError } from '@mapsmith/app';
 import { confirmationMail } from '../mail/messages.js';
 import { isValidEmail, refuseField } from './rules.js';
 import { type AccountServices, sendInBackground } from './services.js';
@@ -30,20 +30,16 @@ export async function confirmEmail(s: AccountServices, token: string): Promise<v
     : null;
   if (userId === null) {
     if (hash && (await accountTokens.spentOnConfirmedAddress(hash))) {
-      throw new HttpError(
-        409,
+      throw new AppError(
+        'account.already-confirmed',
         'Email already confirmed',
         'This address is already confirmed. You can sign in.',
-        {},
-        'account.already-confirmed',
       );
     }
-    throw new HttpError(
-      400,
+    throw new AppError(
+      'account.link-invalid',
       'Invalid or expired token',
       'This confirmation link is invalid or has expired. Ask for a new confirmation e-mail.',
-      {},
-      'account.link-invalid',
     );
   }
 }
@@ -53,13 +49,12 @@ export const RESEND_BY_ADDRESS_MESSAGE =
   'If that address has an account waiting for confirmation, we sent it a new confirmation e-mail.';
 
 /** The refusal of a caller over the mail budget (5 an hour, per account or per address asked). */
-function throttled(wait: number): HttpError {
-  return new HttpError(
-    429,
+function throttled(wait: number): AppError {
+  return new AppError(
+    'account.mail-throttled',
     'Failed to resend confirmation',
     'Too many e-mails; try again later',
-    { 'Retry-After': String(wait) },
-    'account.mail-throttled',
+    { headers: { 'Retry-After': String(wait) } },
   );
 }
 
@@ -77,12 +72,10 @@ export async function resendConfirmation(
     await sendConfirmation(s, user, origin);
   } catch (err) {
     s.logger.error('confirmation mail failed', { error: String(err) });
-    throw new HttpError(
-      502,
+    throw new AppError(
+      'account.mail-failed',
       'Failed to resend confirmation',
       'The mail server did not accept it',
-      {},
-      'account.mail-failed',
     );
   }
   return 'Confirmation email sent. Please check your inbox.';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { signInRequired } from '@mapsmith/app';
 import type { AccountServices } from './services.js';
 import { recheckPassword } from './sign-in.js';
 
@@ -15,7 +15,7 @@ export async function deleteAccount(
   ip: string,
 ): Promise<void> {
   const user = await s.accounts.users.byId(userId);
-  if (!user) throw new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
+  if (!user) throw signInRequired();
   await recheckPassword(s, user, password, ip);
   // Before the rows go: the schedules name the folders of their published sitemaps.
   await s.schedules?.forgetUser(userId);

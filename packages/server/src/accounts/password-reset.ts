@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { AppError } from '@mapsmith/app';
 import { passwordChangedMail, resetMail } from '../mail/messages.js';
 import { accountKey } from './login-throttle.js';
 import { hashPassword } from './password.js';
@@ -53,12 +53,10 @@ export async function resetPassword(
     ? await s.accounts.accountTokens.redeemReset(hash, new Date().toISOString(), passwordHash)
     : null;
   if (redeemed === null) {
-    throw new HttpError(
-      400,
+    throw new AppError(
+      'account.link-invalid',
       'Invalid or expired token',
       'This reset link is invalid, expired or already used. Ask for a new reset link.',
-      {},
-      'account.link-invalid',
     );
   }
   const { userId, revokedTokens } = redeemed;

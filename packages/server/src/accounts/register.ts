@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { AppError } from '@mapsmith/app';
 import { addressTakenMail } from '../mail/messages.js';
 import { sendConfirmation } from './confirmation.js';
 import { hashPassword } from './password.js';
@@ -43,14 +43,15 @@ export async function registerAccount(
   if (await s.accounts.users.usernameTaken(input.username)) throw usernameTaken();
   const wait = isLoopback(ip) ? 0 : await s.signupThrottle.take(`ip:${ip}`);
   if (wait > 0) {
-    throw new HttpError(
-      429,
+    throw new AppError(
+      'account.signup-throttled',
       'Too many sign-ups',
       'Too many accounts created from here; try again later',
       {
-        'Retry-After': String(wait),
+        headers: {
+          'Retry-After': String(wait),
+        },
       },
-      'account.signup-throttled',
     );
   }
   // Hashed before the address is looked at, so both answers take the same time.
@@ -85,14 +86,12 @@ function isLoopback(ip: string): boolean {
   return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 }
 
-function usernameTaken(): HttpError {
-  return new HttpError(
-    409,
+function usernameTaken(): AppError {
+  return new AppError(
+    'account.taken',
     'Unable to create account',
     'That username is already taken',
-    {},
-    'account.taken',
-    'username',
+    { field: 'username' },
   );
 }
 

@@ -1,5 +1,5 @@
+import { invalidInput } from '@mapsmith/app';
 import { usernameCharacterProblem } from '@mapsmith/core';
-import { HttpError } from '../http/errors.js';
 
 /**
  * The account rules of spec §5, enforced on the server with the spec's own messages so the
@@ -46,5 +46,5 @@ export function usernameProblems(username: string): string[] {
  */
 export function refuseField(field: string, problems: readonly string[]): void {
   if (problems.length === 0) return;
-  throw new HttpError(400, problems[0] ?? '', problems.join('; '), {}, 'input.invalid', field);
+  throw invalidInput(field, problems.join('; '), problems[0] ?? '');
 }

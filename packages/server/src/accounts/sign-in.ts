@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { AppError } from '@mapsmith/app';
 import { signInGuardMail } from '../mail/messages.js';
 import { ACCOUNT_GUARD_FAILURES, accountKey } from './login-throttle.js';
 import { verifyPassword } from './password.js';
@@ -8,14 +8,13 @@ import type { UserRow } from './users.js';
 /** The one answer to every failed sign-in, whether the name exists or not (spec §8). */
 export const INVALID_LOGIN = 'Invalid username or password';
 
-function throttled(seconds: number): HttpError {
+function throttled(seconds: number): AppError {
   const when = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
-  return new HttpError(
-    429,
+  return new AppError(
+    'auth.throttled',
     'Too many failed sign-in attempts',
     `Too many failed sign-in attempts. Try again in ${when}.`,
-    { 'Retry-After': String(seconds) },
-    'auth.throttled',
+    { headers: { 'Retry-After': String(seconds) } },
   );
 }
 
@@ -46,7 +45,7 @@ export async function signIn(
           s.logger.warn('could not mail the sign-in guard notice', { error: String(err) }),
         );
     // The field is the password for an unknown name too, so it never tells which one was wrong.
-    throw new HttpError(401, INVALID_LOGIN, INVALID_LOGIN, {}, 'auth.invalid-login', 'password');
+    throw new AppError('auth.invalid-login', INVALID_LOGIN, INVALID_LOGIN, { field: 'password' });
   }
   await s.throttles.succeed(key, ip, ticket);
   await s.accounts.users.recordLogin(user.id, new Date().toISOString());
@@ -61,14 +60,12 @@ export async function recheckPassword(
   ip: string,
 ): Promise<void> {
   await signIn(s, user.username, password, ip).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 401) {
-      throw new HttpError(
-        403,
+    if (err instanceof AppError && err.status === 401) {
+      throw new AppError(
+        'auth.wrong-password',
         'Incorrect password',
         'The password you entered is not correct',
-        {},
-        'auth.wrong-password',
-        'password',
+        { field: 'password' },
       );
     }
     throw err;

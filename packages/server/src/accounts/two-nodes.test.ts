@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AppError } from '@mapsmith/app';
 import { silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiToken } from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
 import { createExportCache } from '../exports/index.js';
-import { HttpError } from '../http/errors.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { createDiskSpace } from '../storage/disk-space.js';
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds)('account flows on two nodes over %s', (kind) =>
   };
   const codes = (results: PromiseSettledResult<unknown>[]) =>
     results.map((r) =>
-      r.status === 'fulfilled' ? 'ok' : r.reason instanceof HttpError ? r.reason.code : 'crash',
+      r.status === 'fulfilled' ? 'ok' : r.reason instanceof AppError ? r.reason.code : 'crash',
     );
 
   it('lets exactly one of 8 racing resets with one link set the password', async () => {

@@ -1,6 +1,6 @@
+import { AppError, proRequired } from '@mapsmith/app';
 import { plural, type RateInfo } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import { HttpError } from '../http/errors.js';
 import { rateHeaders, retryAfter } from '../limits/rate-headers.js';
 import type { ApiTokenRepository } from '../repos/ports-accounts.js';
 import { checkBearerToken } from './api-tokens.js';
@@ -17,14 +17,8 @@ declare global {
 }
 
 /** The refusal of API tokens to a user without an active Pro plan. */
-export function proRequired(): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    'API tokens are part of Mapsmith Pro',
-    {},
-    'auth.pro-required',
-  );
+export function tokensNeedPro(): AppError {
+  return proRequired('API tokens');
 }
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i;
@@ -50,26 +44,26 @@ export function loadBearer(
       ? await checkBearerToken(tokens, token, at)
       : ({ kind: 'invalid' } as const);
     if (check.kind === 'invalid') {
-      throw new HttpError(
-        401,
+      throw new AppError(
+        'auth.token-invalid',
         'Invalid token',
         'The API token is unknown or has been revoked',
         {
-          'WWW-Authenticate': 'Bearer',
+          headers: {
+            'WWW-Authenticate': 'Bearer',
+          },
         },
-        'auth.token-invalid',
       );
     }
     const headers = rateHeaders(check.rate);
     res.set(headers);
-    if (check.kind === 'not-pro') throw proRequired();
+    if (check.kind === 'not-pro') throw tokensNeedPro();
     if (check.kind === 'limited') {
-      throw new HttpError(
-        429,
+      throw new AppError(
+        'limit.api-token',
         'Rate limit exceeded',
         `This API token may make ${plural(check.rate.limit, 'request')} per hour; try again later`,
-        { ...headers, ...retryAfter(check.rate, at) },
-        'limit.api-token',
+        { headers: { ...headers, ...retryAfter(check.rate, at) } },
       );
     }
     res.locals.user = check.user;

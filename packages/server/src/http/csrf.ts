@@ -1,5 +1,14 @@
+import { AppError } from '@mapsmith/app';
+import { BODY_TYPE_REFUSAL } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import { HttpError } from './errors.js';
+
+/**
+ * The one refusal whose status is not its code's: a state-changing body that is not JSON
+ * answers 415 `input.invalid` (`BODY_TYPE_REFUSAL`, the contract's transport-level exception).
+ */
+class BodyTypeRefusal extends AppError {
+  override readonly status = BODY_TYPE_REFUSAL.status;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,21 +22,17 @@ export const csrfGuard: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
-    throw new HttpError(
-      403,
+    throw new AppError(
+      'auth.csrf',
       'Cross-site request refused',
       'This call must come from the Mapsmith app itself',
-      {},
-      'auth.csrf',
     );
   }
   if (!req.is('application/json')) {
-    throw new HttpError(
-      415,
+    throw new BodyTypeRefusal(
+      BODY_TYPE_REFUSAL.code,
       'Unsupported content type',
       'Send the request body as application/json',
-      {},
-      'input.invalid',
     );
   }
   next();

@@ -1,5 +1,5 @@
 import { AppError } from '@mapsmith/app';
-import { type ErrorCode, type Logger, refusedField } from '@mapsmith/core';
+import { type Logger, refusedField } from '@mapsmith/core';
 import type { ErrorRequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { isDiskFull } from '../storage/disk-space.js';
@@ -26,28 +26,6 @@ async function requestErrorHeaders(res: Response): Promise<Record<string, string
 }
 
 /**
- * The application layer's error (`AppError`: a status and the JSON body `{error, message, code}`
- * it answers with) plus the response headers it carries, such as a refusal's rate headers.
- */
-export class HttpError extends AppError {
-  /**
-   * `error` is the short title (e.g. "Monthly limit reached"); `message` the detail; `code` the
-   * contract's stable code (error-codes.ts) that clients switch on.
-   */
-  constructor(
-    status: number,
-    error: string,
-    message?: string,
-    readonly headers: Record<string, string> = {},
-    code?: ErrorCode,
-    field?: string,
-  ) {
-    super(status, error, message, code, field);
-    this.name = 'HttpError';
-  }
-}
-
-/**
  * Turns a zod failure into sentences for people ("Enter an absolute http:// or https:// URL"):
  * the schema's messages only, without field paths, each once. The contract's messages already
  * name what is wrong; a path like "url:" is for programs, which switch on the `code`.
@@ -70,8 +48,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     res.set(headers);
     if (err instanceof AppError) {
-      if (err instanceof HttpError) res.set(err.headers);
-      res.status(err.status).json({ ...err.body, message: err.message });
+      res
+        .status(err.status)
+        .set(err.headers)
+        .json({ ...err.body, message: err.message });
       return;
     }
     if (err instanceof ZodError) {

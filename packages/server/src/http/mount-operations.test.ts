@@ -1,9 +1,11 @@
 import {
   createUrlPolicy,
+  fillPath,
   HTTP_ROUTES,
   httpAccess,
   type OperationName,
   operations,
+  pathParamNames,
 } from '@mapsmith/core';
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +38,11 @@ afterAll(async () => {
 const names = Object.keys(operations) as OperationName[];
 
 /** An operation's path with every `:name` segment filled with an id no record has. */
-const pathOf = (name: OperationName) => HTTP_ROUTES[name].path.replace(/:[A-Za-z]+/g, 'x1');
+const pathOf = (name: OperationName) =>
+  fillPath(
+    HTTP_ROUTES[name].path,
+    Object.fromEntries(pathParamNames(HTTP_ROUTES[name].path).map((p) => [p, 'x1'])),
+  ).path;
 
 /** `METHOD path` of every route an Express router holds, mounted routers included. */
 function mountedRoutes(stack: unknown[]): string[] {

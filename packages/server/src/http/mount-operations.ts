@@ -1,6 +1,10 @@
+import { AppError, proRequired, sessionRequired, signInRequired } from '@mapsmith/app';
 import {
+  type HttpRoute,
   httpAccess,
+  inputInQuery,
   inputRefusal,
+  OPERATION_DOCS,
   type OperationName,
   operations,
   refusedField,
@@ -10,7 +14,7 @@ import {
 } from '@mapsmith/core';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { describeZodError, HttpError } from './errors.js';
+import { describeZodError } from './errors.js';
 import { HttpResult } from './http-result.js';
 import type { RouteCall, RouteSpec, RouteTable } from './operation-route.js';
 import { bodyReader, LargeBodyGate } from './request-body.js';
@@ -36,27 +40,16 @@ export function routeTableProblems(tables: readonly Readonly<Record<string, unkn
 }
 
 /** The refusals a route gets unless it words its own (`RouteSpec`). */
-function signedOut(): HttpError {
-  return new HttpError(401, 'Not signed in', 'Please sign in first', {}, 'auth.required');
+function notPro(name: OperationName): AppError {
+  // The operation's group in the reference names the feature: "Schedules", "Bulk crawls".
+  return proRequired(OPERATION_DOCS[name]?.tag ?? 'These calls', {
+    advice: 'Upgrade to use them.',
+  });
 }
 
-function notPro(): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    'This is part of Mapsmith Pro: upgrade to use it.',
-    {},
-    'auth.pro-required',
-  );
-}
-
-function tokenRefused(): HttpError {
-  return new HttpError(
-    403,
-    'Session required',
+function tokenRefused(): AppError {
+  return sessionRequired(
     'An API token cannot do this: sign in to the Mapsmith dashboard and do it there.',
-    {},
-    'auth.session-required',
   );
 }
 
@@ -65,12 +58,17 @@ function admit(name: OperationName, spec: AnySpec, res: Response): void {
   const access = httpAccess(name);
   if (access === 'public') return;
   const user = res.locals.user;
-  if (!user) throw (spec.signedOut ?? signedOut)(res);
+  if (!user) throw spec.signedOut?.(res) ?? signInRequired();
   if (access === 'user') return;
   // A token cannot act for a browser session (tokens cannot mint tokens), whatever its plan.
   if (access === 'pro-session' && res.locals.apiTokenId !== undefined)
     throw (spec.tokenRefused ?? tokenRefused)();
-  if (!user.isPro) throw (spec.notPro ?? notPro)();
+  if (!user.isPro) throw spec.notPro?.() ?? notPro(name);
+}
+
+/** The Express router method of an HTTP method; the path is the route's own (`:name` segments). */
+export function expressVerb(method: HttpRoute['method']): 'get' | 'post' | 'delete' {
+  return method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete';
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -78,12 +76,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The input as HTTP carries it (openapi/input.ts documents the same split): `:name` path
- * segments, and the query string of a GET or the JSON body of any other method. A body that is
- * not an object goes to the schema as it is, which says what it expected.
+ * The input as HTTP carries it (core's http-binding.ts, which the web client and the API
+ * reference read too): `:name` path segments, and the query string of a GET or the JSON body of
+ * any other method. A body that is not an object goes to the schema as it is, which says what
+ * it expected.
  */
-function rawInput(method: string, req: Request): unknown {
-  if (method === 'GET') return { ...req.query, ...req.params };
+function rawInput(method: HttpRoute['method'], req: Request): unknown {
+  if (inputInQuery(method)) return { ...req.query, ...req.params };
   const body: unknown = req.body ?? {};
   return isPlainObject(body) ? { ...body, ...req.params } : body;
 }
@@ -131,9 +130,8 @@ export function mountOperations(
     const spec: AnySpec = typeof route === 'function' ? { handle: route } : route;
     const { method, path } = operations[name];
     const schema = lenient(spec.input ?? operations[name].input);
-    const verb = method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete';
-    const readBody = method === 'GET' ? null : bodyReader(operations[name], bodies);
-    router[verb](path, async (req: Request, res: Response) => {
+    const readBody = inputInQuery(method) ? null : bodyReader(operations[name], bodies);
+    router[expressVerb(method)](path, async (req: Request, res: Response) => {
       admit(name, spec, res);
       await readBody?.(req, res);
       const left = new AbortController();
@@ -144,18 +142,13 @@ export function mountOperations(
         const refusal = inputRefusal(operations[name].input);
         const message = describeZodError(parsed.error);
         const field = refusedField(parsed.error);
-        throw new HttpError(400, refusal.error, message, {}, refusal.code, field);
+        throw new AppError(refusal.code, refusal.error, message, { field });
       }
       const refused = siteAddressRefusal(policy, operations[name].input, parsed.data);
       if (refused) {
-        throw new HttpError(
-          400,
-          'URL not allowed',
-          refused.message,
-          {},
-          SITE_REFUSED_CODE,
-          refused.field,
-        );
+        throw new AppError(SITE_REFUSED_CODE, 'URL not allowed', refused.message, {
+          field: refused.field,
+        });
       }
       await answer(res, method, await spec.handle(parsed.data as never, call));
     });

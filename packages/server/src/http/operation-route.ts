@@ -1,8 +1,8 @@
+import type { AppError } from '@mapsmith/app';
 import type { HTTP_ROUTES, OperationName, OutputOf, operations } from '@mapsmith/core';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/session.js';
-import type { HttpError } from './errors.js';
 import type { HttpResult } from './http-result.js';
 
 /** The parsed input of an operation: path params, query (GET) or body, together. */
@@ -31,7 +31,7 @@ export interface RouteCall<U extends SessionUser | undefined = SessionUser | und
 /**
  * A route's handler: a function of the parsed input and the caller. It answers the output (a
  * `200` JSON) or an `HttpResult` (another status, headers, a download), and refuses by
- * throwing an `HttpError` with the contract's code.
+ * throwing an `AppError` with the contract's code.
  */
 export type RouteHandler<N extends OperationName> = (
   input: RouteInput<N>,
@@ -52,11 +52,11 @@ export interface RouteSpec<N extends OperationName> {
    */
   input?: z.ZodType<RouteInput<N>>;
   /** The refusal of a signed-out caller (default: 401 `auth.required`). */
-  signedOut?: (res: Response) => HttpError;
+  signedOut?: (res: Response) => AppError;
   /** The refusal of a caller without Pro on a `pro` route (default: 403 `auth.pro-required`). */
-  notPro?: () => HttpError;
+  notPro?: () => AppError;
   /** The refusal of an API token on a `pro-session` route (default: 403 `auth.session-required`). */
-  tokenRefused?: () => HttpError;
+  tokenRefused?: () => AppError;
 }
 
 /** One route of the table: a handler, or a handler with its differences. */

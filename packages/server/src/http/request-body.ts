@@ -1,6 +1,6 @@
+import { AppError } from '@mapsmith/app';
 import { type HttpRoute, LARGE_BODY, maxBodyOf } from '@mapsmith/core';
 import express, { type Request, type Response } from 'express';
-import { HttpError } from './errors.js';
 
 /**
  * The bytes of large bodies (over `LARGE_BODY`) the server reads at once, across all callers:
@@ -48,33 +48,28 @@ function declaredLength(req: Request): number | null {
 function refuseEncoding(req: Request): void {
   const encoding = req.headers['content-encoding']?.trim().toLowerCase();
   if (encoding === undefined || encoding === '' || encoding === 'identity') return;
-  throw new HttpError(
-    415,
+  throw new AppError(
+    'input.encoding',
     'Unsupported content encoding',
     'Send the request body uncompressed, without a Content-Encoding header',
-    {},
-    'input.encoding',
   );
 }
 
-function tooLarge(limit: number): HttpError {
+function tooLarge(limit: number): AppError {
   const mb = Math.round(limit / (1024 * 1024));
-  return new HttpError(
-    413,
+  return new AppError(
+    'input.too-large',
     'Payload too large',
     `The request body is too large: this call takes at most ${mb} MB`,
-    {},
-    'input.too-large',
   );
 }
 
-function busy(): HttpError {
-  return new HttpError(
-    429,
+function busy(): AppError {
+  return new AppError(
+    'input.busy',
     'Too many uploads at once',
     'The server is receiving as many large uploads as it takes at once; please try again in a minute',
-    { 'Retry-After': String(BUSY_RETRY_SECONDS) },
-    'input.busy',
+    { headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } },
   );
 }
 

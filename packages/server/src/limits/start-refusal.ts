@@ -1,6 +1,5 @@
-import { StartRefusedError } from '@mapsmith/app';
+import { AppError, StartRefusedError } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
-import { HttpError } from '../http/errors.js';
 import { bindingRate, rateHeaders } from './rate-headers.js';
 
 /**
@@ -11,12 +10,15 @@ import { bindingRate, rateHeaders } from './rate-headers.js';
 export function startRefusalAnswer(
   err: StartRefusedError,
   tokenRate: RateInfo | undefined,
-): HttpError {
+): AppError {
   const headers =
     err.retryAfterS === undefined
       ? rateHeaders(bindingRate(err.rate, tokenRate))
       : { ...rateHeaders(err.rate), 'Retry-After': String(err.retryAfterS) };
-  return new HttpError(err.status, err.error, err.detail, headers, err.code, err.field);
+  return new AppError(err.code, err.error, err.detail, {
+    headers,
+    ...(err.field ? { field: err.field } : {}),
+  });
 }
 
 /** Rethrows `err`; a `StartRefusedError` as its answer with headers (`startRefusalAnswer`). */

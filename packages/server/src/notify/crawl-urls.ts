@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { AppError, crawlNotFinished } from '@mapsmith/app';
 import type { Repositories } from '../repos/ports.js';
 
 /**
@@ -17,33 +17,19 @@ export async function crawlUrls(
   if (id) {
     const job = await repos.jobs.get(id, userId);
     if (!job) {
-      throw new HttpError(
-        404,
-        'Crawl not found',
-        'No such crawl for this account',
-        {},
-        'crawl.not-found',
-      );
+      throw new AppError('crawl.not-found', 'Crawl not found', 'No such crawl for this account');
     }
     if (job.status !== 'completed') {
-      throw new HttpError(
-        409,
-        'Crawl not finished',
-        'Notify search engines once the crawl has completed',
-        {},
-        'crawl.not-finished',
-      );
+      throw crawlNotFinished('Notify search engines once the crawl has completed');
     }
   } else {
     const jobs = await repos.jobs.list(userId, 50);
     id = jobs.find((j) => j.status === 'completed' && sameHost(j.url, host))?.id;
     if (!id) {
-      throw new HttpError(
-        400,
+      throw new AppError(
+        'notify.no-urls',
         'No URLs found',
         `No completed crawl of ${host} to announce`,
-        {},
-        'notify.no-urls',
       );
     }
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { AppError } from '@mapsmith/app';
 import type { PingResult } from '@mapsmith/core';
-import { HttpError } from '../http/errors.js';
 import type { IndexNowLogRepository } from '../repos/ports-accounts.js';
 import { bingOutcome, googleOutcome } from './retired-engines.js';
 import { type SiteSubmissionDeps, submitForSite } from './site-submission.js';
@@ -48,12 +48,10 @@ export async function pingSearchEngines(deps: PingDeps, request: PingRequest): P
     }
   });
   if (urls.length === 0) {
-    throw new HttpError(
-      400,
+    throw new AppError(
+      'notify.no-urls',
       'No URLs found',
       `The crawl has no listed URLs on ${host} to submit`,
-      {},
-      'notify.no-urls',
     );
   }
   const submission = await submitForSite(deps, {

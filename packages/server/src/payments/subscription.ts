@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@mapsmith/app';
 import { type Logger, moneyText, PRO_PRICE } from '@mapsmith/core';
-import { HttpError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Repositories } from '../repos/ports.js';
 import { grant } from './grant.js';
@@ -28,12 +28,10 @@ const NOT_CONFIGURED = 'Payment processing is not configured yet';
 
 function requirePayPal(deps: CheckoutDeps): PayPalClient {
   if (!deps.paypal) {
-    throw new HttpError(
-      503,
+    throw new AppError(
+      'payment.not-configured',
       NOT_CONFIGURED,
       'Contact support by e-mail for Pro access.',
-      {},
-      'payment.not-configured',
     );
   }
   return deps.paypal;
@@ -74,12 +72,10 @@ async function openOrReuse(deps: CheckoutDeps, userId: number): Promise<string> 
   const { payments } = deps.repos.accounts;
   const pending = await pendingPaymentOf(payments, userId, now);
   if (pending) {
-    throw new HttpError(
-      409,
+    throw new AppError(
+      'payment.pending',
       'Payment pending',
       `A ${moneyText(pending.amount, pending.currency)} payment from ${formatEndDate(pending.since)} is pending at PayPal; Pro starts when it clears. A second payment is not taken meanwhile.`,
-      {},
-      'payment.pending',
     );
   }
   const open = await payments.openOrder(
@@ -104,12 +100,11 @@ async function openOrReuse(deps: CheckoutDeps, userId: number): Promise<string> 
   if (!reserved.ok) {
     const oldest = Date.parse(reserved.oldest);
     const wait = Math.max(1, Math.ceil((oldest + 60 * 60 * 1000 - now) / 1000));
-    throw new HttpError(
-      429,
+    throw new AppError(
+      'payment.order-limit',
       'Too many payment attempts',
       `You can open ${ORDERS_PER_HOUR} PayPal orders an hour. Please try again later.`,
-      { 'Retry-After': String(wait) },
-      'payment.order-limit',
+      { headers: { 'Retry-After': String(wait) } },
     );
   }
   return createOrder(deps, paypal, id);
@@ -132,12 +127,10 @@ async function createOrder(deps: CheckoutDeps, paypal: PayPalClient, id: string)
   } catch (err) {
     await deps.repos.accounts.payments.deleteOrder(id);
     deps.logger.error('paypal create order failed', { error: String(err) });
-    throw new HttpError(
-      502,
+    throw new AppError(
+      'payment.create-failed',
       'Failed to create PayPal order',
       'PayPal did not accept the order',
-      {},
-      'payment.create-failed',
     );
   }
   await deps.repos.accounts.payments.setPayPalId(id, order.id);
@@ -166,13 +159,7 @@ export async function captureProOrder(
   const find = () => payments.byPayPalId(paypalOrderId, userId);
   let row = await find();
   if (!row) {
-    throw new HttpError(
-      404,
-      'Unknown order',
-      'No such order for this account',
-      {},
-      'payment.unknown-order',
-    );
+    throw new AppError('payment.unknown-order', 'Unknown order', 'No such order for this account');
   }
   if (row.status === 'pending') {
     await reconcileOrder(deps, row, now);
@@ -181,21 +168,13 @@ export async function captureProOrder(
   }
   if (row.status === 'captured' && row.pro_until) return { proUntil: row.pro_until };
   if (row.status === 'refunded') {
-    throw new HttpError(
-      402,
-      'Payment was refunded',
-      'PayPal refunded this payment.',
-      {},
-      'payment.refunded',
-    );
+    throw new AppError('payment.refunded', 'Payment was refunded', 'PayPal refunded this payment.');
   }
   if (row.status === 'rejected') {
-    throw new HttpError(
-      402,
+    throw new AppError(
+      'payment.rejected',
       'Payment was not accepted',
       'Start a new payment or contact support.',
-      {},
-      'payment.rejected',
     );
   }
   let order: PayPalOrder;
@@ -217,46 +196,38 @@ export async function captureProOrder(
     }
     await payments.reject(row.id, check.reason, false);
     deps.logger.error('paypal capture refused', { orderId: row.id, reason: check.reason });
-    throw new HttpError(
-      402,
+    throw new AppError(
+      'payment.unverified',
       'Failed to process payment',
       `The payment could not be verified (${check.reason}). No Pro access was granted; contact support.`,
-      {},
-      'payment.unverified',
     );
   }
   return grant(deps, row, check.captureId, now);
 }
 
-function pendingError(): HttpError {
-  return new HttpError(409, 'Payment pending', PENDING_TEXT, {}, 'payment.pending');
+function pendingError(): AppError {
+  return new AppError('payment.pending', 'Payment pending', PENDING_TEXT);
 }
 
-function captureFailure(deps: CheckoutDeps, err: unknown): HttpError {
+function captureFailure(deps: CheckoutDeps, err: unknown): AppError {
   deps.logger.error('paypal capture failed', { error: String(err) });
   if (err instanceof PayPalError && err.issue === 'INSTRUMENT_DECLINED') {
-    return new HttpError(
-      402,
+    return new AppError(
+      'payment.declined',
       'Payment declined',
       'PayPal declined the payment method; try another one.',
-      {},
-      'payment.declined',
     );
   }
   if (err instanceof PayPalError && err.issue === 'ORDER_NOT_APPROVED') {
-    return new HttpError(
-      409,
+    return new AppError(
+      'payment.not-approved',
       'Payment not approved',
       'The payment was not approved in PayPal yet.',
-      {},
-      'payment.not-approved',
     );
   }
-  return new HttpError(
-    502,
+  return new AppError(
+    'payment.failed',
     'Failed to process payment',
     'PayPal did not complete the payment.',
-    {},
-    'payment.failed',
   );
 }

@@ -2,25 +2,14 @@ import {
   ApiCallError,
   type ApiClient,
   type ExportFile,
+  fillPath,
   HTTP_ROUTES,
   type InputOf,
+  inputInQuery,
   type OperationName,
   type OutputOf,
+  queryString,
 } from '@mapsmith/core/browser';
-
-/** Fills `:name` segments of `path` from `input`; returns the path and the fields left over. */
-function fillPath(
-  path: string,
-  input: Record<string, unknown>,
-): { path: string; rest: Record<string, unknown> } {
-  const rest = { ...input };
-  const filled = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    return encodeURIComponent(String(value ?? ''));
-  });
-  return { path: filled, rest };
-}
 
 /**
  * The hosted address of a GET operation with its input as path segments and query: what a
@@ -32,10 +21,7 @@ export function httpGetUrl<N extends OperationName>(
   baseUrl = '',
 ): string {
   const { path, rest } = fillPath(HTTP_ROUTES[name].path, (input ?? {}) as Record<string, unknown>);
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(rest))
-    if (value !== undefined) query.set(key, String(value));
-  return `${baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
+  return `${baseUrl}${path}${queryString(rest)}`;
 }
 
 function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -57,7 +43,7 @@ export function createHttpApi(baseUrl = ''): ApiClient {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     };
     let url: string;
-    if (operation.method === 'GET') {
+    if (inputInQuery(operation.method)) {
       url = httpGetUrl(name, input, baseUrl);
     } else {
       const { path, rest } = fillPath(operation.path, (input ?? {}) as Record<string, unknown>);

@@ -16,6 +16,17 @@ describe('startFailureToast', () => {
     expect(startFailureToast(titleOnly, false).title).toBe('Could not start the crawl');
   });
 
+  it('offers Pro for settings refused with the one "needs Pro" code, naming the feature', () => {
+    const message =
+      'Crawl settings (depth, include and exclude patterns) are part of Mapsmith Pro. Start the crawl without them, or upgrade to Pro.';
+    const settings = refused(403, { error: 'Pro required', message, code: 'auth.pro-required' });
+    expect(startFailureToast(settings, false, true)).toMatchObject({
+      title: 'Crawl Settings Are Pro',
+      description: message,
+      action: { label: 'Upgrade to Pro', to: '/pricing' },
+    });
+  });
+
   it('says when to retry from Retry-After, and offers Pro only to free users', () => {
     const limited = refused(429, { error: 'Too many crawls', code: 'limit.hourly' }, 3530);
     const free = startFailureToast(limited, false);

@@ -11,12 +11,12 @@ import type { Toast } from '../app/toast';
 /**
  * The toast for a refused crawl start, chosen by the error's contract code (never its English
  * title): the monthly limit and, for free users, the hourly limit offer the upgrade; the hourly
- * limit says when to retry from Retry-After; crawl settings refused to a free plan offer the
- * upgrade; anything else shows the server's sentence.
+ * limit says when to retry from Retry-After; crawl settings refused to a free plan (a start's
+ * only `auth.pro-required`) offer the upgrade; anything else shows the server's sentence.
  */
 export function startFailureToast(err: unknown, isPro: boolean, withSettings = false): Toast {
   const code = err instanceof ApiCallError ? err.code : undefined;
-  if (code === 'crawl.settings-pro') {
+  if (code === 'auth.pro-required') {
     return {
       title: 'Crawl Settings Are Pro',
       description: errorText(err, 'Crawl settings are part of Mapsmith Pro.'),

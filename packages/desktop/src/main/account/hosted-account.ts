@@ -15,21 +15,21 @@ export async function fetchHostedAccount(apiBase: string, token: string): Promis
     });
   } catch (err) {
     throw new AppError(
-      502,
+      'account.link-failed',
       'Could not reach Mapsmith',
       `Linking needs a connection to ${new URL(apiBase).host} (${err instanceof Error ? err.message : String(err)}).`,
     );
   }
   if (response.status === 401 || response.status === 403) {
     throw new AppError(
-      400,
+      'account.link-refused',
       'Token not accepted',
       'The hosted app did not accept this token. Create a new one under Dashboard, API tokens, and paste it here.',
     );
   }
   if (!response.ok) {
     throw new AppError(
-      502,
+      'account.link-failed',
       'Could not link the account',
       `The hosted app answered ${response.status}.`,
     );
@@ -37,7 +37,7 @@ export async function fetchHostedAccount(apiBase: string, token: string): Promis
   const parsed = schemas.user.safeParse(await response.json().catch(() => null));
   if (!parsed.success) {
     throw new AppError(
-      502,
+      'account.link-failed',
       'Could not link the account',
       'The hosted app sent an answer Mapsmith does not understand.',
     );

@@ -1,4 +1,4 @@
-import { AppError, isProAt } from '@mapsmith/app';
+import { AppError, isProAt, proRequired } from '@mapsmith/app';
 import type { Plan } from '@mapsmith/core';
 import type { AccountStatus } from '../../shared/desktop-operations';
 import { fetchHostedAccount } from '../account/hosted-account';
@@ -57,14 +57,14 @@ export async function linkAccount(
   input: { token: string },
 ): Promise<AccountStatus> {
   const check = deps.vault.check();
-  if (!check.ok) throw new AppError(409, 'Token cannot be stored safely', check.message);
+  if (!check.ok)
+    throw new AppError('account.token-unsafe', 'Token cannot be stored safely', check.message);
   const user = await fetchHostedAccount(deps.hostedUrl, input.token);
   if (!user.isPro) {
-    throw new AppError(
-      403,
-      'Not a Pro account',
-      `${user.username} is on the free plan; the desktop app's free limits already apply. Subscribe on the hosted site, then link again.`,
-    );
+    throw proRequired('Linked accounts', {
+      title: 'Not a Pro account',
+      advice: `${user.username} is on the free plan; the desktop app's free limits already apply. Subscribe on the hosted site, then link again.`,
+    });
   }
   await deps.vault.save(input.token);
   const linked: Profile = { username: user.username, isPro: true, proUntil: user.proUntil };

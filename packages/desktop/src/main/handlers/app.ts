@@ -1,4 +1,4 @@
-import { AppError } from '@mapsmith/app';
+import { AppError, invalidInput } from '@mapsmith/app';
 import { type AppConfig, isAppPath, type User } from '@mapsmith/core';
 import type { IpcOperationName } from '../../shared/desktop-operations';
 import type { AccountDeps } from './account';
@@ -46,11 +46,11 @@ export async function openHosted(
 ): Promise<{ opened: boolean; url: string }> {
   const [pathname = '/'] = input.path.split(/[?#]/);
   if (!pathname.startsWith('/') || pathname.startsWith('//') || !isAppPath(pathname)) {
-    throw new AppError(400, 'Not a page of the hosted app', input.path);
+    throw invalidInput('path', input.path, 'Not a page of the hosted app');
   }
   const url = new URL(pathname, deps.hostedUrl);
   if (url.origin !== new URL(deps.hostedUrl).origin)
-    throw new AppError(400, 'Not a page of the hosted app');
+    throw invalidInput('path', input.path, 'Not a page of the hosted app');
   await deps.openExternal(url.href);
   return { opened: true, url: url.href };
 }
@@ -130,6 +130,6 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
 export function hostedOnly(deps: AppDeps, where: string): () => Promise<never> {
   const text = where.replace('{host}', new URL(deps.hostedUrl).host);
   return async () => {
-    throw new AppError(400, 'Only on the hosted site', text);
+    throw new AppError('desktop.hosted-only', 'Only on the hosted site', text);
   };
 }

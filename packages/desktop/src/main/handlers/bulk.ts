@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, BULK_PRO_TEXT, BulkLists, bulkZipName } from '@mapsmith/app';
+import { BULK_FEATURE, BulkLists, bulkZipName, proRequired } from '@mapsmith/app';
 import type { CrawlSettings, ExportFile } from '@mapsmith/core';
 import { LOCAL_USER_ID } from '../store/local-data';
 import { currentPlan } from './account';
@@ -21,15 +21,16 @@ function lists(deps: BulkDeps): BulkLists {
 }
 
 /**
- * The plan of the local user, refused with the hosted `bulk.pro-required` when it is not Pro:
+ * The plan of the local user, refused with the hosted `auth.pro-required` when it is not Pro:
  * the desktop is free until a Pro account is linked (decisions.md), and the way out is linking.
  */
 async function proPlan(deps: BulkDeps): Promise<'pro'> {
   const plan = await currentPlan(deps);
   if (plan === 'pro') return plan;
-  const wayOut =
-    'Link a Pro account with an API token (the Link Pro account button) to run them in the desktop app.';
-  throw new AppError(403, 'Pro required', `${BULK_PRO_TEXT} ${wayOut}`, 'bulk.pro-required');
+  throw proRequired(BULK_FEATURE, {
+    advice:
+      'Link a Pro account with an API token (the Link Pro account button) to run them in the desktop app.',
+  });
 }
 
 /** `bulk.start`: the list, each site admitted as a single local start would be, all or none. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { AppError } from '@mapsmith/app';
+import { AppError, invalidInput } from '@mapsmith/app';
 import type { Dialogs } from './export';
 
 /** The largest local file the checker reads: a sitemap is at most 50 MB uncompressed. */
@@ -18,19 +18,23 @@ export async function openSitemapFile(deps: {
   const file = await deps.dialogs.chooseFile('Open a sitemap to check');
   if (!file) return { fileName: null, content: null };
   const stat = await fs.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw new AppError(400, 'Not a file', path.basename(file));
+  if (!stat?.isFile()) throw invalidInput(undefined, path.basename(file), 'Not a file');
   if (stat.size > MAX_SITEMAP_BYTES) {
-    throw new AppError(413, 'File too large', 'A sitemap may be at most 50 MB (52,428,800 bytes).');
+    throw new AppError(
+      'input.too-large',
+      'File too large',
+      'A sitemap may be at most 50 MB (52,428,800 bytes).',
+    );
   }
   let bytes: Buffer = await fs.readFile(file);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
       bytes = gunzipSync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES });
     } catch {
-      throw new AppError(
-        400,
-        'Unreadable gzip file',
+      throw invalidInput(
+        undefined,
         'The file is gzip but could not be decompressed within 50 MB.',
+        'Unreadable gzip file',
       );
     }
   }

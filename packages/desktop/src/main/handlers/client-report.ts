@@ -31,10 +31,9 @@ export async function crawlPdf(
   const browser = deps.findBrowser();
   if (browser.path === null)
     throw new AppError(
-      503,
+      'report.no-browser',
       'No browser for the PDF',
       `The PDF is printed by Google Chrome, Chromium or Microsoft Edge, and none was found on this computer: ${browser.reason}. Install one, or set MAPSMITH_CHROME_PATH to its program, then try again.`,
-      'report.no-browser',
     );
   try {
     const bytes = await printHtmlToPdf(clientReportHtml(report), {
@@ -50,7 +49,7 @@ export async function crawlPdf(
     };
   } catch (err) {
     if (err instanceof PdfTimeoutError)
-      throw new AppError(503, 'PDF not ready', err.message, 'report.pdf-timeout');
+      throw new AppError('report.pdf-timeout', 'PDF not ready', err.message);
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, COMPARE_IS_PRO, SitemapCompares } from '@mapsmith/app';
+import { COMPARE_FEATURE, proRequired, SitemapCompares } from '@mapsmith/app';
 import type {
   ExportFile,
   SitemapComparePage,
@@ -23,12 +23,9 @@ export interface CompareDeps extends AccountDeps {
  */
 async function proCompares(deps: CompareDeps): Promise<SitemapCompares> {
   if ((await currentPlan(deps)) !== 'pro')
-    throw new AppError(
-      403,
-      'Pro required',
-      `${COMPARE_IS_PRO} Link a Pro account with an API token to use it in the desktop app.`,
-      'audit.pro-required',
-    );
+    throw proRequired(COMPARE_FEATURE, {
+      advice: 'Link a Pro account with an API token to use them in the desktop app.',
+    });
   return new SitemapCompares({
     answers: deps.data.answers,
     compare: deps.data.compare,

@@ -20,8 +20,7 @@ export async function fetchSitemap(
   try {
     return { content: await downloadSitemap({ fetcher, policy: deps.policy }, input.url) };
   } catch (err) {
-    if (err instanceof SitemapDownloadError)
-      throw new AppError(err.status, err.error, err.message, err.code);
+    if (err instanceof SitemapDownloadError) throw new AppError(err.code, err.error, err.message);
     throw err;
   } finally {
     await fetcher.close().catch(() => undefined);

@@ -17,12 +17,7 @@ export function safeStorageBox(safe: SafeStorageApi, platform: NodeJS.Platform):
   return {
     seal(plain) {
       if (keychainState(safe, platform) !== 'ok')
-        throw new AppError(
-          503,
-          'No safe place for credentials',
-          UNSAFE,
-          'crawl.credentials-unsafe',
-        );
+        throw new AppError('crawl.credentials-unsafe', 'No safe place for credentials', UNSAFE);
       return FORMAT + safe.encryptString(plain).toString('base64');
     },
     open(sealed) {

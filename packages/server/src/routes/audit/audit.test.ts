@@ -43,12 +43,15 @@ async function finished(jobId: string, user = pro) {
 }
 
 describe('POST /api/audit', () => {
-  it('refuses a free user with 403 audit.pro-required, and anonymous visitors with 401', async () => {
+  it('refuses a free user with 403 auth.pro-required, and anonymous visitors with 401', async () => {
     const refused = await call(t.server.url, free, 'POST', '/api/audit', {
       content: urlset(['/']),
     });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: 'audit.pro-required' });
+    expect(await refused.json()).toMatchObject({
+      code: 'auth.pro-required',
+      message: expect.stringContaining('Sitemap audits'),
+    });
     const anonymous = await call(t.server.url, null, 'POST', '/api/audit', { content: 'x' });
     expect(anonymous.status).toBe(401);
   });

@@ -1,7 +1,6 @@
-import { AuditAnswers } from '@mapsmith/app';
+import { AppError, AuditAnswers, proRequired } from '@mapsmith/app';
 import { plural } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
@@ -12,7 +11,7 @@ import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
  * URL or an uploaded sitemap's text, `GET /api/audit/:jobId` shows its progress and verdict
  * summary, `.../urls` pages its table, `.../report` downloads it as CSV and `.../stop` stops it.
  * The use cases are app's `AuditAnswers`; these handlers only translate. Free users are refused
- * with 403 `audit.pro-required`; another user's audit is a 404, as for crawls.
+ * with 403 `auth.pro-required`; another user's audit is a 404, as for crawls.
  */
 export function auditRoutes(ctx: AppContext): RouteTable {
   const audits = new AuditAnswers(ctx.repos.audits, ctx.repos.rates, () => ctx.jobs.audits.wake());
@@ -20,23 +19,18 @@ export function auditRoutes(ctx: AppContext): RouteTable {
   return {
     'audit.start': {
       notPro: () =>
-        new HttpError(
-          403,
-          'Pro required',
-          'The live status of every listed URL is part of Pro. The free check of the sitemap itself stays free.',
-          {},
-          'audit.pro-required',
-        ),
+        proRequired('Sitemap audits (the live status of every listed URL)', {
+          advice: 'The free check of the sitemap itself stays free.',
+        }),
       handle: async (input, { user }) => {
         const started = await audits.start({ id: user.id, plan: planOf(user) }, input);
         const headers = rateHeaders(started.rate);
         if (!started.ok)
-          throw new HttpError(
-            429,
+          throw new AppError(
+            'limit.hourly',
             'Too many requests',
             `You can start at most ${plural(started.limit, 'audit')} per hour; please try again later`,
-            { ...headers, ...retryAfter(started.rate, Date.now()) },
-            'limit.hourly',
+            { headers: { ...headers, ...retryAfter(started.rate, Date.now()) } },
           );
         return HttpResult.json({ jobId: started.jobId }, { status: 201, headers });
       },

@@ -42,7 +42,10 @@ describe('the brand of the client report', () => {
       accent: '#123456',
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'auth.pro-required' });
+    expect(await res.json()).toMatchObject({
+      code: 'auth.pro-required',
+      message: expect.stringContaining('Reports in your own brand'),
+    });
     const html = await sharedPage(free);
     expect(html).toContain('Prepared by Mapsmith');
     expect(html).not.toContain('Free Agency');

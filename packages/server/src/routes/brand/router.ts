@@ -1,6 +1,11 @@
-import { readReportBrand, reportBrandLogo, saveReportBrand } from '@mapsmith/app';
+import {
+  notFound,
+  proRequired,
+  readReportBrand,
+  reportBrandLogo,
+  saveReportBrand,
+} from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 
@@ -12,11 +17,13 @@ import type { RouteTable } from '../../http/operation-route.js';
 export function brandRoutes(ctx: AppContext): RouteTable {
   return {
     'brand.get': (_input, { user }) => readReportBrand(ctx.db, user.id),
-    'brand.update': (input, { user }) => saveReportBrand(ctx.db, user.id, input),
+    'brand.update': {
+      notPro: () => proRequired('Reports in your own brand (name, colour and logo)'),
+      handle: (input, { user }) => saveReportBrand(ctx.db, user.id, input),
+    },
     'brand.logo': async (_input, { user }) => {
       const logo = await reportBrandLogo(ctx.db, user.id);
-      if (!logo)
-        throw new HttpError(404, 'Not found', 'You have not uploaded a logo.', {}, 'not-found');
+      if (!logo) throw notFound('You have not uploaded a logo.');
       return HttpResult.write(
         {
           'Content-Type': logo.type,

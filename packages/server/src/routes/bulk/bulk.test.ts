@@ -229,7 +229,10 @@ describe('a bulk crawl of 20 fixture sites', () => {
     const free = await createTestUser(t.server.context.db);
     const refused = await call(t.server.url, free, 'POST', '/api/bulk', { list: sites[0]?.url });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe('bulk.pro-required');
+    expect(await refused.json()).toMatchObject({
+      code: 'auth.pro-required',
+      message: expect.stringContaining('Bulk crawls'),
+    });
     const pro = await createTestUser(t.server.context.db, { pro: true });
     const long = Array.from({ length: 101 }, (_, i) => `https://s${i}.example.com/`).join('\n');
     const tooMany = await call(t.server.url, pro, 'POST', '/api/bulk', { list: long });

@@ -1,13 +1,13 @@
 import {
-  BULK_PRO_TEXT,
+  BULK_FEATURE,
   BulkLists,
   bulkZipEntries,
   bulkZipName,
   type OpenExportFile,
+  proRequired,
   zipStream,
 } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
@@ -16,8 +16,9 @@ import { withStartRateHeaders } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 import { openExport } from '../generate/export-file.js';
 
-function proRequired(): HttpError {
-  return new HttpError(403, 'Pro required', BULK_PRO_TEXT, {}, 'bulk.pro-required');
+/** The refusal of bulk lists to a plan without them (403 `auth.pro-required`). */
+function bulkNeedsPro() {
+  return proRequired(BULK_FEATURE);
 }
 
 /**
@@ -28,7 +29,7 @@ function proRequired(): HttpError {
  */
 export function bulkRoutes(ctx: AppContext): RouteTable {
   const lists = new BulkLists(ctx.repos, { now: Date.now }, ctx.policy, () => ctx.jobs.pool.wake());
-  const notPro = proRequired;
+  const notPro = bulkNeedsPro;
 
   return {
     'bulk.start': {

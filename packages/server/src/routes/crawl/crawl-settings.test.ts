@@ -78,7 +78,7 @@ describe('crawl settings over the API', () => {
     expect(site.hits('/p/10')).toBe(0);
   });
 
-  it('refuses settings from a free user with 403 crawl.settings-pro and starts nothing', async () => {
+  it('refuses settings from a free user with 403 auth.pro-required and starts nothing', async () => {
     const u = await createTestUser(t.server.context.db);
     const res = await call(t.server.url, u, 'POST', '/api/crawl', {
       url: site.url,
@@ -86,8 +86,8 @@ describe('crawl settings over the API', () => {
     });
     expect(res.status).toBe(403);
     const body = await res.json();
-    expect(body.code).toBe('crawl.settings-pro');
-    expect(body.message).toMatch(/Pro/);
+    expect(body.code).toBe('auth.pro-required');
+    expect(body.message).toMatch(/^Crawl settings .* are part of Mapsmith Pro/);
     const history = await (await call(t.server.url, u, 'GET', '/api/history')).json();
     expect(history).toEqual([]);
     // Settings that are all defaults are no departure: the free crawl starts.

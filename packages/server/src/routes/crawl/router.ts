@@ -1,6 +1,5 @@
-import { CrawlAnswers, CrawlControls, CrawlStart } from '@mapsmith/app';
+import { AppError, CrawlAnswers, CrawlControls, CrawlStart } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
@@ -28,12 +27,10 @@ export function crawlRoutes(ctx: AppContext): RouteTable {
   return {
     'crawl.start': {
       signedOut: () =>
-        new HttpError(
-          401,
+        new AppError(
+          'auth.required',
           'Sign In Required',
           'Please create an account or sign in to generate sitemaps',
-          {},
-          'auth.required',
         ),
       handle: async (input, { user, res }) => {
         const plan = planOf(user);

@@ -1,19 +1,14 @@
 import {
+  AppError,
+  CRAWL_SETTINGS_FEATURE,
   CRAWL_START_REFUSALS,
   type CrawlStartRefusal,
   NOT_A_SITE_URL,
+  proRequired,
   startRefusedError,
 } from '@mapsmith/app';
-import { ERROR_STATUS, type Plan, type RateInfo } from '@mapsmith/core';
-import { HttpError } from '../../http/errors.js';
+import type { Plan, RateInfo } from '@mapsmith/core';
 import { startRefusalAnswer } from '../../limits/start-refusal.js';
-
-/** The hosted sentence of a refusal decided before the admission. */
-const BEFORE_ADMISSION: Readonly<Record<'url' | 'settings-pro', string>> = {
-  url: NOT_A_SITE_URL,
-  'settings-pro':
-    'Crawl settings (depth, include and exclude patterns, scope, rendering, delay, user agent and a staging site login) are part of Mapsmith Pro. Start the crawl without them, or upgrade to Pro.',
-};
 
 /**
  * The hosted answer to a refused crawl start. A refusal of the admission (month, hour,
@@ -27,15 +22,12 @@ export function startRefusal(
   plan: Plan,
   token: RateInfo | undefined,
   now = Date.now(),
-): HttpError {
+): AppError {
   if ('rate' in refused) return startRefusalAnswer(startRefusedError(refused, plan, now), token);
+  if (refused.reason === 'settings-pro')
+    return proRequired(CRAWL_SETTINGS_FEATURE, {
+      advice: 'Start the crawl without them, or upgrade to Pro.',
+    });
   const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
-  return new HttpError(
-    ERROR_STATUS[code],
-    title,
-    BEFORE_ADMISSION[refused.reason],
-    {},
-    code,
-    field,
-  );
+  return new AppError(code, title, NOT_A_SITE_URL, field ? { field } : {});
 }

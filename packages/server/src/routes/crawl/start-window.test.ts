@@ -93,7 +93,7 @@ describe('POST /api/crawl reads the crawl-start window once', () => {
     expect(settings).toEqual({
       reads: 1,
       status: 403,
-      code: 'crawl.settings-pro',
+      code: 'auth.pro-required',
       remaining: '10',
     });
     const address = await readsOf(u, { url: 'ftp://example.com/' });

@@ -1,3 +1,4 @@
+import { AppError } from '@mapsmith/app';
 import {
   createHttpFetcher,
   downloadSitemapBytes,
@@ -6,7 +7,6 @@ import {
   SitemapDownloadError,
 } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { ConcurrencyGate } from '../../limits/concurrency-gate.js';
@@ -51,12 +51,11 @@ export function fetchSitemapRoutes(ctx: AppContext): RouteTable {
     );
     const headers = rateHeaders(hit.rate);
     if (!hit.ok) {
-      throw new HttpError(
-        429,
+      throw new AppError(
+        'limit.sitemap-fetch',
         'Too many requests',
         `The checker fetches at most ${SITEMAP_FETCHES_PER_HOUR_PER_IP} sitemaps per hour; please try again later`,
-        { ...headers, ...retryAfter(hit.rate, Date.now()) },
-        'limit.sitemap-fetch',
+        { headers: { ...headers, ...retryAfter(hit.rate, Date.now()) } },
       );
     }
     // A fetcher per request: checker fetches are rare, and nothing stays open afterwards.
@@ -65,7 +64,7 @@ export function fetchSitemapRoutes(ctx: AppContext): RouteTable {
       return { bytes: await downloadSitemapBytes({ fetcher, policy }, url), headers };
     } catch (err) {
       if (err instanceof SitemapDownloadError) {
-        throw new HttpError(err.status, err.error, err.message, headers, err.code);
+        throw new AppError(err.code, err.error, err.message, { headers: headers });
       }
       throw err;
     } finally {
@@ -78,12 +77,11 @@ export function fetchSitemapRoutes(ctx: AppContext): RouteTable {
       // Before the hourly count: a request refused for load must not spend the client's quota.
       const slot = await gate.acquire(req.ip ?? 'unknown', signal);
       if (!slot.ok) {
-        throw new HttpError(
-          429,
+        throw new AppError(
+          'checker.busy',
           'Checker busy',
           'Too many sitemap checks are running; please try again in a few seconds',
-          { 'Retry-After': String(BUSY_RETRY_SECONDS) },
-          'checker.busy',
+          { headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } },
         );
       }
       // The slot is held until the answer is written: escaping 50 MB is the costly part.

@@ -1,5 +1,5 @@
+import { AppError } from '@mapsmith/app';
 import { HOUR_MS, type HttpFetcher } from '@mapsmith/core';
-import { HttpError } from '../../http/errors.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { crawlUrls } from '../../notify/crawl-urls.js';
 import { type PingDeps, pingKeyFor, pingSearchEngines } from '../../notify/ping-service.js';
@@ -29,15 +29,11 @@ export function pingRoutes(deps: PingRouteDeps): RouteTable {
       const crawl = await crawlUrls(deps.repos, user.id, sitemapUrl, jobId);
       const { ok, rate } = await deps.repos.rates.hit(`ping:${user.id}`, PINGS_PER_HOUR, HOUR_MS);
       if (!ok) {
-        throw new HttpError(
-          429,
-          'Too many notifications',
-          'Try again in an hour',
-          {
+        throw new AppError('limit.notify', 'Too many notifications', 'Try again in an hour', {
+          headers: {
             'Retry-After': String(Math.max(1, Math.ceil((rate.resetMs - Date.now()) / 1000))),
           },
-          'limit.notify',
-        );
+        });
       }
       // A fetcher per ping: pings are rare, and nothing is left holding connections afterwards.
       const fetcher = deps.createFetcher();

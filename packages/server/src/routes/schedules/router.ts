@@ -1,17 +1,13 @@
+import { type AppError, proRequired } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 
 /** Scheduled crawls are Pro (http-routes.ts): a free user is refused with `auth.pro-required`, and why. */
-function notPro(): HttpError {
-  return new HttpError(
-    403,
-    'Pro required',
-    'Scheduled crawls are part of Mapsmith Pro. Upgrade to schedule daily, weekly or monthly crawls.',
-    {},
-    'auth.pro-required',
-  );
+function notPro(): AppError {
+  return proRequired('Scheduled crawls', {
+    advice: 'Upgrade to schedule daily, weekly or monthly crawls.',
+  });
 }
 
 /**

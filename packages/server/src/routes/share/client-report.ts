@@ -1,4 +1,5 @@
 import {
+  AppError,
   brandForReport,
   type ClientReport,
   CrawlAnswers,
@@ -8,7 +9,6 @@ import {
 } from '@mapsmith/app';
 import { PdfTimeoutError, printHtmlToPdf } from '@mapsmith/render';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import { ConcurrencyGate } from '../../limits/concurrency-gate.js';
 
@@ -40,12 +40,11 @@ function clientReports(ctx: AppContext) {
     const report = await read(jobId, ownerId);
     const slot = await gate.acquire(client);
     if (!slot.ok)
-      throw new HttpError(
-        429,
+      throw new AppError(
+        'input.busy',
         'Busy',
         'Too many PDFs are being printed; please try again in a few seconds.',
-        { 'Retry-After': '5' },
-        'input.busy',
+        { headers: { 'Retry-After': '5' } },
       );
     try {
       const bytes = await printHtmlToPdf(clientReportHtml(report), {
@@ -62,13 +61,9 @@ function clientReports(ctx: AppContext) {
       );
     } catch (err) {
       if (err instanceof PdfTimeoutError)
-        throw new HttpError(
-          503,
-          'PDF not ready',
-          err.message,
-          { 'Retry-After': '30' },
-          'report.pdf-timeout',
-        );
+        throw new AppError('report.pdf-timeout', 'PDF not ready', err.message, {
+          headers: { 'Retry-After': '30' },
+        });
       throw err;
     } finally {
       slot.release();

@@ -1,6 +1,5 @@
-import { createShareLink, listShareLinks, revokeShareLink } from '@mapsmith/app';
+import { createShareLink, listShareLinks, notFound, revokeShareLink } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { clientReportsOf } from './client-report.js';
@@ -23,14 +22,7 @@ export function shareRoutes(ctx: AppContext): RouteTable {
 
     'share.revoke': async ({ id }, { user }) => {
       const revoked = await revokeShareLink(ctx.db, { ownerId: user.id, id });
-      if (!revoked)
-        throw new HttpError(
-          404,
-          'Not found',
-          'You have no share link with this id.',
-          {},
-          'share.not-found',
-        );
+      if (!revoked) throw notFound('You have no share link with this id.', 'share.not-found');
       return revoked;
     },
 

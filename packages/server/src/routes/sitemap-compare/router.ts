@@ -1,6 +1,5 @@
-import { COMPARE_IS_PRO, CrawlAnswers, SitemapCompares } from '@mapsmith/app';
+import { COMPARE_FEATURE, CrawlAnswers, proRequired, SitemapCompares } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 
@@ -19,7 +18,7 @@ export function sitemapCompareRoutes(ctx: AppContext): RouteTable {
 
   return {
     'crawl.sitemapCompare': {
-      notPro: () => new HttpError(403, 'Pro required', COMPARE_IS_PRO, {}, 'audit.pro-required'),
+      notPro: () => proRequired(COMPARE_FEATURE),
       handle: async ({ jobId }, { user }) =>
         HttpResult.json(await compares.start(jobId, user.id), {
           headers: { 'Cache-Control': 'no-store' },

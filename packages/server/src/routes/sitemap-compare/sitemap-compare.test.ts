@@ -208,11 +208,14 @@ describe('the live sitemap against the crawl', () => {
     expect(lines[1]).toMatch(new RegExp(`^${origin}/linked-missing,.*,missing$`));
   });
 
-  it('is Pro only: a free user gets 403 audit.pro-required', async () => {
+  it('is Pro only: a free user gets 403 auth.pro-required', async () => {
     const jobId = await crawl(free);
     const res = await call(t.server.url, free, 'POST', `/api/crawl/${jobId}/sitemap-compare`, {});
     expect(res.status).toBe(403);
-    expect((await res.json()).code).toBe('audit.pro-required');
+    expect(await res.json()).toMatchObject({
+      code: 'auth.pro-required',
+      message: expect.stringContaining('live sitemap'),
+    });
   });
 
   it("answers an unknown or another user's crawl with 404 crawl.not-found, the code its docs list", async () => {

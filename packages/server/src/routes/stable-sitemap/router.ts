@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '@mapsmith/app';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
 import type { PublishedFile } from '../../schedules/publisher.js';
 import { isTokenShape } from '../../schedules/service.js';
 
@@ -33,12 +33,10 @@ export function stableSitemapRouter(ctx: AppContext): Router {
   router.get('/s/:token/:file', async (req, res) => {
     const token = req.params.token ?? '';
     const name = req.params.file ?? '';
-    const missing = new HttpError(
-      404,
+    const missing = new AppError(
+      'not-found',
       'Not found',
       'No sitemap is published at this address',
-      {},
-      'not-found',
     );
     if (!isTokenShape(token) || !FILE_NAME.test(name)) throw missing;
     const schedule = await ctx.schedules.byToken(token);

@@ -1,26 +1,19 @@
+import { AppError, notFound, sessionRequired } from '@mapsmith/app';
 import {
   createApiToken,
   listApiTokens,
   MAX_LIVE_TOKENS,
   revokeApiToken,
 } from '../../auth/api-tokens.js';
-import { proRequired } from '../../auth/bearer.js';
-import { HttpError } from '../../http/errors.js';
+import { tokensNeedPro } from '../../auth/bearer.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import type { ApiTokenRepository } from '../../repos/ports-accounts.js';
 
 /** Tokens are managed from a signed-in session of a Pro user; a token cannot mint tokens. */
 const guard = {
-  tokenRefused: () =>
-    new HttpError(
-      403,
-      'Session required',
-      'Manage API tokens from the Mapsmith dashboard',
-      {},
-      'auth.session-required',
-    ),
-  notPro: proRequired,
+  tokenRefused: () => sessionRequired('Manage API tokens from the Mapsmith dashboard'),
+  notPro: tokensNeedPro,
 };
 
 /** `GET /api/tokens`, `POST /api/tokens` and `DELETE /api/tokens/:id` (Pro API tokens). */
@@ -33,12 +26,10 @@ export function tokensRoutes(tokens: ApiTokenRepository): RouteTable {
       handle: async ({ name }, { user }) => {
         const created = await createApiToken(tokens, user.id, name);
         if (!created) {
-          throw new HttpError(
-            409,
+          throw new AppError(
+            'token.too-many',
             'Too many tokens',
             `You can have at most ${MAX_LIVE_TOKENS} API tokens; revoke one first`,
-            {},
-            'token.too-many',
           );
         }
         const { id, createdAt, token } = created;
@@ -53,7 +44,7 @@ export function tokensRoutes(tokens: ApiTokenRepository): RouteTable {
       ...guard,
       handle: async ({ id }, { user }) => {
         if (!(await revokeApiToken(tokens, user.id, id))) {
-          throw new HttpError(404, 'Not found', 'No such API token', {}, 'token.not-found');
+          throw notFound('No such API token', 'token.not-found');
         }
         return { message: 'The API token has been revoked.' };
       },
