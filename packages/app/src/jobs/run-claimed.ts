@@ -23,8 +23,15 @@ export interface RunClaimedOptions {
   record?: (write: () => Promise<unknown>) => Promise<void>;
   /** Whether a failure interrupted the run (the database went away): nothing is written. */
   interrupted?: (error: unknown, reason: string) => boolean;
-  /** Writes a failure (default: once); the server's pool retries until it can. */
-  writeFailure?: (write: () => Promise<boolean>, signal: AbortSignal) => Promise<void>;
+  /**
+   * Writes a failure (default: once); the server's pool says so in its log first, then retries
+   * until it can (a full disk: the failure is known at once, its record may wait for space).
+   */
+  writeFailure?: (
+    write: () => Promise<boolean>,
+    signal: AbortSignal,
+    reason: string,
+  ) => Promise<void>;
   /** Told of each heartbeat: whether the claim held, or the error of the write. */
   onHeartbeat?: (held: boolean | Error) => void;
 }
@@ -89,7 +96,7 @@ export async function runClaimed<J extends { id: string }, S>(
       });
       return written;
     };
-    if (options.writeFailure) await options.writeFailure(write, signal);
+    if (options.writeFailure) await options.writeFailure(write, signal, reason);
     else if (!(await write())) return { end: 'taken-over' };
     return { end: 'failed', reason };
   } finally {

@@ -167,6 +167,17 @@ const NOT_ANSWERED: Readonly<Partial<Record<RoutedOperationName, Record<string, 
     'crawl.other-site': 'readClientReport reads the changes without another crawl',
     'not-found': 'charts reads the crawl the report has just found (gone between two reads only)',
   },
+  'bulk.start': {
+    'limit.monthly':
+      'admitCrawlStart refuses it on a plan with a month cap; bulk is Pro, which has none',
+    'limit.plan': 'admitCrawlStart refuses it on a plan without crawls; bulk is Pro, which crawls',
+  },
+  'bulk.download': {
+    'crawl.not-found':
+      'bulkZipEntries reads the completed sites the bulk record has just listed (gone between two reads only)',
+    'crawl.not-finished':
+      'bulkZipEntries reads the completed sites only (CrawlAnswers.exportOf checks it again)',
+  },
   'user.delete': {
     'auth.invalid-login': 'recheckPassword turns sign-in’s 401 into auth.wrong-password',
   },

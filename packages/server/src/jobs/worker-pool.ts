@@ -208,7 +208,11 @@ export class WorkerPool<J extends { id: string } = CrawlJobRecord, S = CrawlSumm
       // The database went away under the run (a Postgres restart): nothing is recorded; the
       // job is claimed again (its lease or its engine heartbeat runs out) and resumes.
       interrupted: (err, reason) => isConnectionError(err) || UNREACHABLE.test(reason),
-      writeFailure: (write, signal) => this.recordFailure(id, write, signal),
+      writeFailure: (write, signal, reason) => {
+        // Said before its record: on a full disk the record waits for space, the log does not.
+        this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });
+        return this.recordFailure(id, write, signal);
+      },
       onHeartbeat: (held) => {
         if (held instanceof Error) this.heartbeatLog.failed({ jobId: id, error: String(held) });
         else this.heartbeatLog.succeeded();
@@ -220,8 +224,6 @@ export class WorkerPool<J extends { id: string } = CrawlJobRecord, S = CrawlSumm
     else if (ran.end === 'paused') this.logger.info(`${this.kind} job paused`, { jobId: id });
     else if (ran.end === 'interrupted')
       this.logger.warn(`${this.kind} job interrupted: the database is unreachable`, { jobId: id });
-    else if (ran.end === 'failed')
-      this.logger.warn(`${this.kind} job failed`, { jobId: id, reason: ran.reason });
   }
 
   /**

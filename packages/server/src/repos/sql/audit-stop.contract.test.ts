@@ -64,7 +64,10 @@ describe.each(testDatabaseKinds)('stopping an audit on %s', (kind) => {
     expect(await repos.audits.stopAsked(jobId)).toBeNull();
     expect(await answers.stop(jobId, owner)).toMatchObject({ status: 'running' });
     expect(await repos.audits.stopAsked(jobId)).toBe('stop');
-    await repos.auditQueue.complete(jobId, 'w1', { saved: 0, endedBy: 'stopped', checked: 0 });
+    const token = claimed?.claimToken ?? '';
+    expect(
+      await repos.auditQueue.complete(jobId, token, { saved: 0, endedBy: 'stopped', checked: 0 }),
+    ).toBe(true);
     expect(await answers.get(jobId, owner)).toMatchObject({
       status: 'completed',
       error: 'Stopped by you after 0 URLs checked; the URLs checked so far are shown.',
