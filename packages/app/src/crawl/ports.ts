@@ -120,7 +120,7 @@ export type StoreLimit = { reason: 'monthly-quota' } | { reason: 'storage-budget
 
 /** A job's crawl store; `flush` commits what it holds (see `CrawlJobRepository.store`). */
 export interface JobCrawlStore extends CrawlStore {
-  /** Resolves once every write so far is committed. */
+  /** Resolves once every write so far is committed; rejects once a write failed (see `store`). */
   flush(): Promise<void>;
 }
 
@@ -162,8 +162,16 @@ export interface CrawlJobRepository {
    * (readers, test seeding) nothing is fenced.
    *
    * `batched` (a crawl run's store) groups its writes in transactions of many pages, committed
-   * every few hundred pages or 100 ms, before every read and on `flush`: a crash loses at most
-   * the open batch (see `SqlCrawlStore`). Unbatched, every write commits before it resolves.
+   * every few hundred pages or 100 ms, before every read and on `flush`. Unbatched, every
+   * write commits before it resolves.
+   *
+   * The crash promise of a batched store: a kill -9 loses at most the open batch, whole, never
+   * part of it. Its pages were neither stored nor charged and their frontier rows are still
+   * leased, so the resumed run fetches them again and charges each once, and the report counts
+   * per verdict (written in the same transactions as the rows) stay exact. A batch whose write
+   * fails (a full disk, a lost claim) is rolled back whole in the same way and the store stops:
+   * every later `savePage`, `addInlinks` and `flush` rejects with that failure and writes
+   * nothing, so a failed crawl takes none of the room freed to record its failure.
    */
   store(
     jobId: string,

@@ -63,7 +63,8 @@ const BUDGET_CHECK_EVERY = 50;
  * it. Its pages were neither stored nor charged and their frontier rows are still leased, so
  * the resumed crawl (`requeueLeased`) fetches them again and charges each once; their links
  * come again with them. The per-verdict report counts (`crawl_report_counts`) move in the
- * same transaction as the rows they count, so they stay exact.
+ * same transaction as the rows they count, so they stay exact. A batch whose write fails is
+ * rolled back the same way and stops the store (`WriteBatch`): nothing more is written.
  */
 export class SqlCrawlStore implements JobCrawlStore {
   /** A store for `jobId`; `clock` dates the monthly charge; `claimToken` fences page saves. */

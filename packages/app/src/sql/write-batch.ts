@@ -15,10 +15,14 @@ export const BATCH_MS = 100;
  * once `maxSaves` pages are held or `BATCH_MS` after the first one, or when `flush` asks. On
  * SQLite that is one WAL append for index pages many rows share and a handful of round trips
  * to the driver's thread instead of a dozen per page; on Postgres one WAL flush and a handful
- * of round trips. Batches are written one at a time, in order. A batch that fails rolls back
- * and is written again one page at a time, so a failing write (a full disk) keeps every page
- * before it, as unbatched saves did; the first failure is thrown by that `flush` (or, for a
- * batch written on the timer, by the next `save`, `link` or `flush`).
+ * of round trips. Batches are written one at a time, in order.
+ *
+ * A batch whose transaction fails (a full disk, a lost claim, a lost connection) is rolled back
+ * whole, and the batch stops: what it held is dropped, its timer is cleared, and every later
+ * `save`, `link` and `flush` rejects with that first failure without writing anything. So a
+ * failed store is silent from then on: on a full disk, nothing of the crawl takes the room the
+ * worker frees to record the job's failure (`DiskSpace.release`). The dropped pages are those
+ * a kill -9 would lose (never stored, never charged, their frontier rows still leased).
  * With `maxSaves` 1 (an unbatched store) every save and every call's links are written before
  * they resolve.
  */
@@ -27,8 +31,8 @@ export class WriteBatch {
   private links: InlinkObservation[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private tail: Promise<unknown> = Promise.resolve();
-  /** A batch that failed on the timer, thrown by the next call. */
-  private failed: unknown = null;
+  /** The first failed write: once set, nothing more is written. */
+  private failure: { error: unknown } | null = null;
 
   /** Batches for `write`, which writes one in its transaction; `done` hears what each did. */
   constructor(
@@ -44,12 +48,14 @@ export class WriteBatch {
 
   /** Holds a page save; resolves at once, or once the batch it filled is written. */
   async save(page: PendingPage): Promise<void> {
+    this.throwIfStopped();
     this.pages.push(page);
     await this.held();
   }
 
   /** Holds links; resolves at once, or once the batch they filled is written. */
   async link(links: InlinkObservation[]): Promise<void> {
+    this.throwIfStopped();
     for (const link of links) this.links.push(link);
     await this.held();
   }
@@ -63,47 +69,43 @@ export class WriteBatch {
     this.pages = [];
     this.links = [];
     const run = async () => {
-      if (this.failed) {
-        const failure = this.failed;
-        this.failed = null;
-        throw failure;
-      }
+      this.throwIfStopped();
       if (pages.length === 0 && links.length === 0) return;
-      const whole = await fencedTransaction(this.db, (tx) => this.write(tx, pages, links)).then(
-        (saved) => ({ saved }),
-        (err: unknown) => ({ err }),
-      );
-      if ('saved' in whole) {
-        if (whole.saved) await this.done(whole.saved);
-        return;
+      let saved: SavedBatch | null;
+      try {
+        saved = await fencedTransaction(this.db, (tx) => this.write(tx, pages, links));
+      } catch (error) {
+        this.stop(error);
+        throw error;
       }
-      if (pages.length <= 1) throw whole.err;
-      // One page at a time, as far as they go: a full disk keeps every page that fitted.
-      await fencedTransaction(this.db, (tx) => this.write(tx, [], links));
-      for (const page of pages) {
-        const saved = await fencedTransaction(this.db, (tx) => this.write(tx, [page], []));
-        if (saved) await this.done(saved);
-      }
+      if (saved) await this.done(saved);
     };
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);
     return result;
   }
 
+  /** Ends the batch on its first failed write: nothing held or saved later is written. */
+  private stop(error: unknown): void {
+    this.failure ??= { error };
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pages = [];
+    this.links = [];
+  }
+
+  private throwIfStopped(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
   private async held(): Promise<void> {
-    if (this.failed) {
-      const failure = this.failed;
-      this.failed = null;
-      throw failure;
-    }
     const full = this.pages.length >= this.maxSaves || this.links.length >= BATCH_LINKS;
     // Unbatched (`maxSaves` 1), links are written at once too.
     if (full || this.maxSaves <= 1) return this.flush();
+    // A batch written on the timer that fails stops the batch: the next call throws.
     this.timer ??= setTimeout(() => {
       this.timer = null;
-      this.flush().catch((err: unknown) => {
-        this.failed = err;
-      });
+      this.flush().catch(() => undefined);
     }, BATCH_MS);
   }
 }
