@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { call, createTestUser } from '../repos/test-support.js';
 import { type RunningServer, startServer } from '../server.js';
-import { mountSmallDisk, type SmallDisk, startEndlessSite } from './full-disk-support.js';
+import { fillDisk, mountSmallDisk, type SmallDisk, startEndlessSite } from './full-disk-support.js';
 
-const MiB = 1024 * 1024;
 let disk: SmallDisk;
 let server: RunningServer | undefined;
 let site: Awaited<ReturnType<typeof startEndlessSite>> | undefined;
@@ -25,25 +24,6 @@ const logger: Logger = {
   debug: () => {},
 };
 const count = (pattern: RegExp) => lines.filter((l) => pattern.test(l.message)).length;
-
-/** Writes `file` until the disk refuses another byte (synchronously: nothing else writes meanwhile). */
-function fillDisk(file: string): void {
-  const fd = fs.openSync(file, 'w');
-  try {
-    const chunk = Buffer.alloc(MiB);
-    for (let size = MiB; size >= 512; size = Math.floor(size / 2)) {
-      for (;;) {
-        try {
-          fs.writeSync(fd, chunk, 0, size);
-        } catch {
-          break;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 async function until(ok: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
   const end = Date.now() + ms;

@@ -46,6 +46,25 @@ export function freeBytes(dir: string): number {
   return s.bavail * s.bsize;
 }
 
+/** Writes `file` until the disk refuses another byte (synchronously: nothing else writes meanwhile). */
+export function fillDisk(file: string): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let size = chunk.length; size >= 512; size = Math.floor(size / 2)) {
+      for (;;) {
+        try {
+          fs.writeSync(fd, chunk, 0, size);
+        } catch {
+          break;
+        }
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** An endless site: every page links to 150 new pages with long paths. Resolves to its URL. */
 export async function startEndlessSite(): Promise<{ url: string; close(): Promise<void> }> {
   const srv = http.createServer((req, res) => {
