@@ -18,11 +18,13 @@ export const BATCH_MS = 100;
  * of round trips. Batches are written one at a time, in order.
  *
  * A batch whose transaction fails (a full disk, a lost claim, a lost connection) is rolled back
- * whole, and the batch stops: what it held is dropped, its timer is cleared, and every later
- * `save`, `link` and `flush` rejects with that first failure without writing anything. So a
- * failed store is silent from then on: on a full disk, nothing of the crawl takes the room the
- * worker frees to record the job's failure (`DiskSpace.release`). The dropped pages are those
- * a kill -9 would lose (never stored, never charged, their frontier rows still leased).
+ * whole and written again at once one page at a time, as far as they go, so a full disk keeps
+ * every page that fitted, as unbatched saves did. The first write that fails stops the batch:
+ * what it held is dropped, its timer is cleared, and every later `save`, `link` and `flush`
+ * rejects with that failure without writing anything. So a failed store is silent from then
+ * on: on a full disk, nothing of the crawl takes the room the worker frees to record the job's
+ * failure (`DiskSpace.release`). The dropped pages are those a kill -9 would lose (never
+ * stored, never charged, their frontier rows still leased).
  * With `maxSaves` 1 (an unbatched store) every save and every call's links are written before
  * they resolve.
  */
@@ -71,18 +73,34 @@ export class WriteBatch {
     const run = async () => {
       this.throwIfStopped();
       if (pages.length === 0 && links.length === 0) return;
-      let saved: SavedBatch | null;
       try {
-        saved = await fencedTransaction(this.db, (tx) => this.write(tx, pages, links));
+        await this.writeAll(pages, links);
       } catch (error) {
         this.stop(error);
         throw error;
       }
-      if (saved) await this.done(saved);
     };
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);
     return result;
+  }
+
+  /** One transaction for the batch; if it fails, one per page until a page fails too. */
+  private async writeAll(pages: PendingPage[], links: InlinkObservation[]): Promise<void> {
+    const whole = await fencedTransaction(this.db, (tx) => this.write(tx, pages, links)).then(
+      (saved) => ({ saved }),
+      (err: unknown) => ({ err }),
+    );
+    if ('saved' in whole) {
+      if (whole.saved) await this.done(whole.saved);
+      return;
+    }
+    if (pages.length <= 1) throw whole.err;
+    await fencedTransaction(this.db, (tx) => this.write(tx, [], links));
+    for (const page of pages) {
+      const saved = await fencedTransaction(this.db, (tx) => this.write(tx, [page], []));
+      if (saved) await this.done(saved);
+    }
   }
 
   /** Ends the batch on its first failed write: nothing held or saved later is written. */
