@@ -3,14 +3,18 @@
 // (the job must not stay "crawling" and resume into the disk again), and the repeated failures
 // are logged once with a count, not one line a second. Needs `mount` (root), else skipped.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { call, createTestUser } from '../repos/test-support.js';
 import { type RunningServer, startServer } from '../server.js';
-import { fillDisk, mountSmallDisk, type SmallDisk, startEndlessSite } from './full-disk-support.js';
+import {
+  fillDisk,
+  mountSmallDisk,
+  type SmallDisk,
+  smallDiskConfig,
+  startEndlessSite,
+} from './full-disk-support.js';
 
 let disk: SmallDisk;
 let server: RunningServer | undefined;
@@ -41,16 +45,8 @@ beforeAll(async () => {
     return;
   }
   site = await startEndlessSite();
-  const config = loadConfig({
-    PORT: '0',
-    MAPSMITH_DATA_DIR: disk.dir,
-    MAPSMITH_WEB_DIR: path.join(os.tmpdir(), 'mapsmith-no-web'),
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-    MAPSMITH_MIN_FREE_MB: '0',
-    // One worker: another user's crawl waits as pending, and each poll tries to claim it.
-    MAPSMITH_CRAWL_WORKERS: '1',
-  });
+  // One worker: another user's crawl waits as pending, and each poll tries to claim it.
+  const config = smallDiskConfig(disk.dir, 0, { MAPSMITH_CRAWL_WORKERS: '1' });
   server = await startServer(config, logger);
 }, 60_000);
 

@@ -5,14 +5,12 @@
 // poll. Needs `mount` (root), else skipped.
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { call, createTestUser } from '../repos/test-support.js';
 import { type RunningServer, startServer } from '../server.js';
-import { fillDisk, mountSmallDisk, type SmallDisk } from './full-disk-support.js';
+import { fillDisk, mountSmallDisk, type SmallDisk, smallDiskConfig } from './full-disk-support.js';
 
 let disk: SmallDisk;
 let server: RunningServer | undefined;
@@ -32,15 +30,7 @@ beforeAll(async () => {
     process.stdout.write(`disk-full read test skipped: ${disk.skipReason}\n`);
     return;
   }
-  const config = loadConfig({
-    PORT: '0',
-    MAPSMITH_DATA_DIR: disk.dir,
-    MAPSMITH_WEB_DIR: path.join(os.tmpdir(), 'mapsmith-no-web'),
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-    MAPSMITH_MIN_FREE_MB: '4',
-  });
-  server = await startServer(config, createLogger({ quiet: true }));
+  server = await startServer(smallDiskConfig(disk.dir, 4), createLogger({ quiet: true }));
 }, 60_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig, type ServerConfig } from '../config.js';
 
 /** A mounted tmpfs, or why it could not be mounted. */
 export interface SmallDisk {
@@ -38,6 +39,26 @@ export function mountSmallDisk(megabytes: number): SmallDisk {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The config of a test server whose data folder is `dir` (a small disk): loopback sites, no
+ * rendering, no web bundle, `minFreeMb` as the disk floor; `extra` adds settings.
+ */
+export function smallDiskConfig(
+  dir: string,
+  minFreeMb: number,
+  extra: Record<string, string> = {},
+): ServerConfig {
+  return loadConfig({
+    PORT: '0',
+    MAPSMITH_DATA_DIR: dir,
+    MAPSMITH_WEB_DIR: path.join(os.tmpdir(), 'mapsmith-no-web'),
+    MAPSMITH_ALLOW_LOOPBACK: '1',
+    MAPSMITH_RENDER: 'never',
+    MAPSMITH_MIN_FREE_MB: String(minFreeMb),
+    ...extra,
+  });
 }
 
 /** Bytes free where `dir` lives. */
