@@ -1,4 +1,9 @@
-import type { InlinkObservation, SqlDatabase, SqlTransaction } from '@mapsmith/core';
+import {
+  type InlinkObservation,
+  isDiskFull,
+  type SqlDatabase,
+  type SqlTransaction,
+} from '@mapsmith/core';
 import type { PendingPage, SavedBatch } from './page-saves.js';
 import { fencedTransaction } from './transactions.js';
 
@@ -18,8 +23,9 @@ export const BATCH_MS = 100;
  * of round trips. Batches are written one at a time, in order.
  *
  * A batch whose transaction fails (a full disk, a lost claim, a lost connection) is rolled back
- * whole and written again at once one page at a time, as far as they go, so a full disk keeps
- * every page that fitted, as unbatched saves did. The first write that fails stops the batch:
+ * whole. On a full disk it is written again at once one page at a time, as far as they go, so
+ * the crawl keeps every page that fitted, as unbatched saves did. The first write that fails
+ * (the batch's own, for any other cause) stops the batch:
  * what it held is dropped, its timer is cleared, and every later `save`, `link` and `flush`
  * rejects with that failure without writing anything. So a failed store is silent from then
  * on: on a full disk, nothing of the crawl takes the room the worker frees to record the job's
@@ -85,7 +91,7 @@ export class WriteBatch {
     return result;
   }
 
-  /** One transaction for the batch; if it fails, one per page until a page fails too. */
+  /** One transaction for the batch; on a full disk, then one per page until a page fails too. */
   private async writeAll(pages: PendingPage[], links: InlinkObservation[]): Promise<void> {
     const whole = await fencedTransaction(this.db, (tx) => this.write(tx, pages, links)).then(
       (saved) => ({ saved }),
@@ -95,7 +101,7 @@ export class WriteBatch {
       if (whole.saved) await this.done(whole.saved);
       return;
     }
-    if (pages.length <= 1) throw whole.err;
+    if (pages.length <= 1 || !isDiskFull(whole.err)) throw whole.err;
     await fencedTransaction(this.db, (tx) => this.write(tx, [], links));
     for (const page of pages) {
       const saved = await fencedTransaction(this.db, (tx) => this.write(tx, [page], []));

@@ -201,6 +201,7 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
       await t.db.run("UPDATE crawl_jobs SET claim_token = 'theirs' WHERE id = ?", [job.id]);
       await store.savePage('k1', page('https://example.com/1'));
       await store.savePage('k2', page('https://example.com/2'));
+      await store.addInlinks([{ key: 'k2', from: 'https://example.com/1' }]);
       const failure = await store.flush().then(
         () => null,
         (err: Error) => err,
@@ -215,6 +216,12 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
       await expect(store.flush()).rejects.toBe(failure);
       await new Promise((r) => setTimeout(r, 300));
       expect(await stored()).toBe(1);
+      // Nor were the failed batch's links written on their own: the job is not this store's.
+      const links = await t.db.first<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM crawl_inlinks WHERE job_id = ?',
+        [job.id],
+      );
+      expect(links?.n).toBe(0);
     });
   });
 
