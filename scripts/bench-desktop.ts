@@ -3,6 +3,9 @@
 // and charge into the data file over SQLite WAL) against `wget --spider -r` on the same local
 // site of 2,000 pages of ~23 KB with ~40 links each, in BENCH_RUNS alternating pairs (default 3),
 // and the CLI's crawl over a memory store beside them: what the durable store costs. Medians.
+// Beside each wall time, the CPU time (user + system) the run cost: this process's own and its
+// children's that ended in the run (the crawler process, the CLI, wget; from /proc/self/stat),
+// the figure that a machine shared with other work does not decide.
 // Needs `npm run build:ts` and `npm run build:desktop` (it runs the built bundles).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +24,22 @@ const ENTRY = path.join(root, 'packages/desktop/out/main/crawler-process.js');
 const CLI = path.join(root, 'packages/server/bin/mapsmith.js');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** CPU seconds (user + system) of this process and of its children waited for so far. */
+function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  // Fields 16 and 17 of /proc/self/stat (after the parenthesised name): cutime, cstime in ticks.
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const children = (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / 100;
+  return (own.user + own.system) / 1e6 + children;
+}
+
+/** Runs `work`, returning its result with the CPU seconds it cost. */
+async function withCpu<T>(work: () => Promise<T>): Promise<T & { cpu: number }> {
+  const before = cpuSeconds();
+  const result = await work();
+  return { ...result, cpu: cpuSeconds() - before };
+}
 
 /** Runs a command to its end; resolves with its wall time in seconds and its stdout. */
 function run(cmd: string, args: string[], cwd: string): Promise<{ wall: number; out: string }> {
@@ -88,33 +107,37 @@ async function main(): Promise<void> {
   const desktop: number[] = [];
   const wget: number[] = [];
   const cli: number[] = [];
+  const cpu: Record<'desktop' | 'wget' | 'cli', number[]> = { desktop: [], wget: [], cli: [] };
   let listed = 0;
   try {
     process.env.MAPSMITH_ALLOW_LOOPBACK = '1';
     const runs = {
       desktop: async () => {
-        const r = await desktopCrawl(site.url);
+        const r = await withCpu(() => desktopCrawl(site.url));
         listed = r.listed;
         desktop.push(r.wall);
-        return r.wall;
+        cpu.desktop.push(r.cpu);
+        return r;
       },
       wget: async () => {
-        const r = await run(
-          'wget',
-          ['--spider', '-r', '-l', 'inf', '-q', '-P', work, site.url],
-          work,
+        const r = await withCpu(() =>
+          run('wget', ['--spider', '-r', '-l', 'inf', '-q', '-P', work, site.url], work),
         );
         wget.push(r.wall);
-        return r.wall;
+        cpu.wget.push(r.cpu);
+        return r;
       },
       cli: async () => {
-        const r = await run(
-          CLI,
-          ['crawl', site.url, '--render', 'never', '--max-pages', String(PAGES * 2), '--json'],
-          root,
+        const r = await withCpu(() =>
+          run(
+            CLI,
+            ['crawl', site.url, '--render', 'never', '--max-pages', String(PAGES * 2), '--json'],
+            root,
+          ),
         );
         cli.push(r.wall);
-        return r.wall;
+        cpu.cli.push(r.cpu);
+        return r;
       },
     };
     for (let i = 0; i < RUNS; i++) {
@@ -122,8 +145,11 @@ async function main(): Promise<void> {
         i % 2 === 0 ? ['desktop', 'wget', 'cli'] : ['cli', 'wget', 'desktop']
       ) as (keyof typeof runs)[];
       for (const name of order) {
-        const wall = await runs[name]();
-        process.stdout.write(`  run ${i + 1} ${name.padEnd(7)} ${wall.toFixed(2)} s\n`);
+        const r = await runs[name]();
+        const load = os.loadavg()[0]?.toFixed(1);
+        process.stdout.write(
+          `  run ${i + 1} ${name.padEnd(7)} ${r.wall.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s (load ${load})\n`,
+        );
       }
     }
   } finally {
@@ -131,12 +157,19 @@ async function main(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
   const [d, w, c] = [median(desktop), median(wget), median(cli)];
+  const [dc, wc, cc] = [median(cpu.desktop), median(cpu.wget), median(cpu.cli)];
   const complete = listed === site.expectedStaticSitemapUrls.length;
   process.stdout.write(
     `desktop crawl (crawler process, SQL store) vs wget --spider -r, ${PAGES} pages of ~23 KB (median of ${RUNS}): ` +
       `${d.toFixed(2)} s (${(PAGES / d).toFixed(0)} pages/s) vs ${w.toFixed(2)} s (ratio ${(d / w).toFixed(2)}); ` +
       `the CLI over a memory store ${c.toFixed(2)} s (desktop/CLI ${(d / c).toFixed(2)}); ` +
-      `listed ${listed} of ${site.expectedStaticSitemapUrls.length}${complete ? '' : ' INCOMPLETE'}\n`,
+      `listed ${listed} of ${site.expectedStaticSitemapUrls.length}${complete ? '' : ' INCOMPLETE'}\n` +
+      `CPU (user + system, median of ${RUNS}): desktop ${dc.toFixed(2)} s, CLI ${cc.toFixed(2)} s, wget ${wc.toFixed(2)} s; ` +
+      `the durable store at ${(cc / dc).toFixed(2)} x the memory store's speed per CPU second ` +
+      `(${(c / d).toFixed(2)} x by wall time; target >= 0.6); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
   );
   if (!complete) process.exitCode = 1;
 }

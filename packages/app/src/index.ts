@@ -74,3 +74,4 @@ export * from './sql/rows.js';
 export * from './sql/stored-bytes.js';
 export * from './sql/transactions.js';
 export * from './sql/usage.js';
+export { BATCH_SAVES } from './sql/write-batch.js';

@@ -11,6 +11,9 @@ import type {
 export function nodeLauncher(entry: string, env: Record<string, string> = {}): LaunchCrawler {
   return (): CrawlerProcess => {
     const child = fork(entry, [], {
+      // The bundle is plain JavaScript, as Electron runs it: none of this process's loaders
+      // (a test runner's or a bench's `--import tsx`) are inherited.
+      execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, ...env },

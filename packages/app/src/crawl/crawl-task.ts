@@ -2,7 +2,13 @@ import { type CrawlProgress, type CrawlStore, type CrawlSummary, isDiskFull } fr
 import { JobPausedError } from '../jobs/job-paused.js';
 import { isClaimLost } from '../sql/claim-lost.js';
 import { computeOutcome } from './crawl-outcome.js';
-import type { ClaimedJob, CrawlJobRecord, CrawlJobRepository, StoreLimit } from './ports.js';
+import type {
+  ClaimedJob,
+  CrawlJobRecord,
+  CrawlJobRepository,
+  JobCrawlStore,
+  StoreLimit,
+} from './ports.js';
 import { CONTROL_POLL_MS, watchRequest } from './watch-request.js';
 
 /** Least time between two progress writes of one job. */
@@ -10,7 +16,7 @@ const PROGRESS_WRITE_MS = 1000;
 
 /** What a crawl run gets: its job, its durable store, and whether it resumes a stopped run. */
 export interface CrawlRunContext {
-  /** Frontier and pages of this job; pages are stored (and charged) as they arrive. */
+  /** Frontier and pages of this job; pages are stored (and charged) in batches as they arrive. */
   store: CrawlStore;
   /** Aborted on shutdown or when the lease is lost. */
   signal: AbortSignal;
@@ -82,10 +88,15 @@ export class CrawlTask {
     const asked = new AbortController();
     let limit: StoreLimit | null = null;
     const store = fencedStore(
-      this.jobs.store(claimed.job.id, claimed.claimToken, (reached) => {
-        limit ??= reached;
-        quota.abort(reached.reason);
-      }),
+      this.jobs.store(
+        claimed.job.id,
+        claimed.claimToken,
+        (reached) => {
+          limit ??= reached;
+          quota.abort(reached.reason);
+        },
+        true,
+      ),
       lost,
     );
     await store.requeueLeased();
@@ -105,6 +116,8 @@ export class CrawlTask {
     } finally {
       clearInterval(watching);
     }
+    // The last batch of pages is committed before anything reads the job's rows.
+    await store.flush();
     // The crawler ends on a store failure with a summary: a lost claim is not the job's failure.
     if (lost.signal.aborted) throw lost.signal.reason;
     // Paused: the frontier stays as stored and nothing is settled; the worker hands it back.
@@ -191,7 +204,7 @@ function endedByLimit(ran: CrawlSummary, limit: StoreLimit): CrawlSummary {
  * The job's store, watched: the first `ClaimLostError` of a fenced write (another worker took
  * the job over) aborts `lost` with it, so the crawl stops at once and the task can say why.
  */
-function fencedStore(store: CrawlStore, lost: AbortController): CrawlStore {
+function fencedStore(store: JobCrawlStore, lost: AbortController): JobCrawlStore {
   const watch = <T>(write: Promise<T>): Promise<T> =>
     write.catch((err: unknown) => {
       if (isClaimLost(err) && !lost.signal.aborted) lost.abort(err);
@@ -206,5 +219,6 @@ function fencedStore(store: CrawlStore, lost: AbortController): CrawlStore {
     savePage: (key, page) => watch(store.savePage(key, page)),
     pages: () => store.pages(),
     listed: () => store.listed(),
+    flush: () => watch(store.flush()),
   };
 }

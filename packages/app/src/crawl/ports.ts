@@ -119,6 +119,12 @@ export type StartCrawlResult =
 /** A limit of the owner that ended storing: the month's quota, or the storage budget (bytes). */
 export type StoreLimit = { reason: 'monthly-quota' } | { reason: 'storage-budget'; budget: number };
 
+/** A job's crawl store; `flush` commits what it holds (see `CrawlJobRepository.store`). */
+export interface JobCrawlStore extends CrawlStore {
+  /** Resolves once every write so far is committed; rejects once a write failed (see `store`). */
+  flush(): Promise<void>;
+}
+
 /** Crawl jobs and their stored pages. */
 export interface CrawlJobRepository {
   /** Checks the plan limits and creates a pending job, atomically (one immediate transaction). */
@@ -144,20 +150,36 @@ export interface CrawlJobRepository {
   /** The user's crawl aggregates. */
   totals(userId: number): Promise<CrawlTotals>;
   /**
-   * The crawl store of one job: frontier and pages, written as they arrive. A page that would
-   * charge past the owner's monthly quota is not stored, and `onLimit` is called with it; so
-   * it is, checked every few saves, once the owner's crawls hold the job's storage budget.
+   * The crawl store of one job: frontier and pages, written as they arrive (a batched store in
+   * batches, see below). A page that would charge past the owner's monthly quota is not
+   * stored, and `onLimit` is called with it; so it is, checked every few saves, once the
+   * owner's crawls hold the job's storage budget.
    *
    * With `claimToken` (a worker's claim from `JobQueue.claim`) the store is fenced: a page is
    * stored and charged only while the job still carries that token (checked in the charging
    * write itself), and `savePage`/`take` reject with `ClaimLostError` once another worker
-   * has claimed the job. Without one (readers, test seeding) nothing is fenced.
+   * has claimed the job (a batched store's `savePage` when its batch is written: the save
+   * that fills it, or the `counts`, `pages`, `listed` or `flush` after it). Without one
+   * (readers, test seeding) nothing is fenced.
+   *
+   * `batched` (a crawl run's store) groups its writes in transactions of many pages, committed
+   * every few hundred pages or 100 ms, before every read and on `flush`. Unbatched, every
+   * write commits before it resolves.
+   *
+   * The crash promise of a batched store: a kill -9 loses at most the open batch, whole, never
+   * part of it. Its pages were neither stored nor charged and their frontier rows are still
+   * leased, so the resumed run fetches them again and charges each once, and the report counts
+   * per verdict (written in the same transactions as the rows) stay exact. A batch whose write
+   * fails (a full disk, a lost claim) is rolled back whole in the same way and the store stops:
+   * every later `savePage`, `addInlinks` and `flush` rejects with that failure and writes
+   * nothing, so a failed crawl takes none of the room freed to record its failure.
    */
   store(
     jobId: string,
     claimToken?: string | null,
     onLimit?: (limit: StoreLimit) => void,
-  ): CrawlStore;
+    batched?: boolean,
+  ): JobCrawlStore;
   /**
    * Writes each page's final count of linking pages into the URL table's `inlinks` column,
    * once a run has ended: the store counts links as they are seen, and a page saved before

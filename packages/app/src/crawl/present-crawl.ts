@@ -2,6 +2,7 @@ import {
   type CrawlJob,
   type CrawlOutcome,
   crawlFailureCode,
+  isDiskFull,
   MAX_POLL_RESULTS,
   maskCrawlSettings,
 } from '@mapsmith/core';
@@ -37,7 +38,12 @@ export async function outcomeOnce(
     const kept = (await jobs.details(job.id)).outcome;
     if (kept) return kept;
     const outcome = await computeOutcome(jobs, job, details.summary, details.monthQuota);
-    await jobs.saveOutcome(job.id, outcome);
+    // Kept so later reads skip the pass; a read still answers when the disk has no room to
+    // keep it (a crawl that failed by filling the disk is read right after): the next read
+    // computes it again.
+    await jobs.saveOutcome(job.id, outcome).catch((err: unknown) => {
+      if (!isDiskFull(err)) throw err;
+    });
     return outcome;
   })().finally(() => pending.delete(job.id));
   pending.set(job.id, work);

@@ -5,7 +5,6 @@ import {
   type CrawlLiveProgress,
   type CrawlOutcome,
   CrawlReport,
-  type CrawlStore,
   type CrawlSummary,
   type CrawlTotals,
   type Plan,
@@ -21,6 +20,7 @@ import type {
   HistoryJobRecord,
   HistoryPage,
   HistoryQuery,
+  JobCrawlStore,
   StartCrawlInput,
   StartCrawlResult,
   StoreLimit,
@@ -222,8 +222,9 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
     jobId: string,
     claimToken: string | null = null,
     onLimit?: (limit: StoreLimit) => void,
-  ): CrawlStore {
-    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onLimit);
+    batched = false,
+  ): JobCrawlStore {
+    return new SqlCrawlStore(this.db, jobId, this.clock, claimToken, onLimit, batched);
   }
 
   /** Null until computed. */

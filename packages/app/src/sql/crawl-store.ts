@@ -1,29 +1,29 @@
 import type {
   Clock,
   CrawledPage,
-  CrawlStore,
   FrontierEntry,
   InlinkObservation,
   PageRecord,
   SqlDatabase,
   SqlParam,
   SqlQueryable,
+  SqlTransaction,
 } from '@mapsmith/core';
-import {
-  LINKED_FROM_KEPT,
-  REPORT_COLUMN_NAMES,
-  reportColumns,
-  SITEMAP_ORDER_COLUMNS,
-} from '@mapsmith/core';
-import type { StoreLimit } from '../crawl/ports.js';
+import { LINKED_FROM_KEPT, SITEMAP_ORDER_COLUMNS } from '@mapsmith/core';
+import type { JobCrawlStore, StoreLimit } from '../crawl/ports.js';
 import { ClaimLostError } from './claim-lost.js';
-import { chargePage, fenceJob } from './page-charge.js';
+import {
+  INSERT_BATCH,
+  insertInlinks,
+  type PendingPage,
+  type SavedBatch,
+  savePages,
+} from './page-saves.js';
 import { userStoredBytes } from './stored-bytes.js';
 import { fencedTransaction } from './transactions.js';
+import { BATCH_SAVES, WriteBatch } from './write-batch.js';
 
 const PAGE_BATCH = 500;
-/** Rows per multi-row INSERT: few round trips, well under either database's parameter cap. */
-const INSERT_BATCH = 100;
 
 /** A page row as `records` reads it. */
 interface StoredPage {
@@ -43,21 +43,30 @@ interface FrontierRow {
   referrer: string | null;
 }
 
-/** Rolls back a page save that the monthly quota refused. */
-class QuotaRefused extends Error {}
-
 /** Page saves between two reads of the owner's stored bytes against the storage budget. */
 const BUDGET_CHECK_EVERY = 50;
 
 /**
  * The core `CrawlStore` port over SQL (SQLite or Postgres), for one job. Every page is a row
- * written when it arrives, and the frontier is durable, so after a crash the job resumes where
- * it stopped. A page is charged (job counter and the owner's monthly meter) in the same
- * transaction that first stores it, so a page saved again after a resume is never charged
- * twice; a page that would go past the job's page cap or the owner's monthly quota is not
- * stored at all. With a claim token, every page save is fenced by it (`page-charge.ts`).
+ * and the frontier is durable, so after a crash the job resumes where it stopped. A page is
+ * charged (job counter and the owner's monthly meter) in the same transaction that first
+ * stores it, so a page saved again after a resume is never charged twice; a page that would go
+ * past the job's page cap or the owner's monthly quota is not stored at all. With a claim
+ * token, every batch of page saves is fenced by it (`page-charge.ts`).
+ *
+ * Frontier writes (`enqueue`, `take`) commit before they resolve. Page saves and links are
+ * held and written in batches (`write-batch.ts`): one transaction per `BATCH_SAVES` pages, or
+ * 100 ms after the first held one, and before every read of the store (`counts`, `pages`,
+ * `listed`) and on `flush`; unbatched (readers, seeding), every save is written at once.
+ *
+ * The crash promise: a kill -9 mid-crawl loses at most the held batch, whole, never part of
+ * it. Its pages were neither stored nor charged and their frontier rows are still leased, so
+ * the resumed crawl (`requeueLeased`) fetches them again and charges each once; their links
+ * come again with them. The per-verdict report counts (`crawl_report_counts`) move in the
+ * same transaction as the rows they count, so they stay exact. A batch whose write fails is
+ * rolled back the same way and stops the store (`WriteBatch`): nothing more is written.
  */
-export class SqlCrawlStore implements CrawlStore {
+export class SqlCrawlStore implements JobCrawlStore {
   /** A store for `jobId`; `clock` dates the monthly charge; `claimToken` fences page saves. */
   constructor(
     private readonly db: SqlDatabase,
@@ -65,10 +74,26 @@ export class SqlCrawlStore implements CrawlStore {
     private readonly clock: Pick<Clock, 'now'>,
     private readonly claimToken: string | null = null,
     private readonly onLimit: (limit: StoreLimit) => void = () => {},
-  ) {}
+    batched = false,
+  ) {
+    this.batch = new WriteBatch(
+      db,
+      (tx, pages, links) => this.writeBatch(tx, pages, links),
+      (saved) => this.afterBatch(saved),
+      batched ? BATCH_SAVES : 1,
+    );
+  }
 
-  /** First-time page saves, counted for the budget check's turn. */
+  /** The held page saves and links. */
+  private readonly batch: WriteBatch;
+
+  /** Pages stored, counted for the budget check's turn. */
   private saves = 0;
+
+  /** Writes the held page saves and links: they are durable once this resolves. */
+  flush(): Promise<void> {
+    return this.batch.flush();
+  }
 
   /**
    * `ON CONFLICT DO NOTHING` on (job, key) keeps it idempotent. A page's links are usually one
@@ -126,6 +151,7 @@ export class SqlCrawlStore implements CrawlStore {
 
   /** After a crash, entries that were in flight go back to the queue. */
   async requeueLeased(): Promise<number> {
+    await this.batch.flush();
     const { changes } = await this.db.run(
       "UPDATE crawl_frontier SET state = 'queued' WHERE job_id = ? AND state = 'leased'",
       [this.jobId],
@@ -135,6 +161,7 @@ export class SqlCrawlStore implements CrawlStore {
 
   /** Three counts on the frontier's and the pages' job indexes. */
   async counts(): Promise<{ queued: number; seen: number; saved: number }> {
+    await this.batch.flush();
     const row = await this.db.first<{ queued: number; seen: number; saved: number }>(
       `SELECT (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ? AND state = 'queued') AS queued,
               (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ?) AS seen,
@@ -150,80 +177,47 @@ export class SqlCrawlStore implements CrawlStore {
    * count when the run ends (`CrawlJobRepository.settleLinks`), and `pages()` counts live.
    * Updating the column per link would rewrite each page's whole row, record and all, about
    * as many times as it has links (750 MB written for a 2,000-page crawl on SQLite).
+   * Held with the page saves and written in their batch.
    */
-  async addInlinks(links: InlinkObservation[]): Promise<void> {
-    if (links.length === 0) return;
-    const insert = (q: SqlQueryable, batch: InlinkObservation[]) =>
-      q.run(
-        `INSERT INTO crawl_inlinks (job_id, key, from_url)
-         VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
-         ON CONFLICT (job_id, key, from_url) DO NOTHING`,
-        batch.flatMap((link) => [this.jobId, link.key, link.from]),
-      );
-    if (links.length <= INSERT_BATCH) {
-      await insert(this.db, links);
-      return;
-    }
-    await fencedTransaction(this.db, async (tx) => {
-      for (let i = 0; i < links.length; i += INSERT_BATCH)
-        await insert(tx, links.slice(i, i + INSERT_BATCH));
-    });
+  addInlinks(links: InlinkObservation[]): Promise<void> {
+    if (links.length === 0) return Promise.resolve();
+    return this.batch.link(links);
   }
 
   /**
    * Stores (or replaces) the record with its report columns, ends the lease, keeps the counts
-   * per verdict current, and charges a first save once when it is a page (`countsAsPage`):
-   * redirects, errors and blocked URLs are recorded but neither charged nor capped.
+   * per verdict current, and charges a first save once when it is a page (`countsAsPage`), all
+   * in the batch's transaction (`page-saves.ts`).
    */
-  async savePage(key: string, page: CrawledPage): Promise<void> {
-    const columns = reportColumns(page);
-    const values = REPORT_COLUMN_NAMES.map((name) => columns[name]);
-    const included = page.verdict.included ? 1 : 0;
-    const record = JSON.stringify(page);
-    let budget: { userId: number; bytes: number } | null = null;
-    const saved = await fencedTransaction(this.db, async (tx) => {
-      const existing = await tx.first<{ seq: number; reason: string }>(
-        'SELECT seq, reason FROM crawl_pages WHERE job_id = ? AND key = ?',
-        [this.jobId, key],
-      );
-      const charging = !existing && columns.is_page === 1;
-      // First, in one statement: the claim still held (row-locked until commit), the job's
-      // cap, and the job's count when this save charges.
-      // A record saved again (a resumed page) is counted once, at its first save.
-      const bytes = existing ? 0 : record.length + key.length;
-      const job = await fenceJob(tx, this.jobId, this.claimToken, charging, bytes);
-      if (!job) return (await this.holdsClaim(tx)) ? 'refused' : 'lost';
-      if (job.storage_budget !== null)
-        budget = { userId: job.user_id, bytes: Number(job.storage_budget) };
-      if (charging && !(await chargePage(tx, job, this.clock.now()))) throw new QuotaRefused();
-      if (existing) {
-        await tx.run(
-          `UPDATE crawl_pages SET url = ?, title = ?, included = ?, record = ?,
-             ${REPORT_COLUMN_NAMES.map((name) => `${name} = ?`).join(', ')} WHERE seq = ?`,
-          [page.url, page.title, included, record, ...values, existing.seq],
-        );
-        await this.count(tx, existing.reason, -1);
-      } else {
-        await tx.run(
-          `INSERT INTO crawl_pages (job_id, key, url, title, included, record, inlinks, ${REPORT_COLUMN_NAMES.join(', ')})
-           VALUES (?, ?, ?, ?, ?, ?, (SELECT COUNT(*) FROM crawl_inlinks WHERE job_id = ? AND key = ?), ${values.map(() => '?').join(', ')})`,
-          [this.jobId, key, page.url, page.title, included, record, this.jobId, key, ...values],
-        );
-      }
-      await this.count(tx, columns.reason, 1);
-      await tx.run("UPDATE crawl_frontier SET state = 'done' WHERE job_id = ? AND key = ?", [
-        this.jobId,
-        key,
-      ]);
-      return 'saved';
-    }).catch((err: unknown) => {
-      if (err instanceof QuotaRefused) return 'refused' as const;
-      throw err;
-    });
-    if (saved === 'lost') throw new ClaimLostError(this.jobId);
-    if (saved === 'refused') this.onLimit({ reason: 'monthly-quota' });
-    else if (budget !== null && this.saves++ % BUDGET_CHECK_EVERY === 0)
-      await this.checkBudget(budget);
+  savePage(key: string, page: CrawledPage): Promise<void> {
+    return this.batch.save({ key, page });
+  }
+
+  /** Writes one batch of links and page saves (`WriteBatch`'s writer). */
+  private async writeBatch(
+    tx: SqlTransaction,
+    pages: PendingPage[],
+    links: InlinkObservation[],
+  ): Promise<SavedBatch | null> {
+    await insertInlinks(tx, this.jobId, links);
+    if (pages.length === 0) return null;
+    return savePages(tx, this.jobId, this.claimToken, pages, this.clock.now());
+  }
+
+  /**
+   * After a batch: a refused page ends the crawl (the monthly quota or the page cap), and every
+   * `BUDGET_CHECK_EVERY` stored pages the owner's stored bytes are read against the budget.
+   */
+  private async afterBatch(saved: SavedBatch): Promise<void> {
+    if (saved.refused > 0) this.onLimit({ reason: 'monthly-quota' });
+    const before = this.saves;
+    this.saves += saved.stored;
+    const turn = Math.ceil(before / BUDGET_CHECK_EVERY) * BUDGET_CHECK_EVERY < this.saves;
+    if (saved.job.storage_budget !== null && turn)
+      await this.checkBudget({
+        userId: saved.job.user_id,
+        bytes: Number(saved.job.storage_budget),
+      });
   }
 
   /**
@@ -246,17 +240,9 @@ export class SqlCrawlStore implements CrawlStore {
     return row?.claim_token === this.claimToken;
   }
 
-  /** Adds `delta` to the job's count of `reason`. */
-  private async count(tx: SqlQueryable, reason: string, delta: number): Promise<void> {
-    await tx.run(
-      `INSERT INTO crawl_report_counts (job_id, reason, n) VALUES (?, ?, ?)
-       ON CONFLICT (job_id, reason) DO UPDATE SET n = crawl_report_counts.n + excluded.n`,
-      [this.jobId, reason, delta],
-    );
-  }
-
   /** Pages in save order, read in batches, with the link graph as it stands merged in. */
   async *pages(): AsyncIterable<PageRecord> {
+    await this.batch.flush();
     let after = 0;
     for (;;) {
       const rows = await this.records('p.seq > ?', [after], 'p.seq');
@@ -272,6 +258,7 @@ export class SqlCrawlStore implements CrawlStore {
    * `SITEMAP_ORDER_COLUMNS`), read in batches over the index of step 99.
    */
   async *listed(): AsyncIterable<PageRecord> {
+    await this.batch.flush();
     const columns = SITEMAP_ORDER_COLUMNS.map((column) => `p.${column}`).join(', ');
     const keyset = ` AND (${columns}) > (${SITEMAP_ORDER_COLUMNS.map(() => '?').join(', ')})`;
     let after: SqlParam[] | null = null;

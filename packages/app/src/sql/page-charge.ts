@@ -1,39 +1,33 @@
 import { monthKey, type SqlQueryable } from '@mapsmith/core';
 
-/** The job row a page save locked: whose month to charge, and against which quota. */
+/** The job row a batch of page saves locked: whose month to charge, and within which bounds. */
 export interface FencedJob {
   user_id: number;
   /** The owner's monthly quota when the job started; null for plans without one (Pro). */
   month_quota: number | null;
   /** The owner's storage budget in bytes when the job started; null for jobs before it. */
   storage_budget: number | null;
+  /** Pages charged to the job so far, and its cap. */
+  pages_crawled: number;
+  page_cap: number;
 }
 
 /**
- * The first statement of every page save: one conditional UPDATE of the job row that holds
- * the row until the save commits, so a new claim (which writes the token) waits for it and the
- * save is fenced in the same statement that charges. It checks the claim token (when the store
- * has one) and, when the save charges, the job's page cap, and adds the page to the job's count.
- * It adds `bytes` to the job's stored bytes (the owner's storage budget counts them).
- * Undefined when the claim is lost or the cap is reached: nothing may be written then.
+ * The first statement of every batch of page saves: an UPDATE of the job row that changes
+ * nothing but holds the row until the batch commits, so a new claim (which writes the token)
+ * waits for it, and reads the job's bounds under that lock. It checks the claim token when
+ * the store has one. Undefined when the claim is lost: nothing may be written then.
  */
 export function fenceJob(
   tx: SqlQueryable,
   jobId: string,
   claimToken: string | null,
-  charging: boolean,
-  bytes = 0,
 ): Promise<FencedJob | undefined> {
-  const conditions = [
-    'id = ?',
-    ...(claimToken ? ['claim_token = ?'] : []),
-    ...(charging ? ['pages_crawled < page_cap'] : []),
-  ];
   return tx.first<FencedJob>(
-    `UPDATE crawl_jobs SET pages_crawled = pages_crawled + ${charging ? 1 : 0},
-                           stored_bytes = stored_bytes + ?
-      WHERE ${conditions.join(' AND ')} RETURNING user_id, month_quota, storage_budget`,
-    claimToken ? [bytes, jobId, claimToken] : [bytes, jobId],
+    `UPDATE crawl_jobs SET pages_crawled = pages_crawled
+      WHERE id = ?${claimToken ? ' AND claim_token = ?' : ''}
+      RETURNING user_id, month_quota, storage_budget, pages_crawled, page_cap`,
+    claimToken ? [jobId, claimToken] : [jobId],
   );
 }
 
@@ -41,33 +35,56 @@ export function fenceJob(
 export type MonthMeterOwner = Pick<FencedJob, 'user_id' | 'month_quota'>;
 
 /**
- * Charges one page to the owner's month, only while the month stays within `month_quota`:
- * one conditional upsert, whose condition is checked on the row's latest version (Postgres
- * re-reads a row another writer changed meanwhile), so concurrent jobs of one user charge
- * exactly up to the quota. False when the quota is used up (the caller rolls back).
- * The one month meter: a crawled page and an audited URL are each charged here, once.
+ * The one month meter: a crawled page and an audited URL are each charged here, once. Charges
+ * up to `wanted` pages to the owner's month, as many as the month's quota leaves (all of them
+ * without a quota, as on Pro); returns how many. The month's row is locked by its first
+ * statement (an upsert that reads it) and written by the second, so concurrent jobs of one user
+ * charge exactly up to the quota on Postgres too. A crawl's page cap is its caller's to apply.
  */
+export async function chargePages(
+  tx: SqlQueryable,
+  owner: MonthMeterOwner,
+  wanted: number,
+  nowMs: number,
+): Promise<number> {
+  let charged = Math.max(0, wanted);
+  if (charged === 0) return 0;
+  const month = monthKey(nowMs);
+  const used = await tx.first<{ pages: number }>(
+    `INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 0)
+     ON CONFLICT (user_id, month) DO UPDATE SET pages = usage_months.pages
+     RETURNING pages`,
+    [owner.user_id, month],
+  );
+  if (owner.month_quota !== null)
+    charged = Math.max(0, Math.min(charged, owner.month_quota - Number(used?.pages ?? 0)));
+  if (charged > 0)
+    await tx.run('UPDATE usage_months SET pages = pages + ? WHERE user_id = ? AND month = ?', [
+      charged,
+      owner.user_id,
+      month,
+    ]);
+  return charged;
+}
+
+/** Charges one page (an audited URL) by the one meter; false when the month's quota is used up. */
 export async function chargePage(
   tx: SqlQueryable,
-  job: MonthMeterOwner,
+  owner: MonthMeterOwner,
   nowMs: number,
 ): Promise<boolean> {
-  const month = monthKey(nowMs);
-  if (job.month_quota === null) {
-    await tx.run(
-      `INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 1)
-       ON CONFLICT (user_id, month) DO UPDATE SET pages = usage_months.pages + 1`,
-      [job.user_id, month],
-    );
-    return true;
-  }
-  if (job.month_quota <= 0) return false;
-  const row = await tx.first<{ pages: number }>(
-    `INSERT INTO usage_months (user_id, month, pages) VALUES (?, ?, 1)
-     ON CONFLICT (user_id, month) DO UPDATE SET pages = usage_months.pages + 1
-       WHERE usage_months.pages < ?
-     RETURNING pages`,
-    [job.user_id, month, job.month_quota],
+  return (await chargePages(tx, owner, 1, nowMs)) === 1;
+}
+
+/** Adds the charged pages and the stored bytes of a batch to the (fenced) job's row. */
+export async function countOnJob(
+  tx: SqlQueryable,
+  jobId: string,
+  charged: number,
+  bytes: number,
+): Promise<void> {
+  await tx.run(
+    'UPDATE crawl_jobs SET pages_crawled = pages_crawled + ?, stored_bytes = stored_bytes + ? WHERE id = ?',
+    [charged, bytes, jobId],
   );
-  return row !== undefined;
 }

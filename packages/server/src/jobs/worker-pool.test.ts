@@ -254,8 +254,10 @@ describe('WorkerPool', () => {
     // A long lease: the page store, not a heartbeat, is what notices the takeover here.
     await startPool(async (_job, ctx) => {
       await takenOver;
+      // A crawl's store holds its saves: the batch is written (and fenced) by the read after it.
       stored = await ctx.store
         .savePage('k', makePage('https://example.com/', { status: 200 }))
+        .then(() => ctx.store.counts())
         .then(
           () => 'stored',
           (err: Error) => err.name,

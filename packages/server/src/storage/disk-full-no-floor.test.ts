@@ -3,16 +3,19 @@
 // (the job must not stay "crawling" and resume into the disk again), and the repeated failures
 // are logged once with a count, not one line a second. Needs `mount` (root), else skipped.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { call, createTestUser } from '../repos/test-support.js';
 import { type RunningServer, startServer } from '../server.js';
-import { mountSmallDisk, type SmallDisk, startEndlessSite } from './full-disk-support.js';
+import {
+  fillDisk,
+  mountSmallDisk,
+  type SmallDisk,
+  smallDiskConfig,
+  startEndlessSite,
+} from './full-disk-support.js';
 
-const MiB = 1024 * 1024;
 let disk: SmallDisk;
 let server: RunningServer | undefined;
 let site: Awaited<ReturnType<typeof startEndlessSite>> | undefined;
@@ -25,25 +28,6 @@ const logger: Logger = {
   debug: () => {},
 };
 const count = (pattern: RegExp) => lines.filter((l) => pattern.test(l.message)).length;
-
-/** Writes `file` until the disk refuses another byte (synchronously: nothing else writes meanwhile). */
-function fillDisk(file: string): void {
-  const fd = fs.openSync(file, 'w');
-  try {
-    const chunk = Buffer.alloc(MiB);
-    for (let size = MiB; size >= 512; size = Math.floor(size / 2)) {
-      for (;;) {
-        try {
-          fs.writeSync(fd, chunk, 0, size);
-        } catch {
-          break;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 async function until(ok: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
@@ -61,16 +45,8 @@ beforeAll(async () => {
     return;
   }
   site = await startEndlessSite();
-  const config = loadConfig({
-    PORT: '0',
-    MAPSMITH_DATA_DIR: disk.dir,
-    MAPSMITH_WEB_DIR: path.join(os.tmpdir(), 'mapsmith-no-web'),
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-    MAPSMITH_MIN_FREE_MB: '0',
-    // One worker: another user's crawl waits as pending, and each poll tries to claim it.
-    MAPSMITH_CRAWL_WORKERS: '1',
-  });
+  // One worker: another user's crawl waits as pending, and each poll tries to claim it.
+  const config = smallDiskConfig(disk.dir, 0, { MAPSMITH_CRAWL_WORKERS: '1' });
   server = await startServer(config, logger);
 }, 60_000);
 

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
 import { call, createTestUser } from '../repos/test-support.js';
@@ -11,6 +9,7 @@ import {
   freeBytes,
   mountSmallDisk,
   type SmallDisk,
+  smallDiskConfig,
   startEndlessSite,
 } from './full-disk-support.js';
 
@@ -39,14 +38,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   site = await startEndlessSite();
   siteUrl = site.url;
-  const config = loadConfig({
-    PORT: '0',
-    MAPSMITH_DATA_DIR: mountDir,
-    MAPSMITH_WEB_DIR: path.join(os.tmpdir(), 'mapsmith-no-web'),
-    MAPSMITH_ALLOW_LOOPBACK: '1',
-    MAPSMITH_RENDER: 'never',
-    MAPSMITH_MIN_FREE_MB: '4',
-  });
+  const config = smallDiskConfig(mountDir, 4);
   server = await startServer(config, createLogger({ quiet: true }));
 }, 60_000);
 

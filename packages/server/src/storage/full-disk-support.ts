@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig, type ServerConfig } from '../config.js';
 
 /** A mounted tmpfs, or why it could not be mounted. */
 export interface SmallDisk {
@@ -40,10 +41,49 @@ export function mountSmallDisk(megabytes: number): SmallDisk {
   };
 }
 
+/**
+ * The config of a test server whose data folder is `dir` (a small disk): loopback sites, no
+ * rendering, no web bundle, `minFreeMb` as the disk floor; `extra` adds settings.
+ */
+export function smallDiskConfig(
+  dir: string,
+  minFreeMb: number,
+  extra: Record<string, string> = {},
+): ServerConfig {
+  return loadConfig({
+    PORT: '0',
+    MAPSMITH_DATA_DIR: dir,
+    MAPSMITH_WEB_DIR: path.join(os.tmpdir(), 'mapsmith-no-web'),
+    MAPSMITH_ALLOW_LOOPBACK: '1',
+    MAPSMITH_RENDER: 'never',
+    MAPSMITH_MIN_FREE_MB: String(minFreeMb),
+    ...extra,
+  });
+}
+
 /** Bytes free where `dir` lives. */
 export function freeBytes(dir: string): number {
   const s = fs.statfsSync(dir);
   return s.bavail * s.bsize;
+}
+
+/** Writes `file` until the disk refuses another byte (synchronously: nothing else writes meanwhile). */
+export function fillDisk(file: string): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let size = chunk.length; size >= 512; size = Math.floor(size / 2)) {
+      for (;;) {
+        try {
+          fs.writeSync(fd, chunk, 0, size);
+        } catch {
+          break;
+        }
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** An endless site: every page links to 150 new pages with long paths. Resolves to its URL. */

@@ -183,6 +183,46 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
       expect(urls[0]).toBe('https://example.com/0');
       expect(urls[619]).toBe('https://example.com/619');
     });
+
+    it('stops a batched store at its first failed batch: nothing held or saved later is written', async () => {
+      const { repos, job } = await newJob(t, 'pro');
+      await t.db.run("UPDATE crawl_jobs SET claim_token = 'mine' WHERE id = ?", [job.id]);
+      const store = repos.jobs.store(job.id, 'mine', undefined, true);
+      const stored = async () =>
+        (
+          await t.db.first<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM crawl_pages WHERE job_id = ?',
+            [job.id],
+          )
+        )?.n;
+      await store.savePage('k0', page('https://example.com/0'));
+      await store.flush();
+      // The batch's write fails (here its fence: another holder's token), and rolls back whole.
+      await t.db.run("UPDATE crawl_jobs SET claim_token = 'theirs' WHERE id = ?", [job.id]);
+      await store.savePage('k1', page('https://example.com/1'));
+      await store.savePage('k2', page('https://example.com/2'));
+      await store.addInlinks([{ key: 'k2', from: 'https://example.com/1' }]);
+      const failure = await store.flush().then(
+        () => null,
+        (err: Error) => err,
+      );
+      expect(failure?.name).toBe('ClaimLostError');
+      // Even were the write to succeed now, the store writes nothing more: every call says why.
+      await t.db.run("UPDATE crawl_jobs SET claim_token = 'mine' WHERE id = ?", [job.id]);
+      await expect(store.savePage('k3', page('https://example.com/3'))).rejects.toBe(failure);
+      await expect(store.addInlinks([{ key: 'k0', from: 'https://example.com/3' }])).rejects.toBe(
+        failure,
+      );
+      await expect(store.flush()).rejects.toBe(failure);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await stored()).toBe(1);
+      // Nor were the failed batch's links written on their own: the job is not this store's.
+      const links = await t.db.first<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM crawl_inlinks WHERE job_id = ?',
+        [job.id],
+      );
+      expect(links?.n).toBe(0);
+    });
   });
 
   describe('SqlJobQueue.sweepFrontiers', () => {
