@@ -9,6 +9,7 @@ import { HomePage } from '../e2e/pages/home-page';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
 import { expect, test } from './support/renderer-fixture';
+import { invokeInPage, linkProAccount } from './support/shell-calls';
 
 const PRO_TOKEN = 'msk_pro_audit_page_0123456789';
 const PATHS = ['/', '/p/1', '/r/301', '/e/404', '/noindex/meta', '/canonical/dup'];
@@ -40,11 +41,7 @@ test('a linked Pro account audits a sitemap: progress, results, CSV, and a stop'
   desktop,
 }, testInfo) => {
   test.setTimeout(120_000);
-  desktop.services.deps.hostedUrl = hosted.url;
-  const linked = await desktop.services.dispatch(desktop.origin, 'account.link', {
-    token: PRO_TOKEN,
-  });
-  expect(linked.ok).toBe(true);
+  expect(await linkProAccount(desktop, hosted.url, PRO_TOKEN)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
   const home = new HomePage(page);
   await home.goto('#checker');
@@ -108,9 +105,7 @@ test('a free desktop sees what the audit adds, how to link Pro, and is refused',
     await page.setViewportSize({ width, height: 900 });
     await teaser.screenshot({ path: testInfo.outputPath(`audit-free-${width}.png`) });
   }
-  const reply = (await page.evaluate(() =>
-    window.mapsmith.invoke('audit.start', { url: 'https://example.com/sitemap.xml' }),
-  )) as { ok: boolean; status: number; body: { code: string; message: string } };
+  const reply = await invokeInPage(page, 'audit.start', { url: 'https://example.com/sitemap.xml' });
   expect(reply.ok).toBe(false);
   expect(reply.status).toBe(403);
   expect(reply.body.code).toBe('auth.pro-required');

@@ -18,6 +18,7 @@ import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop } from './support/build';
 import { type ProShells, startProShells } from './support/pro-shells';
 import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+import { apiJson, ipcValue, until } from './support/shell-calls';
 
 const PRO_TOKEN = 'msk_pro_audit_0123456789';
 const PATHS = ['/', '/p/1', '/r/301', '/e/404', '/noindex/meta', '/canonical/dup', '/p/1'];
@@ -59,29 +60,12 @@ function slowSitemap() {
   return { content: urlset(slow.origin, paths) };
 }
 
-/** One IPC call's value, or a thrown error with its refusal. */
-async function ipc<T>(name: string, input: unknown, on = desktop): Promise<T> {
-  const reply = await on.dispatch(TEST_ORIGIN, name as never, input);
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.body)}`);
-  return reply.value as T;
-}
-
-/** One API call's JSON. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await httpCall(hosted.server.url, user, method, url, body);
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 90_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`it did not end in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** One IPC call's value on `on` (this file's Pro desktop by default). */
+const ipc = <T>(name: string, input: unknown, on = desktop) => ipcValue<T>(on, name, input);
+const api = <T>(method: string, url: string, body?: unknown) =>
+  apiJson<T>(hosted, user, method, url, body);
+const settle = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
+  until(read, done, 90_000);
 
 const ended = (job: AuditJob) => job.status === 'completed' || job.status === 'failed';
 
@@ -89,7 +73,7 @@ const ended = (job: AuditJob) => job.status === 'completed' || job.status === 'f
 async function viaIpc(input: object, on = desktop) {
   const { jobId } = await ipc<{ jobId: string }>('audit.start', input, on);
   const first = await ipc<AuditJob>('audit.get', { jobId }, on);
-  const job = await until(() => ipc<AuditJob>('audit.get', { jobId }, on), ended);
+  const job = await settle(() => ipc<AuditJob>('audit.get', { jobId }, on), ended);
   const page = await ipc<AuditUrlsPage>('audit.urls', { jobId, limit: 200 }, on);
   const redirects = await ipc<AuditUrlsPage>('audit.urls', { jobId, verdict: 'redirect' }, on);
   const csv = await ipc<{ bytes: Uint8Array; fileName: string }>('audit.report', { jobId }, on);
@@ -105,7 +89,7 @@ async function viaIpc(input: object, on = desktop) {
 /** The same through the hosted API. */
 async function viaApi(input: object) {
   const { jobId } = await api<{ jobId: string }>('POST', '/api/audit', input);
-  const job = await until(() => api<AuditJob>('GET', `/api/audit/${jobId}`), ended);
+  const job = await settle(() => api<AuditJob>('GET', `/api/audit/${jobId}`), ended);
   const page = await api<AuditUrlsPage>('GET', `/api/audit/${jobId}/urls?limit=200`);
   const redirects = await api<AuditUrlsPage>('GET', `/api/audit/${jobId}/urls?verdict=redirect`);
   const res = await httpCall(hosted.server.url, user, 'GET', `/api/audit/${jobId}/report`);
@@ -190,7 +174,7 @@ describe('sitemap audits, desktop and hosted', () => {
     const sitemap = slowSitemap();
     const running = await ipc<{ jobId: string }>('audit.start', sitemap);
     const waiting = await ipc<{ jobId: string }>('audit.start', sitemap);
-    await until(
+    await settle(
       () => ipc<AuditJob>('audit.get', running),
       (job) => job.status === 'running' && job.checked > 0,
     );
@@ -199,7 +183,7 @@ describe('sitemap audits, desktop and hosted', () => {
     expect(stoppedWaiting).toMatchObject({ status: 'completed', checked: 0 });
     expect(stoppedWaiting.error).toMatch(/Stopped by you after 0 URLs checked/);
     await ipc<AuditJob>('audit.stop', running);
-    const job = await until(() => ipc<AuditJob>('audit.get', running), ended);
+    const job = await settle(() => ipc<AuditJob>('audit.get', running), ended);
     expect(job.status).toBe('completed');
     expect(job.checked).toBeGreaterThan(0);
     expect(job.checked).toBeLessThan(job.total);
@@ -217,14 +201,14 @@ describe('sitemap audits, desktop and hosted', () => {
     await ipc('account.link', { token: PRO_TOKEN }, first);
     const sitemap = slowSitemap();
     const { jobId } = await ipc<{ jobId: string }>('audit.start', sitemap, first);
-    const before = await until(
+    const before = await settle(
       () => ipc<AuditJob>('audit.get', { jobId }, first),
       (job) => job.checked >= 2,
     );
     await first.close();
     const again = await startTestDesktop({ env, dataDir: first.dataDir });
     try {
-      const job = await until(() => ipc<AuditJob>('audit.get', { jobId }, again), ended);
+      const job = await settle(() => ipc<AuditJob>('audit.get', { jobId }, again), ended);
       expect(job).toMatchObject({ status: 'completed', error: null });
       expect(job.checked).toBe(job.total);
       expect(job.checked).toBeGreaterThan(before.checked);
