@@ -55,16 +55,6 @@ export class LocalAudits {
       });
   }
 
-  /** Resolves when no audit runs and none waits to be claimed (tests). */
-  async settled(): Promise<void> {
-    for (;;) {
-      await this.claiming;
-      const running = this.running;
-      if (!running) return;
-      await running.done;
-    }
-  }
-
   /** Stops the running audit (the app quits); it waits, resumable, for the next start. */
   async stopAll(): Promise<void> {
     this.stopping = true;
