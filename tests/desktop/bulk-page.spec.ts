@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
 import { expect, test } from './support/renderer-fixture';
+import { invokeInPage, linkProAccount } from './support/shell-calls';
 
 const PRO_TOKEN = 'msk_pro_bulk_page_0123456789';
 
@@ -30,11 +31,7 @@ test('a linked Pro account runs a bulk list and saves its zip', async ({
   desktop,
 }, testInfo) => {
   test.setTimeout(120_000);
-  desktop.services.deps.hostedUrl = hosted.url;
-  const linked = await desktop.services.dispatch(desktop.origin, 'account.link', {
-    token: PRO_TOKEN,
-  });
-  expect(linked.ok).toBe(true);
+  expect(await linkProAccount(desktop, hosted.url, PRO_TOKEN)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/bulk');
   await expect(page.getByRole('heading', { name: 'Bulk Crawl', exact: true })).toBeVisible();
@@ -73,9 +70,7 @@ test('a free desktop sees what bulk lists offer, how to link Pro, and is refused
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`bulk-free-${width}.png`), fullPage: true });
   }
-  const reply = (await page.evaluate(() =>
-    window.mapsmith.invoke('bulk.start', { list: 'https://example.com/' }),
-  )) as { ok: boolean; status: number; body: { code: string; message: string } };
+  const reply = await invokeInPage(page, 'bulk.start', { list: 'https://example.com/' });
   expect(reply.ok).toBe(false);
   expect(reply.status).toBe(403);
   expect(reply.body.code).toBe('auth.pro-required');

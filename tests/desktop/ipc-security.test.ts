@@ -98,7 +98,6 @@ describe('the IPC guards', () => {
 
   it('says where each hosted-only feature runs, not that accounts live there', async () => {
     const cases: Array<[string, unknown, RegExp]> = [
-      ['audit.get', { jobId: 'x' }, /^Sitemap audits .* run on mapsmith\.app/],
       ['schedules.list', {}, /^Scheduled crawls run on mapsmith\.app/],
       ['health.get', {}, /^The service health report .* is mapsmith\.app's/],
       [

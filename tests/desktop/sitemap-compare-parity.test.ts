@@ -17,6 +17,7 @@ import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import { buildDesktop } from './support/build';
 import { type ProShells, startProShells } from './support/pro-shells';
 import { TEST_ORIGIN, type TestDesktop } from './support/services';
+import { apiJson, ipcValue, until } from './support/shell-calls';
 
 const PRO_TOKEN = 'msk_pro_compare_0123456789';
 const SETTINGS = { render: 'never' };
@@ -44,28 +45,10 @@ afterAll(async () => {
 });
 
 /** One IPC call's value, or a thrown error with its refusal. */
-async function ipc<T>(name: string, input: unknown): Promise<T> {
-  const reply = await desktop.dispatch(TEST_ORIGIN, name as never, input);
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.body)}`);
-  return reply.value as T;
-}
-
+const ipc = <T>(name: string, input: unknown) => ipcValue<T>(desktop, name, input);
 /** One API call's JSON. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await httpCall(hosted.server.url, user, method, url, body);
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error('it did not end in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const api = <T>(method: string, url: string, body?: unknown) =>
+  apiJson<T>(hosted, user, method, url, body);
 
 const ended = (job: CrawlJob) => job.status === 'completed' || job.status === 'failed';
 const compared = (page: SitemapComparePage) =>

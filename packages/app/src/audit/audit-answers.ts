@@ -7,12 +7,26 @@ import {
   HOUR_MS,
   PLAN_LIMITS,
   type Plan,
+  plural,
   type RateInfo,
 } from '@mapsmith/core';
 import type { RateLimiter } from '../crawl/ports.js';
-import { AppError } from '../errors.js';
+import { AppError, type AppErrorExtras } from '../errors.js';
 import { notFound } from '../refusals.js';
 import type { AuditRepository } from './ports.js';
+
+/** What sitemap audits are, as a Pro refusal of them names them (both shells). */
+export const AUDIT_FEATURE = 'Sitemap audits (the live status of every listed URL)';
+
+/** 429 `limit.hourly`: the plan's `limit` of audit starts in the last hour is used up. */
+export function auditHourlyRefusal(limit: number, extras: AppErrorExtras = {}): AppError {
+  return new AppError(
+    'limit.hourly',
+    'Too many requests',
+    `You can start at most ${plural(limit, 'audit')} per hour; please try again later`,
+    extras,
+  );
+}
 
 /** What `audit.start` is given: a sitemap URL, or an uploaded sitemap's text and name. */
 export interface AuditStartRequest {

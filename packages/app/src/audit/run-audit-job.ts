@@ -24,6 +24,9 @@ export class AuditFailedError extends Error {
   }
 }
 
+/** How long an audit's check waits for response headers unless a shell is told otherwise. */
+export const AUDIT_ANSWER_TIMEOUT_MS = 15_000;
+
 /** What an audit run needs besides its job: the URL policy, the log, politeness and timeouts. */
 export interface AuditRunDeps {
   audits: AuditRepository;

@@ -1,3 +1,4 @@
+import { AUDIT_ANSWER_TIMEOUT_MS } from '@mapsmith/app';
 import {
   createUrlPolicy,
   DEFAULT_ENGINEERING_PAGE_CAP,
@@ -6,6 +7,7 @@ import {
 } from '@mapsmith/core';
 import { findInstalledBrowser } from '../crawler-process/find-browser';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
+import { LocalAudits } from './crawl/local-audits';
 import { LocalCompares } from './crawl/local-compares';
 import { type EmitProgress, type LaunchCrawler, LocalCrawls } from './crawl/local-crawls';
 import { createHandlers, type DesktopDeps } from './handlers';
@@ -76,11 +78,19 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     policy: deps.policy,
     logger: deps.logger,
   }));
+  // Sitemap audits run in main too, on the engine's audit queue, through the same policy.
+  const audits = new LocalAudits(data.auditQueue, () => ({
+    audits: data.audits,
+    policy: deps.policy,
+    logger: deps.logger,
+    answerTimeoutMs: AUDIT_ANSWER_TIMEOUT_MS,
+  }));
   const deps: DesktopDeps = {
     data,
     settings: data.settings,
     crawls,
     compares,
+    audits,
     vault: new TokenVault(options.safeStorage, data.settings, options.platform),
     hostedUrl: options.env.MAPSMITH_HOSTED_URL ?? 'https://mapsmith.app',
     supportEmail: 'support@mapsmith.app',
@@ -95,6 +105,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     ...options.overrides,
   };
   await crawls.resume();
+  await audits.resume();
   let closing: Promise<void> | undefined;
   const dispatch = createIpcRouter({
     allowedOrigins: options.allowedOrigins,
@@ -106,7 +117,9 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     deps,
     dispatch,
     close: () => {
-      closing ??= Promise.all([crawls.stopAll(), compares.stopAll()]).then(() => data.close());
+      closing ??= Promise.all([crawls.stopAll(), compares.stopAll(), audits.stopAll()]).then(() =>
+        data.close(),
+      );
       return closing;
     },
   };

@@ -1,3 +1,4 @@
+import { AUDIT_ANSWER_TIMEOUT_MS } from '@mapsmith/app';
 import { DEFAULT_CRAWL_OPTIONS, DEFAULT_ENGINEERING_PAGE_CAP } from '@mapsmith/core';
 
 /** Settings of the crawl workers (every variable is listed in the README). */
@@ -137,7 +138,12 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     auditDelayMs: wholeNumber(env, 'MAPSMITH_AUDIT_DELAY_MS', 0, 0),
     auditTimeLimitMs: wholeNumber(env, 'MAPSMITH_AUDIT_TIME_LIMIT_MS', 1_800_000, 1000),
     auditGiveUpAfter: wholeNumber(env, 'MAPSMITH_AUDIT_GIVE_UP_AFTER', 3, 1),
-    auditAnswerTimeoutMs: wholeNumber(env, 'MAPSMITH_AUDIT_ANSWER_TIMEOUT_MS', 15_000, 100),
+    auditAnswerTimeoutMs: wholeNumber(
+      env,
+      'MAPSMITH_AUDIT_ANSWER_TIMEOUT_MS',
+      AUDIT_ANSWER_TIMEOUT_MS,
+      100,
+    ),
     queueConnections: wholeNumber(env, 'MAPSMITH_QUEUE_CONNECTIONS', 4, 2),
   };
 }

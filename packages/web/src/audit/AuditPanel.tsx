@@ -6,6 +6,7 @@ import {
 } from '@mapsmith/core/browser';
 import { httpGetUrl } from '../api/http-api';
 import { formatCount, plural } from '../app/format';
+import { useApi } from '../app/use-api';
 import { CsvDownload } from '../components/CsvDownload';
 import { ReportCounts } from '../report/ReportCounts';
 import { AuditTable } from './AuditTable';
@@ -17,6 +18,7 @@ import { type AuditSource, useAudit } from './use-audit';
  */
 export function AuditPanel(props: { source: AuditSource; result: ValidationResult }) {
   const audit = useAudit(props.source);
+  const api = useApi();
   const { job } = audit;
   const running = job !== null && (job.status === 'pending' || job.status === 'running');
   const counts = job
@@ -24,6 +26,7 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
         .map((v) => ({ reason: v, label: AUDIT_VERDICT_LABELS[v], count: job.counts[v] ?? 0 }))
         .sort((a, b) => b.count - a.count)
     : [];
+  const report = { jobId: job?.id ?? '', ...(audit.verdict ? { verdict: audit.verdict } : {}) };
   const percent = job && job.total > 0 ? Math.round((job.checked / job.total) * 100) : 0;
   return (
     <section className="card audit-panel" aria-labelledby="audit-title" data-testid="audit-panel">
@@ -36,7 +39,9 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
             within robots.txt, and reports redirects, 404s, noindex, canonicals pointing elsewhere,
             robots.txt blocks, files that are neither pages nor documents search engines index, and
             slow answers.
-            {'file' in props.source ? ' Starting it uploads the file to Mapsmith.' : ''}
+            {'file' in props.source && api.shell === 'hosted'
+              ? ' Starting it uploads the file to Mapsmith.'
+              : ''}
           </p>
           <button
             type="button"
@@ -109,11 +114,9 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
                 onPick={audit.filter}
               />
               <CsvDownload
-                href={httpGetUrl('audit.report', {
-                  jobId: job.id,
-                  ...(audit.verdict ? { verdict: audit.verdict } : {}),
-                })}
+                href={httpGetUrl('audit.report', report)}
                 filterLabel={audit.verdict && AUDIT_VERDICT_LABELS[audit.verdict]}
+                file={() => api.call('audit.report', report)}
               />
               <AuditTable rows={audit.rows} busy={running} />
               {audit.nextCursor !== null && (

@@ -1,5 +1,6 @@
 import type { ValidationResult } from '@mapsmith/core/browser';
 import { agree, plural } from '../app/format';
+import { useApi } from '../app/use-api';
 import { HostedPageLink } from '../components/HostedPageLink';
 
 /** What the Pro audit checks for each listed URL, said once for the teaser. */
@@ -15,6 +16,7 @@ const AUDIT_CHECKS = [
  * this says what the Pro audit would add for this very sitemap, with the way to get it.
  */
 export function AuditTeaser(props: { result: ValidationResult }) {
+  const desktop = useApi().shell === 'desktop';
   const n = props.result.stats.totalUrls;
   const isIndex = props.result.kind === 'sitemapindex';
   const what = isIndex
@@ -41,6 +43,7 @@ export function AuditTeaser(props: { result: ValidationResult }) {
         With a summary such as "48,912 fine, 612 redirect, 301 noindex, 175 404", filters and a CSV
         download.
       </p>
+      {desktop && <p className="muted">Link a Pro account with an API token to audit here.</p>}
       <HostedPageLink to="/subscribe" className="button primary">
         Get the Pro audit
       </HostedPageLink>

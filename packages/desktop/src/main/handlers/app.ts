@@ -100,11 +100,6 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       'Scheduled crawls run on {host} with Mapsmith Pro, so they run on time even when this computer is off.',
   },
   {
-    names: ['audit.start', 'audit.get', 'audit.urls', 'audit.report', 'audit.stop'],
-    where:
-      'Sitemap audits (the live status of every URL a sitemap lists) run on {host} with a Pro account.',
-  },
-  {
     // A share link needs a public server to open it, and the brand lives with the hosted
     // account; the PDF of a local crawl is printed here (`crawl.pdf`).
     names: [

@@ -2,6 +2,7 @@ import { buildOpenApiDocument } from '@mapsmith/core';
 import type { HandlerTable } from '../ipc-router';
 import { getAccountStatus, linkAccount, unlinkAccount } from './account';
 import { type AppDeps, getConfig, getLocalUser, HOSTED_ONLY, hostedOnly, openHosted } from './app';
+import { type AuditDeps, auditReport, auditUrls, getAudit, startAudit, stopAudit } from './audit';
 import { downloadBulk, getBulk, listBulks, saveBulk, startBulk, stopBulk } from './bulk';
 import { openSitemapFile } from './checker';
 import { type ClientReportDeps, crawlPdf } from './client-report';
@@ -21,7 +22,12 @@ import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & ClientReportDeps & CompareDeps;
+export type DesktopDeps = AppDeps &
+  CrawlDeps &
+  ExportDeps &
+  ClientReportDeps &
+  CompareDeps &
+  AuditDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -62,6 +68,11 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'bulk.stop': (input) => stopBulk(deps, input),
     'bulk.download': (input) => downloadBulk(deps, input),
     'bulk.save': (input) => saveBulk(deps, input),
+    'audit.start': (input) => startAudit(deps, input),
+    'audit.get': (input) => getAudit(deps, input),
+    'audit.urls': (input) => auditUrls(deps, input),
+    'audit.report': (input) => auditReport(deps, input),
+    'audit.stop': (input) => stopAudit(deps, input),
     // The hosted API's reference: the same document, its calls addressed to the hosted site.
     'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };

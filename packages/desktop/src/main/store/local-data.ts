@@ -7,9 +7,12 @@ import {
   everyShellMigrations,
   NO_SECRET_BOX,
   type SecretBox,
+  SqlAuditQueue,
+  SqlAuditRepository,
   SqlBulkRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
+  SqlRateLimiter,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
   type UsageRepository,
@@ -89,6 +92,11 @@ export interface LocalData {
   answers: CrawlAnswers;
   /** The live-sitemap comparisons of the crawls (issue 27 point 5), as hosted. */
   compare: SqlSitemapCompareRepository;
+  /** Sitemap audits (issue 27 point 5): their jobs and results, and their queue, as hosted. */
+  audits: SqlAuditRepository;
+  auditQueue: SqlAuditQueue;
+  /** The hourly windows of starts that are counted apart from crawls (audits). */
+  rates: SqlRateLimiter;
   settings: LocalSettings;
   close(): Promise<void>;
 }
@@ -129,6 +137,9 @@ export async function openLocalData(
     queue: new SqlJobQueue(db, clock, box),
     answers: new CrawlAnswers({ jobs, usage }),
     compare: new SqlSitemapCompareRepository(db),
+    audits: new SqlAuditRepository(db, clock),
+    auditQueue: new SqlAuditQueue(db, clock),
+    rates: new SqlRateLimiter(db, clock),
     settings: new LocalSettings(db),
     close: () => db.close(),
   };

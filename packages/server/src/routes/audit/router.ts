@@ -1,5 +1,4 @@
-import { AppError, AuditAnswers, proRequired } from '@mapsmith/app';
-import { plural } from '@mapsmith/core';
+import { AUDIT_FEATURE, AuditAnswers, auditHourlyRefusal, proRequired } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
@@ -19,19 +18,16 @@ export function auditRoutes(ctx: AppContext): RouteTable {
   return {
     'audit.start': {
       notPro: () =>
-        proRequired('Sitemap audits (the live status of every listed URL)', {
+        proRequired(AUDIT_FEATURE, {
           advice: 'The free check of the sitemap itself stays free.',
         }),
       handle: async (input, { user }) => {
         const started = await audits.start({ id: user.id, plan: planOf(user) }, input);
         const headers = rateHeaders(started.rate);
         if (!started.ok)
-          throw new AppError(
-            'limit.hourly',
-            'Too many requests',
-            `You can start at most ${plural(started.limit, 'audit')} per hour; please try again later`,
-            { headers: { ...headers, ...retryAfter(started.rate, Date.now()) } },
-          );
+          throw auditHourlyRefusal(started.limit, {
+            headers: { ...headers, ...retryAfter(started.rate, Date.now()) },
+          });
         return HttpResult.json({ jobId: started.jobId }, { status: 201, headers });
       },
     },
