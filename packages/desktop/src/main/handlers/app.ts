@@ -87,19 +87,6 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
   },
   {
-    // The hosted server is awake when this computer sleeps.
-    names: [
-      'schedules.list',
-      'schedules.create',
-      'schedules.update',
-      'schedules.pause',
-      'schedules.delete',
-      'schedules.rotateToken',
-    ],
-    where:
-      'Scheduled crawls run on {host} with Mapsmith Pro, so they run on time even when this computer is off.',
-  },
-  {
     names: ['audit.start', 'audit.get', 'audit.urls', 'audit.report', 'audit.stop'],
     where:
       'Sitemap audits (the live status of every URL a sitemap lists) run on {host} with a Pro account.',

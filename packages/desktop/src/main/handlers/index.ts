@@ -17,11 +17,25 @@ import {
   crawlUrls,
   saveReport,
 } from './report';
+import {
+  createSchedule,
+  deleteSchedule,
+  listSchedules,
+  pauseSchedule,
+  rotateScheduleToken,
+  type ScheduleDeps,
+  updateSchedule,
+} from './schedules';
 import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
 /** Everything the desktop's handlers need, built once in main (or in a test). */
-export type DesktopDeps = AppDeps & CrawlDeps & ExportDeps & ClientReportDeps & CompareDeps;
+export type DesktopDeps = AppDeps &
+  CrawlDeps &
+  ExportDeps &
+  ClientReportDeps &
+  CompareDeps &
+  ScheduleDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -62,6 +76,13 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'bulk.stop': (input) => stopBulk(deps, input),
     'bulk.download': (input) => downloadBulk(deps, input),
     'bulk.save': (input) => saveBulk(deps, input),
+    // Scheduled crawls run in main while the app is open (`startLocalScheduler`).
+    'schedules.list': () => listSchedules(deps),
+    'schedules.create': (input) => createSchedule(deps, input),
+    'schedules.update': (input) => updateSchedule(deps, input),
+    'schedules.pause': (input) => pauseSchedule(deps, input),
+    'schedules.delete': (input) => deleteSchedule(deps, input),
+    'schedules.rotateToken': () => rotateScheduleToken(),
     // The hosted API's reference: the same document, its calls addressed to the hosted site.
     'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };

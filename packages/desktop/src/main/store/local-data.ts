@@ -6,10 +6,13 @@ import {
   type CrawlJobRepository,
   everyShellMigrations,
   NO_SECRET_BOX,
+  type ScheduleOwner,
+  type ScheduleRepository,
   type SecretBox,
   SqlBulkRepository,
   SqlCrawlJobRepository,
   SqlJobQueue,
+  SqlScheduleRepository,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
   type UsageRepository,
@@ -90,7 +93,27 @@ export interface LocalData {
   /** The live-sitemap comparisons of the crawls (issue 27 point 5), as hosted. */
   compare: SqlSitemapCompareRepository;
   settings: LocalSettings;
+  /**
+   * The schedules in the file, their owner answered by `owner` (the desktop's Pro is its linked
+   * account, not a `users` row: the local user's row has no `pro_until`).
+   */
+  schedules(owner: () => Promise<ScheduleOwner | undefined>): ScheduleRepository;
   close(): Promise<void>;
+}
+
+/** The schedules of the file, whose one owner is the local user as `owner` answers it. */
+class LocalScheduleRepository extends SqlScheduleRepository {
+  constructor(
+    db: Database,
+    box: SecretBox,
+    private readonly localOwner: () => Promise<ScheduleOwner | undefined>,
+  ) {
+    super(db, box);
+  }
+
+  override async owner(userId: number): Promise<ScheduleOwner | undefined> {
+    return userId === LOCAL_USER_ID ? this.localOwner() : undefined;
+  }
 }
 
 /**
@@ -130,6 +153,7 @@ export async function openLocalData(
     answers: new CrawlAnswers({ jobs, usage }),
     compare: new SqlSitemapCompareRepository(db),
     settings: new LocalSettings(db),
+    schedules: (owner) => new LocalScheduleRepository(db, box, owner),
     close: () => db.close(),
   };
 }
