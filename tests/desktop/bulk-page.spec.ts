@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
+import { linkProAccount } from './support/link-pro';
 import { expect, test } from './support/renderer-fixture';
 
 const PRO_TOKEN = 'msk_pro_bulk_page_0123456789';
@@ -30,11 +31,7 @@ test('a linked Pro account runs a bulk list and saves its zip', async ({
   desktop,
 }, testInfo) => {
   test.setTimeout(120_000);
-  desktop.services.deps.hostedUrl = hosted.url;
-  const linked = await desktop.services.dispatch(desktop.origin, 'account.link', {
-    token: PRO_TOKEN,
-  });
-  expect(linked.ok).toBe(true);
+  await linkProAccount(desktop, hosted.url, PRO_TOKEN);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/bulk');
   await expect(page.getByRole('heading', { name: 'Bulk Crawl', exact: true })).toBeVisible();

@@ -7,6 +7,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
+import { linkProAccount } from './support/link-pro';
 import { expect, test } from './support/renderer-fixture';
 
 const PRO_TOKEN = 'msk_pro_schedules_page_0123456789';
@@ -39,11 +40,7 @@ test('a linked Pro account creates, pauses, sees a missed run and deletes a sche
   desktop,
 }, testInfo) => {
   test.setTimeout(150_000);
-  desktop.services.deps.hostedUrl = hosted.url;
-  const linked = await desktop.services.dispatch(desktop.origin, 'account.link', {
-    token: PRO_TOKEN,
-  });
-  expect(linked.ok).toBe(true);
+  await linkProAccount(desktop, hosted.url, PRO_TOKEN);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Scheduled Crawls', exact: true }).click();
