@@ -45,6 +45,8 @@ export interface ScheduleTaskDeps {
   jobs: CrawlJobRepository;
   /** The engineering page cap of Pro crawls (`MAPSMITH_ENGINEERING_PAGE_CAP`). */
   engineeringCap: number;
+  /** Runs crawl onto the user's own disk (the desktop): no storage budget, as its other crawls. */
+  ownDisk?: boolean;
   /** Wakes the crawl workers once a job is created. */
   wake(): void;
   /**
@@ -172,6 +174,7 @@ export class ScheduleTask {
       url: schedule.url,
       engineeringCap: this.deps.engineeringCap,
       settings: schedule.settings,
+      ...(this.deps.ownDisk ? { ownDisk: true } : {}),
     });
     if (result.ok) {
       const at = new Date(now).toISOString();

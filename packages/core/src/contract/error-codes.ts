@@ -114,6 +114,8 @@ export const ERROR_CODES = [
   'account.link-failed',
   // An operation the desktop app leaves to the hosted site
   'desktop.hosted-only',
+  // A schedule's action that needs a public server (publish, IndexNow, client mail): not on a desktop
+  'schedule.not-on-desktop',
 ] as const;
 
 /** One stable error code of the contract. */

@@ -95,6 +95,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   'account.link-refused': 400,
   'account.link-failed': 502,
   'desktop.hosted-only': 400,
+  'schedule.not-on-desktop': 400,
 };
 
 /** A state-changing call whose body is not `application/json` (the CSRF guard's second layer). */

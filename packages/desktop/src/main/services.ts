@@ -13,6 +13,7 @@ import { type EmitProgress, type LaunchCrawler, LocalCrawls } from './crawl/loca
 import { createHandlers, type DesktopDeps } from './handlers';
 import type { Dialogs } from './handlers/export';
 import { createIpcRouter, type IpcDispatch } from './ipc-router';
+import { localOwner, startLocalScheduler } from './schedules/local-schedules';
 import { openLocalData } from './store/local-data';
 import { safeStorageBox } from './store/safe-storage-box';
 
@@ -49,7 +50,8 @@ export interface DesktopServices {
 
 /**
  * Opens the local data (the application layer's schema and repositories over one SQLite file),
- * builds the handlers and their IPC router, and resumes the crawls a previous run left, once at
+ * builds the handlers and their IPC router, resumes the crawls a previous run left and starts the
+ * scheduler pass (a missed slot runs now, then every 30 s), once at
  * start. Every timestamp the repositories write comes from `deps.now`.
  */
 export async function createDesktopServices(options: ServiceOptions): Promise<DesktopServices> {
@@ -102,10 +104,13 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     findBrowser: () => findInstalledBrowser(options.env),
     crawlDefaults: { allowLoopback },
     engineeringCap: DEFAULT_ENGINEERING_PAGE_CAP,
+    schedules: data.schedules(() => localOwner(deps)),
     ...options.overrides,
   };
   await crawls.resume();
   await audits.resume();
+  // After the resumed crawls: a slot missed while the app was closed starts its run now.
+  const scheduler = await startLocalScheduler(deps);
   let closing: Promise<void> | undefined;
   const dispatch = createIpcRouter({
     allowedOrigins: options.allowedOrigins,
@@ -117,9 +122,10 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     deps,
     dispatch,
     close: () => {
-      closing ??= Promise.all([crawls.stopAll(), compares.stopAll(), audits.stopAll()]).then(() =>
-        data.close(),
-      );
+      closing ??= scheduler
+        .stop()
+        .then(() => Promise.all([crawls.stopAll(), compares.stopAll(), audits.stopAll()]))
+        .then(() => data.close());
       return closing;
     },
   };

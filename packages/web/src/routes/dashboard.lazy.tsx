@@ -2,7 +2,6 @@ import type { Analytics, HistoryItem } from '@mapsmith/core/browser';
 import { PAGE_META } from '@mapsmith/core/browser';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { HOSTED_ORIGIN } from '../app/config';
 import { formatDate } from '../app/format';
 import { usePageMeta } from '../app/page-meta';
 import { AuthChecking, useSignedInOnly } from '../app/signed-in-only';
@@ -123,15 +122,10 @@ function Dashboard() {
               </Link>
               {user.isPro && api.shell === 'desktop' ? (
                 <>
-                  {/* Schedules run on the hosted servers: open them there. Bulk lists run here. */}
-                  <a
-                    href={`${HOSTED_ORIGIN}/schedules`}
-                    className="button block"
-                    target="_blank"
-                    rel="noreferrer"
-                  >
+                  {/* Schedules and bulk lists run here, on this computer (issue 27 point 5). */}
+                  <Link to="/schedules" className="button block">
                     Scheduled Crawls
-                  </a>
+                  </Link>
                   <Link to="/bulk" className="button block">
                     Bulk Crawl
                   </Link>

@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorText } from '../app/errors';
 import { useFieldErrors } from '../app/field-errors';
+import { useApi } from '../app/use-api';
 import { CrawlSettingsPanel } from '../components/CrawlSettingsPanel';
 import { FieldError } from '../components/FieldError';
 import {
@@ -16,6 +17,7 @@ import {
   settingsFromForm,
 } from '../crawl/settings-form';
 import { ReportRecipientsField } from './ReportRecipientsField';
+import { ServerActionsNote } from './ServerActionsNote';
 import { browserTimeZone, timeZones, WEEKDAYS, zonedWords } from './schedule-words';
 
 /** The fields of the form an error can be shown under, named as the API names them. */
@@ -47,7 +49,8 @@ interface Draft {
   reportTo: string;
 }
 
-function draftOf(s: Schedule | null): Draft {
+/** A schedule's draft; a new one on the desktop (no server to publish or mail) starts with none. */
+function draftOf(s: Schedule | null, desktop: boolean): Draft {
   return {
     url: s?.url ?? '',
     frequency: s?.frequency ?? 'weekly',
@@ -56,8 +59,8 @@ function draftOf(s: Schedule | null): Draft {
     time: s?.time ?? '06:00',
     timeZone: s?.timeZone ?? browserTimeZone(),
     settings: formFromSettings(s?.settings),
-    publish: s?.after.publish ?? true,
-    mail: s?.after.mail ?? true,
+    publish: s?.after.publish ?? !desktop,
+    mail: s?.after.mail ?? !desktop,
     indexNow: s?.after.indexNow ?? false,
     reportTo: (s?.reportTo ?? []).join('\n'),
   };
@@ -118,7 +121,8 @@ export function ScheduleForm(props: {
   onSubmit(input: ScheduleCreateInput): Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [d, setD] = useState<Draft>(() => draftOf(props.schedule));
+  const desktop = useApi().shell === 'desktop';
+  const [d, setD] = useState<Draft>(() => draftOf(props.schedule, desktop));
   const [error, setError] = useState<string | null>(null);
   const fields = useFieldErrors(SCHEDULE_FIELDS);
   const zones = useMemo(timeZones, []);
@@ -260,35 +264,45 @@ export function ScheduleForm(props: {
           keepsStored={editing}
         />
       </div>
-      <fieldset className="form-wide">
-        <legend>After each run</legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={d.publish}
-            onChange={(e) => set('publish', e.target.checked)}
+      {desktop ? (
+        <ServerActionsNote />
+      ) : (
+        <>
+          <fieldset className="form-wide">
+            <legend>After each run</legend>
+            <label>
+              <input
+                type="checkbox"
+                checked={d.publish}
+                onChange={(e) => set('publish', e.target.checked)}
+              />
+              Keep the sitemap current at a stable URL
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={d.mail}
+                onChange={(e) => set('mail', e.target.checked)}
+              />
+              Mail me a summary
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={d.indexNow}
+                onChange={(e) => set('indexNow', e.target.checked)}
+              />
+              Submit changed URLs with IndexNow (when the site's key file is live)
+            </label>
+          </fieldset>
+          <ReportRecipientsField
+            value={d.reportTo}
+            onChange={(next) => set('reportTo', next)}
+            unsubscribed={props.schedule?.reportUnsubscribed ?? []}
+            fields={fields}
           />
-          Keep the sitemap current at a stable URL
-        </label>
-        <label>
-          <input type="checkbox" checked={d.mail} onChange={(e) => set('mail', e.target.checked)} />
-          Mail me a summary
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={d.indexNow}
-            onChange={(e) => set('indexNow', e.target.checked)}
-          />
-          Submit changed URLs with IndexNow (when the site's key file is live)
-        </label>
-      </fieldset>
-      <ReportRecipientsField
-        value={d.reportTo}
-        onChange={(next) => set('reportTo', next)}
-        unsubscribed={props.schedule?.reportUnsubscribed ?? []}
-        fields={fields}
-      />
+        </>
+      )}
       <p className="form-wide muted small" role="status" data-testid="next-run">
         {next ?? ''}
       </p>

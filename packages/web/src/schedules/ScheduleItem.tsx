@@ -98,7 +98,7 @@ export function ScheduleItem(props: {
       {s.sitemapUrl && <RobotsLine site={s.url} sitemapUrl={s.sitemapUrl} />}
       {confirming ? (
         <ConfirmDelete
-          question={`Delete the schedule of ${s.url}? Its stable sitemap URL stops working.`}
+          question={`Delete the schedule of ${s.url}?${s.sitemapUrl ? ' Its stable sitemap URL stops working.' : ''}`}
           confirmLabel="Delete schedule"
           busy={busy}
           onConfirm={() => actions.remove(s)}

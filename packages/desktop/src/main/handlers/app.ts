@@ -87,19 +87,6 @@ export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; wh
       "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
   },
   {
-    // The hosted server is awake when this computer sleeps.
-    names: [
-      'schedules.list',
-      'schedules.create',
-      'schedules.update',
-      'schedules.pause',
-      'schedules.delete',
-      'schedules.rotateToken',
-    ],
-    where:
-      'Scheduled crawls run on {host} with Mapsmith Pro, so they run on time even when this computer is off.',
-  },
-  {
     // A share link needs a public server to open it, and the brand lives with the hosted
     // account; the PDF of a local crawl is printed here (`crawl.pdf`).
     names: [

@@ -18,6 +18,15 @@ import {
   crawlUrls,
   saveReport,
 } from './report';
+import {
+  createSchedule,
+  deleteSchedule,
+  listSchedules,
+  pauseSchedule,
+  rotateScheduleToken,
+  type ScheduleDeps,
+  updateSchedule,
+} from './schedules';
 import { getSeo } from './seo';
 import { fetchSitemap } from './sitemap';
 
@@ -27,7 +36,8 @@ export type DesktopDeps = AppDeps &
   ExportDeps &
   ClientReportDeps &
   CompareDeps &
-  AuditDeps;
+  AuditDeps &
+  ScheduleDeps;
 
 /** The IPC handler table: each entry a plain function of (deps, parsed input). */
 export function createHandlers(deps: DesktopDeps): HandlerTable {
@@ -73,6 +83,13 @@ export function createHandlers(deps: DesktopDeps): HandlerTable {
     'audit.urls': (input) => auditUrls(deps, input),
     'audit.report': (input) => auditReport(deps, input),
     'audit.stop': (input) => stopAudit(deps, input),
+    // Scheduled crawls run in main while the app is open (`startLocalScheduler`).
+    'schedules.list': () => listSchedules(deps),
+    'schedules.create': (input) => createSchedule(deps, input),
+    'schedules.update': (input) => updateSchedule(deps, input),
+    'schedules.pause': (input) => pauseSchedule(deps, input),
+    'schedules.delete': (input) => deleteSchedule(deps, input),
+    'schedules.rotateToken': () => rotateScheduleToken(),
     // The hosted API's reference: the same document, its calls addressed to the hosted site.
     'openapi.get': async () => buildOpenApiDocument({ serverUrl: deps.hostedUrl }),
   };

@@ -6,6 +6,8 @@ import {
   type CrawlJobRepository,
   everyShellMigrations,
   NO_SECRET_BOX,
+  type ScheduleOwner,
+  type ScheduleRepository,
   type SecretBox,
   SqlAuditQueue,
   SqlAuditRepository,
@@ -13,6 +15,7 @@ import {
   SqlCrawlJobRepository,
   SqlJobQueue,
   SqlRateLimiter,
+  SqlScheduleRepository,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
   type UsageRepository,
@@ -98,7 +101,27 @@ export interface LocalData {
   /** The hourly windows of starts that are counted apart from crawls (audits). */
   rates: SqlRateLimiter;
   settings: LocalSettings;
+  /**
+   * The schedules in the file, their owner answered by `owner` (the desktop's Pro is its linked
+   * account, not a `users` row: the local user's row has no `pro_until`).
+   */
+  schedules(owner: () => Promise<ScheduleOwner | undefined>): ScheduleRepository;
   close(): Promise<void>;
+}
+
+/** The schedules of the file, whose one owner is the local user as `owner` answers it. */
+class LocalScheduleRepository extends SqlScheduleRepository {
+  constructor(
+    db: Database,
+    box: SecretBox,
+    private readonly localOwner: () => Promise<ScheduleOwner | undefined>,
+  ) {
+    super(db, box);
+  }
+
+  override async owner(userId: number): Promise<ScheduleOwner | undefined> {
+    return userId === LOCAL_USER_ID ? this.localOwner() : undefined;
+  }
 }
 
 /**
@@ -141,6 +164,7 @@ export async function openLocalData(
     auditQueue: new SqlAuditQueue(db, clock),
     rates: new SqlRateLimiter(db, clock),
     settings: new LocalSettings(db),
+    schedules: (owner) => new LocalScheduleRepository(db, box, owner),
     close: () => db.close(),
   };
 }
