@@ -29,7 +29,7 @@ const LOCK_TEXT: Record<Exclude<SettingsLock, null>, string> = {
   'signed-out':
     'Crawl settings are part of Pro: sign in with a Pro account to choose them. Crawls otherwise use the defaults.',
   'desktop-free':
-    'Crawl settings are part of Pro: link a Pro account (Account, at the top) to choose them. Crawls otherwise use the defaults.',
+    'Crawl settings are part of Pro: link a Pro account (the Link Pro account button) to choose them. Crawls otherwise use the defaults.',
 };
 
 /**
