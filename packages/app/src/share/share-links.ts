@@ -4,6 +4,7 @@ import {
   SHARE_PAGE_PREFIX,
   type ShareLinkInfo,
   type SqlDatabase,
+  type SqlQueryable,
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
 import { lockedTransaction } from '../sql/transactions.js';
@@ -47,6 +48,29 @@ function toInfo(row: ShareLinkRow, nowIso: string): ShareLinkInfo {
 }
 
 /**
+ * Refuses 404 `crawl.not-found` (field `jobId`) unless `jobId` is one of the owner's crawls:
+ * another user's crawl reads as an unknown one. `why` ends the sentence ("so it cannot be shared").
+ */
+async function requireOwnCrawl(
+  db: SqlQueryable,
+  ownerId: number,
+  jobId: string,
+  why: string,
+): Promise<void> {
+  const job = await db.first<{ id: string }>(
+    'SELECT id FROM crawl_jobs WHERE id = ? AND user_id = ?',
+    [jobId, ownerId],
+  );
+  if (!job)
+    throw new AppError(
+      'crawl.not-found',
+      'Crawl not found',
+      `There is no crawl with that id in your account, ${why}.`,
+      { field: 'jobId' },
+    );
+}
+
+/**
  * Makes a share link of the owner's crawl `jobId`, living until `expiresAt` (or until revoked).
  * Another user's crawl answers 404 `crawl.not-found`, as an unknown one does; a crawl with
  * `MAX_LIVE_SHARE_LINKS` live links answers 409 `share.too-many`. The token is returned here
@@ -61,17 +85,7 @@ export async function createShareLink(
   const nowIso = new Date(now).toISOString();
   const token = generateShareToken();
   const row = await lockedTransaction(db, `share:${input.ownerId}`, async (tx) => {
-    const job = await tx.first<{ id: string }>(
-      'SELECT id FROM crawl_jobs WHERE id = ? AND user_id = ?',
-      [input.jobId, input.ownerId],
-    );
-    if (!job)
-      throw new AppError(
-        'crawl.not-found',
-        'Crawl not found',
-        'There is no crawl with that id in your account, so it cannot be shared.',
-        { field: 'jobId' },
-      );
+    await requireOwnCrawl(tx, input.ownerId, input.jobId, 'so it cannot be shared');
     const live = await tx.first<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM share_links WHERE owner_id = ? AND job_id = ? AND ${LIVE}`,
       [input.ownerId, input.jobId, nowIso],
@@ -92,13 +106,18 @@ export async function createShareLink(
   return { ...toInfo(row, nowIso), token, path: `${SHARE_PAGE_PREFIX}${token}` };
 }
 
-/** The owner's share links, of one crawl when `jobId` is given, newest first (at most 100). */
+/**
+ * The owner's share links, of one crawl when `jobId` is given, newest first (at most 100). A
+ * `jobId` that is not one of the owner's crawls answers 404 `crawl.not-found`, as creating does.
+ */
 export async function listShareLinks(
   db: SqlDatabase,
   query: { ownerId: number; jobId?: string },
   now: number = Date.now(),
 ): Promise<ShareLinkInfo[]> {
   const nowIso = new Date(now).toISOString();
+  if (query.jobId !== undefined)
+    await requireOwnCrawl(db, query.ownerId, query.jobId, 'so it has no share links');
   const byJob = query.jobId === undefined ? '' : ' AND job_id = ?';
   const rows = await db.all<ShareLinkRow>(
     `SELECT id, job_id, owner_id, created_at, expires_at, revoked_at FROM share_links

@@ -29,7 +29,7 @@ export const SHARE_OPERATION_DOCS: Readonly<Partial<Record<RoutedOperationName, 
   'share.list': {
     summary: 'The share links of a crawl, newest first (never their tokens)',
     tag: 'Client reports',
-    errors: ['input.invalid'],
+    errors: ['input.invalid', 'crawl.not-found'],
     example: { jobId: JOB },
     fields: JOB_FIELD,
   },

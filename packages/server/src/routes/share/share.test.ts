@@ -87,8 +87,15 @@ describe('share links', () => {
     expect(await refused.json()).toMatchObject({ code: 'crawl.not-found' });
     const mine = await call(t.server.url, owner, 'POST', `/api/crawl/${jobId}/shares`, {});
     const { id, path } = (await mine.json()) as { id: number; path: string };
+    // Listing another user's crawl, or a crawl that does not exist, says so (it answered []).
     const list = await call(t.server.url, stranger, 'GET', `/api/crawl/${jobId}/shares`);
-    expect(await list.json()).toEqual([]);
+    expect(list.status).toBe(404);
+    expect(await list.json()).toMatchObject({ code: 'crawl.not-found', field: 'jobId' });
+    const unknown = await call(t.server.url, owner, 'GET', '/api/crawl/no-such-crawl/shares');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'crawl.not-found' });
+    const own = await call(t.server.url, owner, 'GET', `/api/crawl/${jobId}/shares`);
+    expect((await own.json()) as unknown[]).toHaveLength(1);
     const revoke = await call(t.server.url, stranger, 'DELETE', `/api/shares/${id}`, {});
     expect(revoke.status).toBe(404);
     expect(await revoke.json()).toMatchObject({ code: 'share.not-found' });
