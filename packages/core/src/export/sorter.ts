@@ -6,7 +6,7 @@ import { Heap } from './heap.js';
  */
 export interface Sorter<T> {
   add(item: T): void;
-  /** The items in order (the first `limit` when the sorter was made with one). */
+  /** The items in order (the first `limit` when the sorter was made with one), read once. */
   sorted(): Iterable<T>;
 }
 
