@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
 import { expect, test } from './support/renderer-fixture';
 
@@ -46,6 +47,45 @@ test('links a Pro account with a token, lifting the free meter, and unlinks it',
   await reloadedAgain;
   await page.getByRole('button', { name: 'Link Pro account' }).click();
   await expect(page.getByTestId('account-plan')).toHaveText('Free plan');
+});
+
+/** axe's serious and critical findings on the page as it is. */
+async function axeFindings(page: Parameters<typeof AxeBuilder>[0]['page']): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('sits in the navigation bar at both widths, opens under its button and closes with Esc', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  // It floated over the page (outside the header), covering the last buttons of a page.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const toggle = banner.getByRole('button', { name: 'Link Pro account' });
+  await toggle.click();
+  const panel = page.getByRole('region', { name: 'Pro account' });
+  await expect(panel).toBeVisible();
+  const [button, box] = [await toggle.boundingBox(), await panel.boundingBox()];
+  expect(box && button && box.y).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
+  await page.screenshot({ path: testInfo.outputPath('account-open-1280.png') });
+  expect(await axeFindings(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+
+  // At 390 px it is an entry of the menu, and its panel takes its place in the column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(toggle).toBeHidden();
+  await banner.getByRole('button', { name: 'Menu' }).click();
+  await toggle.click();
+  await expect(panel).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('account-open-390.png') });
+  expect(await axeFindings(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
 });
 
 test.describe('without a keyring (Linux basic_text)', () => {

@@ -1,5 +1,5 @@
 import { ApiCallError } from '@mapsmith/core/browser';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountStatus } from '../shared/desktop-operations';
 import type { DesktopApi } from './ipc-api';
 
@@ -16,6 +16,7 @@ function errorText(err: unknown): string {
 export function AccountPanel(props: { api: DesktopApi }) {
   const { api } = props;
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const [status, setStatus] = useState<AccountStatus | null>(null);
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,12 +46,25 @@ export function AccountPanel(props: { api: DesktopApi }) {
     void run(() => api.desktop('account.link', { token }));
   };
 
+  // Esc closes the open panel and gives focus back to its button (disclosure pattern).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   const pro = status?.plan === 'pro';
   return (
     <div className="desktop-account">
       <button
+        ref={toggle}
         type="button"
-        className="button"
+        className="button small"
         aria-expanded={open}
         aria-controls="desktop-account-panel"
         onClick={() => setOpen(!open)}

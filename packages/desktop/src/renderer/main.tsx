@@ -1,5 +1,4 @@
 import { mountMapsmith } from '@mapsmith/web';
-import { createRoot } from 'react-dom/client';
 import { AccountPanel } from './AccountPanel';
 import { createIpcApi, type MapsmithBridge } from './ipc-api';
 import './desktop.css';
@@ -12,8 +11,7 @@ declare global {
 }
 
 const root = document.getElementById('root');
-const account = document.getElementById('desktop-account');
-if (!root || !account) throw new Error('index.html lacks #root or #desktop-account');
+if (!root) throw new Error('index.html lacks #root');
 const api = createIpcApi(window.mapsmith);
-mountMapsmith(root, api);
-createRoot(account).render(<AccountPanel api={api} />);
+// The Pro account button sits in the navigation bar, after the account area.
+mountMapsmith(root, api, { navExtra: <AccountPanel api={api} /> });

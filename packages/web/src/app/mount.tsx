@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppRouter } from './router';
+import { ShellNavProvider } from './shell-nav';
 import '../styles.css';
 
 /**
@@ -17,6 +18,13 @@ function MarkHydrated(props: { children: ReactNode }) {
   return props.children;
 }
 
+/** How a shell mounts the UI beyond its API client. */
+export interface MountOptions {
+  history?: Parameters<typeof createAppRouter>[1];
+  /** Drawn in the navigation bar after the account area (the desktop's Pro account button). */
+  navExtra?: ReactNode;
+}
+
 /**
  * Mounts the Mapsmith UI into `element` with the given API client. The hosted entry passes the
  * HTTP client; the desktop renderer passes the IPC client (hoppscotch's createHoppApp idea).
@@ -24,16 +32,14 @@ function MarkHydrated(props: { children: ReactNode }) {
  * hydrated once its route's screen has loaded, so the first render matches the HTML; an empty
  * element (the app shell, the desktop) is rendered into.
  */
-export function mountMapsmith(
-  element: HTMLElement,
-  api: ApiClient,
-  history?: Parameters<typeof createAppRouter>[1],
-) {
-  const router = createAppRouter(api, history);
+export function mountMapsmith(element: HTMLElement, api: ApiClient, options: MountOptions = {}) {
+  const router = createAppRouter(api, options.history);
   const app = (
     <StrictMode>
       <MarkHydrated>
-        <RouterProvider router={router} />
+        <ShellNavProvider value={options.navExtra ?? null}>
+          <RouterProvider router={router} />
+        </ShellNavProvider>
       </MarkHydrated>
     </StrictMode>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
 import type { HomeSection } from '../app/scroll';
+import { useShellNav } from '../app/shell-nav';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { SectionLink } from './SectionLink';
@@ -23,6 +24,7 @@ const SECTIONS: { id: HomeSection; label: string }[] = [
  */
 export function NavBar() {
   const [open, setOpen] = useState(false);
+  const shellNav = useShellNav();
   // Esc closes the open menu and gives focus back to its toggle (disclosure pattern).
   useEffect(() => {
     if (!open) return;
@@ -65,7 +67,14 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-          <AuthArea onNavigate={() => setOpen(false)} />
+          {shellNav ? (
+            <div className="nav-end">
+              <AuthArea onNavigate={() => setOpen(false)} />
+              {shellNav}
+            </div>
+          ) : (
+            <AuthArea onNavigate={() => setOpen(false)} />
+          )}
         </div>
       </nav>
     </header>
