@@ -19,11 +19,11 @@ import {
 } from '../../packages/server/src/repos/test-support';
 import { createScheduleService, type ScheduleService } from '../../packages/server/src/schedules';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
-import { buildDesktop, DESKTOP_OUT } from './support/build';
+import { buildDesktop } from './support/build';
+import { startClockedDesktop } from './support/clocked-desktop';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
-import { nodeLauncher } from './support/node-launcher';
 import { testSafeStorage } from './support/safe-storage';
-import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+import { TEST_ORIGIN, type TestDesktop } from './support/services';
 import { apiJson, until } from './support/shell-calls';
 
 const PRO_TOKEN = 'msk_pro_schedule_parity_0123456789';
@@ -77,13 +77,7 @@ afterAll(async () => {
 
 /** Starts the desktop (over `dataDir` when given) on the injected clock: its pass runs at start. */
 async function desktopAt(dataDir?: string): Promise<TestDesktop> {
-  const d = await startTestDesktop({
-    launch: nodeLauncher(path.join(DESKTOP_OUT, 'main/crawler-process.js')),
-    env: { MAPSMITH_ALLOW_LOOPBACK: '1', MAPSMITH_HOSTED_URL: stub.url },
-    safeStorage: keychain,
-    overrides: { now: () => nowMs },
-    ...(dataDir ? { dataDir } : {}),
-  });
+  const d = await startClockedDesktop({ hostedUrl: stub.url, keychain, now: () => nowMs, dataDir });
   opened.push(d);
   return d;
 }
