@@ -5,17 +5,15 @@
 // is a local crawl in a crawler process; the next start ends the run and keeps its report (last
 // run, its changes) in the app. A free desktop is refused with the hosted code, worded with
 // linking; what needs a public server (publishing, IndexNow, client mail) is refused clearly.
-import path from 'node:path';
 import type { Schedule } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
-import { buildDesktop, DESKTOP_OUT } from './support/build';
+import { buildDesktop } from './support/build';
+import { startClockedDesktop } from './support/clocked-desktop';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
-import { nodeLauncher } from './support/node-launcher';
 import { testSafeStorage } from './support/safe-storage';
-import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
+import { TEST_ORIGIN, type TestDesktop } from './support/services';
 
-const ENTRY = path.join(DESKTOP_OUT, 'main/crawler-process.js');
 const PRO_TOKEN = 'msk_pro_desktop_schedules_0123456789';
 
 let site: FixtureSite;
@@ -43,13 +41,7 @@ afterAll(async () => {
 
 /** Starts the desktop (over `dataDir` when given) on the injected clock. */
 async function start(dataDir?: string): Promise<TestDesktop> {
-  const d = await startTestDesktop({
-    launch: nodeLauncher(ENTRY),
-    env: { MAPSMITH_ALLOW_LOOPBACK: '1', MAPSMITH_HOSTED_URL: stub.url },
-    safeStorage: keychain,
-    overrides: { now: () => nowMs },
-    ...(dataDir ? { dataDir } : {}),
-  });
+  const d = await startClockedDesktop({ hostedUrl: stub.url, keychain, now: () => nowMs, dataDir });
   opened.push(d);
   return d;
 }

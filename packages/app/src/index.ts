@@ -41,7 +41,9 @@ export * from './plan/pro-now.js';
 export * from './refusals.js';
 export type * from './schedules/ports.js';
 export * from './schedules/publish-run.js';
+export * from './schedules/schedule-runs.js';
 export * from './schedules/schedule-sql.js';
+export * from './schedules/schedule-step.js';
 export * from './schedules/schedule-task.js';
 export * from './schedules/schedule-use-cases.js';
 export {

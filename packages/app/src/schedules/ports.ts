@@ -1,4 +1,5 @@
 import type { CrawlSettings, PageRecord, ScheduleActions, ScheduleTiming } from '@mapsmith/core';
+import type { LeasedJobs } from '../jobs/leased-jobs.js';
 
 /**
  * The schedules' storage port and records (issue 13; issue 27 moved them from the server's
@@ -58,16 +59,39 @@ export interface ScheduleStart {
   lateSlotMs: number | null;
 }
 
-/** A claim on a schedule: a fresh token, the time it is taken at and when its lease runs out. */
-export interface ScheduleClaim {
+/** The claim of a schedule-run step a write is fenced by: the run's id and its claim token. */
+export interface ScheduleRunClaim {
+  runId: string;
   token: string;
-  nowMs: number;
-  expiresMs: number;
+}
+
+/** A step of a schedule as a claim hands it over. */
+export interface ScheduleRunJob {
+  id: string;
+  scheduleId: string;
+  userId: number;
+  /** The crawl job whose end the step handles; null for the start of a due run. */
+  runJobId: string | null;
+}
+
+/** What a step did: started a run, ended one, deferred the slot, or nothing was left to do. */
+export type ScheduleStep = 'started' | 'finished' | 'deferred' | 'none';
+
+/**
+ * The steps of schedules on the leased-job engine (the schedule-run kind, its invariants those of
+ * `LeasedJobs`): `enqueue` adds a pending step for each schedule that needs one at `nowMs` (due
+ * to start, or its run's crawl ended) and has none open; returns how many it added.
+ */
+export interface ScheduleRuns extends LeasedJobs<ScheduleRunJob, ScheduleStep> {
+  enqueue(nowMs: number, limit: number): Promise<number>;
+  /** How many steps handling the end of `runJobId` failed (after-run actions that threw). */
+  failuresOf(scheduleId: string, runJobId: string): Promise<number>;
 }
 
 /**
- * Schedules in storage. Every state change a run makes is one conditional statement, so
- * scheduler passes on several nodes at once cannot start one schedule twice.
+ * Schedules in storage. Every state change a run makes is one statement fenced by the claim of
+ * its step (`ScheduleRuns`), so scheduler passes on several nodes at once cannot start one
+ * schedule twice, and a step whose claim was taken over writes nothing.
  */
 export interface ScheduleRepository {
   /** A new schedule, due at `nextRunMs`. */
@@ -94,40 +118,32 @@ export interface ScheduleRepository {
   /** A new token for the stable URL (the old one stops working at once). */
   setToken(id: string, userId: number, token: string): Promise<void>;
   /**
-   * Unpaused schedules due at `nowMs` with no run going and no live claim (none, or its lease
-   * ran out by `nowMs`), most overdue first.
+   * The run's job started under the step's `claim` (`run`): the schedule is next due at
+   * `run.nextRunMs`. False (nothing written) when the claim was taken over.
    */
-  due(nowMs: number, limit: number): Promise<ScheduleRecord[]>;
-  /** Schedules with a run going whose end no live claim is handling at `nowMs`. */
-  running(nowMs: number): Promise<ScheduleRecord[]>;
+  started(id: string, claim: ScheduleRunClaim, run: ScheduleStart): Promise<boolean>;
   /**
-   * Takes a due schedule to start its run, under `claim.token` until `claim.expiresMs`: only
-   * while no run is going, it is unpaused and still due at `dueMs`, and no other claim is live
-   * at `claim.nowMs` (an expired one is taken over). False when another pass took it.
+   * No run now under the step's `claim` (`reason`, or null for none to report); next due at
+   * `nextRunMs`. False (nothing written) when the claim was taken over.
    */
-  claimDue(id: string, dueMs: number, claim: ScheduleClaim): Promise<boolean>;
+  deferred(
+    id: string,
+    claim: ScheduleRunClaim,
+    reason: string | null,
+    nextRunMs: number,
+  ): Promise<boolean>;
   /**
-   * Takes a running schedule to end its run of `jobId` (the after-run actions), under the same
-   * rules: no other live claim. False when another pass took it or the run is not that job's.
-   */
-  claimEnded(id: string, jobId: string, claim: ScheduleClaim): Promise<boolean>;
-  /** Extends a claim still held under `token` until `expiresMs`; false once it was taken over. */
-  heartbeat(id: string, token: string, expiresMs: number): Promise<boolean>;
-  /**
-   * The run's job started under the claim `token` (`run`): the schedule is next due at
-   * `run.nextRunMs` and the claim is released. False (nothing written) when the claim was taken over.
-   */
-  started(id: string, token: string, run: ScheduleStart): Promise<boolean>;
-  /**
-   * No run now under the claim `token` (`reason`, or null for none to report); next due at
-   * `nextRunMs`, the claim released. False (nothing written) when the claim was taken over.
-   */
-  deferred(id: string, token: string, reason: string | null, nextRunMs: number): Promise<boolean>;
-  /**
-   * The run's job ended and its after-run actions were done under the claim `token`; `error`
+   * The run's job ended and its after-run actions were done under the step's `claim`; `error`
    * says what went wrong, if anything. False (nothing written) when the claim was taken over.
    */
-  finished(id: string, token: string, jobId: string, error: string | null): Promise<boolean>;
+  finished(
+    id: string,
+    claim: ScheduleRunClaim,
+    jobId: string,
+    error: string | null,
+  ): Promise<boolean>;
+  /** Says `error` as the last run's status, the run still going (its end is tried again). */
+  noted(id: string, claim: ScheduleRunClaim, error: string): Promise<boolean>;
   /** The stable URL now serves the files of `jobId`. */
   published(id: string, jobId: string, at: string): Promise<void>;
   /** The owner of a schedule. */

@@ -3,11 +3,11 @@ import type { ScheduleActions, SqlQueryable } from '@mapsmith/core';
 import { parseSettings, settingsJson } from '../secrets/sealed-settings.js';
 import { NO_SECRET_BOX, type SecretBox } from '../secrets/secret-box.js';
 import type {
-  ScheduleClaim,
   ScheduleDefinition,
   ScheduleOwner,
   ScheduleRecord,
   ScheduleRepository,
+  ScheduleRunClaim,
   ScheduleStart,
 } from './ports.js';
 
@@ -68,11 +68,9 @@ function toRecord(r: ScheduleRow, box: SecretBox): ScheduleRecord {
   };
 }
 
-/** No live claim at the bound time: none was taken, or its lease ran out (it is taken over). */
-const CLAIM_FREE = '(claim_token IS NULL OR claim_expires_ms <= ?)';
-
-/** A fenced write's end: the claim is released. */
-const RELEASE = 'claim_token = NULL, claim_expires_ms = NULL';
+/** The step of the bound run id still holds the bound claim token (`SqlScheduleRuns`). */
+const HELD = `EXISTS (SELECT 1 FROM schedule_runs r
+                WHERE r.id = ? AND r.claim_token = ? AND r.status = 'running')`;
 
 /** The columns a definition sets, in `defValues` order. */
 const DEF_COLUMNS = [
@@ -105,9 +103,9 @@ function defValues(def: ScheduleDefinition, box: SecretBox): (string | number | 
 
 /**
  * Schedules in the SQL database of either shell, SQLite or Postgres (table `crawl_schedules`,
- * migration 50). Each step of a run is a leased claim (step 106): taking it, extending it and
- * writing its outcome are single conditional UPDATEs checked on the row written, so of several
- * nodes' passes exactly one takes a step, and a holder whose lease was taken over writes nothing.
+ * migration 50). Each step of a run is a job of the schedule-run kind (`SqlScheduleRuns`, step
+ * 107); the writes of a step are single UPDATEs fenced by its claim, so a holder whose lease was
+ * taken over writes nothing.
  */
 export class SqlScheduleRepository implements ScheduleRepository {
   /** Uses `db` (a database or a transaction), `box` for the secrets of the crawl settings. */
@@ -193,73 +191,37 @@ export class SqlScheduleRepository implements ScheduleRepository {
     ]);
   }
 
-  async due(nowMs: number, limit: number): Promise<ScheduleRecord[]> {
-    const rows = await this.db.all<ScheduleRow>(
-      `SELECT * FROM crawl_schedules
-        WHERE next_run_ms <= ? AND paused = 0 AND running_job_id IS NULL AND ${CLAIM_FREE}
-        ORDER BY next_run_ms LIMIT ?`,
-      [nowMs, nowMs, limit],
-    );
-    return rows.map((row) => toRecord(row, this.box));
-  }
-
-  async running(nowMs: number): Promise<ScheduleRecord[]> {
-    const rows = await this.db.all<ScheduleRow>(
-      `SELECT * FROM crawl_schedules WHERE running_job_id IS NOT NULL AND ${CLAIM_FREE}`,
-      [nowMs],
-    );
-    return rows.map((row) => toRecord(row, this.box));
-  }
-
-  async claimDue(id: string, dueMs: number, claim: ScheduleClaim): Promise<boolean> {
-    const { changes } = await this.db.run(
-      `UPDATE crawl_schedules SET claim_token = ?, claim_expires_ms = ?
-        WHERE id = ? AND running_job_id IS NULL AND paused = 0 AND next_run_ms = ? AND ${CLAIM_FREE}`,
-      [claim.token, claim.expiresMs, id, dueMs, claim.nowMs],
-    );
-    return changes === 1;
-  }
-
-  async claimEnded(id: string, jobId: string, claim: ScheduleClaim): Promise<boolean> {
-    const { changes } = await this.db.run(
-      `UPDATE crawl_schedules SET claim_token = ?, claim_expires_ms = ?
-        WHERE id = ? AND running_job_id = ? AND ${CLAIM_FREE}`,
-      [claim.token, claim.expiresMs, id, jobId, claim.nowMs],
-    );
-    return changes === 1;
-  }
-
-  async heartbeat(id: string, token: string, expiresMs: number): Promise<boolean> {
-    const { changes } = await this.db.run(
-      'UPDATE crawl_schedules SET claim_expires_ms = ? WHERE id = ? AND claim_token = ?',
-      [expiresMs, id, token],
-    );
-    return changes === 1;
-  }
-
-  async started(id: string, token: string, run: ScheduleStart) {
+  async started(id: string, claim: ScheduleRunClaim, run: ScheduleStart) {
     const { changes } = await this.db.run(
       `UPDATE crawl_schedules SET running_job_id = ?, next_run_ms = ?, last_run_at = ?, late_slot_ms = ?,
-         last_error = NULL, ${RELEASE} WHERE id = ? AND claim_token = ?`,
-      [run.jobId, run.nextRunMs, run.at, run.lateSlotMs, id, token],
+         last_error = NULL WHERE id = ? AND running_job_id IS NULL AND ${HELD}`,
+      [run.jobId, run.nextRunMs, run.at, run.lateSlotMs, id, claim.runId, claim.token],
     );
     return changes === 1;
   }
 
-  async deferred(id: string, token: string, reason: string | null, nextRunMs: number) {
+  async deferred(id: string, claim: ScheduleRunClaim, reason: string | null, nextRunMs: number) {
     const { changes } = await this.db.run(
-      `UPDATE crawl_schedules SET next_run_ms = ?, last_error = COALESCE(?, last_error), ${RELEASE}
-        WHERE id = ? AND claim_token = ?`,
-      [nextRunMs, reason, id, token],
+      `UPDATE crawl_schedules SET next_run_ms = ?, last_error = COALESCE(?, last_error)
+        WHERE id = ? AND ${HELD}`,
+      [nextRunMs, reason, id, claim.runId, claim.token],
     );
     return changes === 1;
   }
 
-  async finished(id: string, token: string, jobId: string, error: string | null) {
+  async finished(id: string, claim: ScheduleRunClaim, jobId: string, error: string | null) {
     const { changes } = await this.db.run(
-      `UPDATE crawl_schedules SET running_job_id = NULL, last_job_id = ?, last_error = ?, ${RELEASE}
-        WHERE id = ? AND claim_token = ? AND running_job_id = ?`,
-      [jobId, error, id, token, jobId],
+      `UPDATE crawl_schedules SET running_job_id = NULL, last_job_id = ?, last_error = ?
+        WHERE id = ? AND running_job_id = ? AND ${HELD}`,
+      [jobId, error, id, jobId, claim.runId, claim.token],
+    );
+    return changes === 1;
+  }
+
+  async noted(id: string, claim: ScheduleRunClaim, error: string) {
+    const { changes } = await this.db.run(
+      `UPDATE crawl_schedules SET last_error = ? WHERE id = ? AND ${HELD}`,
+      [error, id, claim.runId, claim.token],
     );
     return changes === 1;
   }

@@ -10,6 +10,7 @@ import type { CrawlJobRecord } from '../crawl/ports.js';
 import { migrate } from '../schema/index.js';
 import { SqlCrawlJobRepository } from '../sql/crawl-jobs.js';
 import type { ScheduleRecord } from './ports.js';
+import { SqlScheduleRuns } from './schedule-runs.js';
 import { SqlScheduleRepository } from './schedule-sql.js';
 import { SCHEDULE_LEASE_MS, ScheduleTask } from './schedule-task.js';
 
@@ -23,6 +24,8 @@ let repos: { jobs: SqlCrawlJobRepository };
 let schedules: SqlScheduleRepository;
 let task: ScheduleTask;
 let afterRuns: string[];
+/** What the after-run actions do next: resolve (null) or throw this error. */
+let afterRunThrows: Error | null;
 let userId: number;
 
 async function setPro(until: number | null) {
@@ -58,13 +61,16 @@ beforeEach(async () => {
   repos = { jobs: new SqlCrawlJobRepository(db, { now: () => now }) };
   schedules = new SqlScheduleRepository(db);
   afterRuns = [];
+  afterRunThrows = null;
   task = new ScheduleTask({
     schedules,
+    runs: (clock) => new SqlScheduleRuns(db, clock),
     jobs: repos.jobs,
     engineeringCap: 1000,
     wake: () => {},
     afterRun: async (_s, job) => {
       afterRuns.push(job.id);
+      if (afterRunThrows) throw afterRunThrows;
       return null;
     },
     policy: createUrlPolicy(),
@@ -172,25 +178,72 @@ describe('the schedule task with an injected clock', () => {
   it('takes over the claim of a pass that died after its lease, and starts the run once', async () => {
     const s = await daily();
     now = at('2026-05-04T09:00:05Z');
-    // A pass of another process claimed the run, then died before starting it.
-    const dead = { token: 'dead-pass', nowMs: now, expiresMs: now + SCHEDULE_LEASE_MS };
-    expect(await schedules.claimDue(s.id, s.nextRunMs, dead)).toBe(true);
+    // A pass of another process claimed the run's step, then died before starting it.
+    const deadRuns = new SqlScheduleRuns(db, { now: () => now });
+    expect(await deadRuns.enqueue(now, 10)).toBe(1);
+    const dead = await deadRuns.claim('dead-node', SCHEDULE_LEASE_MS, 3);
+    if (!dead) throw new Error('not claimed');
     expect((await task.perform(now + SCHEDULE_LEASE_MS - 1000)).started).toBe(0);
     expect(await jobsOf()).toHaveLength(0);
-    now += SCHEDULE_LEASE_MS;
+    now += SCHEDULE_LEASE_MS + 1;
     expect((await task.perform(now)).started).toBe(1);
     const [job] = await jobsOf();
     expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
-    // The dead pass's late write changes nothing.
-    expect(
-      await schedules.started(s.id, dead.token, {
-        jobId: 'job-of-the-dead',
-        nextRunMs: now,
-        at: 'x',
-        lateSlotMs: null,
-      }),
-    ).toBe(false);
+    // The dead pass's late writes change nothing.
+    const stale = { runId: dead.job.id, token: dead.claimToken };
+    const late = { jobId: 'job-of-the-dead', nextRunMs: now, at: 'x', lateSlotMs: null };
+    expect(await schedules.started(s.id, stale, late)).toBe(false);
+    expect(await deadRuns.complete(dead.job.id, dead.claimToken, 'started')).toBe(false);
     expect((await schedules.get(s.id, userId))?.runningJobId).toBe(job?.id);
+  });
+
+  it('releases a run whose after-run actions throw at once, says so, and tries again at the next pass', async () => {
+    const s = await daily();
+    now = at('2026-05-04T09:00:05Z');
+    expect((await task.perform(now)).started).toBe(1);
+    const [job] = await jobsOf();
+    await end(job?.id ?? '');
+    afterRunThrows = new Error('the mail server refused the connection');
+    now = at('2026-05-04T09:10:00Z');
+    expect((await task.perform(now)).finished).toBe(0);
+    expect(await schedules.get(s.id, userId)).toMatchObject({
+      runningJobId: job?.id,
+      lastError:
+        'The after-run actions failed: the mail server refused the connection. They are tried again within a minute.',
+    });
+    // No claim is left behind: the next tick (30 s, far inside the 2-minute lease) tries again.
+    afterRunThrows = null;
+    now += 30_000;
+    expect((await task.perform(now)).finished).toBe(1);
+    expect(afterRuns).toEqual([job?.id, job?.id]);
+    expect(await schedules.get(s.id, userId)).toMatchObject({
+      runningJobId: null,
+      lastJobId: job?.id,
+      lastError: null,
+    });
+  });
+
+  it('ends the run after the after-run actions threw three times, saying so', async () => {
+    const s = await daily();
+    now = at('2026-05-04T09:00:05Z');
+    await task.perform(now);
+    const [job] = await jobsOf();
+    await end(job?.id ?? '');
+    afterRunThrows = new Error('disk full');
+    for (let i = 0; i < 3; i++) {
+      now += 30_000;
+      await task.perform(now);
+    }
+    expect(afterRuns).toHaveLength(3);
+    expect(await schedules.get(s.id, userId)).toMatchObject({
+      runningJobId: null,
+      lastJobId: job?.id,
+      lastError:
+        'The after-run actions failed 3 times, the last time with: disk full. They are not tried again for this run.',
+    });
+    now += 30_000;
+    await task.perform(now);
+    expect(afterRuns).toHaveLength(3);
   });
 
   it('counts against the hourly crawl limit and starts once the window allows', async () => {

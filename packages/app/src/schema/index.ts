@@ -27,6 +27,7 @@ import * as m102 from './102-report-recipients.js';
 import * as m104 from './104-chart-index.js';
 import * as m105 from './105-job-claim-tokens.js';
 import * as m106 from './106-schedule-claims.js';
+import * as m107 from './107-schedule-runs.js';
 import { portable, type SchemaStep } from './step.js';
 
 /**
@@ -81,6 +82,7 @@ export const schemaSteps: readonly SchemaStep[] = [
   portable(104, 'chart-index', 'every', m104.up),
   portable(105, 'job-claim-tokens', 'every', m105.up),
   portable(106, 'schedule-claims', 'every', m106.up),
+  portable(107, 'schedule-runs', 'every', m107.up),
 ];
 
 /** The steps of one dialect as its runner takes them: those with a text there, in id order. */

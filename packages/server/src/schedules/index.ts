@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CrawlAnswers, ScheduleTask } from '@mapsmith/app';
+import { CrawlAnswers, ScheduleTask, SqlScheduleRuns } from '@mapsmith/app';
 import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,7 +21,7 @@ export function publishedDir(dataDir: string): string {
 export interface ScheduleWiring {
   config: ServerConfig;
   repos: Repositories;
-  /** The database the share links of client report mail are kept in. */
+  /** The database of the share links of client report mail and of the schedule runs. */
   db: SqlDatabase;
   mailer: Mailer;
   logger: Logger;
@@ -56,6 +56,7 @@ export function createScheduleService(w: ScheduleWiring): ScheduleService {
   };
   const task = new ScheduleTask({
     schedules,
+    runs: (clock) => new SqlScheduleRuns(w.db, clock),
     jobs: w.repos.jobs,
     engineeringCap: w.config.jobs.engineeringPageCap,
     wake: w.wake,

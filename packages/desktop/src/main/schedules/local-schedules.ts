@@ -89,6 +89,7 @@ export function localScheduleUseCases(deps: ScheduleDeps): ScheduleUseCases {
 function localScheduleTask(deps: ScheduleDeps): ScheduleTask {
   return new ScheduleTask({
     schedules: deps.schedules,
+    runs: (clock) => deps.data.scheduleRuns(clock),
     jobs: deps.data.jobs,
     engineeringCap: deps.engineeringCap,
     ownDisk: true,

@@ -8,6 +8,7 @@ import {
   NO_SECRET_BOX,
   type ScheduleOwner,
   type ScheduleRepository,
+  type ScheduleRuns,
   type SecretBox,
   SqlAuditQueue,
   SqlAuditRepository,
@@ -16,6 +17,7 @@ import {
   SqlJobQueue,
   SqlRateLimiter,
   SqlScheduleRepository,
+  SqlScheduleRuns,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
   type UsageRepository,
@@ -106,6 +108,8 @@ export interface LocalData {
    * account, not a `users` row: the local user's row has no `pro_until`).
    */
   schedules(owner: () => Promise<ScheduleOwner | undefined>): ScheduleRepository;
+  /** The schedules' runs on the leased-job engine, timed by `clock` (a pass's). */
+  scheduleRuns(clock: Pick<Clock, 'now'>): ScheduleRuns;
   close(): Promise<void>;
 }
 
@@ -165,6 +169,7 @@ export async function openLocalData(
     rates: new SqlRateLimiter(db, clock),
     settings: new LocalSettings(db),
     schedules: (owner) => new LocalScheduleRepository(db, box, owner),
+    scheduleRuns: (passClock) => new SqlScheduleRuns(db, passClock),
     close: () => db.close(),
   };
 }

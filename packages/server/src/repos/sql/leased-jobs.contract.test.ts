@@ -3,6 +3,8 @@ import {
   SqlAuditQueue,
   SqlAuditRepository,
   SqlJobQueue,
+  SqlScheduleRepository,
+  SqlScheduleRuns,
   SqlSitemapCompareQueue,
 } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
@@ -69,6 +71,31 @@ const KINDS: Kind[] = [
     },
     summary: {},
     several: false,
+  },
+  {
+    name: 'schedule runs',
+    table: 'schedule_runs',
+    key: 'id',
+    queue: (db, clock) => new SqlScheduleRuns(db, clock),
+    seed: async (db, clock, user) => {
+      const after = { publish: false, mail: false, indexNow: false };
+      const def = { url: 'https://s.example/', frequency: 'daily' as const, after };
+      const token = `run-${clock.ms}-${Math.random()}`;
+      await new SqlScheduleRepository(db).create(
+        user,
+        { ...def, time: '09:00', timeZone: 'UTC' },
+        token,
+        clock.ms,
+      );
+      await new SqlScheduleRuns(db, clock).enqueue(clock.ms, 10);
+      const step = await db.first<{ id: string }>(
+        'SELECT r.id FROM schedule_runs r JOIN crawl_schedules s ON s.id = r.schedule_id WHERE s.token = ?',
+        [token],
+      );
+      return step?.id ?? '';
+    },
+    summary: 'started',
+    several: true,
   },
 ];
 

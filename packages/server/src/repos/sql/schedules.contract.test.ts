@@ -1,14 +1,36 @@
-import { type ScheduleClaim, type ScheduleDefinition, SqlScheduleRepository } from '@mapsmith/app';
+import {
+  type ScheduleDefinition,
+  type ScheduleRunClaim,
+  SqlScheduleRepository,
+  SqlScheduleRuns,
+} from '@mapsmith/app';
+import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { openTwoHandles, seedUser } from './pro-contract-support.js';
+import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
 
 const DAY = 86_400_000;
 const LEASE = 120_000;
+const MAX = 3;
 
-/** A claim under `token` taken at `nowMs`, its lease lasting `LEASE`. */
-function lease(token: string, nowMs: number): ScheduleClaim {
-  return { token, nowMs, expiresMs: nowMs + LEASE };
+/** Schedule runs timed by a clock the test sets. */
+function runsAt(db: SqlDatabase) {
+  const clock = manualClock(0);
+  return { clock, runs: new SqlScheduleRuns(db, clock) };
+}
+
+/** Adds the steps due at `nowMs` and claims one for `owner`: the claim its writes are fenced by. */
+async function step(
+  at: ReturnType<typeof runsAt>,
+  nowMs: number,
+  owner: string,
+): Promise<(ScheduleRunClaim & { scheduleId: string; runJobId: string | null }) | null> {
+  at.clock.ms = nowMs;
+  await at.runs.enqueue(nowMs, 10);
+  const claimed = await at.runs.claim(owner, LEASE, MAX);
+  if (!claimed) return null;
+  const { id, scheduleId, runJobId } = claimed.job;
+  return { runId: id, token: claimed.claimToken, scheduleId, runJobId };
 }
 
 function def(url: string, overrides: Partial<ScheduleDefinition> = {}): ScheduleDefinition {
@@ -98,53 +120,60 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     });
   });
 
-  it('offers due schedules most overdue first, without paused or running ones', async () => {
+  it('gives due schedules a step most overdue first, without paused or running ones', async () => {
+    const at = runsAt(t.db);
     const late = await schedules.create(user, def('https://late.example/'), 't1', 1 * DAY);
     const early = await schedules.create(user, def('https://early.example/'), 't2', 3 * DAY);
     const paused = await schedules.create(user, def('https://p.example/'), 't3', 1 * DAY);
     await schedules.create(user, def('https://future.example/'), 't4', 20 * DAY);
     await schedules.setPaused(paused.id, user, true, 1 * DAY);
     expect((await schedules.get(paused.id, user))?.paused).toBe(true);
-    expect((await schedules.due(10 * DAY, 10)).map((s) => s.id)).toEqual([late.id, early.id]);
-    expect(await schedules.claimDue(late.id, 1 * DAY, lease('a', 10 * DAY))).toBe(true);
-    expect((await schedules.due(10 * DAY, 10)).map((s) => s.id)).toEqual([early.id]);
-    // A claim is no run: nothing is running until its job started.
-    expect(await schedules.running(10 * DAY)).toEqual([]);
-    expect(
-      await schedules.started(late.id, 'a', {
-        jobId: 'job-1',
-        nextRunMs: 11 * DAY,
-        at: 'x',
-        lateSlotMs: null,
-      }),
-    ).toBe(true);
-    expect((await schedules.running(10 * DAY)).map((s) => s.runningJobId)).toEqual(['job-1']);
+    const first = await step(at, 10 * DAY, 'a');
+    expect(first?.scheduleId).toBe(late.id);
+    // One open step per schedule: adding again adds none for it.
+    expect(await at.runs.enqueue(10 * DAY, 10)).toBe(0);
+    expect((await at.runs.claim('b', LEASE, MAX))?.job.scheduleId).toBe(early.id);
+    expect(await at.runs.claim('c', LEASE, MAX)).toBeNull();
+    if (!first) throw new Error('no step');
+    const run = { jobId: 'job-1', nextRunMs: 11 * DAY, at: 'x', lateSlotMs: null };
+    expect(await schedules.started(late.id, first, run)).toBe(true);
+    expect(await at.runs.complete(first.runId, first.token, 'started')).toBe(true);
+    // Its crawl is not a job of this database, as if deleted: its end gets a step, with its job.
+    expect(await step(at, 10 * DAY, 'd')).toMatchObject({
+      scheduleId: late.id,
+      runJobId: 'job-1',
+    });
     await schedules.setPaused(paused.id, user, false, 2 * DAY);
-    expect((await schedules.due(10 * DAY, 1)).map((s) => s.id)).toEqual([paused.id]);
+    expect((await step(at, 10 * DAY, 'e'))?.scheduleId).toBe(paused.id);
   });
 
-  it('claims a run only while it is due at that time, unpaused and not running', async () => {
+  it('fences every write of a run by the claim of its step', async () => {
+    const at = runsAt(t.db);
     const s = await schedules.create(user, def('https://a.example/'), 't', DAY);
-    expect(await schedules.claimDue(s.id, DAY + 1, lease('c1', DAY))).toBe(false);
-    expect(await schedules.claimDue(s.id, DAY, lease('c1', DAY))).toBe(true);
-    expect(await schedules.claimDue(s.id, DAY, lease('c2', DAY + 1000))).toBe(false);
-    expect(
-      await schedules.started(s.id, 'c1', {
-        jobId: 'job-1',
-        nextRunMs: 8 * DAY,
-        at: '2026-01-01T00:00:00.000Z',
-        lateSlotMs: null,
-      }),
-    ).toBe(true);
-    // The start released the claim; a run going is never claimed to start again.
-    expect(await schedules.claimDue(s.id, 8 * DAY, lease('c3', 9 * DAY))).toBe(false);
-    expect(await schedules.claimEnded(s.id, 'job-0', lease('e1', 2 * DAY))).toBe(false);
-    expect(await schedules.claimEnded(s.id, 'job-1', lease('e1', 2 * DAY))).toBe(true);
-    expect(await schedules.claimEnded(s.id, 'job-1', lease('e2', 2 * DAY))).toBe(false);
-    expect(await schedules.finished(s.id, 'e1', 'job-0', 'not this run')).toBe(false);
-    expect(await schedules.finished(s.id, 'e2', 'job-1', 'not this claim')).toBe(false);
+    expect(await step(at, DAY - 1, 'c0')).toBeNull();
+    const c1 = await step(at, DAY, 'c1');
+    if (!c1) throw new Error('no step');
+    const other = { runId: c1.runId, token: 'not-the-token' };
+    const run = {
+      jobId: 'job-1',
+      nextRunMs: 8 * DAY,
+      at: '2026-01-01T00:00:00.000Z',
+      lateSlotMs: null,
+    };
+    expect(await schedules.started(s.id, other, run)).toBe(false);
+    expect(await schedules.started(s.id, c1, run)).toBe(true);
+    expect(await at.runs.complete(c1.runId, c1.token, 'started')).toBe(true);
+    // The step is over: its claim writes nothing more.
+    expect(await schedules.started(s.id, c1, { ...run, jobId: 'job-2' })).toBe(false);
+    const e1 = await step(at, 2 * DAY, 'e1');
+    if (!e1) throw new Error('no step');
+    expect(await schedules.finished(s.id, e1, 'job-0', 'not this run')).toBe(false);
+    expect(await schedules.finished(s.id, other, 'job-1', 'not this claim')).toBe(false);
+    expect(await schedules.noted(s.id, other, 'not this claim')).toBe(false);
+    expect(await schedules.noted(s.id, e1, 'the actions failed')).toBe(true);
     expect((await schedules.get(s.id, user))?.runningJobId).toBe('job-1');
-    expect(await schedules.finished(s.id, 'e1', 'job-1', 'the crawl failed')).toBe(true);
+    expect(await schedules.finished(s.id, e1, 'job-1', 'the crawl failed')).toBe(true);
+    expect(await at.runs.complete(e1.runId, e1.token, 'finished')).toBe(true);
     expect(await schedules.get(s.id, user)).toMatchObject({
       runningJobId: null,
       lastJobId: 'job-1',
@@ -152,11 +181,14 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
       lastRunAt: '2026-01-01T00:00:00.000Z',
       nextRunMs: 8 * DAY,
     });
-    expect(await schedules.claimDue(s.id, 8 * DAY, lease('d1', 8 * DAY))).toBe(true);
-    expect(await schedules.deferred(s.id, 'd1', null, 9 * DAY)).toBe(true);
+    const d1 = await step(at, 8 * DAY, 'd1');
+    if (!d1) throw new Error('no step');
+    expect(await schedules.deferred(s.id, d1, null, 9 * DAY)).toBe(true);
+    await at.runs.complete(d1.runId, d1.token, 'deferred');
     expect((await schedules.get(s.id, user))?.lastError).toBe('the crawl failed');
-    expect(await schedules.claimDue(s.id, 9 * DAY, lease('d2', 9 * DAY))).toBe(true);
-    expect(await schedules.deferred(s.id, 'd2', 'your Pro plan ended', 10 * DAY)).toBe(true);
+    const d2 = await step(at, 9 * DAY, 'd2');
+    if (!d2) throw new Error('no step');
+    expect(await schedules.deferred(s.id, d2, 'your Pro plan ended', 10 * DAY)).toBe(true);
     expect(await schedules.get(s.id, user)).toMatchObject({
       lastError: 'your Pro plan ended',
       nextRunMs: 10 * DAY,
@@ -168,48 +200,41 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     });
   });
 
-  it('takes over a claim whose lease ran out, and fences the writes of the holder that lost it', async () => {
+  it('takes over a step whose lease ran out, and fences the writes of the holder that lost it', async () => {
+    const at = runsAt(t.db);
     const s = await schedules.create(user, def('https://a.example/'), 't', DAY);
-    expect(await schedules.claimDue(s.id, DAY, lease('dead', DAY))).toBe(true);
-    // Its holder died: the schedule is offered to no pass, and none takes it, while the lease lasts.
-    expect(await schedules.due(DAY + LEASE - 1, 10)).toEqual([]);
-    expect(await schedules.claimDue(s.id, DAY, lease('early', DAY + LEASE - 1))).toBe(false);
-    expect(await schedules.heartbeat(s.id, 'dead', DAY + 2 * LEASE)).toBe(true);
-    expect(await schedules.claimDue(s.id, DAY, lease('early', DAY + LEASE))).toBe(false);
-    // Once the extended lease runs out, the schedule is due again and another pass takes it over.
-    expect((await schedules.due(DAY + 2 * LEASE, 10)).map((x) => x.id)).toEqual([s.id]);
-    expect(await schedules.claimDue(s.id, DAY, lease('next', DAY + 2 * LEASE))).toBe(true);
+    const dead = await step(at, DAY, 'dead');
+    if (!dead) throw new Error('no step');
+    // Its holder died: no pass takes it while the lease lasts, extended or not.
+    expect(await step(at, DAY + LEASE - 1, 'early')).toBeNull();
+    expect(await at.runs.heartbeat(dead.runId, dead.token, 2 * LEASE)).toBe(true);
+    expect(await step(at, DAY + LEASE + 1, 'early')).toBeNull();
+    // Once the extended lease runs out, another pass takes it over.
+    const next = await step(at, DAY + 3 * LEASE, 'next');
+    expect(next?.runId).toBe(dead.runId);
+    if (!next) throw new Error('no step');
     // The first holder comes back: it can neither extend nor write the outcome of the run.
-    expect(await schedules.heartbeat(s.id, 'dead', DAY + 9 * LEASE)).toBe(false);
-    expect(
-      await schedules.started(s.id, 'dead', {
-        jobId: 'job-dead',
-        nextRunMs: 2 * DAY,
-        at: 'x',
-        lateSlotMs: null,
-      }),
-    ).toBe(false);
-    expect(await schedules.deferred(s.id, 'dead', 'lost', 2 * DAY)).toBe(false);
+    expect(await at.runs.heartbeat(dead.runId, dead.token, LEASE)).toBe(false);
+    const run = { jobId: 'job-dead', nextRunMs: 2 * DAY, at: 'x', lateSlotMs: null };
+    expect(await schedules.started(s.id, dead, run)).toBe(false);
+    expect(await schedules.deferred(s.id, dead, 'lost', 2 * DAY)).toBe(false);
     expect(await schedules.get(s.id, user)).toMatchObject({ runningJobId: null, lastError: null });
     expect(
-      await schedules.started(s.id, 'next', {
-        jobId: 'job-next',
-        nextRunMs: 2 * DAY,
-        at: 'x',
-        lateSlotMs: DAY,
-      }),
+      await schedules.started(s.id, next, { ...run, jobId: 'job-next', lateSlotMs: DAY }),
     ).toBe(true);
+    expect(await at.runs.complete(next.runId, next.token, 'started')).toBe(true);
     expect(await schedules.get(s.id, user)).toMatchObject({
       runningJobId: 'job-next',
       lateSlotMs: DAY,
     });
-    // The same for the end of a run: a lapsed end claim is taken over, and only the new one writes.
-    expect(await schedules.claimEnded(s.id, 'job-next', lease('end-dead', 3 * DAY))).toBe(true);
-    expect(await schedules.running(3 * DAY + LEASE - 1)).toEqual([]);
-    expect((await schedules.running(3 * DAY + LEASE)).map((x) => x.id)).toEqual([s.id]);
-    expect(await schedules.claimEnded(s.id, 'job-next', lease('end', 3 * DAY + LEASE))).toBe(true);
-    expect(await schedules.finished(s.id, 'end-dead', 'job-next', null)).toBe(false);
-    expect(await schedules.finished(s.id, 'end', 'job-next', 'done')).toBe(true);
+    // The same for the end of a run: a lapsed step is taken over, and only the new claim writes.
+    const endDead = await step(at, 3 * DAY, 'end-dead');
+    if (!endDead) throw new Error('no step');
+    expect(await step(at, 3 * DAY + LEASE - 1, 'end')).toBeNull();
+    const end = await step(at, 3 * DAY + LEASE + 1, 'end');
+    if (!end) throw new Error('no step');
+    expect(await schedules.finished(s.id, endDead, 'job-next', null)).toBe(false);
+    expect(await schedules.finished(s.id, end, 'job-next', 'done')).toBe(true);
     expect(await schedules.get(s.id, user)).toMatchObject({
       runningJobId: null,
       lastError: 'done',
@@ -221,15 +246,16 @@ describe.each(testDatabaseKinds)('the schedule repository on %s', (kind) => {
     const two = await openTwoHandles(kind);
     try {
       const owner = await seedUser(two.first);
-      const nodes = [two.first, two.second].map((db) => new SqlScheduleRepository(db));
-      const s = await nodes[0]?.create(owner, def('https://a.example/'), 'race', DAY);
-      if (!s) throw new Error('not created');
+      const repo = new SqlScheduleRepository(two.first);
+      const s = await repo.create(owner, def('https://a.example/'), 'race', DAY);
+      const nodes = [two.first, two.second].map((db) => runsAt(db));
       const wins = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          nodes[i % 2]?.claimDue(s.id, DAY, lease(`race-${i}`, DAY)),
-        ),
+        Array.from({ length: 20 }, (_, i) => {
+          const node = nodes[i % 2];
+          return node ? step(node, DAY, `race-${i}`) : null;
+        }),
       );
-      expect(wins.filter(Boolean)).toHaveLength(1);
+      expect(wins.filter(Boolean).map((w) => w?.scheduleId)).toEqual([s.id]);
     } finally {
       await two.close();
       t = await openTestDatabase(kind);
