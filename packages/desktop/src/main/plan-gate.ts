@@ -7,6 +7,7 @@ import {
   proRequired,
 } from '@mapsmith/app';
 import {
+  type ErrorCode,
   nextMonthStart,
   PLAN_LIMITS,
   type Plan,
@@ -14,14 +15,15 @@ import {
   storageRefusalText,
 } from '@mapsmith/core';
 
+/** A refused start the desktop words itself (`settings-pro` is `proRequired`'s, as every Pro refusal). */
+type WordedRefusal = Exclude<CrawlStartRefusal, { reason: 'settings-pro' }>;
+
 /** A refusal's sentence, as the desktop words it. */
-function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
+function sentence(refused: WordedRefusal, plan: Plan, now: number): string {
   const limits = PLAN_LIMITS[plan];
   switch (refused.reason) {
     case 'url':
       return NOT_A_SITE_URL;
-    case 'settings-pro': // `startRefusal` words it with `proRequired`, as every Pro refusal
-      return `${CRAWL_SETTINGS_FEATURE} are part of Mapsmith Pro`;
     case 'plan':
       return `The ${plan} plan cannot start crawls.`;
     case 'monthly':
@@ -46,6 +48,7 @@ export function startRefusal(refused: CrawlStartRefusal, plan: Plan, now: number
     return proRequired(CRAWL_SETTINGS_FEATURE, {
       advice: 'Link a Pro account to use them, or start the crawl without them.',
     });
-  const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
-  return new AppError(code, title, sentence(refused, plan, now), field ? { field } : {});
+  const { code, title, ...about }: { code: ErrorCode; title: string; field?: string } =
+    CRAWL_START_REFUSALS[refused.reason];
+  return new AppError(code, title, sentence(refused, plan, now), about);
 }

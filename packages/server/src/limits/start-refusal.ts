@@ -1,5 +1,14 @@
-import { AppError, StartRefusedError } from '@mapsmith/app';
-import type { RateInfo } from '@mapsmith/core';
+import {
+  AppError,
+  CRAWL_SETTINGS_FEATURE,
+  CRAWL_START_REFUSALS,
+  type CrawlStartRefusal,
+  NOT_A_SITE_URL,
+  proRequired,
+  StartRefusedError,
+  startRefusedError,
+} from '@mapsmith/app';
+import type { Plan, RateInfo } from '@mapsmith/core';
 import { bindingRate, rateHeaders } from './rate-headers.js';
 
 /**
@@ -26,4 +35,25 @@ export function withStartRateHeaders(tokenRate: RateInfo | undefined) {
   return (err: unknown): never => {
     throw err instanceof StartRefusedError ? startRefusalAnswer(err, tokenRate) : err;
   };
+}
+
+/**
+ * The hosted answer to a refused crawl start. A refusal of the admission (month, hour,
+ * storage, plan) is worded once, by app's `startRefusedError`, which bulk lists share, and
+ * carries the rate headers of the window it was counted in (`startRefusalAnswer`). Refusals
+ * before the admission carry the request's window (`crawlRateHeaders`).
+ */
+export function startRefusal(
+  refused: CrawlStartRefusal,
+  plan: Plan,
+  token: RateInfo | undefined,
+  now = Date.now(),
+): AppError {
+  if ('rate' in refused) return startRefusalAnswer(startRefusedError(refused, plan, now), token);
+  if (refused.reason === 'settings-pro')
+    return proRequired(CRAWL_SETTINGS_FEATURE, {
+      advice: 'Start the crawl without them, or upgrade to Pro.',
+    });
+  const { code, title, field } = CRAWL_START_REFUSALS.url;
+  return new AppError(code, title, NOT_A_SITE_URL, { field });
 }
