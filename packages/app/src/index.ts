@@ -21,6 +21,7 @@ export * from './crawl/answers.js';
 export * from './crawl/crawl-controls.js';
 export * from './crawl/crawl-outcome.js';
 export * from './crawl/crawl-task.js';
+export * from './crawl/export-file.js';
 export * from './crawl/history-answers.js';
 export type * from './crawl/ports.js';
 export * from './crawl/present-crawl.js';
