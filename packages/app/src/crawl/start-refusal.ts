@@ -7,8 +7,9 @@ import {
   storageRefusalText,
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
+import { CRAWL_SETTINGS_FEATURE, proRequired } from '../refusals.js';
 import type { StartCrawlResult } from './ports.js';
-import { CRAWL_START_REFUSALS } from './start-crawl.js';
+import { CRAWL_START_REFUSALS, type CrawlStartRefusal, NOT_A_SITE_URL } from './start-crawl.js';
 
 /** What the one admission refused a start for (`admitCrawlStart`). */
 export type StartRefused = Extract<StartCrawlResult, { ok: false }>;
@@ -68,4 +69,21 @@ export function startRefusedError(
     );
   }
   return refusal(say('Your plan cannot start crawls'));
+}
+
+/** A start refused before the admission: not a site's address, or settings the plan has not. */
+export type RefusedBeforeAdmission = Exclude<CrawlStartRefusal, StartRefused>;
+
+/**
+ * The refusal of a start before the admission, the same in both shells but for the way out of
+ * the Pro one (`proAdvice`: upgrade, or link a Pro account).
+ */
+export function refusedBeforeAdmission(
+  refused: RefusedBeforeAdmission,
+  proAdvice: string,
+): AppError {
+  if (refused.reason === 'settings-pro')
+    return proRequired(CRAWL_SETTINGS_FEATURE, { advice: proAdvice });
+  const { code, title, field } = CRAWL_START_REFUSALS.url;
+  return new AppError(code, title, NOT_A_SITE_URL, { field });
 }

@@ -1,13 +1,11 @@
 import {
   AppError,
-  CRAWL_SETTINGS_FEATURE,
   CRAWL_START_REFUSALS,
   type CrawlStartRefusal,
-  NOT_A_SITE_URL,
-  proRequired,
+  refusedBeforeAdmission,
+  type StartRefused,
 } from '@mapsmith/app';
 import {
-  type ErrorCode,
   nextMonthStart,
   PLAN_LIMITS,
   type Plan,
@@ -15,15 +13,10 @@ import {
   storageRefusalText,
 } from '@mapsmith/core';
 
-/** A refused start the desktop words itself (`settings-pro` is `proRequired`'s, as every Pro refusal). */
-type WordedRefusal = Exclude<CrawlStartRefusal, { reason: 'settings-pro' }>;
-
 /** A refusal's sentence, as the desktop words it. */
-function sentence(refused: WordedRefusal, plan: Plan, now: number): string {
+function sentence(refused: StartRefused, plan: Plan, now: number): string {
   const limits = PLAN_LIMITS[plan];
   switch (refused.reason) {
-    case 'url':
-      return NOT_A_SITE_URL;
     case 'plan':
       return `The ${plan} plan cannot start crawls.`;
     case 'monthly':
@@ -44,11 +37,11 @@ function sentence(refused: WordedRefusal, plan: Plan, now: number): string {
  * hour; a linked Pro account lifts them. Only the way out differs: here it is linking an account.
  */
 export function startRefusal(refused: CrawlStartRefusal, plan: Plan, now: number): AppError {
-  if (refused.reason === 'settings-pro')
-    return proRequired(CRAWL_SETTINGS_FEATURE, {
-      advice: 'Link a Pro account to use them, or start the crawl without them.',
-    });
-  const { code, title, ...about }: { code: ErrorCode; title: string; field?: string } =
-    CRAWL_START_REFUSALS[refused.reason];
-  return new AppError(code, title, sentence(refused, plan, now), about);
+  if (!('rate' in refused))
+    return refusedBeforeAdmission(
+      refused,
+      'Link a Pro account to use them, or start the crawl without them.',
+    );
+  const { code, title } = CRAWL_START_REFUSALS[refused.reason];
+  return new AppError(code, title, sentence(refused, plan, now));
 }

@@ -1,10 +1,7 @@
 import {
   AppError,
-  CRAWL_SETTINGS_FEATURE,
-  CRAWL_START_REFUSALS,
   type CrawlStartRefusal,
-  NOT_A_SITE_URL,
-  proRequired,
+  refusedBeforeAdmission,
   StartRefusedError,
   startRefusedError,
 } from '@mapsmith/app';
@@ -50,10 +47,5 @@ export function startRefusal(
   now = Date.now(),
 ): AppError {
   if ('rate' in refused) return startRefusalAnswer(startRefusedError(refused, plan, now), token);
-  if (refused.reason === 'settings-pro')
-    return proRequired(CRAWL_SETTINGS_FEATURE, {
-      advice: 'Start the crawl without them, or upgrade to Pro.',
-    });
-  const { code, title, field } = CRAWL_START_REFUSALS.url;
-  return new AppError(code, title, NOT_A_SITE_URL, { field });
+  return refusedBeforeAdmission(refused, 'Start the crawl without them, or upgrade to Pro.');
 }
