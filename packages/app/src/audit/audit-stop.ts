@@ -1,5 +1,5 @@
 import type { Clock, SqlDatabase } from '@mapsmith/core';
-import { auditStoppedNote } from '../jobs/audit-queue.js';
+import { auditStoppedNote } from './audit-queue.js';
 
 /** What an owner's stop did to an audit (issue 30). */
 export type AuditStopResult = 'done' | 'not-found' | 'ended';

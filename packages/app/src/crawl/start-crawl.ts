@@ -26,23 +26,25 @@ export interface CrawlStartRequest {
  * `hourly`, `storage`), which carry the crawl-start window as the admission counted it.
  */
 export type CrawlStartRefusal =
-  | { ok: false; reason: 'url' | 'settings-pro' }
+  | { ok: false; reason: 'url' }
+  | { ok: false; reason: 'settings-pro' }
   | Extract<StartCrawlResult, { ok: false }>;
 
 /**
  * Each refusal's contract code, short title and the input field it is about, the same in both
  * shells; each words the sentence its own way (upgrade to Pro, or link a Pro account).
  */
-export const CRAWL_START_REFUSALS: Readonly<
-  Record<CrawlStartRefusal['reason'], { code: ErrorCode; title: string; field?: string }>
-> = {
+export const CRAWL_START_REFUSALS = {
   url: { code: 'input.invalid', title: 'Invalid input', field: 'url' },
   'settings-pro': { code: 'auth.pro-required', title: 'Pro required' },
   plan: { code: 'limit.plan', title: 'Not allowed' },
   monthly: { code: 'limit.monthly', title: 'Monthly limit reached' },
   hourly: { code: 'limit.hourly', title: 'Too many crawls' },
   storage: { code: 'limit.storage', title: 'Storage full' },
-};
+} as const satisfies Record<
+  CrawlStartRefusal['reason'],
+  { code: ErrorCode; title: string; field?: string }
+>;
 
 /** The sentence of the `url` refusal, in both shells. */
 export const NOT_A_SITE_URL = 'Enter an absolute http:// or https:// URL';

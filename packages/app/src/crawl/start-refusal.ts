@@ -7,7 +7,9 @@ import {
   storageRefusalText,
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
+import { CRAWL_SETTINGS_FEATURE, proRequired } from '../refusals.js';
 import type { StartCrawlResult } from './ports.js';
+import { CRAWL_START_REFUSALS, type CrawlStartRefusal, NOT_A_SITE_URL } from './start-crawl.js';
 
 /** What the one admission refused a start for (`admitCrawlStart`). */
 export type StartRefused = Extract<StartCrawlResult, { ok: false }>;
@@ -19,7 +21,7 @@ export type StartRefused = Extract<StartCrawlResult, { ok: false }>;
  */
 export class StartRefusedError extends AppError {
   constructor(
-    code: 'limit.hourly' | 'limit.monthly' | 'limit.storage' | 'limit.plan',
+    code: (typeof CRAWL_START_REFUSALS)[StartRefused['reason']]['code'],
     error: string,
     detail: string,
     /** The crawl-start window the refusal was decided in. */
@@ -49,36 +51,39 @@ export function startRefusedError(
   after = '',
 ): StartRefusedError {
   const say = (sentence: string) => (after ? `${sentence} ${after}` : sentence);
+  const { code, title } = CRAWL_START_REFUSALS[refused.reason];
+  const refusal = (detail: string, retryAfterS?: number) =>
+    new StartRefusedError(code, title, detail, refused.rate, retryAfterS);
   if (refused.reason === 'monthly')
-    return new StartRefusedError(
-      'limit.monthly',
-      'Monthly limit reached',
+    return refusal(
       say(
         `You have used your ${PLAN_LIMITS[plan].pagesPerMonth} pages for this month. Upgrade to Pro for unlimited crawling, or wait until the 1st.`,
       ),
-      refused.rate,
     );
-  if (refused.reason === 'storage')
-    return new StartRefusedError(
-      'limit.storage',
-      'Storage full',
-      say(storageRefusalText(refused.storage)),
-      refused.rate,
-    );
+  if (refused.reason === 'storage') return refusal(say(storageRefusalText(refused.storage)));
   if (refused.reason === 'hourly') {
     const wait = secondsUntilFree(refused.rate, now);
-    return new StartRefusedError(
-      'limit.hourly',
-      'Too many crawls',
+    return refusal(
       `${say(`You can start ${plural(refused.rate.limit, 'crawl')} per hour.`)} ${retryInWords(wait)}`,
-      refused.rate,
       wait,
     );
   }
-  return new StartRefusedError(
-    'limit.plan',
-    'Not allowed',
-    say('Your plan cannot start crawls'),
-    refused.rate,
-  );
+  return refusal(say('Your plan cannot start crawls'));
+}
+
+/** A start refused before the admission: not a site's address, or settings the plan has not. */
+export type RefusedBeforeAdmission = Exclude<CrawlStartRefusal, StartRefused>;
+
+/**
+ * The refusal of a start before the admission, the same in both shells but for the way out of
+ * the Pro one (`proAdvice`: upgrade, or link a Pro account).
+ */
+export function refusedBeforeAdmission(
+  refused: RefusedBeforeAdmission,
+  proAdvice: string,
+): AppError {
+  if (refused.reason === 'settings-pro')
+    return proRequired(CRAWL_SETTINGS_FEATURE, { advice: proAdvice });
+  const { code, title, field } = CRAWL_START_REFUSALS.url;
+  return new AppError(code, title, NOT_A_SITE_URL, { field });
 }

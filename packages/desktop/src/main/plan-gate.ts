@@ -1,10 +1,9 @@
 import {
   AppError,
-  CRAWL_SETTINGS_FEATURE,
   CRAWL_START_REFUSALS,
   type CrawlStartRefusal,
-  NOT_A_SITE_URL,
-  proRequired,
+  refusedBeforeAdmission,
+  type StartRefused,
 } from '@mapsmith/app';
 import {
   nextMonthStart,
@@ -15,13 +14,9 @@ import {
 } from '@mapsmith/core';
 
 /** A refusal's sentence, as the desktop words it. */
-function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
+function sentence(refused: StartRefused, plan: Plan, now: number): string {
   const limits = PLAN_LIMITS[plan];
   switch (refused.reason) {
-    case 'url':
-      return NOT_A_SITE_URL;
-    case 'settings-pro': // `startRefusal` words it with `proRequired`, as every Pro refusal
-      return `${CRAWL_SETTINGS_FEATURE} are part of Mapsmith Pro`;
     case 'plan':
       return `The ${plan} plan cannot start crawls.`;
     case 'monthly':
@@ -42,10 +37,11 @@ function sentence(refused: CrawlStartRefusal, plan: Plan, now: number): string {
  * hour; a linked Pro account lifts them. Only the way out differs: here it is linking an account.
  */
 export function startRefusal(refused: CrawlStartRefusal, plan: Plan, now: number): AppError {
-  if (refused.reason === 'settings-pro')
-    return proRequired(CRAWL_SETTINGS_FEATURE, {
-      advice: 'Link a Pro account to use them, or start the crawl without them.',
-    });
-  const { code, title, field } = CRAWL_START_REFUSALS[refused.reason];
-  return new AppError(code, title, sentence(refused, plan, now), field ? { field } : {});
+  if (!('rate' in refused))
+    return refusedBeforeAdmission(
+      refused,
+      'Link a Pro account to use them, or start the crawl without them.',
+    );
+  const { code, title } = CRAWL_START_REFUSALS[refused.reason];
+  return new AppError(code, title, sentence(refused, plan, now));
 }

@@ -10,19 +10,44 @@ export const INVOKE_CHANNEL = 'mapsmith:invoke';
 /** The channel main sends contract events on; the event name travels in the message. */
 export const EVENT_CHANNEL = 'mapsmith:event';
 
+/**
+ * The operations the desktop app does not run, in groups (`handlers/app.ts` words where each
+ * group runs instead); the preload forwards them so the refusal says so.
+ */
+export const HOSTED_ONLY_NAMES = {
+  accounts: [
+    'user.delete',
+    'auth.login',
+    'auth.register',
+    'auth.logout',
+    'auth.resendConfirmation',
+    'auth.forgotPassword',
+    'auth.resetPassword',
+    'auth.checkResetToken',
+    'auth.confirmEmail',
+    'paypal.createOrder',
+    'paypal.captureOrder',
+    'tokens.list',
+    'tokens.create',
+    'tokens.delete',
+  ],
+  indexNow: ['ping.submit', 'ping.key', 'ping.last'],
+  shareLinks: [
+    'share.create',
+    'share.list',
+    'share.revoke',
+    'brand.get',
+    'brand.update',
+    'brand.logo',
+  ],
+  health: ['health.get'],
+} as const;
+
 /** Operation names the preload forwards (the contract's and the desktop's). */
 export const INVOKE_NAMES: readonly string[] = [
+  ...Object.values(HOSTED_ONLY_NAMES).flat(),
   'config.get',
   'user.get',
-  'user.delete',
-  'auth.login',
-  'auth.register',
-  'auth.logout',
-  'auth.resendConfirmation',
-  'auth.forgotPassword',
-  'auth.resetPassword',
-  'auth.checkResetToken',
-  'auth.confirmEmail',
   'crawl.start',
   'crawl.get',
   'crawl.stop',
@@ -34,17 +59,9 @@ export const INVOKE_NAMES: readonly string[] = [
   'crawl.report',
   'seo.get',
   'export.generate',
-  'ping.submit',
-  'ping.key',
-  'ping.last',
   'sitemap.fetch',
   'history.list',
   'analytics.get',
-  'paypal.createOrder',
-  'paypal.captureOrder',
-  'tokens.list',
-  'tokens.create',
-  'tokens.delete',
   'bulk.start',
   'bulk.list',
   'bulk.get',
@@ -66,18 +83,10 @@ export const INVOKE_NAMES: readonly string[] = [
   'crawl.sitemapCompare',
   'crawl.sitemapFindings',
   'crawl.sitemapReport',
-  'health.get',
   // Crawl history (issue 26).
   'crawls.list',
   'crawl.delete',
-  // A crawl's client report (issue 29): hosted only.
-  'share.create',
-  'share.list',
-  'share.revoke',
   'crawl.pdf',
-  'brand.get',
-  'brand.update',
-  'brand.logo',
   'account.status',
   'account.link',
   'account.unlink',

@@ -1,5 +1,11 @@
-import { AppError, StartRefusedError } from '@mapsmith/app';
-import type { RateInfo } from '@mapsmith/core';
+import {
+  AppError,
+  type CrawlStartRefusal,
+  refusedBeforeAdmission,
+  StartRefusedError,
+  startRefusedError,
+} from '@mapsmith/app';
+import type { Plan, RateInfo } from '@mapsmith/core';
 import { bindingRate, rateHeaders } from './rate-headers.js';
 
 /**
@@ -26,4 +32,20 @@ export function withStartRateHeaders(tokenRate: RateInfo | undefined) {
   return (err: unknown): never => {
     throw err instanceof StartRefusedError ? startRefusalAnswer(err, tokenRate) : err;
   };
+}
+
+/**
+ * The hosted answer to a refused crawl start. A refusal of the admission (month, hour,
+ * storage, plan) is worded once, by app's `startRefusedError`, which bulk lists share, and
+ * carries the rate headers of the window it was counted in (`startRefusalAnswer`). Refusals
+ * before the admission carry the request's window (`crawlRateHeaders`).
+ */
+export function startRefusal(
+  refused: CrawlStartRefusal,
+  plan: Plan,
+  token: RateInfo | undefined,
+  now = Date.now(),
+): AppError {
+  if ('rate' in refused) return startRefusalAnswer(startRefusedError(refused, plan, now), token);
+  return refusedBeforeAdmission(refused, 'Start the crawl without them, or upgrade to Pro.');
 }

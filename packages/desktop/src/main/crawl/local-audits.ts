@@ -46,7 +46,10 @@ export class LocalAudits {
     this.wake();
   }
 
-  /** Claims and runs the next waiting audit unless one runs (after a start, or an end). */
+  /**
+   * Claims and runs the next waiting audit unless one runs (after a start, or an end).
+   * @throws nothing: a failure is logged, and an audit's own ends on its job.
+   */
   wake(): void {
     this.claiming = this.claiming
       .then(() => this.claimNext())

@@ -89,7 +89,10 @@ export class LocalCrawls {
     this.wake();
   }
 
-  /** Starts waiting jobs while fewer than `maxRunning` run (after a start, or a crawl's end). */
+  /**
+   * Starts waiting jobs while fewer than `maxRunning` run (after a start, or a crawl's end).
+   * @throws nothing: a failure is logged, and a crawl's own ends on its job.
+   */
   wake(): void {
     this.claiming = this.claiming
       .then(() => this.claimWaiting())

@@ -1,5 +1,6 @@
 import { AppError, invalidInput } from '@mapsmith/app';
 import { type AppConfig, isAppPath, type User } from '@mapsmith/core';
+import { HOSTED_ONLY_NAMES } from '../../shared/channels';
 import type { IpcOperationName } from '../../shared/desktop-operations';
 import type { AccountDeps } from './account';
 import { currentPlan } from './account';
@@ -61,48 +62,26 @@ export async function openHosted(
  */
 export const HOSTED_ONLY: ReadonlyArray<{ names: readonly IpcOperationName[]; where: string }> = [
   {
-    names: [
-      'user.delete',
-      'auth.login',
-      'auth.register',
-      'auth.logout',
-      'auth.resendConfirmation',
-      'auth.forgotPassword',
-      'auth.resetPassword',
-      'auth.checkResetToken',
-      'auth.confirmEmail',
-      'paypal.createOrder',
-      'paypal.captureOrder',
-      'tokens.list',
-      'tokens.create',
-      'tokens.delete',
-    ],
+    names: HOSTED_ONLY_NAMES.accounts,
     where:
       'Accounts and payment live at {host}. The desktop app opens it in your browser; link a Pro account with an API token to lift the free limits here.',
   },
   {
     // Notification needs the hosted app, which keeps each site's IndexNow key.
-    names: ['ping.submit', 'ping.key', 'ping.last'],
+    names: HOSTED_ONLY_NAMES.indexNow,
     where:
       "Search-engine notification (IndexNow) runs on {host}, which keeps your site's key. From the desktop, add a Sitemap: line to robots.txt and submit the sitemap in Search Console.",
   },
   {
     // A share link needs a public server to open it, and the brand lives with the hosted
     // account; the PDF of a local crawl is printed here (`crawl.pdf`).
-    names: [
-      'share.create',
-      'share.list',
-      'share.revoke',
-      'brand.get',
-      'brand.update',
-      'brand.logo',
-    ],
+    names: HOSTED_ONLY_NAMES.shareLinks,
     where:
       'Share links of a report are made on {host}: a link needs a public server to open it. Crawl the site there to share its report with a client; the desktop app downloads its PDF.',
   },
   {
     // The health report describes the hosted deployment's database, queue and workers.
-    names: ['health.get'],
+    names: HOSTED_ONLY_NAMES.health,
     where:
       "The service health report (database, crawl queue, workers) is {host}'s; the desktop app crawls on this computer and has none of them.",
   },

@@ -1,14 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { noSuchPartError, rethrowExportError } from '@mapsmith/app';
-import {
-  buildExport,
-  type ExportFile,
-  type ExportFormat,
-  exportContentType,
-  exportDownloadName,
-} from '@mapsmith/core';
+import { exportFileBytes, rethrowExportError } from '@mapsmith/app';
+import { buildExport, type ExportFile, type ExportFormat } from '@mapsmith/core';
 import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
 import { type AccountDeps, currentPlan } from './account';
 
@@ -39,30 +31,12 @@ async function exportOf(deps: ExportDeps, input: ExportInput) {
 }
 
 /**
- * `export.generate`: one file of the chosen format, built from the job's complete records by
- * the core's `buildExport` as the hosted download is: split at 50,000 URLs or 50 MB with a
- * sitemap index (the index says how many parts it lists; `part` gives each), gzipped when
- * asked. The build goes to a throwaway folder, streamed from SQLite, so memory stays flat.
+ * `export.generate`: one file of the chosen format, built from the job's complete records as
+ * the hosted download is (app's `exportFileBytes`).
  */
 export async function generateExport(deps: ExportDeps, input: ExportInput): Promise<ExportFile> {
   const { job, variant } = await exportOf(deps, input);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'mapsmith-export-'));
-  try {
-    const built = await buildExport(() => deps.data.answers.pages(job.id), variant, dir).catch(
-      rethrowExportError,
-    );
-    const fileName = exportDownloadName(variant, input.part);
-    if (!built.files.includes(fileName)) throw noSuchPartError(input.part);
-    const parts = input.part === undefined ? built.files.length - 1 : 0;
-    return {
-      fileName,
-      contentType: exportContentType(variant.format, variant.gzip),
-      bytes: new Uint8Array(await readFile(path.join(dir, fileName))),
-      ...(parts > 0 ? { parts } : {}),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return exportFileBytes(() => deps.data.answers.pages(job.id), variant, input.part);
 }
 
 /**

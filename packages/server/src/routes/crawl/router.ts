@@ -4,8 +4,8 @@ import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
 import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
+import { startRefusal } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
-import { startRefusal } from './start-refusal.js';
 
 /**
  * `POST /api/crawl` (start a crawl within the plan's limits: app `CrawlStart`, worded here) and

@@ -1,9 +1,9 @@
 import { type Clock, plural, type SqlDatabase } from '@mapsmith/core';
-import type { AuditJobRecord, AuditRunSummary } from '../audit/ports.js';
-import { interruptedText } from './interrupted.js';
-import type { ClaimedLease, LeasedJobs } from './leased-jobs.js';
-import type { LeasedTable } from './leased-table.js';
-import { SqlLeasedJobs } from './sql-leased-jobs.js';
+import { interruptedText } from '../jobs/interrupted.js';
+import type { ClaimedLease, LeasedJobs } from '../jobs/leased-jobs.js';
+import type { LeasedTable } from '../jobs/leased-table.js';
+import { SqlLeasedJobs } from '../jobs/sql-leased-jobs.js';
+import type { AuditJobRecord, AuditRunSummary } from './ports.js';
 
 /** An audit job a worker holds the claim of; an interrupted run's saved results stay saved. */
 export type ClaimedAudit = ClaimedLease<AuditJobRecord>;

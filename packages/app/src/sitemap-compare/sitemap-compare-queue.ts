@@ -5,12 +5,12 @@ import type {
   SitemapCompareSummary,
   SqlDatabase,
 } from '@mapsmith/core';
-import type { CompareJobs, CompareStart } from '../sitemap-compare/ports.js';
+import { interruptedText } from '../jobs/interrupted.js';
+import type { ClaimedLease, LeasedJobs } from '../jobs/leased-jobs.js';
+import type { LeasedTable } from '../jobs/leased-table.js';
+import { SqlLeasedJobs } from '../jobs/sql-leased-jobs.js';
 import { lockedTransaction } from '../sql/transactions.js';
-import { interruptedText } from './interrupted.js';
-import type { ClaimedLease, LeasedJobs } from './leased-jobs.js';
-import type { LeasedTable } from './leased-table.js';
-import { SqlLeasedJobs } from './sql-leased-jobs.js';
+import type { CompareJobs, CompareStart } from './ports.js';
 
 /** A crawl's live-sitemap comparison job a worker holds the claim of (issue 30, point 8). */
 export type ClaimedCompare = ClaimedLease<{ id: string; userId: number }>;
