@@ -2,8 +2,9 @@
 // preload. A linked Pro account audits an uploaded sitemap of a fixture site (run in main on the
 // engine's audit queue): it starts, shows its progress, its verdicts, table and CSV download,
 // and a second audit of a slow site is stopped while it runs. A free desktop sees what the audit
-// adds and how to link Pro, and its IPC is refused with `auth.pro-required`. Screenshots of the panel at
-// 1280 and 390 px go to the test's output folder.
+// adds and how to link Pro, and its IPC is refused with `auth.pro-required`. The checker's lead
+// says nothing is uploaded on the desktop. Screenshots of the panel and the lead at 1280 and
+// 390 px go to the test's output folder.
 import fs from 'node:fs';
 import { HomePage } from '../e2e/pages/home-page';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index';
@@ -45,6 +46,16 @@ test('a linked Pro account audits a sitemap: progress, results, CSV, and a stop'
   await page.setViewportSize({ width: 1280, height: 900 });
   const home = new HomePage(page);
   await home.goto('#checker');
+  // Nothing is uploaded on the desktop: the checker's lead says so, not the hosted site's words.
+  await expect(page.locator('#checker .lead')).toHaveText(
+    'Validate a sitemap before search engines see it. Files are checked on this computer and never uploaded, a Pro audit of their URLs included.',
+  );
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator('#checker .lead').screenshot({
+      path: testInfo.outputPath(`checker-lead-${width}.png`),
+    });
+  }
   await home.uploadSitemap('audit-me.xml', urlset(site.origin, PATHS));
   const panel = page.getByTestId('audit-panel');
   await expect(panel).toBeVisible();

@@ -4,8 +4,11 @@
 // account) gives the same findings field by field, the same figures and the same CSV; the
 // comparison runs after the call has answered; the refusals (free plan, unknown crawl) carry
 // the same codes in both shells, and one comparison runs at a time in both (sitemap-compare.busy).
-// The change report of a second crawl is the same in both too.
+// The change report of a second crawl is the same in both too. The desktop's comparisons run on
+// the engine's comparison queue in the data file: one interrupted by closing the app resumes at
+// the next start, and its state and findings survive a restart, still the hosted answers.
 
+import path from 'node:path';
 import type { CrawlChanges, CrawlJob, SitemapComparePage, SitemapCompareRun } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,9 +17,11 @@ import {
   type TestUser,
 } from '../../packages/server/src/repos/test-support';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
-import { buildDesktop } from './support/build';
+import { buildDesktop, DESKTOP_OUT } from './support/build';
+import { nodeLauncher } from './support/node-launcher';
 import { type ProShells, startProShells } from './support/pro-shells';
-import { TEST_ORIGIN, type TestDesktop } from './support/services';
+import { testSafeStorage } from './support/safe-storage';
+import { startTestDesktop, TEST_ORIGIN, type TestDesktop } from './support/services';
 import { apiJson, ipcValue, until } from './support/shell-calls';
 
 const PRO_TOKEN = 'msk_pro_compare_0123456789';
@@ -44,8 +49,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** One IPC call's value, or a thrown error with its refusal. */
-const ipc = <T>(name: string, input: unknown) => ipcValue<T>(desktop, name, input);
+/** One IPC call's value on `on` (this file's Pro desktop by default), or a thrown refusal. */
+const ipc = <T>(name: string, input: unknown, on = desktop) => ipcValue<T>(on, name, input);
 /** One API call's JSON. */
 const api = <T>(method: string, url: string, body?: unknown) =>
   apiJson<T>(hosted, user, method, url, body);
@@ -54,43 +59,38 @@ const ended = (job: CrawlJob) => job.status === 'completed' || job.status === 'f
 const compared = (page: SitemapComparePage) =>
   page.run?.state === 'done' || page.run?.state === 'failed';
 
-/** Crawls the site through the desktop's IPC to its end; answers the job's id. */
-async function crawlIpc(settings: object): Promise<string> {
-  const { jobId } = await ipc<{ jobId: string }>('crawl.start', { url: site.url, settings });
-  await desktop.deps.crawls.settled(jobId);
-  expect((await ipc<CrawlJob>('crawl.get', { jobId })).status).toBe('completed');
+/** Crawls `url` through the desktop's IPC to its end; answers the job's id. */
+async function crawlIpc(settings: object, url = site.url, on = desktop): Promise<string> {
+  const { jobId } = await ipc<{ jobId: string }>('crawl.start', { url, settings }, on);
+  await on.deps.crawls.settled(jobId);
+  expect((await ipc<CrawlJob>('crawl.get', { jobId }, on)).status).toBe('completed');
   return jobId;
 }
 
 /** The same through the hosted API. */
-async function crawlApi(settings: object): Promise<string> {
-  const { jobId } = await api<{ jobId: string }>('POST', '/api/crawl', { url: site.url, settings });
+async function crawlApi(settings: object, url = site.url): Promise<string> {
+  const { jobId } = await api<{ jobId: string }>('POST', '/api/crawl', { url, settings });
   const job = await until(() => api<CrawlJob>('GET', `/api/crawl/${jobId}`), ended);
   expect(job.status).toBe('completed');
   return jobId;
 }
 
-/** Crawls and compares through the desktop's IPC; answers the start's state and the findings. */
-async function viaIpc() {
-  const jobId = await crawlIpc(SETTINGS);
-  const started = await ipc<SitemapCompareRun>('crawl.sitemapCompare', { jobId });
+/** The crawl's comparison as the desktop answers it once it ended: findings and CSV. */
+async function comparedIpc(jobId: string, on = desktop) {
   const page = await until(
-    () => ipc<SitemapComparePage>('crawl.sitemapFindings', { jobId, limit: 200 }),
+    () => ipc<SitemapComparePage>('crawl.sitemapFindings', { jobId, limit: 200 }, on),
     compared,
   );
-  const csv = await ipc<{ bytes: Uint8Array; fileName: string }>('crawl.sitemapReport', { jobId });
-  return {
-    jobId,
-    started,
-    page,
-    csv: { fileName: csv.fileName, text: Buffer.from(csv.bytes).toString('utf8') },
-  };
+  const csv = await ipc<{ bytes: Uint8Array; fileName: string }>(
+    'crawl.sitemapReport',
+    { jobId },
+    on,
+  );
+  return { page, csv: { fileName: csv.fileName, text: Buffer.from(csv.bytes).toString('utf8') } };
 }
 
 /** The same through the hosted API. */
-async function viaApi() {
-  const jobId = await crawlApi(SETTINGS);
-  const started = await api<SitemapCompareRun>('POST', `/api/crawl/${jobId}/sitemap-compare`, {});
+async function comparedApi(jobId: string) {
   const page = await until(
     () => api<SitemapComparePage>('GET', `/api/crawl/${jobId}/sitemap-compare?limit=200`),
     compared,
@@ -104,7 +104,21 @@ async function viaApi() {
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   // The bytes as sent (`res.text()` would drop the CSV's byte-order mark).
   const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
-  return { jobId, started, page, csv: { fileName, text } };
+  return { page, csv: { fileName, text } };
+}
+
+/** Crawls and compares through the desktop's IPC; answers the start's state and the findings. */
+async function viaIpc() {
+  const jobId = await crawlIpc(SETTINGS);
+  const started = await ipc<SitemapCompareRun>('crawl.sitemapCompare', { jobId });
+  return { jobId, started, ...(await comparedIpc(jobId)) };
+}
+
+/** The same through the hosted API. */
+async function viaApi() {
+  const jobId = await crawlApi(SETTINGS);
+  const started = await api<SitemapCompareRun>('POST', `/api/crawl/${jobId}/sitemap-compare`, {});
+  return { jobId, started, ...(await comparedApi(jobId)) };
 }
 
 /**
@@ -236,4 +250,64 @@ describe('the live sitemap against a crawl, desktop and hosted', () => {
       await slow.close();
     }
   });
+
+  it('resumes a comparison interrupted by closing the app; its state and findings survive restarts, as hosted', async () => {
+    // Every answer of this site takes 500 ms, so the app closes while its sitemaps are read.
+    const slow = await startFixtureSite({
+      pages: 6,
+      robots: 'allow-all',
+      features: ['sitemap'],
+      latencyMs: 500,
+    });
+    const env = { MAPSMITH_ALLOW_LOOPBACK: '1', MAPSMITH_HOSTED_URL: shells.stub.url };
+    const launch = nodeLauncher(path.join(DESKTOP_OUT, 'main/crawler-process.js'));
+    // The same keychain at each start, so the linked Pro account stays linked.
+    const safeStorage = testSafeStorage();
+    const first = await startTestDesktop({ launch, env, safeStorage });
+    let again: TestDesktop | undefined;
+    try {
+      await ipc('account.link', { token: PRO_TOKEN }, first);
+      const [mine, theirs] = await Promise.all([
+        crawlIpc(SETTINGS, slow.url, first),
+        crawlApi(SETTINGS, slow.url),
+      ]);
+      await Promise.all([
+        ipc('crawl.sitemapCompare', { jobId: mine }, first),
+        api('POST', `/api/crawl/${theirs}/sitemap-compare`, {}),
+      ]);
+      const reading = (page: SitemapComparePage) => page.run?.state === 'comparing';
+      await until(
+        () => ipc<SitemapComparePage>('crawl.sitemapFindings', { jobId: mine }, first),
+        reading,
+      );
+      await first.close();
+      // The next start: the comparison waits or reads again, nothing of the stopped run saved.
+      again = await startTestDesktop({ launch, env, safeStorage, dataDir: first.dataDir });
+      const reopened = await ipc<SitemapComparePage>(
+        'crawl.sitemapFindings',
+        { jobId: mine },
+        again,
+      );
+      expect(['waiting', 'comparing']).toContain(reopened.run?.state);
+      expect(reopened.run?.error).toBeNull();
+      expect(reopened.summary).toBeNull();
+      const [local, remote] = await Promise.all([comparedIpc(mine, again), comparedApi(theirs)]);
+      expect(local.page.run).toEqual({ state: 'done', error: null });
+      expect(facts(local.page)).toEqual(facts(remote.page));
+      expect(local.page.rows.length).toBeGreaterThan(0);
+      expect(csvFacts(local.csv)).toEqual(csvFacts(remote.csv));
+      // Another restart: the ended comparison's state and findings read as before.
+      await again.close();
+      again = await startTestDesktop({ launch, env, safeStorage, dataDir: first.dataDir });
+      const later = await ipc<SitemapComparePage>(
+        'crawl.sitemapFindings',
+        { jobId: mine, limit: 200 },
+        again,
+      );
+      expect(later).toEqual(local.page);
+    } finally {
+      await (again ?? first).dispose();
+      await slow.close();
+    }
+  }, 180_000);
 });

@@ -2,7 +2,9 @@
 // real preload in Chromium over the real IPC handlers; the comparison runs in main. The card
 // before a comparison (empty), with findings and an unreadable child sitemap, a site with no
 // sitemap at all (nothing readable), a second comparison refused while one runs, a capped
-// reading (more files than the bound), and the free plan, at 1280 and 390 px.
+// reading (more files than the bound), and the free plan, at 1280 and 390 px. A comparison the
+// app was closed in the middle of reads again at the next start (the engine's queue in the data
+// file) and its findings and state still show after another restart.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,6 +95,48 @@ test('a linked Pro account compares the live sitemap with a crawl; findings, fil
     expect(text.trim().split('\r\n')).toHaveLength(5);
   } finally {
     await site.close();
+  }
+});
+
+test('a comparison interrupted by closing the app resumes at the next start; it still shows after another', async ({
+  page,
+  desktop,
+}) => {
+  test.setTimeout(120_000);
+  // Every answer of this site takes a second, so the app closes while its sitemaps are read,
+  // and the reading after the start is still under way when it is photographed.
+  const slow = await startFixtureSite({
+    pages: 4,
+    robots: 'allow-all',
+    features: ['sitemap'],
+    latencyMs: 1000,
+  });
+  /** The app's next start, the hosted account service told again (a test's own setting). */
+  const restart = async () => {
+    await desktop.restart();
+    desktop.services.deps.hostedUrl = hosted.url;
+    await page.reload();
+  };
+  try {
+    const card = await crawled(page, desktop, slow.url);
+    await card.getByRole('button', { name: 'Compare with the live sitemap' }).click();
+    const state = card.getByTestId('sitemap-compare-state');
+    await expect(state).toHaveText(/^Comparing: reading the live sitemaps/, { timeout: 30_000 });
+    await restart();
+    // Read again after the start, not lost: the card says so until the findings come.
+    await expect(state).toHaveText(/^(Comparing: reading|Waiting for a free worker)/);
+    await shots(page, 'compare-resumed');
+    const orphans = card.getByRole('button', { name: /\d+ in sitemap, never linked/ });
+    await expect(orphans).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole('button', { name: 'Compare again' })).toBeVisible();
+    const summary = await card.getByTestId('sitemap-compare-summary').textContent();
+    await restart();
+    await expect(card.getByRole('button', { name: 'Compare again' })).toBeVisible();
+    await expect(card.getByTestId('sitemap-compare-summary')).toHaveText(summary ?? '');
+    await expect(state).toHaveText('');
+    await shots(page, 'compare-after-restart');
+  } finally {
+    await slow.close();
   }
 });
 

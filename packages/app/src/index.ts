@@ -63,6 +63,7 @@ export { clientReportHtml, invalidShareLinkHtml, plainReportPage } from './share
 export * from './share/share-links.js';
 export { hashShareToken } from './share/share-token.js';
 export * from './sitemap-compare/compare-run.js';
+export * from './sitemap-compare/compare-task.js';
 export type * from './sitemap-compare/ports.js';
 export * from './sitemap-compare/sitemap-compare-queue.js';
 export * from './sitemap-compare/sitemap-compares.js';

@@ -69,6 +69,11 @@ export interface DesktopFixture {
   services: TestDesktop;
   /** The origin the built renderer is served from (the app origin of this test). */
   origin: string;
+  /**
+   * Closes the services as quitting the app does and starts them again on the same data file
+   * and keychain (the app's next start); the page keeps its bridge, now to the new services.
+   */
+  restart(): Promise<void>;
 }
 
 /** Per-test settings of the desktop services (`test.use({ desktopOptions })`). */
@@ -103,26 +108,36 @@ export const test = base.extend<
       const context = page.context();
       const appPages = (): Page[] =>
         context.pages().filter((p) => p.url().startsWith(`${renderer.origin}/`));
-      const services = await startTestDesktop({
-        origins: [renderer.origin],
-        // The crawler process sees the same extra environment (MAPSMITH_CHROME_PATH, ...).
-        launch: nodeLauncher(path.join(DESKTOP_OUT, 'main/crawler-process.js'), desktopOptions.env),
-        env: { MAPSMITH_ALLOW_LOOPBACK: '1', ...desktopOptions.env },
-        safeStorage: testSafeStorage(desktopOptions.storageBackend),
-        onProgress: (event) => {
-          for (const p of appPages())
-            void p
-              .evaluate(
-                ([channel, payload]) => {
-                  (
-                    window as unknown as { __mapsmithEmit(c: string, n: string, p: unknown): void }
-                  ).__mapsmithEmit(channel as string, 'crawl.progress', payload);
-                },
-                [EVENT_CHANNEL, event] as const,
-              )
-              .catch(() => undefined);
-        },
-      });
+      // One keychain across restarts, as the OS keeps it: a linked account stays linked.
+      const safeStorage = testSafeStorage(desktopOptions.storageBackend);
+      const start = (dataDir?: string) =>
+        startTestDesktop({
+          ...(dataDir ? { dataDir } : {}),
+          origins: [renderer.origin],
+          // The crawler process sees the same extra environment (MAPSMITH_CHROME_PATH, ...).
+          launch: nodeLauncher(
+            path.join(DESKTOP_OUT, 'main/crawler-process.js'),
+            desktopOptions.env,
+          ),
+          env: { MAPSMITH_ALLOW_LOOPBACK: '1', ...desktopOptions.env },
+          safeStorage,
+          onProgress: (event) => {
+            for (const p of appPages())
+              void p
+                .evaluate(
+                  ([channel, payload]) => {
+                    (
+                      window as unknown as {
+                        __mapsmithEmit(c: string, n: string, p: unknown): void;
+                      }
+                    ).__mapsmithEmit(channel as string, 'crawl.progress', payload);
+                  },
+                  [EVENT_CHANNEL, event] as const,
+                )
+                .catch(() => undefined);
+          },
+        });
+      let services = await start();
       await context.exposeBinding(
         '__mapsmithIpc',
         async (source, channel: unknown, name: unknown, input: unknown) => {
@@ -143,7 +158,16 @@ export const test = base.extend<
           fs.readFileSync(path.join(DESKTOP_OUT, 'preload/index.cjs'), 'utf8'),
         ),
       });
-      await use({ services, origin: renderer.origin });
+      await use({
+        get services() {
+          return services;
+        },
+        origin: renderer.origin,
+        restart: async () => {
+          await services.close();
+          services = await start(services.dataDir);
+        },
+      });
       await services.dispose();
     },
     // Every page of a desktop test is the app's renderer, whether or not the test names the fixture.

@@ -1,4 +1,9 @@
-import { AUDIT_ANSWER_TIMEOUT_MS } from '@mapsmith/app';
+import {
+  AUDIT_ANSWER_TIMEOUT_MS,
+  auditFailureText,
+  runAuditJob,
+  SitemapCompareTask,
+} from '@mapsmith/app';
 import {
   createUrlPolicy,
   DEFAULT_ENGINEERING_PAGE_CAP,
@@ -7,9 +12,8 @@ import {
 } from '@mapsmith/core';
 import { findInstalledBrowser } from '../crawler-process/find-browser';
 import { type SafeStorageApi, TokenVault } from './account/token-vault';
-import { LocalAudits } from './crawl/local-audits';
-import { LocalCompares } from './crawl/local-compares';
 import { type EmitProgress, type LaunchCrawler, LocalCrawls } from './crawl/local-crawls';
+import { LocalRuns } from './crawl/local-runs';
 import { createHandlers, type DesktopDeps } from './handlers';
 import type { Dialogs } from './handlers/export';
 import { createIpcRouter, type IpcDispatch } from './ipc-router';
@@ -73,20 +77,41 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
     logger: options.logger,
     maxRunning: MAX_RUNNING_CRAWLS,
   });
-  // Live-sitemap comparisons run in main through the one URL policy (`deps.policy`).
-  const compares = new LocalCompares(() => ({
-    jobs: data.jobs,
-    compare: data.compare,
-    policy: deps.policy,
-    logger: deps.logger,
-  }));
-  // Sitemap audits run in main too, on the engine's audit queue, through the same policy.
-  const audits = new LocalAudits(data.auditQueue, () => ({
-    audits: data.audits,
-    policy: deps.policy,
-    logger: deps.logger,
-    answerTimeoutMs: AUDIT_ANSWER_TIMEOUT_MS,
-  }));
+  // Live-sitemap comparisons and sitemap audits run in main, on the engine's queues in the data
+  // file, each with the hosted task, through the one URL policy (`deps.policy`).
+  const compares = new LocalRuns({
+    name: 'live-sitemap comparison',
+    queue: data.compareQueue,
+    task: () =>
+      new SitemapCompareTask({
+        jobs: data.jobs,
+        compare: data.compare,
+        policy: deps.policy,
+        logger: deps.logger,
+      }),
+    logger: () => deps.logger,
+  });
+  const audits = new LocalRuns({
+    name: 'sitemap audit',
+    queue: data.auditQueue,
+    task: () => ({
+      // Interrupted runs are resumed twice, then the job fails with its reason, as hosted.
+      maxAttempts: 3,
+      perform: (claimed, signal) =>
+        runAuditJob(
+          {
+            audits: data.audits,
+            policy: deps.policy,
+            logger: deps.logger,
+            answerTimeoutMs: AUDIT_ANSWER_TIMEOUT_MS,
+          },
+          claimed.job.id,
+          signal,
+        ),
+      onFailed: auditFailureText,
+    }),
+    logger: () => deps.logger,
+  });
   const deps: DesktopDeps = {
     data,
     settings: data.settings,
@@ -109,6 +134,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
   };
   await crawls.resume();
   await audits.resume();
+  await compares.resume();
   // After the resumed crawls: a slot missed while the app was closed starts its run now.
   const scheduler = await startLocalScheduler(deps);
   let closing: Promise<void> | undefined;

@@ -1,4 +1,4 @@
-import { type CrawlRunner, CrawlTask, type LeasedJobs } from '@mapsmith/app';
+import { type CrawlRunner, CrawlTask, type LeasedJobs, SitemapCompareTask } from '@mapsmith/app';
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
@@ -19,7 +19,6 @@ import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { RetentionTask } from './retention-task.js';
 import { inProcessScheduler, type PeriodicSchedule, type TaskScheduler } from './scheduler.js';
-import { SitemapCompareTask } from './sitemap-compare-task.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Retention runs at start and then once a day. */
@@ -129,7 +128,12 @@ export function createJobSystem(
   // A comparison reads one site's sitemaps under its byte and URL budget; one per user at once.
   const compares = new WorkerPool(
     options.compareQueue ?? repos.compareQueue,
-    new SitemapCompareTask(repos.jobs, repos.sitemapCompare, options.policy, logger),
+    new SitemapCompareTask({
+      jobs: repos.jobs,
+      compare: repos.sitemapCompare,
+      policy: options.policy,
+      logger,
+    }),
     leased,
     logger,
     'sitemap comparison',

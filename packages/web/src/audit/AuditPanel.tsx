@@ -10,6 +10,7 @@ import { useApi } from '../app/use-api';
 import { CsvDownload } from '../components/CsvDownload';
 import { ReportCounts } from '../report/ReportCounts';
 import { AuditTable } from './AuditTable';
+import { auditUploadsFile } from './file-upload';
 import { type AuditSource, useAudit } from './use-audit';
 
 /**
@@ -39,7 +40,7 @@ export function AuditPanel(props: { source: AuditSource; result: ValidationResul
             within robots.txt, and reports redirects, 404s, noindex, canonicals pointing elsewhere,
             robots.txt blocks, files that are neither pages nor documents search engines index, and
             slow answers.
-            {'file' in props.source && api.shell === 'hosted'
+            {'file' in props.source && auditUploadsFile(api.shell)
               ? ' Starting it uploads the file to Mapsmith.'
               : ''}
           </p>

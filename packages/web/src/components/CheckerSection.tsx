@@ -5,6 +5,7 @@ import { useFieldErrors } from '../app/field-errors';
 import { useToast } from '../app/toast';
 import { useApi } from '../app/use-api';
 import { AuditOffer } from '../audit/AuditOffer';
+import { checkedFileNote } from '../audit/file-upload';
 import type { AuditSource } from '../audit/use-audit';
 import { CheckerResults } from './CheckerResults';
 import { FieldError } from './FieldError';
@@ -164,8 +165,7 @@ export function CheckerSection() {
       <p className="eyebrow">Free tool</p>
       <h2 id="checker-title">Sitemap Checker</h2>
       <p className="lead">
-        Validate a sitemap before search engines see it. Files are checked in your browser; one is
-        uploaded only when you start a Pro audit of its URLs.
+        Validate a sitemap before search engines see it. {checkedFileNote(api.shell)}
       </p>
       <div className="checker-inputs">
         <label

@@ -6,7 +6,7 @@ import {
   proRequired,
 } from '@mapsmith/app';
 import type { AuditJob, AuditUrlsPage, AuditVerdict, ExportFile } from '@mapsmith/core';
-import type { LocalAudits } from '../crawl/local-audits';
+import type { JobRunner } from '../crawl/local-runs';
 import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
 import { type AccountDeps, currentPlan } from './account';
 import { downloadBytes } from './report';
@@ -15,7 +15,7 @@ import { downloadBytes } from './report';
 export interface AuditDeps extends AccountDeps {
   data: LocalData;
   /** The desktop's audit runs, in main, on the engine's audit queue. */
-  audits: LocalAudits;
+  audits: JobRunner;
 }
 
 /** An audit's reference in the contract. */

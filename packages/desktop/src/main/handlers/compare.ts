@@ -5,7 +5,7 @@ import type {
   SitemapCompareRun,
   SitemapFlag,
 } from '@mapsmith/core';
-import type { LocalCompares } from '../crawl/local-compares';
+import type { JobRunner } from '../crawl/local-runs';
 import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
 import { type AccountDeps, currentPlan } from './account';
 import { downloadBytes } from './report';
@@ -13,8 +13,8 @@ import { downloadBytes } from './report';
 /** What the comparison handlers need. */
 export interface CompareDeps extends AccountDeps {
   data: LocalData;
-  /** The desktop's comparison jobs, run in main after the call has answered. */
-  compares: LocalCompares;
+  /** The desktop's comparison runs, in main, on the engine's comparison queue. */
+  compares: JobRunner;
 }
 
 /**
@@ -29,7 +29,7 @@ async function proCompares(deps: CompareDeps): Promise<SitemapCompares> {
   return new SitemapCompares({
     answers: deps.data.answers,
     compare: deps.data.compare,
-    runs: deps.compares,
+    runs: deps.data.compareQueue,
     wake: () => deps.compares.wake(),
   });
 }

@@ -18,6 +18,7 @@ import {
   SqlRateLimiter,
   SqlScheduleRepository,
   SqlScheduleRuns,
+  SqlSitemapCompareQueue,
   SqlSitemapCompareRepository,
   SqlUsageRepository,
   type UsageRepository,
@@ -97,6 +98,8 @@ export interface LocalData {
   answers: CrawlAnswers;
   /** The live-sitemap comparisons of the crawls (issue 27 point 5), as hosted. */
   compare: SqlSitemapCompareRepository;
+  /** Their jobs' queue: a comparison's state survives a restart, as hosted. */
+  compareQueue: SqlSitemapCompareQueue;
   /** Sitemap audits (issue 27 point 5): their jobs and results, and their queue, as hosted. */
   audits: SqlAuditRepository;
   auditQueue: SqlAuditQueue;
@@ -164,6 +167,7 @@ export async function openLocalData(
     queue: new SqlJobQueue(db, clock, box),
     answers: new CrawlAnswers({ jobs, usage }),
     compare: new SqlSitemapCompareRepository(db),
+    compareQueue: new SqlSitemapCompareQueue(db, clock),
     audits: new SqlAuditRepository(db, clock),
     auditQueue: new SqlAuditQueue(db, clock),
     rates: new SqlRateLimiter(db, clock),
