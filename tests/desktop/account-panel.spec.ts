@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
 import { expect, test } from './support/renderer-fixture';
 
@@ -50,7 +51,7 @@ test('links a Pro account with a token, lifting the free meter, and unlinks it',
 });
 
 /** axe's serious and critical findings on the page as it is. */
-async function axeFindings(page: Parameters<typeof AxeBuilder>[0]['page']): Promise<string[]> {
+async function axeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

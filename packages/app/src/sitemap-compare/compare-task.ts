@@ -1,7 +1,7 @@
 import type { SitemapCompareSummary } from '@mapsmith/core';
 import type { ClaimedTask } from '../jobs/leased-jobs.js';
-import type { ClaimedCompare } from '../jobs/sitemap-compare-queue.js';
 import { type CompareRunDeps, compareFailureText, runSitemapCompare } from './compare-run.js';
+import type { ClaimedCompare } from './sitemap-compare-queue.js';
 
 /**
  * The live-sitemap comparison job (issue 14, run as a job since issue 30, point 8), the one
