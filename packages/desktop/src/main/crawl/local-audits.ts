@@ -75,7 +75,7 @@ export class LocalAudits {
     const abort = new AbortController();
     const task = {
       maxAttempts: MAX_ATTEMPTS,
-      perform: (c: ClaimedAudit, signal: AbortSignal) => runAuditJob(this.deps(), c.job.id, signal),
+      perform: (c: ClaimedAudit, signal: AbortSignal) => runAuditJob(this.deps(), c, signal),
       onFailed: auditFailureText,
     };
     const done = runClaimed(this.queue, task, claimed, { signal: abort.signal, leaseMs: LEASE_MS })

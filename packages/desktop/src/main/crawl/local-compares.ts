@@ -52,6 +52,8 @@ export class LocalCompares implements CompareJobs {
     const done = runSitemapCompare(
       this.deps(),
       { id: jobId, userId: job.userId },
+      // Held by this process alone, in memory: no leased row, so no token fences it.
+      null,
       abort.signal,
     ).then(
       () => {
