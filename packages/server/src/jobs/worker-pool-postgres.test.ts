@@ -1,5 +1,5 @@
 import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
-import { type CrawlSummary, silentLogger } from '@mapsmith/core';
+import { silentLogger } from '@mapsmith/core';
 import {
   migratePostgres,
   PgDatabase,
@@ -8,23 +8,11 @@ import {
 } from '@mapsmith/postgres';
 import { describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../db/migrations-pg/index.js';
+import { finishedSummary, startJob } from '../repos/sql/contract-support.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';
-
-const summary = (over: Partial<CrawlSummary> = {}): CrawlSummary => ({
-  startUrl: 'https://example.com/',
-  pagesCrawled: 0,
-  included: 0,
-  excluded: {},
-  renderedPages: 0,
-  endedBy: 'finished',
-  pruned: {},
-  durationMs: 1,
-  error: null,
-  ...over,
-});
 
 /**
  * The pool on a Postgres of its own that goes away under a crawl (a restart): the store's
@@ -40,17 +28,11 @@ describe.skipIf(whyNoThrowawayCluster() !== undefined)('WorkerPool on a Postgres
       await migratePostgres(db, postgresMigrations);
       const repos = createSqlRepositories(db);
       const user = await createTestUser(db);
-      const started = await repos.jobs.start({
-        userId: user.id,
-        plan: 'free',
-        url: 'https://example.com/',
-        engineeringCap: 1000,
-      });
-      if (!started.ok) throw new Error('refused');
+      const { id } = await startJob(repos, user.id);
       let runs = 0;
       const run: CrawlRunner = async (_job, ctx) => {
         runs += 1;
-        if (runs > 1) return summary();
+        if (runs > 1) return finishedSummary;
         await cluster.stopServer();
         try {
           await ctx.store.take(1);
@@ -58,7 +40,8 @@ describe.skipIf(whyNoThrowawayCluster() !== undefined)('WorkerPool on a Postgres
           // Back before the crawler's words are read: a restart, not an outage.
           await cluster.startServer();
           // As the crawler does (`crawl-run`'s `fail`): the store's failure becomes words.
-          return summary({ endedBy: 'error', error: `storage failed: ${(err as Error).message}` });
+          const error = `storage failed: ${(err as Error).message}`;
+          return { ...finishedSummary, endedBy: 'error', error };
         }
         throw new Error('the store read with its database stopped');
       };
@@ -71,10 +54,10 @@ describe.skipIf(whyNoThrowawayCluster() !== undefined)('WorkerPool on a Postgres
       );
       await pool.start(true);
       const end = Date.now() + 30_000;
-      let job = await repos.jobs.get(started.job.id, user.id);
+      let job = await repos.jobs.get(id, user.id);
       while (job?.status !== 'completed' && job?.status !== 'failed' && Date.now() < end) {
         await new Promise((r) => setTimeout(r, 100));
-        job = await repos.jobs.get(started.job.id, user.id).catch(() => job);
+        job = await repos.jobs.get(id, user.id).catch(() => job);
       }
       expect(job).toMatchObject({ status: 'completed', attempts: 2, error: null });
       expect(runs).toBe(2);
