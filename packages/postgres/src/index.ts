@@ -18,6 +18,7 @@ export {
   type EngineJob,
   type EngineQueueCounts,
   type EngineQueueSpec,
+  EngineTestClock,
   type PgBossEngineOptions,
   type QueueEngine,
 } from './queue-engine.js';

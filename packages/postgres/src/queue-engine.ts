@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, TestClock } from 'pg-boss';
 
 /**
  * The job-queue engine of the scaled server, behind a narrow interface so the server never sees
@@ -92,6 +92,31 @@ export interface QueueEngine {
   counts(queue: string): Promise<EngineQueueCounts>;
 }
 
+/**
+ * Time the engine reads instead of the real clock, moved only by `advance` (tests): pg-boss
+ * reads it in JavaScript and, through its schema's clock, in every statement (heartbeat expiry,
+ * retries), so a lease runs out when a test says, not after real seconds.
+ */
+export class EngineTestClock {
+  /** The pg-boss clock behind it; only `createPgBossEngine` reads it. */
+  readonly engineClock: TestClock;
+
+  /** Starts at `startMs` (epoch milliseconds). */
+  constructor(startMs: number) {
+    this.engineClock = new TestClock(startMs);
+  }
+
+  /** The engine's time now, in epoch milliseconds. */
+  now(): number {
+    return this.engineClock.now();
+  }
+
+  /** Moves time on by `ms`, running the engine's timers (supervision) due on the way. */
+  advance(ms: number): Promise<void> {
+    return this.engineClock.tick(ms);
+  }
+}
+
 /** How the pg-boss engine connects and how fast it notices dead workers. */
 export interface PgBossEngineOptions {
   /** The Postgres URL (the same database as the data; the engine keeps its own schema). */
@@ -107,6 +132,8 @@ export interface PgBossEngineOptions {
   schema?: string;
   /** Told about the engine's background errors (a lost connection): never thrown. */
   onError(error: Error): void;
+  /** Time for the engine instead of the real clock (tests; see `EngineTestClock`). */
+  clock?: EngineTestClock;
 }
 
 /** The number of rows a pg-boss command acted on (its declared type omits the field). */
@@ -131,6 +158,7 @@ export function createPgBossEngine(options: PgBossEngineOptions): QueueEngine {
     monitorIntervalSeconds: supervise,
     // Timed work goes through `sendOncePerSlot`, not the engine's cron pass (minute slots).
     schedule: false,
+    ...(options.clock ? { clock: options.clock.engineClock } : {}),
   });
   boss.on('error', (err: Error) => options.onError(err));
   const workers = new Map<string, string[]>();

@@ -15,7 +15,9 @@ import {
   type SqlParam,
   type ValidationResult,
 } from '@mapsmith/core';
+import { fenceClaim } from '../jobs/claim-fence.js';
 import { insertRows } from '../sql/insert-rows.js';
+import { AUDIT_TABLE } from './audit-queue.js';
 import { type AuditStopResult, auditStopAsked, stopAudit } from './audit-stop.js';
 import { SqlAuditStore } from './audit-store.js';
 import type { AuditJobRecord, AuditRepository, StartAuditInput } from './ports.js';
@@ -176,8 +178,9 @@ export class SqlAuditRepository implements AuditRepository {
    * bound cut the listing (as the job's note, kept when it completes), and `listed`, so a run
    * interrupted while listing lists again and one after it never does.
    */
-  async saveListing(jobId: string, listing: AuditListing): Promise<void> {
+  async saveListing(jobId: string, claimToken: string, listing: AuditListing): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await fenceClaim(tx, AUDIT_TABLE, jobId, claimToken);
       await tx.run('DELETE FROM audit_urls WHERE job_id = ?', [jobId]);
       await insertRows(
         tx,
@@ -262,7 +265,7 @@ export class SqlAuditRepository implements AuditRepository {
   }
 
   /** The job's durable URL list, for `runAudit`. */
-  store(jobId: string): AuditStore {
-    return new SqlAuditStore(this.db, this.clock, jobId);
+  store(jobId: string, claimToken: string): AuditStore {
+    return new SqlAuditStore(this.db, this.clock, jobId, claimToken);
   }
 }

@@ -45,8 +45,11 @@ function endNote(summary: AuditRunSummary): string | null {
   return null;
 }
 
-/** The audit kind: `audit_jobs`, held as `'running'`; its uploaded text goes when it ends. */
-const AUDIT_TABLE: LeasedTable<AuditRow, AuditJobRecord, AuditRunSummary> = {
+/**
+ * The audit kind: `audit_jobs`, held as `'running'`; its uploaded text goes when it ends. Its
+ * result writers fence their rows with it (`fenceClaim`).
+ */
+export const AUDIT_TABLE: LeasedTable<AuditRow, AuditJobRecord, AuditRunSummary> = {
   table: 'audit_jobs',
   key: 'id',
   running: 'running',

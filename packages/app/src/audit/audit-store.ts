@@ -1,22 +1,31 @@
 import type { AuditEntry, AuditResult, AuditStore, Clock, SqlDatabase } from '@mapsmith/core';
+import { fenceClaim } from '../jobs/claim-fence.js';
 import { chargePage } from '../sql/page-charge.js';
 import { fencedTransaction } from '../sql/transactions.js';
+import { AUDIT_TABLE } from './audit-queue.js';
 
 /**
  * One audit job's durable URL list in SQL (SQLite or Postgres), as `runAudit` leases and
  * saves it. Its rows are `audit_urls`: queued, leased by a run, then done with their result.
+ * Every lease and save is fenced by the run's claim token (`fenceClaim`): a run whose job was
+ * taken over neither takes URLs from the new run nor saves a result.
  */
 export class SqlAuditStore implements AuditStore {
-  /** The list of `jobId` in `db`; `clock` names the month a result is charged to. */
+  /**
+   * The list of `jobId` in `db`, written under `claimToken`; `clock` names the month a result
+   * is charged to.
+   */
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly jobId: string,
+    private readonly claimToken: string,
   ) {}
 
   /** Up to `n` queued URLs in list order, leased at once (none is leased twice). */
   lease(n: number): Promise<AuditEntry[]> {
     return this.db.transaction(async (tx) => {
+      await fenceClaim(tx, AUDIT_TABLE, this.jobId, this.claimToken);
       const rows = await tx.all<{ seq: number; url: string; sitemap: string | null }>(
         `UPDATE audit_urls SET state = 'leased'
           WHERE state = 'queued' AND seq IN
@@ -40,11 +49,13 @@ export class SqlAuditStore implements AuditStore {
   async save(entry: AuditEntry, r: AuditResult): Promise<boolean> {
     try {
       return await fencedTransaction(this.db, async (tx) => {
-        const job = await tx.first<{ user_id: number; month_quota: number | null }>(
-          'SELECT user_id, month_quota FROM audit_jobs WHERE id = ?',
-          [this.jobId],
+        const job = await fenceClaim<{ user_id: number; month_quota: number | null }>(
+          tx,
+          AUDIT_TABLE,
+          this.jobId,
+          this.claimToken,
+          'user_id, month_quota',
         );
-        if (!job) return false;
         const { changes } = await tx.run(
           `UPDATE audit_urls SET state = 'done', verdict = ?, status = ?, redirect_status = ?,
                   redirect_target = ?, noindex = ?, canonical = ?, blocked = ?, content_type = ?,

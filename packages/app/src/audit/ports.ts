@@ -54,8 +54,11 @@ export interface AuditRepository {
   stopAsked(jobId: string): Promise<'stop' | null>;
   /** The worker's view of a job, with an upload's text until it is listed. */
   record(jobId: string): Promise<(AuditJobRecord & { content: string | null }) | undefined>;
-  /** Stores the listing (each URL once) and marks the job listed, all or nothing. */
-  saveListing(jobId: string, listing: AuditListing): Promise<void>;
+  /**
+   * Stores the listing (each URL once) and marks the job listed, all or nothing, while the job
+   * carries `claimToken` (else `ClaimLostError`, nothing written).
+   */
+  saveListing(jobId: string, claimToken: string, listing: AuditListing): Promise<void>;
   /** A page of results, optionally of one verdict and containing some text, in list order. */
   page(
     jobId: string,
@@ -69,9 +72,11 @@ export interface AuditRepository {
   requeueLeased(jobId: string): Promise<void>;
   /**
    * The job's durable URL list for `runAudit`: each URL is saved and charged to the owner's
-   * month at most once, and never past the job's monthly quota, whatever runs at once.
+   * month at most once, and never past the job's monthly quota, whatever runs at once. Its
+   * leases and saves are fenced by `claimToken`: once the job is taken over they throw
+   * `ClaimLostError` and write nothing.
    */
-  store(jobId: string): AuditStore;
+  store(jobId: string, claimToken: string): AuditStore;
 }
 
 /** How an audit run ended, recorded with the job. */

@@ -43,14 +43,16 @@ export interface AuditRunDeps {
  * `runAudit` on the job's durable list. A resumed run puts back the URLs a dead run had leased
  * and checks only what is not saved. The owner's stop, read every second, ends the run; the
  * checked URLs stay (issue 30). Ends when nothing is left, the quota ends, or `signal` aborts.
+ * Every write is fenced by the claim's token: a run taken over writes nothing more.
  */
 export async function runAuditJob(
   deps: AuditRunDeps,
-  jobId: string,
+  claimed: { job: { id: string }; claimToken: string },
   signal: AbortSignal,
 ): Promise<AuditRunSummary> {
   const { audits, policy, options = {} } = deps;
-  const job = await audits.record(jobId);
+  const { claimToken } = claimed;
+  const job = await audits.record(claimed.job.id);
   if (!job) throw new AuditFailedError('The audit no longer exists.');
   const fetcher = createHttpFetcher({
     policy,
@@ -65,7 +67,7 @@ export async function runAuditJob(
       const listing = await listAuditUrls(source, { fetcher, policy });
       if (listing.urls.length === 0)
         throw new AuditFailedError('The sitemap lists no URLs to check.');
-      await audits.saveListing(job.id, listing);
+      await audits.saveListing(job.id, claimToken, listing);
     } else {
       await audits.requeueLeased(job.id);
     }
@@ -73,7 +75,7 @@ export async function runAuditJob(
     const watching = await watchRequest(() => audits.stopAsked(job.id), asked);
     const end = await runAudit(
       { fetcher, policy, clock: systemClock, logger: deps.logger },
-      audits.store(job.id),
+      audits.store(job.id, claimToken),
       options,
       AbortSignal.any([signal, asked.signal]),
     ).finally(() => clearInterval(watching));

@@ -34,11 +34,16 @@ export type CrawlRunner = ((job: CrawlJobRecord, ctx: CrawlRunContext) => Promis
   close?: () => Promise<void>;
 };
 
-/** Thrown for a crawl that ended in error, so its reason is recorded as the job's error. */
+/**
+ * Thrown for a crawl that ended in error, so its reason is recorded as the job's error. When
+ * the crawler ended on a failure of the job's store, `cause` is that store error as thrown (a
+ * lost database, typed by its adapter), so a shell can tell an interruption from a failure
+ * without reading the words.
+ */
 export class CrawlFailedError extends Error {
   /** `message` is shown to the user as the job's error. */
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'CrawlFailedError';
   }
 }
@@ -87,6 +92,7 @@ export class CrawlTask {
     const lost = new AbortController();
     const asked = new AbortController();
     let limit: StoreLimit | null = null;
+    const failed: StoreFailure = {};
     const store = fencedStore(
       this.jobs.store(
         claimed.job.id,
@@ -98,6 +104,7 @@ export class CrawlTask {
         true,
       ),
       lost,
+      failed,
     );
     await store.requeueLeased();
     const watching = await watchRequest(
@@ -134,7 +141,8 @@ export class CrawlTask {
     }
     if (ran.endedBy === 'error') {
       if (isDiskFull(ran.error)) throw new CrawlFailedError(this.diskFull);
-      throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error');
+      // The crawler words a store failure into its summary; the error itself goes with it.
+      throw new CrawlFailedError(ran.error ?? 'The crawl stopped with an error', failed.first);
     }
     if (!signal.aborted) await this.keepOutcome(claimed, ran);
     return ran;
@@ -200,21 +208,35 @@ function endedByLimit(ran: CrawlSummary, limit: StoreLimit): CrawlSummary {
   return { ...ran, endedBy: 'storage-budget', error: null, limit: limit.budget };
 }
 
+/** The first error the job's store threw during a run (other than a lost claim), if any. */
+interface StoreFailure {
+  first?: unknown;
+}
+
 /**
  * The job's store, watched: the first `ClaimLostError` of a fenced write (another worker took
- * the job over) aborts `lost` with it, so the crawl stops at once and the task can say why.
+ * the job over) aborts `lost` with it, so the crawl stops at once and the task can say why;
+ * the first other error is kept in `failed`, the typed cause of a crawl the store ended.
  */
-function fencedStore(store: JobCrawlStore, lost: AbortController): JobCrawlStore {
+function fencedStore(
+  store: JobCrawlStore,
+  lost: AbortController,
+  failed: StoreFailure,
+): JobCrawlStore {
   const watch = <T>(write: Promise<T>): Promise<T> =>
     write.catch((err: unknown) => {
-      if (isClaimLost(err) && !lost.signal.aborted) lost.abort(err);
+      if (isClaimLost(err)) {
+        if (!lost.signal.aborted) lost.abort(err);
+      } else {
+        failed.first ??= err;
+      }
       throw err;
     });
   return {
     enqueue: (entries) => watch(store.enqueue(entries)),
     take: (limit) => watch(store.take(limit)),
     requeueLeased: () => store.requeueLeased(),
-    counts: () => store.counts(),
+    counts: () => watch(store.counts()),
     addInlinks: (links) => watch(store.addInlinks(links)),
     savePage: (key, page) => watch(store.savePage(key, page)),
     pages: () => store.pages(),

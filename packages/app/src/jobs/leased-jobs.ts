@@ -15,7 +15,10 @@ export interface ClaimedLease<J extends { id: string }> {
  * comparisons), with an SQL adapter (`SqlLeasedJobs`) over SQLite and Postgres and the scaled
  * server's engine dispatch in front of it. `J` is what a claim hands the worker, `S` how a
  * run ends (written by `complete`). The invariants below are the contract; the contract suite
- * (`leased-jobs.contract.test.ts`) checks them on every kind and both databases.
+ * (`leased-jobs.contract.test.ts`) checks them on every kind, both databases and both adapters
+ * (the SQL lease loop, and pg-boss on Postgres, a worker process killed with -9 included). The
+ * pg-boss adapter differs in one point of order: an interrupted job is handed out again, but
+ * not always before a newer pending job of its owner, and then within the owner's cap.
  *
  * 1. One holder: a job is held by at most one claim at a time, across every process.
  * 2. Fresh token: every claim writes a new random `claimToken`; a takeover therefore fences
@@ -29,7 +32,8 @@ export interface ClaimedLease<J extends { id: string }> {
  *    this kind waits; an interrupted (running) job resumes regardless.
  * 6. Fenced writes: `heartbeat`, `complete`, `fail` and `pause` write only while the job carries
  *    the caller's token and is running, and say whether they did. After a takeover the old
- *    holder writes nothing: no lease, no outcome, none of the job's own rows.
+ *    holder writes nothing: no lease, no outcome, none of the job's own rows (their writers
+ *    check the token in the same transaction, `fenceClaim`, and throw `ClaimLostError`).
  * 7. Release: `release(owner)` (graceful shutdown) and `pause` put the job back to pending
  *    without counting the run as an attempt and drop its token.
  * 8. Outcome once: `complete` and `fail` end the job and drop its token, so of two writers at

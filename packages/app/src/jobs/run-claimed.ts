@@ -21,8 +21,11 @@ export interface RunClaimedOptions {
   heartbeatMs?: number;
   /** Runs a write of the end (a shell frees its disk reserve on a full disk and tries again). */
   record?: (write: () => Promise<unknown>) => Promise<void>;
-  /** Whether a failure interrupted the run (the database went away): nothing is written. */
-  interrupted?: (error: unknown, reason: string) => boolean;
+  /**
+   * Whether a failure interrupted the run (the database went away): nothing is written. Told
+   * the error itself (typed, or carrying its cause), never its words.
+   */
+  interrupted?: (error: unknown) => boolean;
   /**
    * Writes a failure (default: once); the server's pool says so in its log first, then retries
    * until it can (a full disk: the failure is known at once, its record may wait for space).
@@ -88,7 +91,7 @@ export async function runClaimed<J extends { id: string }, S>(
     const reason = task.onFailed(err);
     // The database went away under the run: an interruption, not the job's failure. The job
     // is claimed again once its lease runs out and resumes.
-    if (options.interrupted?.(err, reason)) return { end: 'interrupted', reason };
+    if (options.interrupted?.(err)) return { end: 'interrupted', reason };
     const write = async () => {
       let written = false;
       await record(async () => {

@@ -38,10 +38,12 @@ function countsOf(findings: SitemapFinding[]): Record<SitemapFlag, number> {
  * outside any request: reads the site's own sitemaps through the guarded fetcher under the
  * comparison's budget, compares them with the finished crawl and stores the findings. An abort
  * (lease lost, shutdown) stops the reading and saves nothing. A resumed run reads them again.
+ * The findings are saved under the run's `claimToken` (null: no leased job holds the run).
  */
 export async function runSitemapCompare(
   deps: CompareRunDeps,
   crawl: { id: string; userId: number },
+  claimToken: string | null,
   signal: AbortSignal,
 ): Promise<SitemapCompareSummary> {
   const job = await deps.jobs.get(crawl.id, crawl.userId);
@@ -65,7 +67,7 @@ export async function runSitemapCompare(
       counts: countsOf(findings),
     };
     // A run whose lease was lost leaves the findings to the worker that took it over.
-    if (!signal.aborted) await deps.compare.save(job.id, summary, findings);
+    if (!signal.aborted) await deps.compare.save(job.id, claimToken, summary, findings);
     return summary;
   } finally {
     await fetcher.close().catch(() => undefined);

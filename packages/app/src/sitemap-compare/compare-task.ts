@@ -17,7 +17,7 @@ export class SitemapCompareTask implements ClaimedTask<ClaimedCompare, SitemapCo
 
   /** Reads, compares and saves; an abort (lease lost, shutdown) stops the reading. */
   perform(claimed: ClaimedCompare, signal: AbortSignal): Promise<SitemapCompareSummary> {
-    return runSitemapCompare(this.deps, claimed.job, signal);
+    return runSitemapCompare(this.deps, claimed.job, claimed.claimToken, signal);
   }
 
   /** Our own failures keep their words; anything else is said plainly. */

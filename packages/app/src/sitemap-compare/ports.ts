@@ -11,8 +11,17 @@ import type {
 export interface SitemapCompareRepository {
   /** The crawl's URLs as the comparison needs them, in crawl order. */
   crawled(jobId: string): Promise<CrawledUrl[]>;
-  /** Replaces the crawl's comparison, all or nothing: figures and URLs with a finding. */
-  save(jobId: string, summary: SitemapCompareSummary, findings: SitemapFinding[]): Promise<void>;
+  /**
+   * Replaces the crawl's comparison, all or nothing: figures and URLs with a finding. Fenced by
+   * the comparison job's `claimToken` (`ClaimLostError` once taken over, nothing written); null
+   * only for a run no leased job holds (the desktop's in-process comparisons).
+   */
+  save(
+    jobId: string,
+    claimToken: string | null,
+    summary: SitemapCompareSummary,
+    findings: SitemapFinding[],
+  ): Promise<void>;
   /** The figures of the last comparison, or null. */
   summary(jobId: string): Promise<SitemapCompareSummary | null>;
   /** A page of findings (one kind, or every URL with one), in comparison order. */

@@ -47,8 +47,11 @@ interface CompareRow {
   attempts: number;
 }
 
-/** The comparison kind: `sitemap_compare_jobs`, keyed by the crawl, held as `'running'`. */
-const COMPARE_TABLE: LeasedTable<
+/**
+ * The comparison kind: `sitemap_compare_jobs`, keyed by the crawl, held as `'running'`. Its
+ * findings' writer fences them with it (`fenceClaim`).
+ */
+export const COMPARE_TABLE: LeasedTable<
   CompareRow,
   { id: string; userId: number },
   SitemapCompareSummary

@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('the sitemap comparison repository on %s', (kin
 
   it('keeps the URLs with a finding in order, by kind and in pages, and the figures', async () => {
     expect(await compare.summary(job)).toBeNull();
-    await compare.save(job, summary(4), FINDINGS);
+    await compare.save(job, null, summary(4), FINDINGS);
     expect(await compare.summary(job)).toEqual(summary(4));
     const all = await compare.page(job, { limit: 3 });
     expect(all.total).toBe(4);
@@ -113,8 +113,8 @@ describe.each(testDatabaseKinds)('the sitemap comparison repository on %s', (kin
   });
 
   it('replaces the previous comparison of the crawl whole', async () => {
-    await compare.save(job, summary(4), FINDINGS);
-    await compare.save(job, summary(1), [finding('https://s.example/z', ['duplicate'])]);
+    await compare.save(job, null, summary(4), FINDINGS);
+    await compare.save(job, null, summary(1), [finding('https://s.example/z', ['duplicate'])]);
     expect((await compare.summary(job))?.withFindings).toBe(1);
     const page = await compare.page(job, {});
     expect(page.rows.map((r) => r.url)).toEqual(['https://s.example/z']);
@@ -131,8 +131,8 @@ describe.each(testDatabaseKinds)('the sitemap comparison repository on %s', (kin
         finding(`https://s.example/many${i}`, ['orphan']),
       );
       await Promise.all([
-        a?.save(crawl, summary(600), many),
-        b?.save(crawl, summary(1), [finding('https://s.example/one', ['missing'])]),
+        a?.save(crawl, null, summary(600), many),
+        b?.save(crawl, null, summary(1), [finding('https://s.example/one', ['missing'])]),
       ]);
       const kept = await b?.summary(crawl);
       const total = (await b?.page(crawl, {}))?.total;

@@ -6,8 +6,10 @@ import type {
   SitemapFlag,
   SqlDatabase,
 } from '@mapsmith/core';
+import { fenceClaim } from '../jobs/claim-fence.js';
 import { insertRows } from '../sql/insert-rows.js';
 import type { SitemapCompareRepository } from './ports.js';
+import { COMPARE_TABLE } from './sitemap-compare-queue.js';
 
 /** The column of each finding kind. */
 const FLAG_COLUMNS: Readonly<Record<SitemapFlag, string>> = {
@@ -61,13 +63,18 @@ export class SqlSitemapCompareRepository implements SitemapCompareRepository {
     }
   }
 
-  /** Replaces the crawl's comparison in one transaction: figures and URLs with a finding. */
+  /**
+   * Replaces the crawl's comparison in one transaction: figures and URLs with a finding, first
+   * fenced by the comparison job's claim token (see the port).
+   */
   async save(
     jobId: string,
+    claimToken: string | null,
     summary: SitemapCompareSummary,
     findings: SitemapFinding[],
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      if (claimToken !== null) await fenceClaim(tx, COMPARE_TABLE, jobId, claimToken);
       await tx.run('DELETE FROM crawl_sitemap_urls WHERE job_id = ?', [jobId]);
       const has = (f: SitemapFinding, flag: SitemapFlag) => (f.flags.includes(flag) ? 1 : 0);
       await insertRows(

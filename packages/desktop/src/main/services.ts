@@ -105,7 +105,7 @@ export async function createDesktopServices(options: ServiceOptions): Promise<De
             logger: deps.logger,
             answerTimeoutMs: AUDIT_ANSWER_TIMEOUT_MS,
           },
-          claimed.job.id,
+          claimed,
           signal,
         ),
       onFailed: auditFailureText,

@@ -32,7 +32,7 @@ export class AuditTask implements BackgroundTask<ClaimedAudit, AuditRunSummary> 
       options,
       ...(answerTimeoutMs ? { answerTimeoutMs } : {}),
     };
-    return runAuditJob(deps, claimed.job.id, signal);
+    return runAuditJob(deps, claimed, signal);
   }
 
   /** Our own failures and the checker's download errors keep their words. */

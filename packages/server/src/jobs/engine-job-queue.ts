@@ -49,7 +49,10 @@ export interface EngineJobQueueOptions {
 export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
   implements LeasedJobs<J, S>
 {
-  /** The engine attempt this process holds, per job id. */
+  /**
+   * The engine attempt this process holds, per claim token: a claim taken over (even by this
+   * process) keeps its own, so its late writes never touch or settle the new holder's attempt.
+   */
   private readonly held = new Map<string, EngineJob<JobDispatch>>();
   private lastDispatch = Number.NEGATIVE_INFINITY;
 
@@ -78,7 +81,7 @@ export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
       // still crawling belongs to a worker the engine found dead (no heartbeat) and resumes.
       const claimed = await this.rows.claimNamed(job.data.jobId, owner, leaseMs, maxAttempts);
       if (claimed) {
-        this.held.set(claimed.job.id, job);
+        this.held.set(claimed.claimToken, job);
         return claimed;
       }
       // The row is over (finished, failed at its attempt limit, deleted): so is the engine job.
@@ -86,21 +89,26 @@ export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
     }
   }
 
-  /** Both hold, or the worker must stop: the engine's claim and the row's token. */
+  /**
+   * Both hold, or the worker must stop: the engine's claim and the row's token. A claim lost
+   * either way is forgotten here (its engine attempt settled, a no-op once handed out again).
+   */
   async heartbeat(jobId: string, claimToken: string, leaseMs: number): Promise<boolean> {
-    const job = this.held.get(jobId);
+    const job = this.held.get(claimToken);
     if (!job) return false;
     const [engineHeld, rowHeld] = await Promise.all([
       this.engine.touch(this.queue, job),
       this.rows.heartbeat(jobId, claimToken, leaseMs),
     ]);
-    return engineHeld && rowHeld;
+    if (engineHeld && rowHeld) return true;
+    await this.settle(jobId, claimToken);
+    return false;
   }
 
   /** Completes the row under the token, then settles the engine job (a stale one is a no-op). */
   async complete(jobId: string, claimToken: string, summary: S): Promise<boolean> {
     const done = await this.rows.complete(jobId, claimToken, summary);
-    await this.settle(jobId);
+    await this.settle(jobId, claimToken);
     return done;
   }
 
@@ -110,7 +118,7 @@ export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
    */
   async fail(jobId: string, claimToken: string, reason: string): Promise<boolean> {
     const done = await this.rows.fail(jobId, claimToken, reason);
-    await this.settle(jobId);
+    await this.settle(jobId, claimToken);
     return done;
   }
 
@@ -120,7 +128,7 @@ export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
    */
   async pause(jobId: string, claimToken: string): Promise<boolean> {
     const done = await this.rows.pause(jobId, claimToken);
-    await this.settle(jobId);
+    await this.settle(jobId, claimToken);
     return done;
   }
 
@@ -135,7 +143,7 @@ export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
    */
   async release(owner: string): Promise<number> {
     const released = await this.rows.release(owner);
-    await Promise.all([...this.held.keys()].map((id) => this.settle(id)));
+    await Promise.all([...this.held].map(([token, job]) => this.settle(job.data.jobId, token)));
     this.lastDispatch = Number.NEGATIVE_INFINITY;
     await this.dispatch(0);
     return released;
@@ -163,10 +171,10 @@ export class EngineLeasedJobs<R extends LeasedRow, J extends { id: string }, S>
     return sent;
   }
 
-  /** Settles the engine job this process held for `jobId`, if any. */
-  private async settle(jobId: string): Promise<void> {
-    const job = this.held.get(jobId);
-    this.held.delete(jobId);
+  /** Settles the engine attempt this process held under `claimToken` (of `jobId`), if any. */
+  private async settle(jobId: string, claimToken: string): Promise<void> {
+    const job = this.held.get(claimToken);
+    this.held.delete(claimToken);
     if (!job) return;
     await this.engine
       .complete(this.queue, job)

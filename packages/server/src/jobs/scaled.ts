@@ -1,6 +1,6 @@
 import { type SecretBox, SqlAuditQueue, SqlSitemapCompareQueue } from '@mapsmith/app';
 import type { Clock, Logger, SqlDatabase } from '@mapsmith/core';
-import { createPgBossEngine, type QueueEngine } from '@mapsmith/postgres';
+import { createPgBossEngine, type EngineQueueSpec, type QueueEngine } from '@mapsmith/postgres';
 import type { AuditQueue } from '../repos/ports-pro.js';
 import type { JobsConfig } from './config.js';
 import {
@@ -65,6 +65,20 @@ export function heartbeatSecondsFor(leaseMs: number): number {
 }
 
 /**
+ * The engine queue of a leased-job kind (`EngineLeasedJobs`): one engine job per row while it
+ * waits or runs, handed out again when its holder misses the heartbeats of a lease of `leaseMs`.
+ */
+export function leasedQueueSpec(name: string, leaseMs: number): EngineQueueSpec {
+  return {
+    name,
+    policy: 'exclusive',
+    heartbeatSeconds: heartbeatSecondsFor(leaseMs),
+    retryLimit: RETRY_LIMIT,
+    expireInSeconds: MAX_ACTIVE_SECONDS,
+  };
+}
+
+/**
  * Builds the engine (pg-boss), the queues of crawls, audits and comparisons on it and the
  * timed-work scheduler for a worker process. The engine's errors (a lost connection, a Postgres restart) are logged, never thrown:
  * it reconnects on its own.
@@ -107,13 +121,7 @@ export function createScaledJobs(input: ScaledJobsInput): ScaledJobs {
     start: async () => {
       await engine.start();
       for (const name of [CRAWL_ENGINE_QUEUE, AUDIT_ENGINE_QUEUE, COMPARE_ENGINE_QUEUE])
-        await engine.ensureQueue({
-          name,
-          policy: 'exclusive',
-          heartbeatSeconds: heartbeatSecondsFor(input.jobs.leaseMs),
-          retryLimit: RETRY_LIMIT,
-          expireInSeconds: MAX_ACTIVE_SECONDS,
-        });
+        await engine.ensureQueue(leasedQueueSpec(name, input.jobs.leaseMs));
     },
     stop: () => engine.stop(),
   };

@@ -35,8 +35,18 @@ const SHUTDOWN = 'shutdown';
 const RECORD_RETRY_FIRST_MS = 200;
 const RECORD_RETRY_MAX_MS = 5000;
 
-/** The adapter's words for a lost database, as a crawler's error summary carries them. */
-const UNREACHABLE = /Postgres is unreachable at /;
+/**
+ * Whether a run failed because the database went away (a Postgres restart): the adapter's
+ * connection error, thrown by the task or carried as the cause of its failure (a crawl the
+ * store ended: `CrawlFailedError`'s cause). The one place the pool decides it.
+ */
+export function isDatabaseLost(err: unknown): boolean {
+  for (let e = err, depth = 0; e !== undefined && depth < 5; depth++) {
+    if (isConnectionError(e)) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
+}
 
 /** Whether a lease owner id (`worker-<pid>-<id>`) names a process of this machine that is gone. */
 export function isDeadLocalOwner(owner: string): boolean {
@@ -207,7 +217,7 @@ export class WorkerPool<J extends { id: string } = CrawlJobRecord, S = CrawlSumm
       record: (write) => this.record(write),
       // The database went away under the run (a Postgres restart): nothing is recorded; the
       // job is claimed again (its lease or its engine heartbeat runs out) and resumes.
-      interrupted: (err, reason) => isConnectionError(err) || UNREACHABLE.test(reason),
+      interrupted: (err) => isDatabaseLost(err),
       writeFailure: (write, signal, reason) => {
         // Said before its record: on a full disk the record waits for space, the log does not.
         this.logger.warn(`${this.kind} job failed`, { jobId: id, reason });

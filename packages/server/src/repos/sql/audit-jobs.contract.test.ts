@@ -1,48 +1,15 @@
-import { SqlAuditRepository } from '@mapsmith/app';
-import {
-  type AuditListing,
-  type AuditResult,
-  type AuditVerdict,
-  monthKey,
-  type SqlDatabase,
-} from '@mapsmith/core';
+import { ClaimLostError, SqlAuditRepository } from '@mapsmith/app';
+import { monthKey, type SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
-
-function listing(urls: string[], truncated = false): AuditListing {
-  return {
-    validation: {
-      isValid: true,
-      errors: [],
-      warnings: [{ message: 'a warning', line: 3 }],
-      stats: { totalUrls: urls.length, validUrls: urls.length, duplicateUrls: 0 },
-      kind: 'urlset',
-    },
-    sitemaps: 1,
-    failedChildren: [],
-    truncated,
-    cut: null,
-    urls: urls.map((url) => ({ url, sitemap: 'https://s.example/sitemap.xml' })),
-  };
-}
-
-function result(url: string, verdict: AuditVerdict = 'fine', flags = false): AuditResult {
-  return {
-    url,
-    verdict,
-    status: 200,
-    redirectStatus: flags ? 301 : null,
-    redirectTarget: flags ? `${url}next` : null,
-    noindex: flags,
-    canonical: null,
-    blocked: flags,
-    contentType: 'text/html',
-    responseMs: 42,
-    error: null,
-    sitemap: 'https://s.example/sitemap.xml',
-  };
-}
+import {
+  holdAudit,
+  auditListing as listing,
+  manualClock,
+  openTwoHandles,
+  auditResult as result,
+  seedUser,
+} from './pro-contract-support.js';
 
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://s.example/p${i}`);
 
@@ -79,30 +46,33 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
   it('keeps an upload until listed, then the URLs once each, in list order', async () => {
     const id = await start(null, '<urlset/>');
     expect(await audits.record(id)).toMatchObject({ listed: false, content: '<urlset/>' });
+    const token = await holdAudit(t.db, clock, id);
     const list = listing(['https://s.example/b', 'https://s.example/a', 'https://s.example/b']);
-    await audits.saveListing(id, list);
-    await audits.saveListing(id, list);
+    await audits.saveListing(id, token, list);
+    await audits.saveListing(id, token, list);
     expect(await audits.record(id)).toMatchObject({ listed: true, content: null, sourceUrl: null });
     const job = await audits.get(id, user);
-    expect(job).toMatchObject({ status: 'pending', total: 3, checked: 0, truncated: false });
+    expect(job).toMatchObject({ status: 'running', total: 3, checked: 0, truncated: false });
     expect(job?.validation).toEqual(list.validation);
-    const leased = await audits.store(id).lease(10);
+    const leased = await audits.store(id, token).lease(10);
     expect(leased.map((e) => e.url)).toEqual(['https://s.example/b', 'https://s.example/a']);
     expect(await audits.get(id, await seedUser(t.db))).toBeUndefined();
   });
 
   it('keeps why a bound cut the listing as the audit’s note', async () => {
     const id = await start();
+    const token = await holdAudit(t.db, clock, id);
     const cut =
       'The sitemaps were read up to 50 MB in all (decompressed); x.xml (49 MB) and the files after it were not read.';
-    await audits.saveListing(id, { ...listing(['https://s.example/a'], true), cut });
+    await audits.saveListing(id, token, { ...listing(['https://s.example/a'], true), cut });
     expect(await audits.get(id, user)).toMatchObject({ truncated: true, error: cut });
   });
 
   it('leases each URL once, saves and charges it once, and requeues an unsaved lease', async () => {
     const id = await start();
-    await audits.saveListing(id, listing(urls(5), true));
-    const store = audits.store(id);
+    const token = await holdAudit(t.db, clock, id);
+    await audits.saveListing(id, token, listing(urls(5), true));
+    const store = audits.store(id, token);
     const first = await store.lease(2);
     const second = await store.lease(2);
     expect([...first, ...second].map((e) => e.url)).toEqual(urls(4));
@@ -120,11 +90,37 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
     expect(page.rows).toEqual([result(a.url, 'redirect', true)]);
   });
 
+  it('refuses the leases and saves of a run whose audit was taken over: no row, no charge', async () => {
+    const id = await start();
+    const stale = await holdAudit(t.db, clock, id);
+    await audits.saveListing(id, stale, listing(urls(3)));
+    const old = audits.store(id, stale);
+    const [a] = await old.lease(1);
+    if (!a) throw new Error('nothing leased');
+    // Another worker takes the audit over (a fresh token) while the old run checks `a`.
+    const token = await holdAudit(t.db, clock, id);
+    await expect(old.save(a, result(a.url))).rejects.toThrow(ClaimLostError);
+    await expect(old.lease(2)).rejects.toThrow(ClaimLostError);
+    await expect(audits.saveListing(id, stale, listing(urls(1)))).rejects.toThrow(ClaimLostError);
+    expect(await charged(t.db, user, clock.ms)).toBe(0);
+    expect(await audits.get(id, user)).toMatchObject({ checked: 0, total: 3 });
+    expect((await audits.page(id, {})).total).toBe(0);
+    // The holder's run saves the same URL, once.
+    await audits.requeueLeased(id);
+    const store = audits.store(id, token);
+    const [again] = await store.lease(1);
+    if (!again) throw new Error('nothing leased');
+    expect(await store.save(again, result(again.url))).toBe(true);
+    expect((await audits.page(id, {})).rows.map((r) => r.url)).toEqual([a.url]);
+    expect(await charged(t.db, user, clock.ms)).toBe(1);
+  });
+
   it('pages results by verdict and text (any case, % and _ taken literally)', async () => {
     const id = await start();
     const list = [...urls(6), 'https://s.example/100%_OFF'];
-    await audits.saveListing(id, listing(list));
-    const store = audits.store(id);
+    const token = await holdAudit(t.db, clock, id);
+    await audits.saveListing(id, token, listing(list));
+    const store = audits.store(id, token);
     for (const [i, e] of (await store.lease(10)).entries())
       await store.save(e, result(e.url, i % 2 === 0 ? 'fine' : 'not-found'));
     const fine = await audits.page(id, { verdict: 'fine', limit: 2 });
@@ -145,8 +141,9 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
 
   it('stops at the monthly quota: no result past it is saved or charged', async () => {
     const id = await start(3);
-    await audits.saveListing(id, listing(urls(5)));
-    const store = audits.store(id);
+    const token = await holdAudit(t.db, clock, id);
+    await audits.saveListing(id, token, listing(urls(5)));
+    const store = audits.store(id, token);
     const saved = [];
     for (const e of await store.lease(5)) saved.push(await store.save(e, result(e.url)));
     expect(saved).toEqual([true, true, true, false, false]);
@@ -157,7 +154,7 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
 
   it('deletes audits created before a cutoff, with their URLs', async () => {
     const old = await start();
-    await audits.saveListing(old, listing(urls(3)));
+    await audits.saveListing(old, await holdAudit(t.db, clock, old), listing(urls(3)));
     clock.ms += 1000;
     const kept = await start();
     expect(await audits.deleteCreatedBefore(clock.ms)).toBe(1);
@@ -183,15 +180,16 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
           content: null,
           monthQuota: 10,
         });
-        await a.saveListing(id, listing(urls(12)));
-        ids.push(id);
+        const token = await holdAudit(two.first, clock, id);
+        await a.saveListing(id, token, listing(urls(12)));
+        ids.push({ id, token });
       }
       // Every URL of both jobs is saved by both nodes at once: 48 saves for 24 URLs.
       const saves = [];
-      for (const id of ids) {
-        const entries = await a.store(id).lease(12);
+      for (const { id, token } of ids) {
+        const entries = await a.store(id, token).lease(12);
         for (const repo of [a, b]) {
-          const store = repo.store(id);
+          const store = repo.store(id, token);
           saves.push(...entries.map((e) => store.save(e, result(e.url))));
         }
       }

@@ -1,32 +1,83 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import {
+  ClaimLostError,
   type LeasedJobs,
+  type LeasedRow,
   SqlAuditQueue,
   SqlAuditRepository,
   SqlJobQueue,
+  type SqlLeasedJobs,
   SqlScheduleRepository,
   SqlScheduleRuns,
   SqlSitemapCompareQueue,
+  SqlSitemapCompareRepository,
 } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { manualClock, seedCrawlJob, seedUser } from './pro-contract-support.js';
+import { createPgBossEngine } from '@mapsmith/postgres';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EngineLeasedJobs } from '../../jobs/engine-job-queue.js';
+import { leasedQueueSpec } from '../../jobs/scaled.js';
+import { openScaledTestDatabase } from '../../jobs/scaled-test-support.js';
+import { createLogger } from '../../logger.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+  testDatabaseKinds,
+} from '../test-databases.js';
+import { testPostgresUrl } from '../test-postgres.js';
+import { htmlPage } from './contract-support.js';
+import { createSqlRepositories } from './index.js';
+import { closeEngineHost, engineHost } from './leased-jobs-engine-support.js';
+import { KILL_LEASE_MS } from './leased-jobs-kill-worker.js';
+import {
+  auditListing,
+  auditResult,
+  manualClock,
+  seedCrawlJob,
+  seedUser,
+} from './pro-contract-support.js';
 
 const LEASE = 30_000;
 const MAX = 3;
 
 type Clock = ReturnType<typeof manualClock>;
 
+/** A kind's SQL adapter, as the engine adapter wraps it. */
+type SqlJobs = SqlLeasedJobs<LeasedRow, { id: string }, unknown>;
+
+/**
+ * The rows a held job writes of its own (a crawl's pages, an audit's results, a comparison's
+ * findings): `write` saves some under `claimToken` (throwing `ClaimLostError` when refused),
+ * `count` reads how many the job has.
+ */
+interface ResultRows {
+  write(db: SqlDatabase, clock: Clock, id: string, claimToken: string): Promise<unknown>;
+  count(db: SqlDatabase, id: string): Promise<number>;
+}
+
 /** One kind of leased job: its queue, how a pending job of a user is made, and its end. */
 interface Kind {
   name: string;
   table: string;
   key: string;
-  queue(db: SqlDatabase, clock: Clock): LeasedJobs<{ id: string }, unknown>;
+  queue(db: SqlDatabase, clock: Clock): SqlJobs;
   seed(db: SqlDatabase, clock: Clock, user: number): Promise<string>;
   summary: unknown;
   /** Whether a user may have more than one job of the kind waiting (comparisons: one). */
   several: boolean;
+  /** Its own rows, fenced by the claim token like its end (absent: it writes none). */
+  results?: ResultRows;
+}
+
+/** How many rows of `table` belong to the job `id` (its key column is `job_id`). */
+async function rowsOf(db: SqlDatabase, table: string, id: string): Promise<number> {
+  const row = await db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE job_id = ?`, [
+    id,
+  ]);
+  return Number(row?.n ?? 0);
 }
 
 const KINDS: Kind[] = [
@@ -34,7 +85,7 @@ const KINDS: Kind[] = [
     name: 'crawls',
     table: 'crawl_jobs',
     key: 'id',
-    queue: (db, clock) => new SqlJobQueue(db, clock),
+    queue: (db, clock) => new SqlJobQueue(db, clock) as unknown as SqlJobs,
     seed: async (db, clock, user) => {
       const id = await seedCrawlJob(db, user, { createdMs: clock.ms, status: 'pending' });
       await db.run('UPDATE crawl_jobs SET attempts = 0 WHERE id = ?', [id]);
@@ -42,12 +93,19 @@ const KINDS: Kind[] = [
     },
     summary: { endedBy: 'completed', pagesCrawled: 0, error: null },
     several: true,
+    results: {
+      write: (db, clock, id, token) =>
+        createSqlRepositories(db, clock)
+          .jobs.store(id, token)
+          .savePage('s.example/a', htmlPage('https://s.example/a')),
+      count: (db, id) => rowsOf(db, 'crawl_pages', id),
+    },
   },
   {
     name: 'audits',
     table: 'audit_jobs',
     key: 'id',
-    queue: (db, clock) => new SqlAuditQueue(db, clock),
+    queue: (db, clock) => new SqlAuditQueue(db, clock) as unknown as SqlJobs,
     seed: (db, clock, user) =>
       new SqlAuditRepository(db, clock).start({
         userId: user,
@@ -58,12 +116,21 @@ const KINDS: Kind[] = [
       }),
     summary: { saved: 0, endedBy: 'done' },
     several: true,
+    results: {
+      write: async (db, clock, id, token) => {
+        const audits = new SqlAuditRepository(db, clock);
+        await audits.saveListing(id, token, auditListing(['https://s.example/a']));
+        const store = audits.store(id, token);
+        for (const entry of await store.lease(5)) await store.save(entry, auditResult(entry.url));
+      },
+      count: (db, id) => rowsOf(db, 'audit_urls', id),
+    },
   },
   {
     name: 'live-sitemap comparisons',
     table: 'sitemap_compare_jobs',
     key: 'job_id',
-    queue: (db, clock) => new SqlSitemapCompareQueue(db, clock),
+    queue: (db, clock) => new SqlSitemapCompareQueue(db, clock) as unknown as SqlJobs,
     seed: async (db, clock, user) => {
       const crawl = await seedCrawlJob(db, user);
       await new SqlSitemapCompareQueue(db, clock).start(crawl, user);
@@ -71,6 +138,12 @@ const KINDS: Kind[] = [
     },
     summary: {},
     several: false,
+    results: {
+      write: (db, _clock, id, token) =>
+        new SqlSitemapCompareRepository(db).save(id, token, COMPARED, [ORPHAN]),
+      count: async (db, id) =>
+        (await rowsOf(db, 'crawl_sitemap_urls', id)) + (await rowsOf(db, 'crawl_sitemap_runs', id)),
+    },
   },
   {
     name: 'schedule runs',
@@ -99,18 +172,95 @@ const KINDS: Kind[] = [
   },
 ];
 
-const cases = testDatabaseKinds.flatMap((db) =>
-  KINDS.map((kind) => [kind.name, db, kind] as const),
+/** What a comparison found: one orphan. */
+const ORPHAN = {
+  url: 'https://s.example/a',
+  inSitemap: true,
+  flags: ['orphan' as const],
+  crawlVerdict: 'listed',
+  sitemaps: ['https://s.example/sitemap.xml'],
+  listedTimes: 1,
+  lastmod: null,
+  contentChanged: null,
+};
+const COMPARED = {
+  checkedAt: '2026-02-01T00:00:00.000Z',
+  files: [],
+  truncated: false,
+  inSitemap: 1,
+  withFindings: 1,
+  counts: { 'not-indexable': 0, orphan: 1, missing: 0, duplicate: 0, 'lastmod-newer': 0 },
+};
+
+/**
+ * One adapter of `LeasedJobs`: the SQL lease loop (SQLite, Postgres), or the engine adapter
+ * (pg-boss on Postgres, rows through the SQL adapter). `open` gives a kind's jobs on `db` and
+ * `advance`, which moves every clock the adapter reads (the rows' and the engine's).
+ */
+interface Adapter {
+  name: string;
+  databases: TestDatabaseKind[];
+  /**
+   * Whether an interrupted job is handed out before a newer pending one of its user, whatever
+   * the cap. pg-boss orders by priority and creation time, which one dispatch batch shares,
+   * and puts a retried job behind its batch; its group cap then holds it like a new job.
+   */
+  resumesFirst: boolean;
+  open(kind: Kind, db: SqlDatabase, clock: Clock): Promise<OpenJobs>;
+}
+
+interface OpenJobs {
+  jobs: LeasedJobs<{ id: string }, unknown>;
+  advance(ms: number): Promise<void>;
+}
+
+const ADAPTERS: Adapter[] = [
+  {
+    name: 'the SQL lease loop',
+    databases: testDatabaseKinds,
+    resumesFirst: true,
+    open: async (kind, db, clock) => ({
+      jobs: kind.queue(db, clock),
+      advance: async (ms) => {
+        clock.ms += ms;
+      },
+    }),
+  },
+  {
+    name: 'pg-boss',
+    databases: testDatabaseKinds.filter((k) => k === 'postgres'),
+    resumesFirst: false,
+    open: async (kind, db, clock) => {
+      const host = await engineHost();
+      return {
+        jobs: await host.jobs(kind.queue(db, clock), clock, LEASE),
+        advance: async (ms) => {
+          clock.ms += ms;
+          await host.advance(ms);
+        },
+      };
+    },
+  },
+];
+
+afterAll(closeEngineHost);
+
+const cases = ADAPTERS.flatMap((adapter) =>
+  adapter.databases.flatMap((db) =>
+    KINDS.map((kind) => [kind.name, db, adapter.name, kind, adapter] as const),
+  ),
 );
 
 /**
  * The contract of `LeasedJobs` (its invariants, app `jobs/leased-jobs.ts`), for every kind of
- * job on every database the server runs on: one engine, one set of answers.
+ * job on every database the server runs on, through each adapter: one engine, one set of answers.
  */
-describe.each(cases)('leased %s on %s', (_name, dbKind, kind) => {
+describe.each(cases)('leased %s on %s through %s', (_name, dbKind, _adapter, kind, adapter) => {
   let t: TestDatabase;
   let clock: Clock;
   let jobs: LeasedJobs<{ id: string }, unknown>;
+  /** Lets time pass for every clock the adapter reads. */
+  let advance: (ms: number) => Promise<void>;
   let user: number;
   const row = (id: string) =>
     t.db.first<{ status: string; attempts: number; error: string | null }>(
@@ -121,7 +271,7 @@ describe.each(cases)('leased %s on %s', (_name, dbKind, kind) => {
   beforeEach(async () => {
     t = await openTestDatabase(dbKind);
     clock = manualClock();
-    jobs = kind.queue(t.db, clock);
+    ({ jobs, advance } = await adapter.open(kind, t.db, clock));
     user = await seedUser(t.db);
   });
   afterEach(() => t.close());
@@ -142,7 +292,7 @@ describe.each(cases)('leased %s on %s', (_name, dbKind, kind) => {
   it('hands an expired lease over and refuses the old holder’s heartbeat and outcome', async () => {
     const id = await kind.seed(t.db, clock, user);
     const old = await jobs.claim('w1', LEASE, MAX);
-    clock.ms += LEASE + 1;
+    await advance(LEASE + 1);
     // Taken over by the same owner id (a stalled worker that claims again): only the token fences.
     const now = await jobs.claim('w1', LEASE, MAX);
     expect(now).toMatchObject({ job: { id }, resumed: true });
@@ -161,7 +311,7 @@ describe.each(cases)('leased %s on %s', (_name, dbKind, kind) => {
     const id = await kind.seed(t.db, clock, user);
     for (let i = 0; i < MAX; i++) {
       expect((await jobs.claim(`w${i}`, LEASE, MAX))?.job.id).toBe(id);
-      clock.ms += LEASE + 1;
+      await advance(LEASE + 1);
     }
     expect(await jobs.claim('w9', LEASE, MAX)).toBeNull();
     const failed = await row(id);
@@ -178,9 +328,36 @@ describe.each(cases)('leased %s on %s', (_name, dbKind, kind) => {
     const b = await kind.seed(t.db, clock, user);
     expect((await jobs.claim('w1', LEASE, MAX, 1))?.job.id).toBe(a);
     expect(await jobs.claim('w2', LEASE, MAX, 1)).toBeNull();
-    clock.ms += LEASE + 1;
-    expect((await jobs.claim('w2', LEASE, MAX, 1))?.job.id).toBe(a);
-    expect((await jobs.claim('w3', LEASE, MAX, 2))?.job.id).toBe(b);
+    await advance(LEASE + 1);
+    if (adapter.resumesFirst) {
+      expect((await jobs.claim('w2', LEASE, MAX, 1))?.job.id).toBe(a);
+      expect((await jobs.claim('w3', LEASE, MAX, 2))?.job.id).toBe(b);
+      return;
+    }
+    // The engine: both go out, one each, and `a` resumes; but not necessarily first (see
+    // `Adapter.resumesFirst`), and then behind the cap like a new job.
+    const second = await jobs.claim('w2', LEASE, MAX, 1);
+    const third = await jobs.claim('w3', LEASE, MAX, 2);
+    expect([second?.job.id, third?.job.id].sort()).toEqual([a, b].sort());
+    expect([second, third].find((c) => c?.job.id === a)?.resumed).toBe(true);
+  });
+
+  it('refuses the job’s own rows to a holder whose claim was taken over: none is left', async () => {
+    const results = kind.results;
+    if (!results) return;
+    const id = await kind.seed(t.db, clock, user);
+    const old = await jobs.claim('w1', LEASE, MAX);
+    await advance(LEASE + 1);
+    const now = await jobs.claim('w2', LEASE, MAX);
+    expect(now).toMatchObject({ job: { id }, resumed: true });
+    const stale = old?.claimToken ?? '';
+    await expect(results.write(t.db, clock, id, stale)).rejects.toThrow(ClaimLostError);
+    expect(await results.count(t.db, id)).toBe(0);
+    await results.write(t.db, clock, id, now?.claimToken ?? '');
+    const written = await results.count(t.db, id);
+    expect(written).toBeGreaterThan(0);
+    await expect(results.write(t.db, clock, id, stale)).rejects.toThrow(ClaimLostError);
+    expect(await results.count(t.db, id)).toBe(written);
   });
 
   it('releases at shutdown without counting the run, dropping the token', async () => {
@@ -191,4 +368,117 @@ describe.each(cases)('leased %s on %s', (_name, dbKind, kind) => {
     expect(await jobs.complete(id, held?.claimToken ?? '', kind.summary)).toBe(false);
     expect(await jobs.claim('w2', LEASE, MAX)).toMatchObject({ job: { id }, resumed: false });
   });
+});
+
+const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+const KILL_WORKER = fileURLToPath(new URL('./leased-jobs-kill-worker.ts', import.meta.url));
+/** The kinds the kill test's worker process can claim (by table). */
+const KILLABLE = ['crawl_jobs', 'audit_jobs', 'sitemap_compare_jobs'];
+
+/** Starts the worker process on `url` for `pairs` (`table:queue`); resolves with its claims. */
+function startDoomedWorker(url: string, pairs: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions', 'source', '--import', 'tsx', KILL_WORKER, url, ...pairs],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const claims = new Promise<Map<string, { id: string; claimToken: string }>>((resolve, reject) => {
+    const held = new Map<string, { id: string; claimToken: string }>();
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (line === 'holding') return resolve(held);
+      const claim = JSON.parse(line) as { table: string; id: string; claimToken: string };
+      held.set(claim.table, claim);
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${errors}`)));
+  });
+  return { child, exited, claims };
+}
+
+/**
+ * Invariants 1-3, 6 and 8 with a real process killed: a worker process holding a job of every
+ * kind on pg-boss is killed with SIGKILL; another worker takes each job over once the engine
+ * misses its heartbeats, and what the dead holder's token would still write (a heartbeat, an
+ * outcome, the job's own rows) is refused. Real time: pg-boss's least heartbeat time is 10 s.
+ */
+describe.skipIf(!testPostgresUrl())('leased jobs through pg-boss, their worker killed', () => {
+  it('are taken over by another worker; the dead one’s heartbeat, outcome and rows are refused', async () => {
+    const t = await openScaledTestDatabase(testPostgresUrl() as string);
+    const logger = createLogger({ quiet: true });
+    const engine = createPgBossEngine({
+      connectionString: t.url,
+      maxConnections: 2,
+      superviseSeconds: 1,
+      onError: (error) => logger.warn('queue engine error', { error: error.message }),
+    });
+    const clock = manualClock(Date.now());
+    let doomed: ReturnType<typeof startDoomedWorker> | undefined;
+    try {
+      await engine.start();
+      const user = await seedUser(t.db);
+      const kinds = KINDS.filter((k) => KILLABLE.includes(k.table));
+      const alive = new Map<string, EngineLeasedJobs<LeasedRow, { id: string }, unknown>>();
+      const seeded = new Map<string, string>();
+      for (const kind of kinds) {
+        const queue = `leased-kill-${kind.table}`;
+        await engine.ensureQueue(leasedQueueSpec(queue, KILL_LEASE_MS));
+        seeded.set(kind.table, await kind.seed(t.db, clock, user));
+        alive.set(
+          kind.table,
+          new EngineLeasedJobs(engine, kind.queue(t.db, clock), queue, clock, logger, {
+            dispatchEveryMs: 0,
+          }),
+        );
+      }
+      doomed = startDoomedWorker(
+        t.url,
+        kinds.map((k) => `${k.table}:leased-kill-${k.table}`),
+      );
+      const dead = await doomed.claims;
+      for (const kind of kinds) {
+        expect(dead.get(kind.table)?.id).toBe(seeded.get(kind.table));
+        expect(await alive.get(kind.table)?.claim('alive', KILL_LEASE_MS, MAX)).toBeNull();
+      }
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+      for (const kind of kinds) {
+        const jobs = alive.get(kind.table);
+        const id = seeded.get(kind.table) as string;
+        const stale = dead.get(kind.table)?.claimToken as string;
+        let taken = null;
+        for (let waited = 0; !taken && waited < 40_000; waited += 500) {
+          taken = (await jobs?.claim('alive', KILL_LEASE_MS, MAX)) ?? null;
+          if (!taken) await new Promise((r) => setTimeout(r, 500));
+        }
+        expect(taken).toMatchObject({ job: { id }, resumed: true });
+        expect(taken?.claimToken).not.toBe(stale);
+        // The dead holder's token, as its process would write it had it only stalled.
+        const rows = kind.queue(t.db, clock);
+        expect(await rows.heartbeat(id, stale, KILL_LEASE_MS)).toBe(false);
+        expect(await rows.complete(id, stale, kind.summary)).toBe(false);
+        expect(await rows.fail(id, stale, 'the dead run failed')).toBe(false);
+        if (kind.results) {
+          await expect(kind.results.write(t.db, clock, id, stale)).rejects.toThrow(ClaimLostError);
+          expect(await kind.results.count(t.db, id)).toBe(0);
+          await kind.results.write(t.db, clock, id, taken?.claimToken as string);
+        }
+        expect(await jobs?.complete(id, taken?.claimToken as string, kind.summary)).toBe(true);
+        const row = await t.db.first<{ status: string; attempts: number }>(
+          `SELECT status, attempts FROM ${kind.table} WHERE ${kind.key} = ?`,
+          [id],
+        );
+        expect(row).toEqual({ status: 'completed', attempts: 2 });
+      }
+    } finally {
+      doomed?.child.kill('SIGKILL');
+      await doomed?.exited;
+      await engine.stop();
+      await t.close();
+    }
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type { Repositories } from '../ports.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
 import { htmlPage, insertUser } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
+import { holdAudit } from './pro-contract-support.js';
 
 /** A listing of `urls` as the audit's checker would store it. */
 function listing(urls: string[]): AuditListing {
@@ -66,8 +67,9 @@ describe.each(testDatabaseKinds)('the one month meter on %s', (kind) => {
       content: null,
       monthQuota,
     });
-    await repos.audits.saveListing(id, listing(urls));
-    return { id, store: repos.audits.store(id) };
+    const token = await holdAudit(t.db, { now: () => now }, id);
+    await repos.audits.saveListing(id, token, listing(urls));
+    return { id, store: repos.audits.store(id, token) };
   }
 
   /** Starts a crawl for `user` and stores its pages by `keys` (a key again: a resumed save). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '@mapsmith/core';
+import { SqlAuditQueue } from '@mapsmith/app';
+import type { AuditListing, AuditResult, AuditVerdict, Clock, SqlDatabase } from '@mapsmith/core';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from '../test-databases.js';
 
 /**
@@ -93,4 +94,58 @@ export async function seedPages(db: SqlDatabase, jobId: string, pages: SeedPage[
 export function manualClock(start = 1_800_000_000_000) {
   const clock = { ms: start, now: () => clock.ms };
   return clock;
+}
+
+/**
+ * Claims the audit `id` as a worker would (its results are written under the claim's token)
+ * and returns the token.
+ */
+export async function holdAudit(
+  db: SqlDatabase,
+  clock: Pick<Clock, 'now'>,
+  id: string,
+): Promise<string> {
+  const claimed = await new SqlAuditQueue(db, clock).claimNamed(id, 'test-worker', 600_000, 100);
+  if (!claimed) throw new Error(`audit ${id} could not be claimed`);
+  return claimed.claimToken;
+}
+
+/** An audit listing of `urls` (truncated when said), as the checker hands it over. */
+export function auditListing(urls: string[], truncated = false): AuditListing {
+  return {
+    validation: {
+      isValid: true,
+      errors: [],
+      warnings: [{ message: 'a warning', line: 3 }],
+      stats: { totalUrls: urls.length, validUrls: urls.length, duplicateUrls: 0 },
+      kind: 'urlset',
+    },
+    sitemaps: 1,
+    failedChildren: [],
+    truncated,
+    cut: null,
+    urls: urls.map((url) => ({ url, sitemap: 'https://s.example/sitemap.xml' })),
+  };
+}
+
+/** A saved audit result of `url`; `flags` sets every optional finding. */
+export function auditResult(
+  url: string,
+  verdict: AuditVerdict = 'fine',
+  flags = false,
+): AuditResult {
+  return {
+    url,
+    verdict,
+    status: 200,
+    redirectStatus: flags ? 301 : null,
+    redirectTarget: flags ? `${url}next` : null,
+    noindex: flags,
+    canonical: null,
+    blocked: flags,
+    contentType: 'text/html',
+    responseMs: 42,
+    error: null,
+    sitemap: 'https://s.example/sitemap.xml',
+  };
 }
