@@ -30,7 +30,7 @@ export function createMemoryStore(): CrawlStore {
   // linking URL is usually a page's own key, so it costs no new string.
   const linkedFrom: (number[] | undefined)[] = [];
   // The keys each linking page linked, as ids, whoever else links them: what tells whether a
-  // page that links again was counted already (4 to 8 bytes a link, no hash set per key).
+  // page that links again was counted already (8 bytes a link, no hash set per key).
   const linksOut: (number[] | undefined)[] = [];
   // Which call of addInlinks a linking page first linked in, and which call and page last
   // linked each key: a page's links arrive in one call, so during the call that brings a page's
