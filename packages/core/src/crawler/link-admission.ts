@@ -119,7 +119,8 @@ export class LinkAdmission {
       if (!forms) continue;
       // A redirect target is queued as it is; other links take the site's preferred form.
       const key = via === 'redirect' ? forms.key : this.preferred.apply(forms.key);
-      if (key === selfKey || key === finalKey || entries.has(key)) continue;
+      // Most of a page's links are known already: no lookup in an empty map of new ones.
+      if (key === selfKey || key === finalKey || (entries.size > 0 && entries.has(key))) continue;
       if (forms.admittedAs === key || this.admitted.has(key)) {
         if (linking) inlinks.push({ key, from: linking });
         continue;

@@ -29,8 +29,17 @@ export function createMemoryStore(): CrawlStore {
   // Up to five linking pages as ids: integers compare without building strings, and the
   // linking URL is usually a page's own key, so it costs no new string.
   const linkedFrom: (number[] | undefined)[] = [];
-  // Distinct linking pages beyond the first five, only for the few pages linked from many.
-  const moreFrom = new Map<number, Set<number>>();
+  // The keys each linking page linked, as ids, whoever else links them: what tells whether a
+  // page that links again was counted already (8 bytes a link, no hash set per key).
+  const linksOut: (number[] | undefined)[] = [];
+  // Which call of addInlinks a linking page first linked in, and which call and page last
+  // linked each key: a page's links arrive in one call, so during the call that brings a page's
+  // first links no key can hold it yet, and only a repeat within that call is to be skipped.
+  // Its earlier links are looked up only when a page links again in a later call (rare).
+  const firstLinkedIn: number[] = [];
+  const lastLinkCall: number[] = [];
+  const lastLinkFrom: number[] = [];
+  let linkCall = 0;
   // A FIFO with a moving head: shift() on a large array is O(n).
   let queue: number[] = [];
   let head = 0;
@@ -53,6 +62,10 @@ export function createMemoryStore(): CrawlStore {
       records.push(undefined);
       inlinkCount.push(0);
       linkedFrom.push(undefined);
+      linksOut.push(undefined);
+      firstLinkedIn.push(-1);
+      lastLinkCall.push(-1);
+      lastLinkFrom.push(-1);
       known.push(false);
     }
     return id;
@@ -121,18 +134,39 @@ export function createMemoryStore(): CrawlStore {
       return { queued: queue.length - head, seen, saved };
     },
     async addInlinks(links: InlinkObservation[]) {
-      for (const { key, from } of links) {
-        const id = idFor(key);
-        const fromId = idFor(from);
-        const list = linkedFrom[id];
-        const more = moreFrom.get(id);
-        if (list?.includes(fromId) || more?.has(fromId)) continue;
+      const call = linkCall++;
+      // A call's links usually come from one page: its id is looked up once.
+      let from: string | undefined;
+      let fromId = -1;
+      let out: number[] = [];
+      let fresh = false;
+      let earlier: Set<number> | undefined;
+      for (const link of links) {
+        if (link.from !== from) {
+          from = link.from;
+          fromId = idFor(from);
+          if (firstLinkedIn[fromId] === -1) firstLinkedIn[fromId] = call;
+          fresh = firstLinkedIn[fromId] === call;
+          out = linksOut[fromId] ?? [];
+          linksOut[fromId] = out;
+          earlier = undefined;
+        }
+        const id = idFor(link.key);
+        const touched = lastLinkCall[id] === call;
+        if (touched && lastLinkFrom[id] === fromId) continue;
+        if (!fresh || touched) {
+          earlier ??= new Set(out);
+          if (earlier.has(id)) continue;
+        }
+        lastLinkCall[id] = call;
+        lastLinkFrom[id] = fromId;
+        out.push(id);
+        earlier?.add(id);
         const count = (inlinkCount[id] ?? 0) + 1;
         inlinkCount[id] = count;
+        const list = linkedFrom[id];
         if (!list) linkedFrom[id] = [fromId];
         else if (count <= LINKED_FROM_KEPT) list.push(fromId);
-        else if (more) more.add(fromId);
-        else moreFrom.set(id, new Set([fromId]));
       }
     },
     async savePage(key: string, page: PageRecord) {
