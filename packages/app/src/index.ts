@@ -4,6 +4,16 @@
  * what differs (accounts and the export cache on the server; the local user, dialogs and the
  * keychain on the desktop).
  */
+export * from './accounts/account-tokens.js';
+export * from './accounts/api-tokens.js';
+export * from './accounts/failures.js';
+export * from './accounts/indexnow-log.js';
+export * from './accounts/payments.js';
+export type * from './accounts/ports.js';
+export * from './accounts/sessions.js';
+export * from './accounts/site-keys.js';
+export * from './accounts/sql-account-repositories.js';
+export * from './accounts/users.js';
 export * from './audit/audit-answers.js';
 export * from './audit/audit-jobs.js';
 export * from './audit/audit-stop.js';
@@ -73,5 +83,6 @@ export * from './sql/job-queue.js';
 export * from './sql/rows.js';
 export * from './sql/stored-bytes.js';
 export * from './sql/transactions.js';
+export * from './sql/unique-violation.js';
 export * from './sql/usage.js';
 export { BATCH_SAVES } from './sql/write-batch.js';

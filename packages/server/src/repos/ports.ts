@@ -1,4 +1,5 @@
 import type {
+  AccountRepositories,
   BulkRepository,
   CrawlJobRepository,
   JobQueue,
@@ -6,7 +7,6 @@ import type {
   ScheduleRepository,
   UsageRepository,
 } from '@mapsmith/app';
-import type { AccountRepositories } from './ports-accounts.js';
 import type {
   AuditQueue,
   AuditRepository,
@@ -32,11 +32,10 @@ export type {
  * The ports file of the server: every storage and queue interface routes, workers and domain
  * modules use, implemented once in SQL over core's `SqlDatabase` (`repos/sql`), on SQLite with
  * in-process workers (embedded) and on Postgres with several API and worker processes (scaled).
- * The crawl ports are the application layer's (`@mapsmith/app`, shared with the desktop); they, the account ports (`ports-accounts.ts`) and the Pro ports
+ * The crawl ports are the application layer's (`@mapsmith/app`, shared with the desktop); they, the account ports (app's `accounts/`) and the Pro ports
  * (`ports-pro.ts`) are re-exported from here, and `Repositories` names them all. The one
  * contract suite of each port runs on both databases (`describe.each(testDatabaseKinds)`).
  */
-export type * from './ports-accounts.js';
 export type * from './ports-pro.js';
 
 /** Every repository, built once per server. */

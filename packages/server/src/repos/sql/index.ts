@@ -1,4 +1,5 @@
 import {
+  createSqlAccountRepositories,
   NO_SECRET_BOX,
   type SecretBox,
   SqlAuditQueue,
@@ -14,7 +15,6 @@ import {
 } from '@mapsmith/app';
 import { type Clock, type SqlDatabase, systemClock } from '@mapsmith/core';
 import type { Repositories } from '../ports.js';
-import { createSqlAccountRepositories } from './accounts/index.js';
 import { SqlReportRecipientRepository } from './report-recipients.js';
 
 /**

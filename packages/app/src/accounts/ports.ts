@@ -2,8 +2,8 @@ import type { PingResult, RateInfo } from '@mapsmith/core';
 
 /**
  * The storage ports of accounts, sessions, tokens, payments and IndexNow keys (issue 16). The
- * domain modules (`accounts/`, `auth/`, `payments/`, `notify/`) take these, never a database;
- * `repos/sql/accounts/` implements each once in SQL both SQLite and Postgres run. Every
+ * server's domain modules (`accounts/`, `auth/`, `payments/`, `notify/`) take these, never a
+ * database; the files beside this one implement each once in SQL both SQLite and Postgres run. Every
  * read-then-write that must hold with many server processes is one method here, made atomic
  * by a conditional statement or a per-key lock inside the implementation.
  */

@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '@mapsmith/core';
-import type { SiteKeyRepository } from '../../ports-accounts.js';
+import type { SiteKeyRepository } from './ports.js';
 
 /** IndexNow keys over the SQL port. */
 export class SqlSiteKeyRepository implements SiteKeyRepository {

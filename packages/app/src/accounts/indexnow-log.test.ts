@@ -1,7 +1,11 @@
 /** Contract suite of the kept IndexNow answers (issue 26 point 5), on every database kind. */
 import type { PingResult } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../test-databases.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 import { SqlIndexNowLog } from './indexnow-log.js';
 import { SqlUserRepository } from './users.js';
 

@@ -1,5 +1,5 @@
 import type { SqlDatabase, SqlQueryable } from '@mapsmith/core';
-import type { AccountTokenKind, AccountTokenRepository } from '../../ports-accounts.js';
+import type { AccountTokenKind, AccountTokenRepository } from './ports.js';
 
 /** One-time links (confirmation, reset) over the SQL port. */
 export class SqlAccountTokenRepository implements AccountTokenRepository {

@@ -1,5 +1,5 @@
 import type { SqlDatabase, SqlQueryable } from '@mapsmith/core';
-import type { FailureLog, FailureStats } from '../../ports-accounts.js';
+import type { FailureLog, FailureStats } from './ports.js';
 
 /**
  * Failures kept as `rate_events` under `failure:<key>`, the table of the rolling limits, so

@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '@mapsmith/core';
-import { isUniqueViolation } from '../../../db/errors.js';
-import type { TakenField, UserRepository, UserRow } from '../../ports-accounts.js';
+import { isUniqueViolation } from '../sql/unique-violation.js';
+import type { TakenField, UserRepository, UserRow } from './ports.js';
 
 const COLUMNS = 'id, username, email, password_hash, email_confirmed_at, pro_until';
 

@@ -1,6 +1,10 @@
 /** Contract suite of IndexNow keys, on every database kind. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../test-databases.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 import { SqlSiteKeyRepository } from './site-keys.js';
 import { SqlUserRepository } from './users.js';
 

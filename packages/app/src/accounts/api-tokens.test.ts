@@ -1,6 +1,10 @@
 /** Contract suite of API tokens, on every database kind (two handles for the races). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../test-databases.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 import { SqlApiTokenRepository } from './api-tokens.js';
 import { SqlUserRepository } from './users.js';
 

@@ -1,8 +1,12 @@
 /** Contract suite of payment orders, on every database kind (two handles for the races). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GrantPeriod } from '../../ports-accounts.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../test-databases.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 import { SqlPaymentRepository } from './payments.js';
+import type { GrantPeriod } from './ports.js';
 import { SqlUserRepository } from './users.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';

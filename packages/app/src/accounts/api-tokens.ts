@@ -1,11 +1,6 @@
-import { isProAt } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
-import type {
-  ApiTokenInfo,
-  ApiTokenRepository,
-  BearerCount,
-  SessionUserRow,
-} from '../../ports-accounts.js';
+import { isProAt } from '../plan/pro-now.js';
+import type { ApiTokenInfo, ApiTokenRepository, BearerCount, SessionUserRow } from './ports.js';
 
 interface TokenUserRow extends SessionUserRow {
   token_id: number;

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
-import { isUniqueViolation } from './errors.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 describe.each(testDatabaseKinds)('isUniqueViolation on %s', (kind) => {
   let t: TestDatabase;

@@ -1,5 +1,5 @@
 import type { PingResult, SqlDatabase } from '@mapsmith/core';
-import type { IndexNowLogRepository, KeptNotification } from '../../ports-accounts.js';
+import type { IndexNowLogRepository, KeptNotification } from './ports.js';
 
 /** The kept IndexNow answers over the SQL port (table `indexnow_submissions`, step 98). */
 export class SqlIndexNowLog implements IndexNowLogRepository {

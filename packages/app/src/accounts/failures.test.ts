@@ -1,6 +1,10 @@
 /** Contract suite of the failure log (sign-in throttling), on every database kind. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../test-databases.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 import { SqlFailureLog } from './failures.js';
 
 describe.each(testDatabaseKinds)('FailureLog on %s', (kind) => {

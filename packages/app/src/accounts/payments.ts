@@ -1,10 +1,5 @@
 import type { SqlDatabase } from '@mapsmith/core';
-import type {
-  GrantPeriod,
-  OrderRow,
-  PaymentRepository,
-  RefundPeriod,
-} from '../../ports-accounts.js';
+import type { GrantPeriod, OrderRow, PaymentRepository, RefundPeriod } from './ports.js';
 
 const ORDER_COLUMNS =
   'id, user_id, amount, currency, status, capture_id, failure, pro_until, captured_at, period_start,\n  created_at';

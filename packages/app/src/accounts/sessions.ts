@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '@mapsmith/core';
-import type { SessionRepository, SessionUserRow } from '../../ports-accounts.js';
+import type { SessionRepository, SessionUserRow } from './ports.js';
 
 /** Sessions over the SQL port. */
 export class SqlSessionRepository implements SessionRepository {

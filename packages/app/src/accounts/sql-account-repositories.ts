@@ -1,10 +1,10 @@
 import type { SqlDatabase } from '@mapsmith/core';
-import type { AccountRepositories } from '../../ports-accounts.js';
 import { SqlAccountTokenRepository } from './account-tokens.js';
 import { SqlApiTokenRepository } from './api-tokens.js';
 import { SqlFailureLog } from './failures.js';
 import { SqlIndexNowLog } from './indexnow-log.js';
 import { SqlPaymentRepository } from './payments.js';
+import type { AccountRepositories } from './ports.js';
 import { SqlSessionRepository } from './sessions.js';
 import { SqlSiteKeyRepository } from './site-keys.js';
 import { SqlUserRepository } from './users.js';
