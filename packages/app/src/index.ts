@@ -49,6 +49,8 @@ export * from './jobs/sitemap-compare-queue.js';
 export * from './jobs/sql-leased-jobs.js';
 export * from './plan/pro-now.js';
 export * from './refusals.js';
+export * from './report-recipients/sql-report-recipients.js';
+export * from './repositories.js';
 export type * from './schedules/ports.js';
 export * from './schedules/publish-run.js';
 export * from './schedules/schedule-sql.js';

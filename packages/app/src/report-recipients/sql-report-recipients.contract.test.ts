@@ -1,11 +1,15 @@
 // Issue 29 point 3: a schedule's client addresses on SQLite and Postgres alike: a list replaced
 // as given, an unsubscribed address kept and never mailed again, rows gone with the schedule.
 
-import { SqlScheduleRepository } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { seedUser } from './pro-contract-support.js';
-import { SqlReportRecipientRepository } from './report-recipients.js';
+import { SqlScheduleRepository } from '../schedules/schedule-sql.js';
+import { seedUser } from '../testing/pro-contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { SqlReportRecipientRepository } from './sql-report-recipients.js';
 
 describe.each(testDatabaseKinds)('the report recipients on %s', (kind) => {
   let t: TestDatabase;

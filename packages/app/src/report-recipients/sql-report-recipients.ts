@@ -3,7 +3,7 @@ import type {
   ReportRecipientByToken,
   ReportRecipientRecord,
   ReportRecipientRepository,
-} from '../ports-pro.js';
+} from '../schedules/ports.js';
 
 interface Row {
   schedule_id: string;
