@@ -6,4 +6,5 @@
 export * from './contract-support.js';
 export * from './pro-contract-support.js';
 export * from './test-databases.js';
+export * from './test-images.js';
 export { testPostgresUrl } from './test-postgres.js';

@@ -1,4 +1,3 @@
-import type { StoreLimit } from '@mapsmith/app';
 import {
   type CrawlOutcome,
   makePage,
@@ -8,16 +7,21 @@ import {
   storageBudgetBytes,
 } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../ports.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
+import type { StoreLimit } from '../crawl/ports.js';
+import type { Repositories } from '../repositories.js';
+import { createSqlRepositories } from '../repositories.js';
 import {
   crawlThrough,
   finishedSummary,
   htmlPage,
   insertUser,
   startJob,
-} from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+} from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 
 const HOUR = 3_600_000;
 

@@ -1,9 +1,13 @@
 import { monthKey, PLAN_LIMITS, type SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../ports.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { htmlPage, insertUser, startJob } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import type { Repositories } from '../repositories.js';
+import { createSqlRepositories } from '../repositories.js';
+import { htmlPage, insertUser, startJob } from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 
 /**
  * Issue 16 point 3: the read-then-write limits hold when the requests arrive at once through

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Database } from '@mapsmith/sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../../db/database.js';
-import { migrate } from '../../db/migrations/index.js';
-import type { Repositories } from '../ports.js';
-import { createTestUser } from '../test-support.js';
-import { createSqlRepositories } from './index.js';
+import type { Repositories } from '../repositories.js';
+import { createSqlRepositories } from '../repositories.js';
+import { migrate } from '../schema/index.js';
+import { insertUser } from '../testing/contract-support.js';
 
 let dir: string;
 let db: Database;
@@ -29,8 +29,8 @@ const LEASE = 30_000;
 
 describe('the claim query with a per-user cap', () => {
   it("lets another user's later crawl run beside a bulk list instead of after all of it", async () => {
-    const agency = await createTestUser(db, { pro: true });
-    const other = await createTestUser(db);
+    const agency = { id: await insertUser(db, true) };
+    const other = { id: await insertUser(db) };
     const sites = Array.from({ length: 10 }, (_, i) => ({
       line: i + 1,
       url: `https://site${i}.example/`,
@@ -62,7 +62,7 @@ describe('the claim query with a per-user cap', () => {
   });
 
   it('takes the next bulk site once one of the running ones ends or its lease lapses', async () => {
-    const agency = await createTestUser(db, { pro: true });
+    const agency = { id: await insertUser(db, true) };
     const sites = [1, 2, 3].map((line) => ({ line, url: `https://s${line}.example/` }));
     await repos.bulks.start({
       userId: agency.id,
@@ -85,7 +85,7 @@ describe('the claim query with a per-user cap', () => {
 
 describe('the bulk window', () => {
   it('admits a list whole while it fits the hour, refuses it whole when not, in the one window of single starts', async () => {
-    const agency = await createTestUser(db, { pro: true });
+    const agency = { id: await insertUser(db, true) };
     const list = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ line: i + 1, url: `https://b${i}.example/` }));
     const input = { userId: agency.id, rejected: [], plan: 'pro' as const, engineeringCap: 10 };

@@ -1,11 +1,21 @@
 // Issue 29 point 3: share links of a crawl's report, the same on SQLite and Postgres.
-import { createShareLink, listShareLinks, resolveShareLink, revokeShareLink } from '@mapsmith/app';
+
 import { MAX_LIVE_SHARE_LINKS, SHARE_TOKEN_PATTERN } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../ports.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { insertUser, startJob } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import type { Repositories } from '../repositories.js';
+import { createSqlRepositories } from '../repositories.js';
+import { insertUser, startJob } from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import {
+  createShareLink,
+  listShareLinks,
+  resolveShareLink,
+  revokeShareLink,
+} from './share-links.js';
 
 const DAY = 86_400_000;
 

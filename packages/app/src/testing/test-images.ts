@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 
 /**
- * Test support (not used by the app): real image bytes for the logo checks. A PNG of
+ * Test support (not used by either shell at run time): real image bytes for the logo checks. A PNG of
  * `width`×`height` in one colour, built chunk by chunk (signature, IHDR, IDAT, IEND).
  */
 export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {

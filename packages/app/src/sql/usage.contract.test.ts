@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../ports.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { htmlPage, insertUser } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import type { Repositories } from '../repositories.js';
+import { createSqlRepositories } from '../repositories.js';
+import { htmlPage, insertUser } from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 
 describe.each(testDatabaseKinds)('UsageRepository and RateLimiter contract on %s', (kind) => {
   let t: TestDatabase;

@@ -6,9 +6,9 @@ import {
   reportText,
 } from '@mapsmith/core';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { crawlThrough, insertUser, textOf } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import { createSqlRepositories } from '../repositories.js';
+import { crawlThrough, insertUser, textOf } from '../testing/contract-support.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-databases.js';
 
 /**
  * The orders of the crawl report and of the exports (issue 25 points 4 and 10), exact on SQLite

@@ -6,9 +6,9 @@ import {
   type ReportFilter,
 } from '@mapsmith/core';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { crawlThrough, insertUser } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import { createSqlRepositories } from '../repositories.js';
+import { crawlThrough, insertUser } from '../testing/contract-support.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-databases.js';
 
 /**
  * The charts of the crawl report (issue 29, `crawl.charts`) are computed in SQL on each

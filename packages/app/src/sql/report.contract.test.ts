@@ -6,9 +6,9 @@ import {
   reportText,
 } from '@mapsmith/core';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { AWKWARD_TITLES, crawlThrough, insertUser, textOf } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import { createSqlRepositories } from '../repositories.js';
+import { AWKWARD_TITLES, crawlThrough, insertUser, textOf } from '../testing/contract-support.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-databases.js';
 
 /**
  * The crawl report (URL table, URL detail, CSV and JSON Lines exports) reads the same on

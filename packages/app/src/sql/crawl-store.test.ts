@@ -1,9 +1,13 @@
 import { makePage, monthKey, OUTSIDE_VERDICT, type PageRecord } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeCrawlStoreContract } from '../../../../../tests/fixtures/store/crawl-store-contract.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { insertUser } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import { describeCrawlStoreContract } from '../../../../tests/fixtures/store/crawl-store-contract.js';
+import { createSqlRepositories } from '../repositories.js';
+import { insertUser } from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
 
 function page(url: string, included = true): PageRecord {
   return makePage(url, {

@@ -1,15 +1,16 @@
 // Issue 29 point 3: the brand of a user's reports, saved and read the same on SQLite and
 // Postgres (the logo as bytes), applied only while the user is Pro.
-import {
-  brandForReport,
-  DEFAULT_REPORT_BRAND,
-  readReportBrand,
-  saveReportBrand,
-} from '@mapsmith/app';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { solidPng } from '../../routes/brand/test-images.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { insertUser } from './contract-support.js';
+import { insertUser } from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { solidPng } from '../testing/test-images.js';
+import { DEFAULT_REPORT_BRAND } from './report-brand.js';
+import { brandForReport, readReportBrand, saveReportBrand } from './report-brands.js';
 
 describe.each(testDatabaseKinds)('report brands on %s', (kind) => {
   let t: TestDatabase;
