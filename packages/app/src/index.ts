@@ -39,6 +39,7 @@ export * from './crawl/start-crawl.js';
 export * from './crawl/start-refusal.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
+export * from './health/queue-counts.js';
 export * from './jobs/audit-queue.js';
 export * from './jobs/interrupted.js';
 export * from './jobs/job-paused.js';
