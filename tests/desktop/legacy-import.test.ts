@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate as migrateApp } from '@mapsmith/app';
+import { importLegacyFile, migrate as migrateApp } from '@mapsmith/app';
 import { LINKED_FROM_KEPT, urlKey } from '@mapsmith/core';
 import { Database } from '@mapsmith/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importLegacyFile } from '../../packages/desktop/src/main/store/legacy-import';
 import { VARIED_FEATURES } from '../fixtures/site/crawl-helper.js';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/index.js';
 import {

@@ -4,13 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrations } from '@mapsmith/app';
+import { HOSTED_ONLY_TABLES, migrations } from '@mapsmith/app';
 import { makePage } from '@mapsmith/core';
 import { Database, migrate } from '@mapsmith/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DATA_FILE,
-  HOSTED_ONLY_TABLES,
   IMPORTED_SUFFIX,
   LEGACY_FILE,
   LOCAL_USER_ID,

@@ -1,7 +1,7 @@
 // Issue 29 point 3: a Pro user brands the client report on the dashboard. A colour too light
 // and an SVG logo are refused under their fields; a name, colour and PNG logo are saved and the
 // shared report carries them. At 1280 and 390 px.
-import { solidPng } from '../../packages/server/src/routes/brand/test-images';
+import { solidPng } from '../../packages/app/src/testing/test-images';
 import { startFixtureSite } from '../fixtures/site/index';
 import { startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { becomePro } from './support/pro';

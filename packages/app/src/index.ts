@@ -4,6 +4,16 @@
  * what differs (accounts and the export cache on the server; the local user, dialogs and the
  * keychain on the desktop).
  */
+export * from './accounts/account-tokens.js';
+export * from './accounts/api-tokens.js';
+export * from './accounts/failures.js';
+export * from './accounts/indexnow-log.js';
+export * from './accounts/payments.js';
+export type * from './accounts/ports.js';
+export * from './accounts/sessions.js';
+export * from './accounts/site-keys.js';
+export * from './accounts/sql-account-repositories.js';
+export * from './accounts/users.js';
 export * from './audit/audit-answers.js';
 export * from './audit/audit-jobs.js';
 export * from './audit/audit-queue.js';
@@ -31,14 +41,20 @@ export * from './crawl/start-crawl.js';
 export * from './crawl/start-refusal.js';
 export * from './crawl/watch-request.js';
 export * from './errors.js';
+export * from './health/queue-counts.js';
 export * from './jobs/interrupted.js';
 export * from './jobs/job-paused.js';
 export type * from './jobs/leased-jobs.js';
 export type * from './jobs/leased-table.js';
 export * from './jobs/run-claimed.js';
 export * from './jobs/sql-leased-jobs.js';
+export * from './local-store/legacy-import.js';
+export * from './local-store/local-schema.js';
+export * from './local-store/local-settings.js';
 export * from './plan/pro-now.js';
 export * from './refusals.js';
+export * from './report-recipients/sql-report-recipients.js';
+export * from './repositories.js';
 export type * from './schedules/ports.js';
 export * from './schedules/publish-run.js';
 export * from './schedules/schedule-runs.js';
@@ -77,5 +93,6 @@ export * from './sql/job-queue.js';
 export * from './sql/rows.js';
 export * from './sql/stored-bytes.js';
 export * from './sql/transactions.js';
+export * from './sql/unique-violation.js';
 export * from './sql/usage.js';
 export { BATCH_SAVES } from './sql/write-batch.js';

@@ -11,6 +11,7 @@ export {
   PostgresUnreachableError,
 } from './errors.js';
 export { MIGRATION_LOCK_KEY, migratePostgres, type PgMigration } from './migrate.js';
+export { missingPostgresSteps } from './missing-steps.js';
 export { PgDatabase, type PgDatabaseOptions } from './pg-database.js';
 export { toPostgresPlaceholders } from './placeholders.js';
 export {

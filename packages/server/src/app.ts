@@ -1,3 +1,4 @@
+import type { SessionRepository } from '@mapsmith/app';
 import { notFound } from '@mapsmith/app';
 import type { Logger } from '@mapsmith/core';
 import express, { type Express, type RequestHandler, type Router } from 'express';
@@ -7,7 +8,6 @@ import { csrfGuard } from './http/csrf.js';
 import { errorHandler } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAppRouter } from './http/web-app.js';
-import type { SessionRepository } from './repos/ports-accounts.js';
 
 /** What the app is built from; every dependency is passed in, nothing global. */
 export interface AppDeps {

@@ -3,10 +3,10 @@
 // Over a real SQLite file with the server's schema.
 import { createUrlPolicy } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock, seedUser } from '../../../server/src/repos/sql/pro-contract-support.js';
-import { openTestDatabase, type TestDatabase } from '../../../server/src/repos/test-databases.js';
 import { SqlCrawlJobRepository } from '../sql/crawl-jobs.js';
 import { SqlUsageRepository } from '../sql/usage.js';
+import { manualClock, seedUser } from '../testing/pro-contract-support.js';
+import { openTestDatabase, type TestDatabase } from '../testing/test-databases.js';
 import { BulkLists } from './bulk-lists.js';
 import { SqlBulkRepository } from './sql-bulks.js';
 

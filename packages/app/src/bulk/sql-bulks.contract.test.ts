@@ -2,17 +2,13 @@
 // admitted site by site by the one admission of crawl starts (issue 27, point 2).
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  manualClock,
-  openTwoHandles,
-  seedUser,
-} from '../../../server/src/repos/sql/pro-contract-support.js';
+import { SqlCrawlJobRepository } from '../sql/crawl-jobs.js';
+import { manualClock, openTwoHandles, seedUser } from '../testing/pro-contract-support.js';
 import {
   openTestDatabase,
   type TestDatabase,
   testDatabaseKinds,
-} from '../../../server/src/repos/test-databases.js';
-import { SqlCrawlJobRepository } from '../sql/crawl-jobs.js';
+} from '../testing/test-databases.js';
 import type { StartBulkInput } from './ports.js';
 import { SqlBulkRepository } from './sql-bulks.js';
 

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Database } from '@mapsmith/sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AuditRunSummary, type ClaimedAudit, SqlAuditQueue } from '../audit/audit-queue.js';
+import { type ClaimedAudit, SqlAuditQueue } from '../audit/audit-queue.js';
+import type { AuditRunSummary } from '../audit/ports.js';
 import { migrate } from '../schema/index.js';
 import { runClaimed } from './run-claimed.js';
 

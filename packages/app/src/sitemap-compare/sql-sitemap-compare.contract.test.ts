@@ -6,12 +6,12 @@ import {
   seedCrawlJob,
   seedPages,
   seedUser,
-} from '../../../server/src/repos/sql/pro-contract-support.js';
+} from '../testing/pro-contract-support.js';
 import {
   openTestDatabase,
   type TestDatabase,
   testDatabaseKinds,
-} from '../../../server/src/repos/test-databases.js';
+} from '../testing/test-databases.js';
 import { SqlSitemapCompareRepository } from './sql-sitemap-compare.js';
 
 function finding(url: string, flags: SitemapFlag[]): SitemapFinding {

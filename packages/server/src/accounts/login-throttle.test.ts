@@ -1,6 +1,7 @@
 /** The sign-in throttle over the database's failure log, on every database kind. */
+
+import { SqlFailureLog } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqlFailureLog } from '../repos/sql/accounts/failures.js';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import {
   ACCOUNT_GUARD_FAILURES,

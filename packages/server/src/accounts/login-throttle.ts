@@ -1,4 +1,4 @@
-import type { FailureLog, FailureStats } from '../repos/ports-accounts.js';
+import type { FailureLog, FailureStats } from '@mapsmith/app';
 
 /** The throttling window: failures older than this are forgotten. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { SessionRepository } from '@mapsmith/app';
 import type { Request, Response } from 'express';
 import { hashSessionId, SESSION_COOKIE } from '../auth/session.js';
-import type { SessionRepository } from '../repos/ports-accounts.js';
 
 /** Sessions last 14 days from sign-in. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountTokenKind, AccountTokenRepository } from '../repos/ports-accounts.js';
+import type { AccountTokenKind, AccountTokenRepository } from '@mapsmith/app';
 
 /** What a token proves: ownership of the address (confirm) or the right to set a password (reset). */
 export type TokenKind = AccountTokenKind;

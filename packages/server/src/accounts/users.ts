@@ -1,9 +1,9 @@
+import type { UserRow } from '@mapsmith/app';
 import { isProAt } from '@mapsmith/app';
 import type { User } from '@mapsmith/core';
-import type { UserRow } from '../repos/ports-accounts.js';
 
 /** A user row as stored (the repository's row type). */
-export type { UserRow } from '../repos/ports-accounts.js';
+export type { UserRow } from '@mapsmith/app';
 
 /** The user as the API shows it; `isPro` is true only while the paid period lasts. */
 export function presentUser(row: Omit<UserRow, 'password_hash'>, now = Date.now()): User {

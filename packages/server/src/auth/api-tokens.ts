@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ApiTokenInfo, ApiTokenRepository } from '@mapsmith/app';
 import { isProAt } from '@mapsmith/app';
 import { API_TOKEN_PREFIX, HOUR_MS, type RateInfo } from '@mapsmith/core';
-import type { ApiTokenInfo, ApiTokenRepository } from '../repos/ports-accounts.js';
 import type { SessionUser } from './session.js';
 
 /** Every API token starts with this (said once in core, where the API reference reads it). */
@@ -12,7 +12,7 @@ export const MAX_LIVE_TOKENS = 10;
 export const TOKEN_REQUESTS_PER_HOUR = 100;
 
 /** A token as listed: never the token itself. */
-export type { ApiTokenInfo } from '../repos/ports-accounts.js';
+export type { ApiTokenInfo } from '@mapsmith/app';
 
 /** Tokens are stored only as their SHA-256, so a leaked database yields no live token. */
 export function hashApiToken(token: string): string {

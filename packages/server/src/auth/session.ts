@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { SessionRepository } from '@mapsmith/app';
 import { isProAt } from '@mapsmith/app';
 import { SESSION_COOKIE } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import type { SessionRepository } from '../repos/ports-accounts.js';
 import { parseCookies } from './cookies.js';
 
 /** Name of the session cookie (said once in core, where the API reference reads it too). */

@@ -1,4 +1,4 @@
-import { NOT_PAUSED } from '@mapsmith/app';
+import { countQueue } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { type HealthReport, VERSION } from '@mapsmith/core';
 import type { ProcessRole } from '../runtime/process-config.js';
@@ -17,10 +17,10 @@ export interface HealthCheckDeps {
 
 /**
  * `GET /api/health`'s answer: the database (kind, whether it answers, how long a round trip
- * took), the crawl queue (jobs waiting and running, from `crawl_jobs`, the queue's own state in
- * both modes) and the live worker processes. `degraded` when the database does not answer,
- * since nothing else works then; no worker is reported but not degraded, as an API node is
- * healthy on its own and the queue simply waits.
+ * took), the crawl queue (jobs waiting and running: app's `countQueue`) and the live worker
+ * processes. `degraded` when the database does not answer, since nothing else works then; no
+ * worker is reported but not degraded, as an API node is healthy on its own and the queue
+ * simply waits.
  */
 export async function checkHealth(deps: HealthCheckDeps): Promise<HealthReport> {
   const now = deps.now ?? (() => performance.now());
@@ -44,14 +44,7 @@ export async function checkHealth(deps: HealthCheckDeps): Promise<HealthReport> 
     };
   }
   const [queue, live] = await Promise.all([
-    deps.db
-      .first<{ waiting: number | null; running: number | null }>(
-        // A paused crawl (issue 30) waits for its owner, not for a worker.
-        `SELECT SUM(CASE WHEN status = 'pending' AND ${NOT_PAUSED} THEN 1 ELSE 0 END) AS waiting,
-                SUM(CASE WHEN status = 'crawling' THEN 1 ELSE 0 END) AS running
-           FROM crawl_jobs WHERE status IN ('pending', 'crawling')`,
-      )
-      .catch(() => undefined),
+    countQueue(deps.db).catch(() => undefined),
     deps.workers.live().catch(() => null),
   ]);
   return {
@@ -59,9 +52,7 @@ export async function checkHealth(deps: HealthCheckDeps): Promise<HealthReport> 
     version: VERSION,
     role: deps.role,
     database,
-    queue: queue
-      ? { waiting: Number(queue.waiting ?? 0), running: Number(queue.running ?? 0) }
-      : null,
+    queue: queue ?? null,
     workers: live === null ? null : { live },
   };
 }

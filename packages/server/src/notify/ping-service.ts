@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IndexNowLogRepository } from '@mapsmith/app';
 import { AppError } from '@mapsmith/app';
 import type { PingResult } from '@mapsmith/core';
-import type { IndexNowLogRepository } from '../repos/ports-accounts.js';
 import { bingOutcome, googleOutcome } from './retired-engines.js';
 import { type SiteSubmissionDeps, submitForSite } from './site-submission.js';
 

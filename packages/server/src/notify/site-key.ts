@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SiteKeyRepository } from '../repos/ports-accounts.js';
+import type { SiteKeyRepository } from '@mapsmith/app';
 
 /** IndexNow keys: 8-128 characters of a-z, A-Z, 0-9 and "-". */
 export const INDEXNOW_KEY = /^[A-Za-z0-9-]{8,128}$/;

@@ -1,5 +1,5 @@
+import type { SiteKeyRepository } from '@mapsmith/app';
 import type { HttpFetcher, Logger, PingKey } from '@mapsmith/core';
-import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import { type IndexNowResult, submitToIndexNow } from './indexnow.js';
 import { checkKeyFile } from './key-file.js';
 import { siteKey } from './site-key.js';

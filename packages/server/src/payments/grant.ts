@@ -1,13 +1,13 @@
+import type { OrderRow } from '@mapsmith/app';
 import { type Logger, moneyText } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import { receiptMail } from '../mail/messages.js';
 import type { Repositories } from '../repos/ports.js';
-import type { OrderRow } from '../repos/ports-accounts.js';
 import { addOneMonth } from './billing-period.js';
 import { formatEndDate } from './pro-reminder.js';
 
 /** A payment order row as the payments module reads it. */
-export type { OrderRow } from '../repos/ports-accounts.js';
+export type { OrderRow } from '@mapsmith/app';
 
 /** What a grant needs: the orders and users, and how its receipt goes. */
 export interface GrantDeps {

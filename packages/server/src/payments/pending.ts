@@ -1,5 +1,5 @@
+import type { PaymentRepository } from '@mapsmith/app';
 import type { User } from '@mapsmith/core';
-import type { PaymentRepository } from '../repos/ports-accounts.js';
 import { PENDING_MAX_AGE_MS, type ReconcileDeps, reconcileUserPending } from './reconcile.js';
 
 /** A payment PayPal has not completed yet, as `GET /api/user` carries it. */

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createSqlAccountRepositories } from '@mapsmith/app';
 import { silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createMailer } from '../mail/mailer.js';
-import { createSqlAccountRepositories } from '../repos/sql/accounts/index.js';
 import { sendProReminders } from './pro-reminder.js';
 
 const DAY = 24 * 60 * 60 * 1000;

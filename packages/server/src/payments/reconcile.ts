@@ -1,7 +1,7 @@
+import type { OrderRow } from '@mapsmith/app';
 import type { Logger } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import type { Repositories } from '../repos/ports.js';
-import type { OrderRow } from '../repos/ports-accounts.js';
 import { grant } from './grant.js';
 import type { PayPalClient } from './paypal-client.js';
 import { takeBackMonth } from './refund.js';

@@ -1,4 +1,4 @@
-import type { OrderRow, PaymentRepository } from '../repos/ports-accounts.js';
+import type { OrderRow, PaymentRepository } from '@mapsmith/app';
 
 /** The same day one month before `to` (clamped to a shorter month's end), in UTC. */
 function oneMonthBefore(to: Date): Date {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SecretBox } from '@mapsmith/app';
 import { type Logger, type SqlDatabase, systemClock } from '@mapsmith/core';
-import { migratePostgres, PgDatabase } from '@mapsmith/postgres';
+import { migratePostgres, missingPostgresSteps, PgDatabase } from '@mapsmith/postgres';
 import type { ServerConfig } from '../config.js';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
@@ -61,19 +61,6 @@ export async function openEmbeddedStorage(config: ServerConfig, logger: Logger):
   };
 }
 
-/** The Postgres schema steps this build has that the database lacks (all when it is empty). */
-export async function missingPostgresSteps(db: SqlDatabase): Promise<number[]> {
-  const table = await db.first<{ t: string | null }>(
-    "SELECT to_regclass('schema_migrations')::text AS t",
-  );
-  const done = new Set<number>();
-  if (table?.t) {
-    for (const row of await db.all<{ id: number }>('SELECT id FROM schema_migrations'))
-      done.add(Number(row.id));
-  }
-  return postgresMigrations.filter((m) => !done.has(m.id)).map((m) => m.id);
-}
-
 /** A pool on `url` named for `role` in `pg_stat_activity` (the worker registry reads it). */
 function openPool(url: string, max: number, role: ProcessRole, logger?: Logger) {
   return PgDatabase.open({
@@ -92,7 +79,7 @@ function openPool(url: string, max: number, role: ProcessRole, logger?: Logger) 
 export async function openPostgresStorage(config: ServerConfig, logger: Logger): Promise<Storage> {
   const url = config.databaseUrl ?? '';
   const db = await openPool(url, config.databasePool, config.role, logger);
-  const missing = await missingPostgresSteps(db).catch(async (err: unknown) => {
+  const missing = await missingPostgresSteps(db, postgresMigrations).catch(async (err: unknown) => {
     await db.close();
     throw err;
   });

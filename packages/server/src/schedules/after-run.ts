@@ -1,3 +1,4 @@
+import type { SiteKeyRepository } from '@mapsmith/app';
 import {
   type CrawlAnswers,
   type PublishDeps,
@@ -17,7 +18,6 @@ import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitForSite } from '../notify/site-submission.js';
 import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
-import type { SiteKeyRepository } from '../repos/ports-accounts.js';
 import type { ReportRecipientRepository } from '../repos/ports-pro.js';
 import { mailClientReports, type ReportSharing } from './client-report.js';
 

@@ -1,4 +1,4 @@
-import type { LocalSettings } from '../store/local-settings';
+import type { LocalSettings } from '@mapsmith/app';
 
 /** The part of Electron's `safeStorage` the vault uses (main process only). */
 export interface SafeStorageApi {

@@ -1,9 +1,9 @@
+import type { LocalSettings } from '@mapsmith/app';
 import { AppError, isProAt, proRequired } from '@mapsmith/app';
 import type { Plan } from '@mapsmith/core';
 import type { AccountStatus } from '../../shared/desktop-operations';
 import { fetchHostedAccount } from '../account/hosted-account';
 import type { TokenVault } from '../account/token-vault';
-import type { LocalSettings } from '../store/local-settings';
 
 /** What the account handlers need. */
 export interface AccountDeps {

@@ -4,7 +4,11 @@ import {
   type BulkRepository,
   CrawlAnswers,
   type CrawlJobRepository,
+  ensureLocalUser,
   everyShellMigrations,
+  importLegacyFile,
+  LOCAL_STORE_STEPS,
+  LocalSettings,
   NO_SECRET_BOX,
   type ScheduleOwner,
   type ScheduleRepository,
@@ -24,9 +28,7 @@ import {
   type UsageRepository,
 } from '@mapsmith/app';
 import { type Clock, type Logger, systemClock } from '@mapsmith/core';
-import { Database, type Migration, migrate } from '@mapsmith/sqlite';
-import { importLegacyFile } from './legacy-import';
-import { LocalSettings } from './local-settings';
+import { Database, migrate } from '@mapsmith/sqlite';
 
 /**
  * The data file in the user-data folder: the application layer's schema without its hosted-only
@@ -43,46 +45,6 @@ export const IMPORTED_SUFFIX = '.imported';
 
 /** The one local user every crawl of this computer belongs to (a row of `users`). */
 export const LOCAL_USER_ID = 1;
-
-/**
- * The hosted server's tables that the steps before the split left in a desktop's file (step 1001
- * drops them; frozen with it).
- */
-export const HOSTED_ONLY_TABLES: readonly string[] = [
-  'sessions',
-  'account_tokens',
-  'payment_orders',
-  'indexnow_keys',
-  'api_tokens',
-  'indexnow_submissions',
-  'share_links',
-  'report_brands',
-  'schedule_recipients',
-];
-
-/**
- * The desktop's own steps, after the application layer's (ids from 1000, clear of the app's):
- * its settings, which the hosted app keeps in its accounts instead.
- */
-const DESKTOP_MIGRATIONS: readonly Migration[] = [
-  {
-    id: 1000,
-    name: 'desktop-settings',
-    up: 'CREATE TABLE desktop_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);',
-  },
-  {
-    // A file made before the hosted-only steps left the desktop's list (issue 27 point 3) has
-    // their tables, and every file has `sessions` (step 1 makes it with `users`): all empty, as
-    // the desktop never signs in, pays, keeps tokens, shares links, brands or mails. Dropped, so
-    // an old file and a new one hold the same tables. (`users.pro_reminder_for`, an unused
-    // nullable column of old files, stays: SQLite cannot drop a column only if it exists.)
-    id: 1001,
-    name: 'drop-hosted-tables',
-    up: `${HOSTED_ONLY_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join('\n')}
-DROP INDEX IF EXISTS users_username_lower;
-DROP INDEX IF EXISTS users_email_lower;`,
-  },
-];
 
 /** The local data: the application layer's repositories over the file, and the settings. */
 export interface LocalData {
@@ -146,12 +108,8 @@ export async function openLocalData(
   const file = path.join(dataDir, DATA_FILE);
   const db = await Database.open(file);
   try {
-    await migrate(db, [...everyShellMigrations, ...DESKTOP_MIGRATIONS]);
-    await db.run(
-      `INSERT INTO users (id, username, email, password_hash) VALUES (?, 'local', 'local@localhost', '!')
-       ON CONFLICT (id) DO NOTHING`,
-      [LOCAL_USER_ID],
-    );
+    await migrate(db, [...everyShellMigrations, ...LOCAL_STORE_STEPS]);
+    await ensureLocalUser(db, LOCAL_USER_ID);
     await importEarlierFile(db, dataDir, logger);
   } catch (err) {
     await db.close();

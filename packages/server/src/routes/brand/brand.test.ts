@@ -1,6 +1,7 @@
 // Issue 29 point 3: a Pro user brands the client report (agency name, accent colour, logo
 // checked by its bytes); the free report carries Mapsmith's name. Over HTTP, real SQLite.
 
+import { SVG_LOGO, solidPng } from '@mapsmith/app/testing';
 import { makePage } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   startTestServer,
   type TestServer,
 } from '../../repos/test-support.js';
-import { SVG_LOGO, solidPng } from './test-images.js';
 
 let t: TestServer;
 

@@ -1,3 +1,4 @@
+import type { ApiTokenRepository } from '@mapsmith/app';
 import { AppError, notFound, sessionRequired } from '@mapsmith/app';
 import {
   createApiToken,
@@ -8,7 +9,6 @@ import {
 import { tokensNeedPro } from '../../auth/bearer.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
-import type { ApiTokenRepository } from '../../repos/ports-accounts.js';
 
 /** Tokens are managed from a signed-in session of a Pro user; a token cannot mint tokens. */
 const guard = {
