@@ -1,8 +1,13 @@
-import { SqlAuditQueue, SqlAuditRepository } from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
+import { manualClock, openTwoHandles, seedUser } from '../testing/pro-contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { SqlAuditRepository } from './audit-jobs.js';
+import { SqlAuditQueue } from './audit-queue.js';
 
 const LEASE = 30_000;
 const MAX = 3;

@@ -1,9 +1,14 @@
-import { AppError, AuditAnswers } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../ports.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { insertUser } from './contract-support.js';
-import { createSqlRepositories } from './index.js';
+import { AppError } from '../errors.js';
+import type { Repositories } from '../repositories.js';
+import { createSqlRepositories } from '../repositories.js';
+import { insertUser } from '../testing/contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { AuditAnswers } from './audit-answers.js';
 
 /**
  * Issue 27 point 2, "audits can be cancelled": the owner's `audit.stop` (app's `AuditAnswers`,

@@ -1,7 +1,6 @@
-import { ClaimLostError, SqlAuditRepository } from '@mapsmith/app';
 import { monthKey, type SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
+import { ClaimLostError } from '../sql/claim-lost.js';
 import {
   holdAudit,
   auditListing as listing,
@@ -9,7 +8,13 @@ import {
   openTwoHandles,
   auditResult as result,
   seedUser,
-} from './pro-contract-support.js';
+} from '../testing/pro-contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { SqlAuditRepository } from './audit-jobs.js';
 
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://s.example/p${i}`);
 

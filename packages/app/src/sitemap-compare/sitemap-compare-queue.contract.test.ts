@@ -1,8 +1,12 @@
-import { SqlSitemapCompareQueue } from '@mapsmith/app';
 import type { SitemapCompareSummary, SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { manualClock, seedCrawlJob, seedUser } from './pro-contract-support.js';
+import { manualClock, seedCrawlJob, seedUser } from '../testing/pro-contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import { SqlSitemapCompareQueue } from './sitemap-compare-queue.js';
 
 const LEASE = 30_000;
 const MAX = 3;

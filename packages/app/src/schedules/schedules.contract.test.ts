@@ -1,13 +1,14 @@
-import {
-  type ScheduleDefinition,
-  type ScheduleRunClaim,
-  SqlScheduleRepository,
-  SqlScheduleRuns,
-} from '@mapsmith/app';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { manualClock, openTwoHandles, seedUser } from './pro-contract-support.js';
+import { manualClock, openTwoHandles, seedUser } from '../testing/pro-contract-support.js';
+import {
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-databases.js';
+import type { ScheduleDefinition, ScheduleRunClaim } from './ports.js';
+import { SqlScheduleRuns } from './schedule-runs.js';
+import { SqlScheduleRepository } from './schedule-sql.js';
 
 const DAY = 86_400_000;
 const LEASE = 120_000;
