@@ -163,15 +163,20 @@ describe('the live sitemap against a crawl, desktop and hosted', () => {
     expect((await res.json()).code).toBe('crawl.not-found');
   });
 
-  it('needs a linked Pro account on the desktop, as Pro on the hosted site (403 auth.pro-required)', async () => {
+  it('needs a linked Pro account on the desktop to start one, as Pro on the hosted site (403 auth.pro-required); findings stay readable, as hosted', async () => {
     await ipc('account.unlink', {});
     try {
-      const reply = await desktop.dispatch(TEST_ORIGIN, 'crawl.sitemapFindings', { jobId: 'nope' });
+      const reply = await desktop.dispatch(TEST_ORIGIN, 'crawl.sitemapCompare', { jobId: 'nope' });
       expect(reply.ok).toBe(false);
       expect(reply.ok ? null : reply.body).toMatchObject({ code: 'auth.pro-required' });
       expect(reply.ok ? '' : String((reply.body as { message?: string }).message)).toMatch(
         /Link a Pro account/,
       );
+      // Reading is not Pro on either shell: an unknown crawl is not found, not refused.
+      for (const name of ['crawl.sitemapFindings', 'crawl.sitemapReport'] as const) {
+        const read = await desktop.dispatch(TEST_ORIGIN, name, { jobId: 'nope' });
+        expect(read.ok ? null : read.body).toMatchObject({ code: 'crawl.not-found' });
+      }
     } finally {
       await ipc('account.link', { token: PRO_TOKEN });
     }

@@ -17,21 +17,26 @@ export interface CompareDeps extends AccountDeps {
   compares: JobRunner;
 }
 
-/**
- * The application layer's comparison use cases for the one local user, once the plan allows
- * them: Pro, as hosted, which here means a linked Pro account (decisions.md).
- */
-async function proCompares(deps: CompareDeps): Promise<SitemapCompares> {
-  if ((await currentPlan(deps)) !== 'pro')
-    throw proRequired(COMPARE_FEATURE, {
-      advice: 'Link a Pro account with an API token to use them in the desktop app.',
-    });
+/** The application layer's comparison use cases for the one local user. */
+function compares(deps: CompareDeps): SitemapCompares {
   return new SitemapCompares({
     answers: deps.data.answers,
     compare: deps.data.compare,
     runs: deps.data.compareQueue,
     wake: () => deps.compares.wake(),
   });
+}
+
+/**
+ * Starting a comparison is Pro, as hosted, which here means a linked Pro account (decisions.md);
+ * its findings stay readable without it, as hosted (a comparison made while Pro).
+ */
+async function proCompares(deps: CompareDeps): Promise<SitemapCompares> {
+  if ((await currentPlan(deps)) !== 'pro')
+    throw proRequired(COMPARE_FEATURE, {
+      advice: 'Link a Pro account with an API token to use them in the desktop app.',
+    });
+  return compares(deps);
 }
 
 /** `crawl.sitemapCompare`: starts (or joins) the crawl's comparison; answers its state at once. */
@@ -47,7 +52,7 @@ export async function compareFindings(
   deps: CompareDeps,
   input: { jobId: string; flag?: SitemapFlag | undefined; cursor?: number; limit?: number },
 ): Promise<SitemapComparePage> {
-  return (await proCompares(deps)).page(input, LOCAL_USER_ID);
+  return compares(deps).page(input, LOCAL_USER_ID);
 }
 
 /** `crawl.sitemapReport`: the findings as the hosted CSV, in bytes for the renderer's download. */
@@ -55,5 +60,5 @@ export async function compareReport(
   deps: CompareDeps,
   input: { jobId: string; flag?: SitemapFlag | undefined },
 ): Promise<ExportFile> {
-  return downloadBytes(await (await proCompares(deps)).report(input, LOCAL_USER_ID));
+  return downloadBytes(await compares(deps).report(input, LOCAL_USER_ID));
 }
