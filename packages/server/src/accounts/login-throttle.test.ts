@@ -1,8 +1,8 @@
 /** The sign-in throttle over the database's failure log, on every database kind. */
 
 import { SqlFailureLog } from '@mapsmith/app';
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '@mapsmith/app/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import {
   ACCOUNT_GUARD_FAILURES,
   IP_FAILURE_LIMIT,

@@ -1,9 +1,9 @@
 /** WindowLimit over the database's rate limiter: one budget however many server processes. */
 
 import { SqlRateLimiter } from '@mapsmith/app';
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '@mapsmith/app/testing';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { WindowLimit } from './throttle.js';
 
 describe.each(testDatabaseKinds)('WindowLimit on %s', (kind) => {

@@ -1,11 +1,11 @@
-import type { SqlDatabase, SqlDialect } from '@mapsmith/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openTestDatabase,
   type TestDatabase,
   type TestDatabaseKind,
   testDatabaseKinds,
-} from '../repos/test-databases.js';
+} from '@mapsmith/app/testing';
+import type { SqlDatabase, SqlDialect } from '@mapsmith/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Every fragment of `SqlDialect`, run on the same rows in each database: SQLite's and

@@ -1,6 +1,6 @@
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '@mapsmith/app/testing';
 import type { SqlDatabase } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import {
   type DatabaseShape,
   postgresShape as postgresDetail,

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase, testDatabaseKinds, testPostgresUrl } from '@mapsmith/app/testing';
 import type { SqlDatabase } from '@mapsmith/core';
 import { migratePostgres, PgDatabase } from '@mapsmith/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
-import { testPostgresUrl } from '../repos/test-postgres.js';
 import { Database } from './database.js';
 import { createOldSchema, oldSchema } from './fixtures/old-schema.js';
 import { migrate, migrations } from './migrations/index.js';

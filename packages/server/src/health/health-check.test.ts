@@ -1,5 +1,5 @@
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '@mapsmith/app/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { checkHealth } from './health-check.js';
 import { singleProcessRegistry } from './worker-registry.js';
 

@@ -1,10 +1,14 @@
 import { SqlAuditQueue, SqlAuditRepository } from '@mapsmith/app';
+import {
+  openTwoHandles,
+  seedUser,
+  type TwoHandles,
+  testDatabaseKinds,
+} from '@mapsmith/app/testing';
 import { createUrlPolicy, silentLogger, systemClock } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
 import type { AuditJobRecord, AuditRunSummary } from '../repos/ports-pro.js';
-import { openTwoHandles, seedUser, type TwoHandles } from '../repos/sql/pro-contract-support.js';
-import { testDatabaseKinds } from '../repos/test-databases.js';
 import { AuditTask } from './audit-task.js';
 import { WorkerPool } from './worker-pool.js';
 

@@ -1,8 +1,8 @@
+import { testPostgresUrl } from '@mapsmith/app/testing';
 import { systemClock } from '@mapsmith/core';
 import { createPgBossEngine, type QueueEngine } from '@mapsmith/postgres';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import { testPostgresUrl } from '../repos/test-postgres.js';
 import { engineScheduler, timedQueueName } from './engine-scheduler.js';
 import { openScaledTestDatabase, type ScaledTestDatabase } from './scaled-test-support.js';
 import type { PeriodicSchedule } from './scheduler.js';

@@ -1,10 +1,10 @@
 import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
+import { openTestDatabase, type TestDatabase } from '@mapsmith/app/testing';
 import type { SqlDatabase } from '@mapsmith/core';
 import { type CrawlSummary, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
-import { openTestDatabase, type TestDatabase } from '../repos/test-databases.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';

@@ -4,6 +4,7 @@
 // growth bounds the crawl ran on; the `until` below gives up after 60 s and the test fails.
 import fs from 'node:fs';
 import { type CrawlRunner, CrawlTask, runCrawler } from '@mapsmith/app';
+import { openTestDatabase, type TestDatabase } from '@mapsmith/app/testing';
 import {
   type CrawlOptions,
   createUrlPolicy,
@@ -17,7 +18,6 @@ import { startTrapSite, type TrapSite } from '../../../../tests/fixtures/trap/tr
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
-import { openTestDatabase, type TestDatabase } from '../repos/test-databases.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { testPostgresUrl } from '@mapsmith/app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
-import { testPostgresUrl } from '../repos/test-postgres.js';
 import { createTestUser } from '../repos/test-support.js';
 import {
   type ClusterNode,

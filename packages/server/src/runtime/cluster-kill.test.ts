@@ -1,6 +1,6 @@
+import { testPostgresUrl } from '@mapsmith/app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
-import { testPostgresUrl } from '../repos/test-postgres.js';
 import { createTestUser } from '../repos/test-support.js';
 import { expectEveryPageOnce, waitEveryCrawlCompleted } from './cluster-checks.js';
 import {

@@ -1,7 +1,7 @@
+import { testPostgresUrl } from '@mapsmith/app/testing';
 import { monthKey } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
-import { testPostgresUrl } from '../repos/test-postgres.js';
 import {
   createTestUser,
   storedPagesFetchedSince,

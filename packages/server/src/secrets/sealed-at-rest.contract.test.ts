@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import {
+  manualClock,
+  openTestDatabase,
+  seedUser,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '@mapsmith/app/testing';
 import type { CrawlSettings, SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories } from '../repos/ports.js';
 import { createSqlRepositories } from '../repos/sql/index.js';
-import { manualClock, seedUser } from '../repos/sql/pro-contract-support.js';
-import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../repos/test-databases.js';
 import { aesGcmBox, secretKey } from './aes-gcm-box.js';
 
 const PASSWORD = 'pw-7f3a9c-staging';

@@ -1,11 +1,11 @@
 import type { LeasedRow, SqlLeasedJobs } from '@mapsmith/app';
+import { testPostgresUrl } from '@mapsmith/app/testing';
 import type { Clock } from '@mapsmith/core';
 import { createPgBossEngine, EngineTestClock } from '@mapsmith/postgres';
 import { EngineLeasedJobs } from '../../jobs/engine-job-queue.js';
 import { leasedQueueSpec } from '../../jobs/scaled.js';
 import { openScaledTestDatabase } from '../../jobs/scaled-test-support.js';
 import { createLogger } from '../../logger.js';
-import { testPostgresUrl } from '../test-postgres.js';
 
 /**
  * Test support of the leased-jobs contract (not used by the app): the engine adapter on one

@@ -14,6 +14,19 @@ import {
   SqlSitemapCompareQueue,
   SqlSitemapCompareRepository,
 } from '@mapsmith/app';
+import {
+  auditListing,
+  auditResult,
+  htmlPage,
+  manualClock,
+  openTestDatabase,
+  seedCrawlJob,
+  seedUser,
+  type TestDatabase,
+  type TestDatabaseKind,
+  testDatabaseKinds,
+  testPostgresUrl,
+} from '@mapsmith/app/testing';
 import type { SqlDatabase } from '@mapsmith/core';
 import { createPgBossEngine } from '@mapsmith/postgres';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,24 +34,9 @@ import { EngineLeasedJobs } from '../../jobs/engine-job-queue.js';
 import { leasedQueueSpec } from '../../jobs/scaled.js';
 import { openScaledTestDatabase } from '../../jobs/scaled-test-support.js';
 import { createLogger } from '../../logger.js';
-import {
-  openTestDatabase,
-  type TestDatabase,
-  type TestDatabaseKind,
-  testDatabaseKinds,
-} from '../test-databases.js';
-import { testPostgresUrl } from '../test-postgres.js';
-import { htmlPage } from './contract-support.js';
 import { createSqlRepositories } from './index.js';
 import { closeEngineHost, engineHost } from './leased-jobs-engine-support.js';
 import { KILL_LEASE_MS } from './leased-jobs-kill-worker.js';
-import {
-  auditListing,
-  auditResult,
-  manualClock,
-  seedCrawlJob,
-  seedUser,
-} from './pro-contract-support.js';
 
 const LEASE = 30_000;
 const MAX = 3;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AWKWARD_TITLES, textOf } from '@mapsmith/app/testing';
 import { CrawlReport, makePage, reportChunks, reportText } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrations/index.js';
-import { AWKWARD_TITLES, textOf } from '../../repos/sql/contract-support.js';
 import { seedCompletedJob } from '../../repos/test-support.js';
 
 let dir: string;

@@ -1,2 +1,0 @@
-/** The tests' Postgres (`@mapsmith/app/testing`), re-exported for the server's tests. */
-export { testPostgresUrl } from '@mapsmith/app/testing';
