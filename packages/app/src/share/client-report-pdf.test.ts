@@ -1,6 +1,5 @@
 import { type CrawlJob, PdfTimeoutError } from '@mapsmith/core';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
 import type { ClientReport } from './client-report.js';
 import { ClientReportPdfs, noBrowserForPdf, PDF_TIMEOUT_MS } from './client-report-pdf.js';
 import { DEFAULT_REPORT_BRAND } from './report-brand.js';
@@ -25,15 +24,6 @@ const report: ClientReport = {
   generatedAt: '2026-11-27T00:00:00.000Z',
 };
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
-}
-
 describe('ClientReportPdfs', () => {
   it('prints the report within 30 seconds and names the file after its site', async () => {
     const asked: number[] = [];
@@ -55,12 +45,11 @@ describe('ClientReportPdfs', () => {
     let finish: (bytes: Uint8Array) => void = () => {};
     const pdfs = new ClientReportPdfs(() => new Promise((resolve) => (finish = resolve)));
     const first = pdfs.pdf(report, 'a');
-    const busy = await refusal(pdfs.pdf(report, 'a'));
-    expect([busy.code, busy.status, busy.headers]).toEqual([
-      'input.busy',
-      429,
-      { 'Retry-After': '5' },
-    ]);
+    await expect(pdfs.pdf(report, 'a')).rejects.toMatchObject({
+      code: 'input.busy',
+      status: 429,
+      headers: { 'Retry-After': '5' },
+    });
     finish(new Uint8Array([1]));
     expect((await first).bytes).toEqual(new Uint8Array([1]));
     // The slot is free again once the first is printed.
@@ -74,14 +63,14 @@ describe('ClientReportPdfs', () => {
     const pdfs = new ClientReportPdfs(async (_html, ms) => {
       throw new PdfTimeoutError(ms);
     });
-    const late = await refusal(pdfs.pdf(report, 'a'));
-    expect([late.code, late.status, late.message]).toEqual([
-      'report.pdf-timeout',
-      503,
-      'The PDF was not printed within 30 seconds.',
-    ]);
-    expect(late.headers).toEqual({ 'Retry-After': '30' });
-    expect((await refusal(pdfs.pdf(report, 'a'))).code).toBe('report.pdf-timeout');
+    const late = {
+      code: 'report.pdf-timeout',
+      status: 503,
+      message: 'The PDF was not printed within 30 seconds.',
+      headers: { 'Retry-After': '30' },
+    };
+    await expect(pdfs.pdf(report, 'a')).rejects.toMatchObject(late);
+    await expect(pdfs.pdf(report, 'a')).rejects.toMatchObject(late);
   });
 
   it('says where no browser was found, with report.no-browser', () => {
