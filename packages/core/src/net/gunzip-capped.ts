@@ -1,12 +1,8 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { isGzip } from './sitemap-sniff.js';
 
 const gunzipAsync = promisify(gunzip);
-
-/** Whether `bytes` begin with gzip's magic number (0x1f 0x8b). */
-export function isGzip(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
 
 /** Gzip bytes that could not be inflated: more than the cap once inflated, or corrupt. */
 export class GunzipError extends Error {

@@ -4,9 +4,9 @@ import { isHtmlType } from '../contract/listable-types.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { followRedirects } from './follow-redirects.js';
-import { GunzipError, gunzipIfGzip, isGzip } from './gunzip-capped.js';
+import { GunzipError, gunzipIfGzip } from './gunzip-capped.js';
 import { isTlsFailure, plainFetchReason } from './plain-reason.js';
-import { looksLikeSitemap, looksLikeTextSitemap } from './sitemap-sniff.js';
+import { isGzip, looksLikeSitemap, looksLikeTextSitemap } from './sitemap-sniff.js';
 
 /**
  * Why a sitemap could not be downloaded, with the HTTP status a hosted answer should carry
