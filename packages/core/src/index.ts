@@ -20,6 +20,7 @@ export { isOutside, OUTSIDE_VERDICT } from './crawler/verdict.js';
 export * from './export/node.js';
 export * from './logging/repeated-failure.js';
 export * from './net/follow-redirects.js';
+export { GunzipError, gunzipIfGzip } from './net/gunzip-capped.js';
 export * from './net/http-fetcher.js';
 export * from './net/sitemap-download.js';
 export * from './net/url-policy.js';

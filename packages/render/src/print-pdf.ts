@@ -6,7 +6,7 @@
  * and the call fails.
  */
 import fs from 'node:fs/promises';
-import { type Logger, plural, type UrlPolicy } from '@mapsmith/core';
+import { type Logger, PdfTimeoutError, type UrlPolicy } from '@mapsmith/core';
 import type { Browser } from 'puppeteer-core';
 import { type LaunchedBrowser, launchBrowser } from './browser-launch.js';
 import { startFilteringProxy } from './filtering-proxy.js';
@@ -21,13 +21,7 @@ export interface PrintPdfOptions {
   timeoutMs?: number;
 }
 
-/** The print ran out of time. */
-export class PdfTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`The PDF was not printed within ${plural(Math.round(ms / 1000), 'second')}.`);
-    this.name = 'PdfTimeoutError';
-  }
-}
+export { PdfTimeoutError };
 
 async function print(browser: Browser, html: string, timeout: number): Promise<Uint8Array> {
   const page = await browser.newPage();

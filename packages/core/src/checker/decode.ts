@@ -1,4 +1,5 @@
 import type { ValidationResult } from '../contract/schemas.js';
+import { isGzip } from '../net/sitemap-sniff.js';
 import { badGzip, gzipTooLarge, inputTooLarge } from './messages.js';
 import { Report } from './report.js';
 import { MAX_INPUT_BYTES, SitemapChecker } from './sitemap-checker.js';
@@ -9,10 +10,6 @@ export const MAX_GZIP_OUTPUT = 52_428_800;
 
 /** Why bytes could not be turned into sitemap text. */
 export class SitemapInputError extends Error {}
-
-function isGzip(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
 
 /**
  * Streams the sitemap's text from raw bytes: gzip (by its magic bytes) is inflated with the

@@ -3,9 +3,8 @@
  * `/sitemap.xml`; index files are followed breadth-first, bounded in files, depth, URLs and
  * bytes; gzipped sitemaps are inflated with the same byte cap. Never throws.
  */
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { followRedirects } from '../net/follow-redirects.js';
+import { gunzipIfGzip } from '../net/gunzip-capped.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
@@ -22,8 +21,6 @@ export interface SitemapSeedLimits {
   /** Decoded bytes per file (default 50 MiB, the sitemaps.org limit). */
   maxBytes: number;
 }
-
-const gunzipAsync = promisify(gunzip);
 
 /** Redirects followed per sitemap file, as many as the crawler follows for a page. */
 const SITEMAP_MAX_REDIRECTS = 5;
@@ -70,9 +67,7 @@ export async function fetchSitemapBytes(
   });
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind !== 'response' || outcome.response.status !== 200) return null;
-  const body = outcome.response.body;
-  if (body[0] === 0x1f && body[1] === 0x8b) return gunzipAsync(body, { maxOutputLength: maxBytes });
-  return body;
+  return gunzipIfGzip(outcome.response.body, maxBytes);
 }
 
 /**

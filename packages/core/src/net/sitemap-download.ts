@@ -1,15 +1,12 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { ERROR_STATUS } from '../contract/error-status.js';
 import { isHtmlType } from '../contract/listable-types.js';
 import { FetchError, type FetchResponse, type HttpFetcher } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { followRedirects } from './follow-redirects.js';
+import { GunzipError, gunzipIfGzip } from './gunzip-capped.js';
 import { isTlsFailure, plainFetchReason } from './plain-reason.js';
-import { looksLikeSitemap, looksLikeTextSitemap } from './sitemap-sniff.js';
-
-const gunzipAsync = promisify(gunzip);
+import { isGzip, looksLikeSitemap, looksLikeTextSitemap } from './sitemap-sniff.js';
 
 /**
  * Why a sitemap could not be downloaded, with the HTTP status a hosted answer should carry
@@ -43,10 +40,6 @@ export const SITEMAP_FETCH_LIMITS = {
 
 function mediaType(headers: Record<string, string>): string {
   return (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-function isGzip(body: Uint8Array): boolean {
-  return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
 }
 
 /** What a download needs: the guarded fetcher and the policy every redirect hop is asked of. */
@@ -172,24 +165,20 @@ export async function downloadSitemapBytes(
       'sitemap.not-a-sitemap',
     );
   }
-  let bytes: Uint8Array = res.body;
-  if (isGzip(bytes)) {
-    try {
-      bytes = await gunzipAsync(bytes, { maxOutputLength: SITEMAP_FETCH_LIMITS.maxBytes });
-    } catch (err) {
-      const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-      throw tooBig
-        ? new SitemapDownloadError(
-            'Sitemap too large',
-            'The gzip file inflates to more than 50 MB (52,428,800 bytes)',
-            'sitemap.too-large',
-          )
-        : new SitemapDownloadError(
-            'Bad gzip',
-            'The gzip file could not be decompressed',
-            'sitemap.bad-gzip',
-          );
-    }
+  try {
+    return await gunzipIfGzip(res.body, SITEMAP_FETCH_LIMITS.maxBytes);
+  } catch (err) {
+    if (!(err instanceof GunzipError)) throw err;
+    throw err.tooLarge
+      ? new SitemapDownloadError(
+          'Sitemap too large',
+          'The gzip file inflates to more than 50 MB (52,428,800 bytes)',
+          'sitemap.too-large',
+        )
+      : new SitemapDownloadError(
+          'Bad gzip',
+          'The gzip file could not be decompressed',
+          'sitemap.bad-gzip',
+        );
   }
-  return bytes;
 }

@@ -25,3 +25,8 @@ export function looksLikeTextSitemap(bytes: Uint8Array): boolean {
       ?.trim() ?? '';
   return /^https?:\/\/\S+$/i.test(first);
 }
+
+/** Whether `bytes` begin with gzip's magic number (0x1f 0x8b), whatever the file is called. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}

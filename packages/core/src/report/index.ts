@@ -37,6 +37,7 @@ export {
   type OutcomeFacts,
   pagesText,
 } from './outcome.js';
+export { PdfTimeoutError } from './pdf-timeout.js';
 export { decodeCursor, encodeCursor, likePattern, ReportQueryError } from './query.js';
 export { type ReportSchemaLayout, reportIndexSql, reportSchemaSql } from './schema-sql.js';
 export { lineExpression } from './sql-lines.js';

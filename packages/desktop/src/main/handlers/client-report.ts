@@ -1,11 +1,8 @@
-import { AppError, clientReportHtml, clientReportPdfName, readClientReport } from '@mapsmith/app';
+import { ClientReportPdfs, noBrowserForPdf, readClientReport } from '@mapsmith/app';
 import type { ExportFile, Logger, UrlPolicy } from '@mapsmith/core';
-import { PdfTimeoutError, printHtmlToPdf } from '@mapsmith/render';
+import { printHtmlToPdf } from '@mapsmith/render';
 import type { BrowserFound } from '../../crawler-process/find-browser';
 import { LOCAL_USER_ID, type LocalData } from '../store/local-data';
-
-/** The longest one PDF may take, Chromium's launch included (as hosted). */
-const PDF_TIMEOUT_MS = 30_000;
 
 /** What the client report's PDF needs. */
 export interface ClientReportDeps {
@@ -15,6 +12,23 @@ export interface ClientReportDeps {
   logger: Logger;
   /** The Chrome, Chromium or Edge installed here (the one smart rendering uses). */
   findBrowser(): BrowserFound;
+}
+
+/** The desktop's one PDF gate, whatever the deps of a call. */
+const pdfs = new WeakMap<ClientReportDeps, ClientReportPdfs>();
+
+function pdfsOf(deps: ClientReportDeps): ClientReportPdfs {
+  let found = pdfs.get(deps);
+  if (!found) {
+    found = new ClientReportPdfs((html, timeoutMs) => {
+      const browser = deps.findBrowser();
+      if (browser.path === null) throw noBrowserForPdf(browser.reason);
+      const { policy, logger } = deps;
+      return printHtmlToPdf(html, { policy, logger, executablePath: browser.path, timeoutMs });
+    });
+    pdfs.set(deps, found);
+  }
+  return found;
 }
 
 /**
@@ -28,28 +42,5 @@ export async function crawlPdf(
   input: { jobId: string },
 ): Promise<ExportFile> {
   const report = await readClientReport(deps.data.answers, input.jobId, LOCAL_USER_ID);
-  const browser = deps.findBrowser();
-  if (browser.path === null)
-    throw new AppError(
-      'report.no-browser',
-      'No browser for the PDF',
-      `The PDF is printed by Google Chrome, Chromium or Microsoft Edge, and none was found on this computer: ${browser.reason}. Install one, or set MAPSMITH_CHROME_PATH to its program, then try again.`,
-    );
-  try {
-    const bytes = await printHtmlToPdf(clientReportHtml(report), {
-      policy: deps.policy,
-      logger: deps.logger,
-      executablePath: browser.path,
-      timeoutMs: PDF_TIMEOUT_MS,
-    });
-    return {
-      fileName: clientReportPdfName(report),
-      contentType: 'application/pdf',
-      bytes,
-    };
-  } catch (err) {
-    if (err instanceof PdfTimeoutError)
-      throw new AppError('report.pdf-timeout', 'PDF not ready', err.message);
-    throw err;
-  }
+  return pdfsOf(deps).pdf(report, 'local');
 }

@@ -1,6 +1,12 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import path from 'node:path';
-import { type ExportVariant, exportDownloadName, type PageRecord } from '@mapsmith/core';
+import {
+  type CrawlAnswers,
+  type ExportRequest,
+  noSuchPartError,
+  rethrowExportError,
+} from '@mapsmith/app';
+import { type ExportVariant, exportDownloadName, type PageRecord, type Plan } from '@mapsmith/core';
 import type { ExportCache } from '../../exports/export-cache.js';
 
 /** One file of an export, ready to stream, and whether this request had to build it. */
@@ -46,4 +52,27 @@ export async function openExport(
     return { fileName, stream, built: built.built, ...(parts > 0 ? { parts } : {}) };
   }
   throw new Error(`the export file ${fileName} vanished twice while opening it`);
+}
+
+/**
+ * `export.generate`'s file: the user's completed crawl in the format asked for, from the cache
+ * (`openExport`). A format with nothing to list is refused `export.nothing-to-list` (an empty
+ * urlset would fail the sitemaps.org schema), a part the export lacks `export.no-part`.
+ */
+export async function openGeneratedExport(
+  cache: ExportCache,
+  answers: CrawlAnswers,
+  request: { userId: number; plan: Plan } & ExportRequest & { part: number | undefined },
+): Promise<ExportDownload> {
+  const { userId, plan, part } = request;
+  const { job, variant } = await answers.exportOf(request, userId, plan);
+  const download = await openExport(
+    cache,
+    { userId, jobId: job.id },
+    variant,
+    () => answers.pages(job.id),
+    part,
+  ).catch(rethrowExportError);
+  if (!download) throw noSuchPartError(part);
+  return download;
 }

@@ -1,10 +1,10 @@
-import { CrawlAnswers, noSuchPartError, rethrowExportError } from '@mapsmith/app';
+import { CrawlAnswers } from '@mapsmith/app';
 import { exportContentType } from '@mapsmith/core';
 import type { AppContext } from '../../context.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
-import { openExport } from './export-file.js';
+import { openGeneratedExport } from './export-file.js';
 import { generateInput } from './schema.js';
 
 /**
@@ -26,20 +26,8 @@ export function generateRoutes(ctx: AppContext): RouteTable {
     'export.generate': {
       input: generateInput,
       handle: async ({ jobId, format, compress = false, part }, { user }) => {
-        const { job, variant } = await answers.exportOf(
-          { jobId, format, compress },
-          user.id,
-          planOf(user),
-        );
-        // An empty urlset would fail the sitemaps.org schema: a 422 says why there is no file.
-        const download = await openExport(
-          cache,
-          { userId: user.id, jobId: job.id },
-          variant,
-          () => answers.pages(job.id),
-          part,
-        ).catch(rethrowExportError);
-        if (!download) throw noSuchPartError(part);
+        const request = { userId: user.id, plan: planOf(user), jobId, format, compress, part };
+        const download = await openGeneratedExport(cache, answers, request);
         return HttpResult.stream(download.stream, {
           'Content-Type': exportContentType(format, compress),
           'Content-Disposition': `attachment; filename="${download.fileName}"`,

@@ -1,13 +1,6 @@
-import {
-  clientReportHtml,
-  invalidShareLinkHtml,
-  plainReportPage,
-  resolveShareLink,
-} from '@mapsmith/app';
-import { HOUR_MS, SHARE_VIEWS_PER_HOUR_PER_IP } from '@mapsmith/core';
+import { admitShareView, clientReportHtml } from '@mapsmith/app';
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 import { clientReportsOf } from '../share/client-report.js';
 
 /** Headers of every answer under /r/: never indexed, never cached, no referrer with the token. */
@@ -34,28 +27,15 @@ export function sharePageRouter(ctx: AppContext): Router {
   const reports = clientReportsOf(ctx);
   const router = Router();
 
-  /** The link's target, or null after answering the refusal itself. */
+  /** The link's target, or null after answering the refusal itself (`admitShareView`). */
   async function admit(req: Request, res: Response) {
-    const hit = await ctx.repos.rates.hit(
-      `share-view:${req.ip ?? 'unknown'}`,
-      SHARE_VIEWS_PER_HOUR_PER_IP,
-      HOUR_MS,
-    );
-    if (!hit.ok) {
-      sendPage(
-        res,
-        429,
-        plainReportPage(
-          'Too many report views',
-          'This address opened too many report links in the last hour. Please try again later.',
-        ),
-        { ...rateHeaders(hit.rate), ...retryAfter(hit.rate, Date.now()) },
-      );
-      return null;
-    }
-    const target = await resolveShareLink(ctx.db, String(req.params.token ?? ''));
-    if (!target) sendPage(res, 404, invalidShareLinkHtml());
-    return target;
+    const client = req.ip ?? 'unknown';
+    const token = String(req.params.token ?? '');
+    const admitted = await admitShareView({ rates: ctx.repos.rates, db: ctx.db }, client, token);
+    if ('target' in admitted) return admitted.target;
+    const { status, html, headers } = admitted.refused;
+    sendPage(res, status, html, headers);
+    return null;
   }
 
   router.get('/r/:token', async (req, res) => {
