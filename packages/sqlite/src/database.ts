@@ -47,9 +47,8 @@ function wrap(conn: sqlite3.Database): Transaction {
       ),
     // Through `all`, never the driver's `get`: `get` steps once and leaves its statement open
     // until its answer reaches the JS thread, and while it is open every statement of the
-    // connection reads its snapshot, so a read started after a write resolved could miss it (a
-    // bulk site's outcome once counted 6 of its 11 listed pages). `all` ends its statement
-    // on the driver's thread.
+    // connection reads its snapshot, so a read started after a write resolved could miss it
+    // (database.test.ts shows it). `all` ends its statement on the driver's thread.
     first: (sql, params = []) =>
       new Promise((resolve, reject) =>
         conn.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows[0] as never))),
