@@ -51,6 +51,27 @@ describe('Database', () => {
     expect(await db.all('SELECT v FROM t')).toEqual([{ v: 'kept' }]);
   });
 
+  it('a read started after a write resolved sees it, though a read begun before is still being delivered', async () => {
+    await db.run('CREATE TABLE t (n INTEGER NOT NULL)');
+    await db.run('INSERT INTO t (n) VALUES (0)');
+    for (let n = 1; n <= 5; n++) {
+      // A read whose row takes a while to copy out (a large record on a loaded server): the
+      // driver delivers it after the write below has committed.
+      const early = db.first<{ n: number }>(
+        'SELECT (SELECT n FROM t) AS n, zeroblob(40000000) AS large',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await db.run('UPDATE t SET n = ?', [n]);
+      // The write has committed: every read started from here on sees it.
+      const [first, all] = await Promise.all([
+        db.first<{ n: number }>('SELECT n FROM t'),
+        db.all<{ n: number }>('SELECT n FROM t'),
+      ]);
+      await early;
+      expect({ first, all }).toEqual({ first: { n }, all: [{ n }] });
+    }
+  });
+
   it('backs up to a consistent copy with VACUUM INTO', async () => {
     await db.run('CREATE TABLE users (username TEXT)');
     await db.run("INSERT INTO users (username) VALUES ('ann')");

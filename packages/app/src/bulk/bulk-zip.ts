@@ -1,9 +1,4 @@
-import {
-  type ExportFormat,
-  type ExportVariant,
-  NothingToListError,
-  type Plan,
-} from '@mapsmith/core';
+import { type ExportVariant, NothingToListError, type Plan } from '@mapsmith/core';
 import type { BulkLists } from './bulk-lists.js';
 import { BulkSummaryCsv, offeredFormats, siteFolder } from './bulk-summary.js';
 import type { BulkRecord } from './ports.js';
@@ -38,20 +33,18 @@ export interface BulkZipSources {
 
 /**
  * One format's files of a site, through the one export path of `export.get`: the variant
- * `CrawlAnswers.exportOf` gives, the entry file, then each part a split sitemap lists, with
+ * `CrawlAnswers.exportsOf` gives, the entry file, then each part a split sitemap lists, with
  * the names a single download has. A format with nothing to list adds no file.
  */
 async function* formatFiles(
   from: BulkZipSources,
   site: BulkRecordSite,
-  format: ExportFormat,
+  variant: ExportVariant,
   folder: string,
 ): AsyncGenerator<ZipEntry> {
   const { job } = site;
-  const { userId } = job;
-  const answers = from.lists.crawlAnswers;
-  const { variant } = await answers.exportOf({ jobId: job.id, format }, userId, from.plan);
-  const open = (part: number | undefined) => from.open({ userId, jobId: job.id }, variant, part);
+  const open = (part: number | undefined) =>
+    from.open({ userId: job.userId, jobId: job.id }, variant, part);
   const entry = await open(undefined).catch((err: unknown) => {
     // The outcome and the file agree on what can be listed; kept as the crawl page does.
     if (err instanceof NothingToListError) return null;
@@ -83,7 +76,12 @@ export async function* bulkZipEntries(
     const folder = offered.length > 0 ? siteFolder(presented) : null;
     summary.add(presented, folder);
     if (!folder) continue;
-    for (const format of offered) yield* formatFiles(from, site, format, folder);
+    const { variants } = await from.lists.crawlAnswers.exportsOf(
+      { jobId: site.job.id, formats: offered },
+      site.job.userId,
+      from.plan,
+    );
+    for (const variant of variants) yield* formatFiles(from, site, variant, folder);
   }
   yield { name: 'summary.csv', data: () => [summary.bytes()] };
 }

@@ -208,20 +208,21 @@ export class CrawlAnswers {
     userId: number,
     plan: Plan,
   ): Promise<{ job: CrawlJobRecord; variant: ExportVariant }> {
-    if (input.compress && !canGzip(input.format))
-      throw invalidInput(
-        'compress',
-        `gzip is offered for xml, xml-images, images and videos only, not ${input.format}`,
-      );
-    const job = await this.completedJob(input.jobId, userId, 'download it');
-    return {
-      job,
-      variant: {
-        format: input.format,
-        gzip: Boolean(input.compress),
-        rssLimit: PLAN_LIMITS[plan].rssItems,
-      },
-    };
+    const variant = exportVariant(input, plan);
+    return { job: await this.completedJob(input.jobId, userId, 'download it'), variant };
+  }
+
+  /**
+   * The exports of several formats of one job, as `exportOf` gives each, the job read once (a
+   * bulk zip takes every format of each site: one read per site, not one per file).
+   */
+  async exportsOf(
+    input: { jobId: string; formats: readonly ExportFormat[] },
+    userId: number,
+    plan: Plan,
+  ): Promise<{ job: CrawlJobRecord; variants: ExportVariant[] }> {
+    const variants = input.formats.map((format) => exportVariant({ format }, plan));
+    return { job: await this.completedJob(input.jobId, userId, 'download it'), variants };
   }
 
   /**
@@ -244,6 +245,23 @@ export class CrawlAnswers {
     if (!filter.issue) return undefined;
     return issueMatcher(filter.issue, await this.repos.jobs.cachedSeoAnalysis(jobId));
   }
+}
+
+/** An export's variant: gzip only where the format allows it, and the plan's RSS cap. */
+function exportVariant(
+  input: Pick<ExportRequest, 'format' | 'compress'>,
+  plan: Plan,
+): ExportVariant {
+  if (input.compress && !canGzip(input.format))
+    throw invalidInput(
+      'compress',
+      `gzip is offered for xml, xml-images, images and videos only, not ${input.format}`,
+    );
+  return {
+    format: input.format,
+    gzip: Boolean(input.compress),
+    rssLimit: PLAN_LIMITS[plan].rssItems,
+  };
 }
 
 /** Rethrows `err`; a sitemap with nothing to list is a 422 saying why, never an empty file. */

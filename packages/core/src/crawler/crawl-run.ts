@@ -364,6 +364,11 @@ export class CrawlRun {
           // Free URLs are bounded too: a site of endless redirects or 404s ends here.
           urlCap - this.counter.pagesCrawled - this.inflight,
         );
+        // Whether the crawl was idle before `take`: a page that ends while the take is being
+        // answered queues its links after the take read the frontier, so an empty take ends
+        // the crawl only when nothing was in flight when it began (a site's deeper pages were
+        // lost this way when the database answered late).
+        const idle = this.inflight === 0 && !this.seeding;
         let took = 0;
         if (room > 0) {
           const batch = await deps.store.take(room);
@@ -383,7 +388,7 @@ export class CrawlRun {
           }
         }
         if (took > 0) continue;
-        if (this.inflight === 0 && !this.seeding) {
+        if (idle) {
           const capped = this.counter.pages >= options.maxPages;
           if ((capped || this.counter.pagesCrawled >= urlCap) && (await deps.store.counts()).queued)
             endedBy = capped ? 'page-limit' : 'url-limit';
