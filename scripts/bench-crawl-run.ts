@@ -20,6 +20,7 @@ import {
 } from '@mapsmith/core';
 import { createSpillStore, storeForCap } from '@mapsmith/core/crawl';
 import { createChromiumRenderer } from '@mapsmith/render';
+import { startMemorySampler } from './bench-memory-sampler.js';
 
 interface Job {
   url: string;
@@ -63,6 +64,7 @@ const checkpoint = (at: number) => {
   (globalThis as { gc?: () => void }).gc?.();
   return { pages: at, rssMb, peakRssMb, heapMb: mb(process.memoryUsage().heapUsed) };
 };
+const sampler = startMemorySampler();
 const started = performance.now();
 for await (const event of crawler.crawl({
   startUrl: job.url,
@@ -86,6 +88,7 @@ const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const exportPeaks: { step: string; peakRssMb: number }[] = [];
 if (job.exportDir) {
+  sampler.phase('jsonl');
   const out = fs.createWriteStream(path.join(job.exportDir, 'crawl.jsonl'));
   for await (const page of store.pages())
     if (!out.write(`${JSON.stringify(page)}\n`)) await new Promise((r) => out.once('drain', r));
@@ -93,10 +96,12 @@ if (job.exportDir) {
   exportPeaks.push({ step: 'jsonl', peakRssMb: peakMb() });
   // One format at a time, so the peak RSS after each says which export raised it.
   for (const format of EXPORT_FORMATS) {
+    sampler.phase(format);
     await writeExports([format], () => store.listed(), { outDir: job.exportDir });
     exportPeaks.push({ step: format, peakRssMb: peakMb() });
   }
 }
+const memoryPeaks = sampler.stop();
 const exportSeconds = (performance.now() - started) / 1000 - seconds;
 const cpuAfter = process.cpuUsage();
 const exportCpuSeconds = (cpuAfter.user + cpuAfter.system) / 1e6 - cpuSeconds;
@@ -129,5 +134,6 @@ process.stdout.write(
     endedBy,
     checkpoints,
     exportPeaks,
+    memoryPeaks,
   })}\n`,
 );

@@ -12,11 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
 import { benchAgainstWget, wgetAvailable } from './bench-crawl-wget.js';
+import type { MemorySample } from './bench-memory-sampler.js';
+import { cliLaunch } from './cli-launch.js';
 
 interface RunResult {
   checkpoints: { pages: number; rssMb: number; peakRssMb: number; heapMb: number }[];
   /** Peak RSS after the JSONL and after each export format, in the order written. */
   exportPeaks?: { step: string; peakRssMb: number }[];
+  /** Per phase (crawl, jsonl, each format), the memory breakdown at its highest RSS. */
+  memoryPeaks?: MemorySample[];
   pages: number;
   seconds: number;
   exportSeconds: number;
@@ -31,14 +35,17 @@ interface RunResult {
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-'));
+// As `mapsmith crawl` runs: the shim's environment and Node flags (its young generation, malloc).
+const launch = cliLaunch(root);
 
 function runOnce(job: Record<string, unknown>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
-        // As `mapsmith crawl` runs (packages/server/bin/mapsmith.js): its young generation.
-        '--max-semi-space-size=8',
+        ...launch.nodeFlags,
+        // BENCH_NODE_FLAGS: Node/V8 flags to try on top of the CLI's (space-separated).
+        ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
         '--expose-gc',
         '--conditions',
         'source',
@@ -50,7 +57,7 @@ function runOnce(job: Record<string, unknown>): Promise<RunResult> {
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
-        env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+        env: { ...launch.env, ...process.env },
       },
     );
     let out = '';
@@ -115,6 +122,10 @@ async function bench(
       if (r.exportPeaks?.length)
         process.stdout.write(
           `    peak RSS after ${r.exportPeaks.map((e) => `${e.step} ${e.peakRssMb}`).join(', ')} MB\n`,
+        );
+      for (const p of r.memoryPeaks ?? [])
+        process.stdout.write(
+          `    ${p.phase} at its peak: RSS ${p.rssMb} = anonymous ${p.anonymousMb} (V8 heap ${p.heapTotalMb}: old space ${p.oldSpaceMb}, ${p.oldSpaceUsedMb} used, new ${p.newSpaceMb}, large objects ${p.largeObjectMb}, code ${p.codeSpaceMb}; heap used ${p.heapUsedMb}; external ${p.externalMb}, ArrayBuffers ${p.arrayBuffersMb}; other ${p.otherAnonymousMb}) + file ${p.fileMb} MB\n`,
         );
       results.push(r);
       process.stdout.write(
