@@ -66,17 +66,31 @@ interface Answer {
   early: boolean;
 }
 
+/** How long `upload` holds a body half-sent waiting for an early answer. */
+const EARLY_ANSWER_MS = 15_000;
+
 /**
- * POSTs `body` to the audit route (in `chunks` writes, or holding the request open after the
- * first one when `hold` is set) and resolves with the answer as soon as its head and body are
- * in, abandoning the rest of the upload: a client that has its answer stops sending.
+ * POSTs `body` to the audit route (in `chunks` writes, holding the request open after the first
+ * one until `hold` settles, or with `early` until the answer is in or `EARLY_ANSWER_MS` passed)
+ * and resolves with the answer as soon as its head and body are in, abandoning the rest of the
+ * upload: a client that has its answer stops sending. `early` makes "answered before the body
+ * was sent" a fact rather than a race: the rest of the body is sent only if no answer came
+ * while the first chunk was all the server had (on a fast machine a server that drains a
+ * refused body takes all of it over loopback before the client reads the answer).
  */
 function upload(
   body: Buffer,
   headers: Record<string, string>,
-  options: { chunks?: number; hold?: Promise<void> } = {},
+  options: { chunks?: number; hold?: Promise<void>; early?: boolean } = {},
 ): Promise<Answer> {
   const url = new URL('/api/audit', server.url);
+  let answered!: () => void;
+  const answer = new Promise<void>((r) => {
+    answered = r;
+  });
+  const hold = options.early
+    ? Promise.race([answer, new Promise<void>((r) => setTimeout(r, EARLY_ANSWER_MS).unref())])
+    : options.hold;
   return new Promise((resolve, reject) => {
     let sent = false;
     const req = http.request(url, {
@@ -84,6 +98,7 @@ function upload(
       headers: { 'content-type': 'application/json', 'content-length': body.length, ...headers },
     });
     req.on('response', (res) => {
+      answered();
       const parts: Buffer[] = [];
       res.on('data', (d: Buffer) => parts.push(d));
       res.on('end', () => {
@@ -103,7 +118,7 @@ function upload(
       for (let at = 0; at < body.length && !req.destroyed; at += size) {
         if (!req.write(body.subarray(at, at + size)))
           await new Promise((r) => req.once('drain', r));
-        if (at === 0 && options.hold) await options.hold;
+        if (at === 0 && hold) await hold;
       }
       sent = !req.destroyed;
       if (sent) req.end();
@@ -131,7 +146,7 @@ describe('request bodies under hostile load (attack 2026-11-26, F1)', () => {
   it('answers 24 anonymous plain 55 MB uploads 401 before their bodies are sent', async () => {
     const body = json(INFLATED);
     const answers = await Promise.all(
-      Array.from({ length: 24 }, () => upload(body, {}, { chunks: 64 })),
+      Array.from({ length: 24 }, () => upload(body, {}, { chunks: 64, early: true })),
     );
     for (const a of answers) expect(a).toMatchObject({ status: 401, early: true });
     expect(server.child.exitCode).toBeNull();
@@ -145,7 +160,7 @@ describe('request bodies under hostile load (attack 2026-11-26, F1)', () => {
   });
 
   it('refuses a body declared past the route’s 60 MB bound before it is sent (413)', async () => {
-    const a = await upload(json(61 * MB), { cookie: cookieOf(0) }, { chunks: 64 });
+    const a = await upload(json(61 * MB), { cookie: cookieOf(0) }, { chunks: 64, early: true });
     expect(a).toMatchObject({ status: 413, code: 'input.too-large', early: true });
   });
 
@@ -159,9 +174,9 @@ describe('request bodies under hostile load (attack 2026-11-26, F1)', () => {
     const first = upload(body, { cookie: cookieOf(0) }, { chunks: 8, hold });
     const second = upload(body, { cookie: cookieOf(1) }, { chunks: 8, hold });
     await new Promise((r) => setTimeout(r, 500));
-    const sameUser = await upload(body, { cookie: cookieOf(0) }, { chunks: 8 });
+    const sameUser = await upload(body, { cookie: cookieOf(0) }, { chunks: 8, early: true });
     expect(sameUser).toMatchObject({ status: 429, code: 'input.busy', early: true });
-    const third = await upload(body, { cookie: cookieOf(2) }, { chunks: 8 });
+    const third = await upload(body, { cookie: cookieOf(2) }, { chunks: 8, early: true });
     expect(third).toMatchObject({ status: 429, code: 'input.busy', early: true });
     expect(Number(third.retryAfter)).toBeGreaterThan(0);
     open();
