@@ -58,7 +58,7 @@ async function axeFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-test('sits in the navigation bar at both widths, opens under its button and closes with Esc', async ({
+test('sits in the navigation bar at both widths, opens under its button and closes with Esc, one level per press', async ({
   page,
 }, testInfo) => {
   await page.goto('/');
@@ -85,8 +85,15 @@ test('sits in the navigation bar at both widths, opens under its button and clos
   await expect(panel).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('account-open-390.png') });
   expect(await axeFindings(page)).toEqual([]);
+  // One Esc closes the panel alone (it closed the menu under it too); the next closes the menu.
+  const menu = banner.getByRole('button', { name: 'Menu' });
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
 });
 
 test.describe('without a keyring (Linux basic_text)', () => {

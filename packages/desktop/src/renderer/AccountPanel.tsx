@@ -1,4 +1,5 @@
 import { ApiCallError } from '@mapsmith/core/browser';
+import { useEscapeCloses } from '@mapsmith/web';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountStatus } from '../shared/desktop-operations';
 import type { DesktopApi } from './ipc-api';
@@ -47,16 +48,10 @@ export function AccountPanel(props: { api: DesktopApi }) {
   };
 
   // Esc closes the open panel and gives focus back to its button (disclosure pattern).
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeCloses(open, () => {
+    setOpen(false);
+    toggle.current?.focus();
+  });
 
   const pro = status?.plan === 'pro';
   return (

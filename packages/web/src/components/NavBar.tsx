@@ -1,7 +1,8 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '../app/auth';
 import { errorText } from '../app/errors';
+import { useEscapeCloses } from '../app/escape-closes';
 import type { HomeSection } from '../app/scroll';
 import { useShellNav } from '../app/shell-nav';
 import { useToast } from '../app/toast';
@@ -26,16 +27,10 @@ export function NavBar() {
   const [open, setOpen] = useState(false);
   const shellNav = useShellNav();
   // Esc closes the open menu and gives focus back to its toggle (disclosure pattern).
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      document.querySelector<HTMLButtonElement>('.nav-toggle')?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeCloses(open, () => {
+    setOpen(false);
+    document.querySelector<HTMLButtonElement>('.nav-toggle')?.focus();
+  });
   return (
     <header className="site-header">
       <nav className="nav" aria-label="Main">
