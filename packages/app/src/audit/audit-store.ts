@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditResult, AuditStore, Clock, SqlDatabase } from '@mapsmith/core';
 import { fenceClaim } from '../jobs/claim-fence.js';
-import { chargePage } from '../sql/page-charge.js';
+import { GroupedWrites } from '../sql/grouped-writes.js';
+import { chargePages } from '../sql/page-charge.js';
 import { fencedTransaction } from '../sql/transactions.js';
 import { AUDIT_TABLE } from './audit-queue.js';
 
@@ -39,14 +40,25 @@ export class SqlAuditStore implements AuditStore {
     });
   }
 
+  /** The saves asked while another group is written go together (`GroupedWrites`). */
+  private readonly saves = new GroupedWrites<SaveAsked, boolean>((group) => this.saveGroup(group));
+
   /**
-   * Saves one result and charges it to the job and the owner's month, in one transaction. Each
-   * write is conditional on its row's latest version (read committed: concurrent saves wait
-   * for the row instead of failing and retrying): the URL is marked done only if it was not,
-   * and the month charged by the crawls' one meter (`chargePage`) only while under the quota, so
-   * audits and crawls of one owner saving at once on several nodes never charge twice or past it.
+   * Saves one result and charges it to the job and the owner's month, in one transaction with
+   * the saves asked while the previous one was written (one fence, one charge for the group).
+   * Each write is conditional on its row's latest version (read committed: concurrent saves
+   * wait for the row instead of failing and retrying): the URL is marked done only if it was
+   * not, and the month charged by the crawls' one meter (`chargePages`) only while under the
+   * quota, so audits and crawls of one owner saving at once on several nodes never charge twice
+   * or past it. A group the quota cannot take whole rolls back and its saves are written one by
+   * one, so the URLs that fit are kept and the first that does not is refused, as alone.
    */
-  async save(entry: AuditEntry, r: AuditResult): Promise<boolean> {
+  save(entry: AuditEntry, result: AuditResult): Promise<boolean> {
+    return this.saves.add({ entry, result });
+  }
+
+  /** One transaction for `group`; false for a lone save the month has no room for. */
+  private async saveGroup(group: SaveAsked[]): Promise<boolean[]> {
     try {
       return await fencedTransaction(this.db, async (tx) => {
         const job = await fenceClaim<{ user_id: number; month_quota: number | null }>(
@@ -56,37 +68,50 @@ export class SqlAuditStore implements AuditStore {
           this.claimToken,
           'user_id, month_quota',
         );
-        const { changes } = await tx.run(
-          `UPDATE audit_urls SET state = 'done', verdict = ?, status = ?, redirect_status = ?,
-                  redirect_target = ?, noindex = ?, canonical = ?, blocked = ?, content_type = ?,
-                  response_ms = ?, error = ?
-            WHERE seq = ? AND job_id = ? AND state <> 'done'`,
-          [
-            r.verdict,
-            r.status,
-            r.redirectStatus,
-            r.redirectTarget,
-            r.noindex ? 1 : 0,
-            r.canonical,
-            r.blocked ? 1 : 0,
-            r.contentType,
-            r.responseMs,
-            r.error,
-            entry.id,
-            this.jobId,
-          ],
-        );
-        if (changes !== 1) return true;
-        // Over the quota: the URL's result must not stay saved without its charge.
-        if (!(await chargePage(tx, job, this.clock.now()))) throw new QuotaReached();
-        await tx.run('UPDATE audit_jobs SET checked = checked + 1 WHERE id = ?', [this.jobId]);
-        return true;
+        let fresh = 0;
+        for (const { entry, result: r } of group) {
+          const { changes } = await tx.run(
+            `UPDATE audit_urls SET state = 'done', verdict = ?, status = ?, redirect_status = ?,
+                    redirect_target = ?, noindex = ?, canonical = ?, blocked = ?, content_type = ?,
+                    response_ms = ?, error = ?
+              WHERE seq = ? AND job_id = ? AND state <> 'done'`,
+            [
+              r.verdict,
+              r.status,
+              r.redirectStatus,
+              r.redirectTarget,
+              r.noindex ? 1 : 0,
+              r.canonical,
+              r.blocked ? 1 : 0,
+              r.contentType,
+              r.responseMs,
+              r.error,
+              entry.id,
+              this.jobId,
+            ],
+          );
+          fresh += changes;
+        }
+        if (fresh === 0) return group.map(() => true);
+        // Over the quota: no result may stay saved without its charge.
+        if ((await chargePages(tx, job, fresh, this.clock.now())) < fresh) throw new QuotaReached();
+        await tx.run('UPDATE audit_jobs SET checked = checked + ? WHERE id = ?', [
+          fresh,
+          this.jobId,
+        ]);
+        return group.map(() => true);
       });
     } catch (err) {
-      if (err instanceof QuotaReached) return false;
+      if (err instanceof QuotaReached && group.length === 1) return [false];
       throw err;
     }
   }
+}
+
+/** A result to save for its URL. */
+interface SaveAsked {
+  entry: AuditEntry;
+  result: AuditResult;
 }
 
 /** Rolls back a result whose URL the owner's month has no room for. */

@@ -48,7 +48,7 @@ function fine(url: string): AuditResult {
 
 /**
  * Issue 27 point 2: one month meter. A crawled page and an audited URL are each charged once,
- * to the same month of the same owner, by the one charge (`chargePage`), and the quota one
+ * to the same month of the same owner, by the one charge (`chargePages`), and the quota one
  * fills binds the other.
  */
 describe.each(testDatabaseKinds)('the one month meter on %s', (kind) => {

@@ -67,15 +67,6 @@ export async function chargePages(
   return charged;
 }
 
-/** Charges one page (an audited URL) by the one meter; false when the month's quota is used up. */
-export async function chargePage(
-  tx: SqlQueryable,
-  owner: MonthMeterOwner,
-  nowMs: number,
-): Promise<boolean> {
-  return (await chargePages(tx, owner, 1, nowMs)) === 1;
-}
-
 /** Adds the charged pages and the stored bytes of a batch to the (fenced) job's row. */
 export async function countOnJob(
   tx: SqlQueryable,
