@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createSqlRepositories } from '@mapsmith/app';
 import { createUrlPolicy, silentLogger } from '@mapsmith/core';
 import { Database } from '../packages/server/src/db/database.js';
 import { migrate } from '../packages/server/src/db/migrations/index.js';
 import { AuditTask } from '../packages/server/src/jobs/audit-task.js';
 import { loadJobsConfig } from '../packages/server/src/jobs/config.js';
-import { createSqlRepositories } from '../packages/server/src/repos/sql/index.js';
 
 const { origin, urls } = JSON.parse(process.argv[2] ?? '{}') as { origin: string; urls: number };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-audit-'));

@@ -18,8 +18,9 @@ import {
   type RenderMode,
   writeExports,
 } from '@mapsmith/core';
-import { createSpillStore, storeForCap } from '@mapsmith/core/crawl';
+import { createSpillStore, storeForCap, usesSpillStore } from '@mapsmith/core/crawl';
 import { createChromiumRenderer } from '@mapsmith/render';
+import { collectOftenForSpill } from '../packages/server/src/cli/commands/crawl-heap.js';
 import { startMemorySampler } from './bench-memory-sampler.js';
 
 interface Job {
@@ -41,7 +42,9 @@ const renderer: PageRenderer | undefined =
   job.render === 'never'
     ? undefined
     : createChromiumRenderer({ policy, poolSize: job.renderPool ?? 4 });
-// The store `mapsmith crawl` picks for this page cap, unless the bench names one.
+// The store `mapsmith crawl` picks for this page cap, unless the bench names one, and the heap
+// growth it sets for a spilling crawl.
+if (!job.store && usesSpillStore(job.maxPages)) collectOftenForSpill();
 const store: CrawlStore =
   job.store === 'memory'
     ? createMemoryStore()

@@ -2,9 +2,9 @@
 // with a live session each (the API poller signs in with it), and one pending crawl per user
 // through the real `jobs.start` (as the route would), so every job is dispatched by the workers.
 import { randomBytes } from 'node:crypto';
+import { createSqlRepositories } from '@mapsmith/app';
 import { type SqlDatabase, systemClock } from '@mapsmith/core';
 import { hashSessionId, SESSION_COOKIE } from '../../packages/server/src/auth/session.js';
-import { createSqlRepositories } from '../../packages/server/src/repos/sql/index.js';
 
 /** A bench user and the Cookie header of its session. */
 export interface BenchUser {

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { type HostedServer, startHostedServer } from './support/hosted-stub';
 import { expect, test } from './support/renderer-fixture';
 
@@ -50,14 +49,6 @@ test('links a Pro account with a token, lifting the free meter, and unlinks it',
   await expect(page.getByTestId('account-plan')).toHaveText('Free plan');
 });
 
-/** axe's serious and critical findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 test('sits in the navigation bar at both widths, opens under its button and closes with Esc, one level per press', async ({
   page,
 }, testInfo) => {
@@ -72,7 +63,7 @@ test('sits in the navigation bar at both widths, opens under its button and clos
   const [button, box] = [await toggle.boundingBox(), await panel.boundingBox()];
   expect(box && button && box.y).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
   await page.screenshot({ path: testInfo.outputPath('account-open-1280.png') });
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(toggle).toBeFocused();
@@ -84,7 +75,7 @@ test('sits in the navigation bar at both widths, opens under its button and clos
   await toggle.click();
   await expect(panel).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('account-open-390.png') });
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // One Esc closes the panel alone (it closed the menu under it too); the next closes the menu.
   const menu = banner.getByRole('button', { name: 'Menu' });
   await page.keyboard.press('Escape');

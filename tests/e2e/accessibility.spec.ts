@@ -1,10 +1,10 @@
 // Issue 26 point 9: axe-core over every route at 1280 and 390 px, with zero serious or critical
 // violations: signed out (public pages, the sign-in flow, a 404) and signed in as Pro (account
 // pages, a real crawl's report, bulk and schedules).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PUBLIC_PATHS } from '../../packages/core/src/contract/page-meta';
 import { startFixtureSite } from '../fixtures/site/index';
+import { axeViolations } from '../support/axe';
 import { startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
@@ -52,12 +52,8 @@ async function audit(page: Page, path: string): Promise<string[]> {
   await open(page, path);
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      const where = v.nodes.slice(0, 4).map((n) => n.target.join(' '));
-      found.push(`${path} @${size.width}px ${v.id} (${v.impact}): ${where.join(' | ')}`);
-    }
+    for (const finding of await axeViolations(page))
+      found.push(`${path} @${size.width}px ${finding}`);
   }
   return found;
 }

@@ -1,10 +1,10 @@
 // Issue 29 point 2: the charts above the URL table. Each bar, clicked or pressed with the
 // keyboard, filters the table to exactly its URLs; each chart has its numbers as a table; the
 // page stays axe-clean and is looked at in screenshots at 1280 and 390 px.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { CrawlCharts, FolderNode } from '../../packages/core/src/browser';
 import { startFixtureSite } from '../fixtures/site/index';
+import { axeViolations } from '../support/axe';
 import { allRows, startCrawlByApi, waitForCrawl } from './support/crawl-api';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
@@ -26,13 +26,6 @@ function paramOf(page: Page, param: string): string | null {
 async function expectParam(page: Page, param: string, value: string | null): Promise<void> {
   await expect.poll(() => paramOf(page, param)).toBe(value);
   await expect(page.getByTestId('report-range')).not.toHaveText('Loading…');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test('each chart opens the URL table filtered to its bar, by mouse and keyboard, axe-clean at 1280 and 390 px', async ({
@@ -103,7 +96,7 @@ test('each chart opens the URL table filtered to its bar, by mouse and keyboard,
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-      expect(await seriousViolations(page), `${width}px`).toEqual([]);
+      expect(await axeViolations(page), `${width}px`).toEqual([]);
       // Nothing wider than the screen.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -145,7 +138,7 @@ test('the charts of a one-page crawl and of a crawl stopped at the free plan’s
         hasText: /^start page/,
       });
       await expect(start).toContainText('1');
-      expect(await seriousViolations(page), name).toEqual([]);
+      expect(await axeViolations(page), name).toEqual([]);
       await shoot(page, testInfo, `report-charts-${name}`, region);
     }
   } finally {

@@ -3,8 +3,7 @@
 // page asks, confirms in plain words, and the owner then sees who unsubscribed. 1280 and 390 px.
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { expectInline } from './support/inline';
 import { becomePro } from './support/pro';
 import { expect, test } from './support/services';
@@ -22,14 +21,6 @@ function unsubscribeToken(dataDir: string, email: string): string {
   } finally {
     db.close();
   }
-}
-
-/** The serious and critical axe violations of what the page shows now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test('a schedule mails its report to client addresses, each free to unsubscribe', async ({
@@ -53,7 +44,7 @@ test('a schedule mails its report to client addresses, each free to unsubscribe'
   await create.click();
   await expectInline(page, field, /“not-an-address” is not an e-mail address/);
   await shoot(page, testInfo, 'report-to-bad-address', field);
-  expect(await axeProblems(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // The server holds the same bound whatever a client sends.
   const direct = await page.request.post('/api/schedules', {
     data: {
@@ -84,7 +75,7 @@ test('a schedule mails its report to client addresses, each free to unsubscribe'
   await expect(heading).toHaveText('Stop the reports of example.com?');
   await expect(client.locator('main')).toContainText('bob@client.example gets a report');
   await shoot(client, testInfo, 'unsubscribe-ask', client.locator('main'));
-  expect(await axeProblems(client)).toEqual([]);
+  expect(await axeViolations(client)).toEqual([]);
   await client.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(heading).toHaveText('You are unsubscribed');
   await expect(client.locator('main')).toContainText(

@@ -73,7 +73,8 @@ describe('the Chromium renderer', () => {
     const pid = renderer.browserPid();
     expect(pid).not.toBeNull();
     process.kill(pid as number, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    // The renderer has seen the death (its 'disconnected' clears the pid), however long it took.
+    await expect.poll(() => renderer.browserPid(), { timeout: 15_000 }).toBeNull();
     const result = await renderer.render({
       url: `${site.origin}/app`,
       blockMedia: true,

@@ -6,7 +6,8 @@
 // glibc's malloc keeps up to 8 arenas per core for Node's threads (GC helpers, libuv pool):
 // two are enough for one busy thread, and cost a 5,000-page crawl ~40 MB less peak RSS.
 // A crawl into the spill store also has V8 collect its old generation every 20 % of growth, set
-// when the store is chosen (core's `storeForCap`), not here: small crawls would pay it in CPU.
+// by the crawl command when it picks that store (cli/commands/crawl-heap.ts), not here: small
+// crawls would pay it in CPU.
 // These flags are every `mapsmith` command's; bench:crawl reads them from this line.
 import { existsSync } from 'node:fs';
 import module from 'node:module';

@@ -1,9 +1,9 @@
+import type { Repositories } from '@mapsmith/app';
 import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from './config.js';
 import type { ExportCache } from './exports/export-cache.js';
 import type { WorkerRegistry } from './health/worker-registry.js';
 import type { JobSystem } from './jobs/index.js';
-import type { Repositories } from './repos/ports.js';
 import type { ScheduleService } from './schedules/service.js';
 import type { DiskSpace } from './storage/disk-space.js';
 

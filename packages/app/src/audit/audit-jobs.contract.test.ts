@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
     expect(await store.save(a, result(a.url, 'redirect', true))).toBe(true);
     expect(await store.save(a, result(a.url, 'fine'))).toBe(true);
     expect(await charged(t.db, user, clock.ms)).toBe(1);
-    await audits.requeueLeased(id);
+    await audits.requeueLeased(id, token);
     expect((await store.lease(10)).map((e) => e.url)).toEqual([b.url, ...urls(5).slice(2)]);
     const job = await audits.get(id, user);
     expect(job).toMatchObject({ checked: 1, truncated: true });
@@ -111,13 +111,29 @@ describe.each(testDatabaseKinds)('the audit repository on %s', (kind) => {
     expect(await audits.get(id, user)).toMatchObject({ checked: 0, total: 3 });
     expect((await audits.page(id, {})).total).toBe(0);
     // The holder's run saves the same URL, once.
-    await audits.requeueLeased(id);
+    await audits.requeueLeased(id, token);
     const store = audits.store(id, token);
     const [again] = await store.lease(1);
     if (!again) throw new Error('nothing leased');
     expect(await store.save(again, result(again.url))).toBe(true);
     expect((await audits.page(id, {})).rows.map((r) => r.url)).toEqual([a.url]);
     expect(await charged(t.db, user, clock.ms)).toBe(1);
+  });
+
+  it('refuses the requeue of a run whose audit was taken over: the holder’s leases stay its own', async () => {
+    const id = await start();
+    const stale = await holdAudit(t.db, clock, id);
+    await audits.saveListing(id, stale, listing(urls(3)));
+    // Another worker takes the audit over and leases two URLs; the old run, resuming, requeues.
+    const token = await holdAudit(t.db, clock, id);
+    const store = audits.store(id, token);
+    expect((await store.lease(2)).map((e) => e.url)).toEqual(urls(2));
+    await expect(audits.requeueLeased(id, stale)).rejects.toThrow(ClaimLostError);
+    // The holder's two leases were not put back: no other lease hands them out again.
+    expect((await store.lease(10)).map((e) => e.url)).toEqual(urls(3).slice(2));
+    // The holder's own requeue (its resumed run) puts back all three.
+    await audits.requeueLeased(id, token);
+    expect((await store.lease(10)).map((e) => e.url)).toEqual(urls(3));
   });
 
   it('pages results by verdict and text (any case, % and _ taken literally)', async () => {

@@ -256,12 +256,19 @@ export class SqlAuditRepository implements AuditRepository {
     return changes;
   }
 
-  /** Leased URLs of an interrupted run go back to the queue (their results were not saved). */
-  async requeueLeased(jobId: string): Promise<void> {
-    await this.db.run(
-      "UPDATE audit_urls SET state = 'queued' WHERE job_id = ? AND state = 'leased'",
-      [jobId],
-    );
+  /**
+   * Leased URLs of an interrupted run go back to the queue (their results were not saved), by
+   * the run that holds the job now: fenced by `claimToken` like every write of the job's rows
+   * (`fenceClaim`), so a run whose claim was taken over throws `ClaimLostError` and leaves the
+   * new holder's leases alone.
+   */
+  async requeueLeased(jobId: string, claimToken: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await fenceClaim(tx, AUDIT_TABLE, jobId, claimToken);
+      await tx.run("UPDATE audit_urls SET state = 'queued' WHERE job_id = ? AND state = 'leased'", [
+        jobId,
+      ]);
+    });
   }
 
   /** The job's durable URL list, for `runAudit`. */

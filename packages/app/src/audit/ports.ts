@@ -68,8 +68,12 @@ export interface AuditRepository {
   results(jobId: string, verdict?: AuditVerdict): AsyncGenerator<AuditResult>;
   /** Deletes audits created before `cutoffMs` (their URLs go with them); returns how many. */
   deleteCreatedBefore(cutoffMs: number): Promise<number>;
-  /** Leased URLs of an interrupted run go back to the queue (their results were not saved). */
-  requeueLeased(jobId: string): Promise<void>;
+  /**
+   * Leased URLs of an interrupted run go back to the queue (their results were not saved), by
+   * the holder of `claimToken` only: once the job is taken over it throws `ClaimLostError` and
+   * leaves the new holder's leases alone.
+   */
+  requeueLeased(jobId: string, claimToken: string): Promise<void>;
   /**
    * The job's durable URL list for `runAudit`: each URL is saved and charged to the owner's
    * month at most once, and never past the job's monthly quota, whatever runs at once. Its

@@ -69,7 +69,7 @@ export async function runAuditJob(
         throw new AuditFailedError('The sitemap lists no URLs to check.');
       await audits.saveListing(job.id, claimToken, listing);
     } else {
-      await audits.requeueLeased(job.id);
+      await audits.requeueLeased(job.id, claimToken);
     }
     const asked = new AbortController();
     const watching = await watchRequest(() => audits.stopAsked(job.id), asked);

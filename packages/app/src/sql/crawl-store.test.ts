@@ -186,7 +186,8 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
       expect(urls).toHaveLength(620);
       expect(urls[0]).toBe('https://example.com/0');
       expect(urls[619]).toBe('https://example.com/619');
-    });
+      // 620 saves of their own transaction each: on Postgres under load, tens of seconds.
+    }, 120_000);
 
     it('stops a batched store at its first failed batch: nothing held or saved later is written', async () => {
       const { repos, job } = await newJob(t, 'pro');

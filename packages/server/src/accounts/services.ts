@@ -1,9 +1,8 @@
-import type { AccountRepositories } from '@mapsmith/app';
+import type { AccountRepositories, Repositories } from '@mapsmith/app';
 import type { Logger } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { ExportCache } from '../exports/export-cache.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
-import type { Repositories } from '../repos/ports.js';
 import { LoginThrottle } from './login-throttle.js';
 import { WindowLimit } from './throttle.js';
 

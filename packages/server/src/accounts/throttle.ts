@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../repos/ports.js';
+import type { RateLimiter } from '@mapsmith/app';
 
 /**
  * A limit of `limit` actions per key in a rolling `windowMs` (mail a user can trigger,

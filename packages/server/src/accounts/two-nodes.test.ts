@@ -6,14 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '@mapsmith/app';
+import { AppError, createSqlRepositories } from '@mapsmith/app';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '@mapsmith/app/testing';
 import { silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiToken } from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
 import { createExportCache } from '../exports/index.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createDiskSpace } from '../storage/disk-space.js';
 import { confirmEmail } from './confirmation.js';
 import { resetPassword } from './password-reset.js';

@@ -1,8 +1,12 @@
-import type { ApiTokenRepository } from '@mapsmith/app';
-import { AppError, proRequired } from '@mapsmith/app';
+import {
+  type ApiTokenRepository,
+  AppError,
+  proRequired,
+  rateHeaders,
+  retryAfter,
+} from '@mapsmith/app';
 import { plural, type RateInfo } from '@mapsmith/core';
 import type { RequestHandler } from 'express';
-import { rateHeaders, retryAfter } from '../limits/rate-headers.js';
 import { checkBearerToken } from './api-tokens.js';
 
 declare global {

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import type { CrawlJobRepository } from '@mapsmith/app';
 import type { ServerConfig } from '../config.js';
-import type { CrawlJobRepository } from '../repos/ports.js';
 import type { DiskSpace } from '../storage/disk-space.js';
 import { ExportCache } from './export-cache.js';
 

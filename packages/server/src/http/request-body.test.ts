@@ -70,18 +70,19 @@ interface Answer {
 const EARLY_ANSWER_MS = 15_000;
 
 /**
- * POSTs `body` to the audit route (in `chunks` writes, holding the request open after the first
- * one until `hold` settles, or with `early` until the answer is in or `EARLY_ANSWER_MS` passed)
- * and resolves with the answer as soon as its head and body are in, abandoning the rest of the
+ * POSTs `body` to the audit route (in `chunks` writes) and resolves with the answer as soon as its head and body are in, abandoning the rest of the
  * upload: a client that has its answer stops sending. `early` makes "answered before the body
  * was sent" a fact rather than a race: the rest of the body is sent only if no answer came
  * while the first chunk was all the server had (on a fast machine a server that drains a
  * refused body takes all of it over loopback before the client reads the answer).
+ * With `hold`, every chunk but the last is sent and taken by the server before the upload calls
+ * `reading` and waits for `hold`: a server that does not read a body leaves at most the socket's
+ * few buffered MB of it sent, so the server is then reading this body (it holds its room).
  */
 function upload(
   body: Buffer,
   headers: Record<string, string>,
-  options: { chunks?: number; hold?: Promise<void>; early?: boolean } = {},
+  options: { chunks?: number; hold?: Promise<void>; reading?: () => void; early?: boolean } = {},
 ): Promise<Answer> {
   const url = new URL('/api/audit', server.url);
   let answered!: () => void;
@@ -114,11 +115,16 @@ function upload(
     req.on('error', (err) => (sent ? reject(err) : undefined));
     const chunks = options.chunks ?? 1;
     const size = Math.ceil(body.length / chunks);
+    /** The chunks sent before the upload waits for `hold`. */
+    const heldAfter = options.early ? 1 : chunks - 1;
     void (async () => {
-      for (let at = 0; at < body.length && !req.destroyed; at += size) {
+      for (let at = 0, n = 1; at < body.length && !req.destroyed; at += size, n++) {
         if (!req.write(body.subarray(at, at + size)))
           await new Promise((r) => req.once('drain', r));
-        if (at === 0 && hold) await hold;
+        if (n === heldAfter && hold) {
+          options.reading?.();
+          await hold;
+        }
       }
       sent = !req.destroyed;
       if (sent) req.end();
@@ -170,10 +176,18 @@ describe('request bodies under hostile load (attack 2026-11-26, F1)', () => {
       open = r;
     });
     const body = json(30 * MB);
-    // Two users' 30 MB uploads are held open half-sent: the server is reading both.
-    const first = upload(body, { cookie: cookieOf(0) }, { chunks: 8, hold });
-    const second = upload(body, { cookie: cookieOf(1) }, { chunks: 8, hold });
-    await new Promise((r) => setTimeout(r, 500));
+    // Two users' 30 MB uploads are held open, all but their last chunk taken by the server: it
+    // is reading both (the test waits for that, not for a guessed time).
+    const held = [0, 1].map((i) => {
+      let reading!: () => void;
+      const taken = new Promise<void>((r) => {
+        reading = r;
+      });
+      const answer = upload(body, { cookie: cookieOf(i) }, { chunks: 8, hold, reading });
+      // An upload answered before it is held (refused) ends the wait too, and fails below.
+      return { answer, taken: Promise.race([taken, answer]) };
+    });
+    await Promise.all(held.map((h) => h.taken));
     const sameUser = await upload(body, { cookie: cookieOf(0) }, { chunks: 8, early: true });
     expect(sameUser).toMatchObject({ status: 429, code: 'input.busy', early: true });
     const third = await upload(body, { cookie: cookieOf(2) }, { chunks: 8, early: true });
@@ -181,7 +195,7 @@ describe('request bodies under hostile load (attack 2026-11-26, F1)', () => {
     expect(Number(third.retryAfter)).toBeGreaterThan(0);
     open();
     // Read whole, they are sitemaps of nothing but 'a's: refused as such, not as too busy.
-    for (const a of await Promise.all([first, second])) expect(a.status).not.toBe(429);
+    for (const a of await Promise.all(held.map((h) => h.answer))) expect(a.status).not.toBe(429);
     const after = await upload(json(1024), { cookie: cookieOf(2) });
     expect(after.code).not.toBe('input.busy');
   }, 60_000);

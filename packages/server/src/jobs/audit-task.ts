@@ -1,6 +1,11 @@
-import { auditFailureText, runAuditJob } from '@mapsmith/app';
+import {
+  type AuditRepository,
+  type AuditRunSummary,
+  auditFailureText,
+  type ClaimedAudit,
+  runAuditJob,
+} from '@mapsmith/app';
 import type { AuditOptions, Logger, UrlPolicy } from '@mapsmith/core';
-import type { AuditRepository, AuditRunSummary, ClaimedAudit } from '../repos/ports-pro.js';
 import type { BackgroundTask } from './task.js';
 
 /**

@@ -1,4 +1,9 @@
-import { SqlAuditQueue, SqlAuditRepository } from '@mapsmith/app';
+import {
+  type AuditJobRecord,
+  type AuditRunSummary,
+  SqlAuditQueue,
+  SqlAuditRepository,
+} from '@mapsmith/app';
 import {
   openTwoHandles,
   seedUser,
@@ -8,7 +13,6 @@ import {
 import { createUrlPolicy, silentLogger, systemClock } from '@mapsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/index.js';
-import type { AuditJobRecord, AuditRunSummary } from '../repos/ports-pro.js';
 import { AuditTask } from './audit-task.js';
 import { WorkerPool } from './worker-pool.js';
 

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ClaimLostError } from '@mapsmith/app';
+import { ClaimLostError, createSqlRepositories, type Repositories } from '@mapsmith/app';
 import { testPostgresUrl } from '@mapsmith/app/testing';
 import { type CrawlSummary, makePage, systemClock } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { aesGcmBox, secretKey } from '../secrets/aes-gcm-box.js';
 import { loadJobsConfig } from './config.js';
 import { createScaledJobs, type ScaledJobs } from './scaled.js';

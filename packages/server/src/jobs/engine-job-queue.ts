@@ -2,6 +2,7 @@ import {
   type ClaimedLease,
   type CrawlJobRecord,
   type CrawlJobRow,
+  type JobQueue,
   type LeasedJobs,
   type LeasedRow,
   NO_SECRET_BOX,
@@ -11,7 +12,6 @@ import {
 } from '@mapsmith/app';
 import type { Clock, CrawlSummary, Logger, SqlDatabase } from '@mapsmith/core';
 import type { EngineJob, QueueEngine } from '@mapsmith/postgres';
-import type { JobQueue } from '../repos/ports.js';
 
 /** The engine queue crawl jobs are dispatched on. */
 export const CRAWL_ENGINE_QUEUE = 'mapsmith-crawl';

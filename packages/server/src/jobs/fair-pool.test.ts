@@ -1,10 +1,13 @@
-import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
+import {
+  type CrawlRunner,
+  CrawlTask,
+  createSqlRepositories,
+  type Repositories,
+} from '@mapsmith/app';
 import { openTestDatabase, type TestDatabase } from '@mapsmith/app/testing';
 import type { SqlDatabase } from '@mapsmith/core';
 import { type CrawlSummary, silentLogger } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';

@@ -1,4 +1,15 @@
-import { type CrawlRunner, CrawlTask, type LeasedJobs, SitemapCompareTask } from '@mapsmith/app';
+import {
+  type AuditJobRecord,
+  type AuditQueue,
+  type AuditRunSummary,
+  type ClaimedCompare,
+  type CrawlRunner,
+  CrawlTask,
+  type JobQueue,
+  type LeasedJobs,
+  type Repositories,
+  SitemapCompareTask,
+} from '@mapsmith/app';
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
@@ -8,13 +19,6 @@ import {
   type UrlPolicy,
 } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
-import type { JobQueue, Repositories } from '../repos/ports.js';
-import type {
-  AuditJobRecord,
-  AuditQueue,
-  AuditRunSummary,
-  ClaimedCompare,
-} from '../repos/ports-pro.js';
 import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { RetentionTask } from './retention-task.js';

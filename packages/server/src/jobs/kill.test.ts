@@ -71,8 +71,11 @@ async function listedUrls(server: ChildServer, jobId: string): Promise<string[]>
   return page.rows.map((r) => r.url).sort();
 }
 
+/** How long a poll waits for a 200-page crawl's state: a loaded machine takes many seconds. */
+const POLL_MS = 60_000;
+
 async function poll(server: ChildServer, jobId: string, done: (job: Job) => boolean): Promise<Job> {
-  const end = Date.now() + 15_000;
+  const end = Date.now() + POLL_MS;
   for (;;) {
     const res = await fetch(`${server.url}/api/crawl/${jobId}`, {
       headers: { Cookie: user.cookie },
@@ -247,7 +250,8 @@ describe('a crawl survives SIGKILL of the server', () => {
     // One process per SQLite file: the next test starts its own.
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+    // Honest bound for big work: three server starts, two whole 200-page crawls and a partial one.
+  }, 180_000);
 
   it('on SIGTERM, stops promptly and leaves the crawl pending; the next start finishes it', async () => {
     const env = { MAPSMITH_CRAWL_CONCURRENCY: '2' };
@@ -276,5 +280,5 @@ describe('a crawl survives SIGKILL of the server', () => {
     const job = await poll(again, jobId, (j) => j.status === 'completed' || j.status === 'failed');
     expect(job.status).toBe('completed');
     expect(job.resultsTotal).toBe(site.expectedStaticSitemapUrls.length);
-  });
+  }, 120_000);
 });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createSqlRepositories } from '@mapsmith/app';
 import { makePage } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser, seedCompletedJob } from '../repos/test-support.js';
 import { databaseFile, startServer } from '../server.js';
 import { RetentionTask } from './retention-task.js';

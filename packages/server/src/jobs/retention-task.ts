@@ -1,5 +1,5 @@
+import type { BulkRepository, CrawlJobRepository, RateLimiter } from '@mapsmith/app';
 import { CRAWL_RETENTION_DAYS } from '@mapsmith/core';
-import type { BulkRepository, CrawlJobRepository, RateLimiter } from '../repos/ports.js';
 import type { BackgroundTask } from './task.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

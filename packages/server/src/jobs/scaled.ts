@@ -1,7 +1,11 @@
-import { type SecretBox, SqlAuditQueue, SqlSitemapCompareQueue } from '@mapsmith/app';
+import {
+  type AuditQueue,
+  type SecretBox,
+  SqlAuditQueue,
+  SqlSitemapCompareQueue,
+} from '@mapsmith/app';
 import type { Clock, Logger, SqlDatabase } from '@mapsmith/core';
 import { createPgBossEngine, type EngineQueueSpec, type QueueEngine } from '@mapsmith/postgres';
-import type { AuditQueue } from '../repos/ports-pro.js';
 import type { JobsConfig } from './config.js';
 import {
   AUDIT_ENGINE_QUEUE,

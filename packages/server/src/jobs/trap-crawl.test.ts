@@ -3,7 +3,13 @@
 // ends with the bound that stopped it in its outcome, and the database stays small. Before the
 // growth bounds the crawl ran on; the `until` below gives up after 60 s and the test fails.
 import fs from 'node:fs';
-import { type CrawlRunner, CrawlTask, runCrawler } from '@mapsmith/app';
+import {
+  type CrawlRunner,
+  CrawlTask,
+  createSqlRepositories,
+  type Repositories,
+  runCrawler,
+} from '@mapsmith/app';
 import { openTestDatabase, type TestDatabase } from '@mapsmith/app/testing';
 import {
   type CrawlOptions,
@@ -16,8 +22,6 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTrapSite, type TrapSite } from '../../../../tests/fixtures/trap/trap-site.js';
 import type { Database } from '../db/database.js';
-import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';

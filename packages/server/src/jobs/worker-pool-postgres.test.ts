@@ -1,4 +1,4 @@
-import { type CrawlRunner, CrawlTask } from '@mapsmith/app';
+import { type CrawlRunner, CrawlTask, createSqlRepositories } from '@mapsmith/app';
 import { finishedSummary, startJob } from '@mapsmith/app/testing';
 import { silentLogger } from '@mapsmith/core';
 import {
@@ -9,7 +9,6 @@ import {
 } from '@mapsmith/postgres';
 import { describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../db/migrations-pg/index.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { createTestUser } from '../repos/test-support.js';
 import { DISK_FULL_CRAWL_STOP } from '../storage/disk-space.js';
 import { WorkerPool } from './worker-pool.js';

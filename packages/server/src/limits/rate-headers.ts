@@ -1,9 +1,4 @@
-import { rateHeaders } from '@mapsmith/app';
 import type { RateInfo } from '@mapsmith/core';
-import type { Response } from 'express';
-
-// The headers of a rate window are worded by the application layer, which refuses with them.
-export { rateHeaders, retryAfter } from '@mapsmith/app';
 
 /**
  * The limit that binds when two windows apply to one answer (a crawl start made with an API
@@ -15,9 +10,4 @@ export function bindingRate(a: RateInfo, b: RateInfo | undefined): RateInfo {
   if (!b) return a;
   if (b.remaining !== a.remaining) return b.remaining < a.remaining ? b : a;
   return b.resetMs > a.resetMs ? b : a;
-}
-
-/** Sets the rate headers on a successful answer. */
-export function setRateHeaders(res: Response, rate: RateInfo): void {
-  res.set(rateHeaders(rate));
 }

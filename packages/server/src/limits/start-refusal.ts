@@ -1,12 +1,13 @@
 import {
   AppError,
   type CrawlStartRefusal,
+  rateHeaders,
   refusedBeforeAdmission,
   StartRefusedError,
   startRefusedError,
 } from '@mapsmith/app';
 import type { Plan, RateInfo } from '@mapsmith/core';
-import { bindingRate, rateHeaders } from './rate-headers.js';
+import { bindingRate } from './rate-headers.js';
 
 /**
  * A start the plan's limits refused, with the rate headers of the window it was decided in:

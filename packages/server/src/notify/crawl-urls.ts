@@ -1,5 +1,4 @@
-import { AppError, crawlNotFinished } from '@mapsmith/app';
-import type { Repositories } from '../repos/ports.js';
+import { AppError, crawlNotFinished, type Repositories } from '@mapsmith/app';
 
 /**
  * The included URLs of the crawl to announce: the given job (the user's own, completed), or

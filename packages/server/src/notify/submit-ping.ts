@@ -1,6 +1,5 @@
-import { AppError, retryAfter } from '@mapsmith/app';
+import { AppError, type Repositories, retryAfter } from '@mapsmith/app';
 import { HOUR_MS, type HttpFetcher, type PingResult } from '@mapsmith/core';
-import type { Repositories } from '../repos/ports.js';
 import { crawlUrls } from './crawl-urls.js';
 import { type PingDeps, pingSearchEngines } from './ping-service.js';
 

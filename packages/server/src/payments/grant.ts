@@ -1,8 +1,7 @@
-import type { OrderRow } from '@mapsmith/app';
+import type { OrderRow, Repositories } from '@mapsmith/app';
 import { type Logger, moneyText } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import { receiptMail } from '../mail/messages.js';
-import type { Repositories } from '../repos/ports.js';
 import { addOneMonth } from './billing-period.js';
 import { formatEndDate } from './pro-reminder.js';
 

@@ -1,7 +1,7 @@
+import type { Repositories } from '@mapsmith/app';
 import { PRO_REMINDER_DAYS } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
 import { proEndingMail } from '../mail/messages.js';
-import type { Repositories } from '../repos/ports.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

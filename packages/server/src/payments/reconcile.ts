@@ -1,7 +1,6 @@
-import type { OrderRow } from '@mapsmith/app';
+import type { OrderRow, Repositories } from '@mapsmith/app';
 import type { Logger } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
-import type { Repositories } from '../repos/ports.js';
 import { grant } from './grant.js';
 import type { PayPalClient } from './paypal-client.js';
 import { takeBackMonth } from './refund.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@mapsmith/app';
+import { AppError, type Repositories } from '@mapsmith/app';
 import { type Logger, moneyText, PRO_PRICE } from '@mapsmith/core';
 import type { Mailer } from '../mail/mailer.js';
-import type { Repositories } from '../repos/ports.js';
 import { grant } from './grant.js';
 import { type PayPalClient, PayPalError, type PayPalOrder } from './paypal-client.js';
 import { pendingPaymentOf } from './pending.js';

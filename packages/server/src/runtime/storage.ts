@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SecretBox } from '@mapsmith/app';
+import { createSqlRepositories, type Repositories, type SecretBox } from '@mapsmith/app';
 import { type Logger, type SqlDatabase, systemClock } from '@mapsmith/core';
 import { migratePostgres, missingPostgresSteps, PgDatabase } from '@mapsmith/postgres';
 import type { ServerConfig } from '../config.js';
@@ -13,8 +13,6 @@ import {
   singleProcessRegistry,
   type WorkerRegistry,
 } from '../health/worker-registry.js';
-import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { aesGcmBox } from '../secrets/aes-gcm-box.js';
 import { embeddedSecretKeys } from '../secrets/secrets-config.js';
 import { ConfigError, type ProcessRole, redactUrl } from './process-config.js';

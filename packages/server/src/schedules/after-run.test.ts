@@ -3,15 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SqlScheduleRepository } from '@mapsmith/app';
+import { type CrawlJobRecord, createSqlRepositories, SqlScheduleRepository } from '@mapsmith/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../../../tests/servers/app-harness.js';
 import { Database } from '../db/database.js';
 import { migrate } from '../db/migrations/index.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/mailer.js';
-import type { CrawlJobRecord } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 

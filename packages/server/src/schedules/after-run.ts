@@ -1,10 +1,13 @@
-import type { SiteKeyRepository } from '@mapsmith/app';
 import {
   type CrawlAnswers,
+  type CrawlJobRecord,
+  type CrawlJobRepository,
   type PublishDeps,
   publishRun,
+  type ReportRecipientRepository,
   type ScheduleRecord,
   type ScheduleRepository,
+  type SiteKeyRepository,
   stableSitemapUrl,
 } from '@mapsmith/app';
 import {
@@ -17,8 +20,6 @@ import {
 import type { Mailer } from '../mail/mailer.js';
 import { scheduleFailedMail, scheduleRunMail } from '../mail/messages.js';
 import { submitForSite } from '../notify/site-submission.js';
-import type { CrawlJobRecord, CrawlJobRepository } from '../repos/ports.js';
-import type { ReportRecipientRepository } from '../repos/ports-pro.js';
 import { mailClientReports, type ReportSharing } from './client-report.js';
 
 /** What the after-run actions use. */

@@ -1,6 +1,5 @@
-import type { ScheduleRecord } from '@mapsmith/app';
+import type { CrawlJobRecord, ScheduleRecord } from '@mapsmith/app';
 import { clientReportMail } from '../mail/client-report-mail.js';
-import type { CrawlJobRecord } from '../repos/ports.js';
 import type { AfterRunDeps } from './after-run.js';
 
 /** How long the report link in a client's mail opens the report. */

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { CrawlAnswers, ScheduleTask, SqlScheduleRuns } from '@mapsmith/app';
+import { CrawlAnswers, type Repositories, ScheduleTask, SqlScheduleRuns } from '@mapsmith/app';
 import type { Logger, SqlDatabase, UrlPolicy } from '@mapsmith/core';
 import type { ServerConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createNotifyFetcher } from '../notify/fetcher.js';
-import type { Repositories } from '../repos/ports.js';
 import { type AfterRunDeps, afterRun } from './after-run.js';
 import { SitemapPublisher } from './publisher.js';
 import { shareLinkSharing } from './report-sharing.js';

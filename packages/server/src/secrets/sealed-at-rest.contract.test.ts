@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createSqlRepositories, type Repositories } from '@mapsmith/app';
 import {
   manualClock,
   openTestDatabase,
@@ -8,8 +9,6 @@ import {
 } from '@mapsmith/app/testing';
 import type { CrawlSettings, SqlDatabase } from '@mapsmith/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories } from '../repos/ports.js';
-import { createSqlRepositories } from '../repos/sql/index.js';
 import { aesGcmBox, secretKey } from './aes-gcm-box.js';
 
 const PASSWORD = 'pw-7f3a9c-staging';

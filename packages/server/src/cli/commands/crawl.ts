@@ -17,10 +17,12 @@ import {
   defaultParseWorkers,
   type SpillStore,
   storeForCap,
+  usesSpillStore,
 } from '@mapsmith/core/crawl';
 import { UsageError } from '../args.js';
 import { type CrawlCommand, parseCrawlArgs } from '../options/crawl.js';
 import { siteAuthFromFlags } from '../options/site-auth.js';
+import { collectOftenForSpill } from './crawl-heap.js';
 import { ProgressDisplay } from './crawl-progress.js';
 
 async function writeJsonl(file: string, store: CrawlStore): Promise<void> {
@@ -136,7 +138,9 @@ export async function runCrawl(argv: string[]): Promise<number> {
   }
   // A large crawl's records and frontier spill to SQLite's temporary file, so memory stays flat
   // whatever the site's size (the file goes with the process however it ends); a smaller one
-  // keeps them in memory, cheaper per page (`storeForCap`).
+  // keeps them in memory, cheaper per page (`storeForCap`). A spilling crawl's process collects
+  // its old generation more often (`collectOftenForSpill`).
+  if (usesSpillStore(command.options.maxPages)) collectOftenForSpill();
   const store = storeForCap(command.options.maxPages);
   try {
     return await crawlAndWrite(command, store);

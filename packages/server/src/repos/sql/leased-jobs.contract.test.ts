@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   ClaimLostError,
+  createSqlRepositories,
   type LeasedJobs,
   type LeasedRow,
   SqlAuditQueue,
@@ -34,7 +35,6 @@ import { EngineLeasedJobs } from '../../jobs/engine-job-queue.js';
 import { leasedQueueSpec } from '../../jobs/scaled.js';
 import { openScaledTestDatabase } from '../../jobs/scaled-test-support.js';
 import { createLogger } from '../../logger.js';
-import { createSqlRepositories } from './index.js';
 import { closeEngineHost, engineHost } from './leased-jobs-engine-support.js';
 import { KILL_LEASE_MS } from './leased-jobs-kill-worker.js';
 

@@ -1,9 +1,15 @@
-import { AUDIT_FEATURE, AuditAnswers, auditHourlyRefusal, proRequired } from '@mapsmith/app';
+import {
+  AUDIT_FEATURE,
+  AuditAnswers,
+  auditHourlyRefusal,
+  proRequired,
+  rateHeaders,
+  retryAfter,
+} from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
-import { rateHeaders, retryAfter } from '../../limits/rate-headers.js';
 
 /**
  * The sitemap audit (issue 14, Pro) bound to HTTP: `POST /api/audit` starts one for a sitemap

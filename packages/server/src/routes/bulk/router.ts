@@ -5,13 +5,14 @@ import {
   bulkZipName,
   type OpenExportFile,
   proRequired,
+  rateHeaders,
   zipStream,
 } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
-import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
+import { bindingRate } from '../../limits/rate-headers.js';
 import { withStartRateHeaders } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 import { openExport } from '../generate/export-file.js';

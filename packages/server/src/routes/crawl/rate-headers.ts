@@ -1,8 +1,9 @@
+import { rateHeaders } from '@mapsmith/app';
 import { operations, PLAN_LIMITS, type RateInfo } from '@mapsmith/core';
 import type { RequestHandler, Response } from 'express';
 import type { AppContext } from '../../context.js';
 import { planOf } from '../../limits/plan.js';
-import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
+import { bindingRate } from '../../limits/rate-headers.js';
 
 declare global {
   namespace Express {

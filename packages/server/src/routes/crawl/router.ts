@@ -1,9 +1,9 @@
-import { AppError, CrawlAnswers, CrawlControls, CrawlStart } from '@mapsmith/app';
+import { AppError, CrawlAnswers, CrawlControls, CrawlStart, rateHeaders } from '@mapsmith/app';
 import type { AppContext } from '../../context.js';
 import { HttpResult } from '../../http/http-result.js';
 import type { RouteTable } from '../../http/operation-route.js';
 import { planOf } from '../../limits/plan.js';
-import { bindingRate, rateHeaders } from '../../limits/rate-headers.js';
+import { bindingRate } from '../../limits/rate-headers.js';
 import { startRefusal } from '../../limits/start-refusal.js';
 import { refuseWhenLow } from '../../storage/refuse.js';
 
