@@ -149,13 +149,22 @@ export class SqlCrawlStore implements JobCrawlStore {
     }));
   }
 
-  /** After a crash, entries that were in flight go back to the queue. */
+  /**
+   * After a crash, entries that were in flight go back to the queue. A fenced store requeues
+   * only while it holds the claim: a run whose job was taken over would otherwise hand the new
+   * holder's leased entries out twice, and says so instead.
+   */
   async requeueLeased(): Promise<number> {
     await this.batch.flush();
+    const fence = this.claimToken
+      ? 'AND EXISTS (SELECT 1 FROM crawl_jobs WHERE id = ? AND claim_token = ?)'
+      : '';
     const { changes } = await this.db.run(
-      "UPDATE crawl_frontier SET state = 'queued' WHERE job_id = ? AND state = 'leased'",
-      [this.jobId],
+      `UPDATE crawl_frontier SET state = 'queued' WHERE job_id = ? AND state = 'leased' ${fence}`,
+      this.claimToken ? [this.jobId, this.jobId, this.claimToken] : [this.jobId],
     );
+    if (changes === 0 && this.claimToken && !(await this.holdsClaim(this.db)))
+      throw new ClaimLostError(this.jobId);
     return changes;
   }
 

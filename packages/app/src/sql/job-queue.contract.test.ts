@@ -66,6 +66,11 @@ describe.each(testDatabaseKinds)('JobQueue contract on %s', (kind) => {
     // The new holder carries on and finishes.
     const store = repos.jobs.store(job.id, taken.claimToken);
     expect((await store.take(5)).map((e) => e.key)).toEqual(['a']);
+    // Nor, resuming under the old claim, put the new holder's leased entries back in the queue
+    // to be fetched twice (a fresh store: `oldStore` stopped at its refused save).
+    const resuming = repos.jobs.store(job.id, old.claimToken);
+    await expect(resuming.requeueLeased()).rejects.toThrow(ClaimLostError);
+    expect(await store.take(5)).toEqual([]);
     await store.savePage('p1', htmlPage('https://example.com/1'));
     expect(await repos.queue.heartbeat(job.id, taken.claimToken, LEASE)).toBe(true);
     expect(await repos.queue.complete(job.id, taken.claimToken, finishedSummary)).toBe(true);
