@@ -29,4 +29,6 @@ export const postgresDialect: SqlDialect = {
   least: (a, b) => `LEAST(${a}, ${b})`,
   likeNoCase: (expr, pattern) => `${expr} ILIKE ${pattern} ESCAPE '\\'`,
   utf8Bytes: (expr) => `convert_to(${expr}, 'UTF8')`,
+  jsonArrayRows: (json, alias) => `jsonb_array_elements((${json})::jsonb) AS ${alias}(value)`,
+  jsonRowText: (alias, index) => `(${alias}.value ->> ${index})`,
 };

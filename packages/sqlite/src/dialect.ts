@@ -29,4 +29,6 @@ export const sqliteDialect = {
   least: (a: string, b: string) => `MIN(${a}, ${b})`,
   likeNoCase: (expr: string, pattern: string) => `${expr} LIKE ${pattern} ESCAPE '\\'`,
   utf8Bytes: (expr: string) => `CAST(${expr} AS BLOB)`,
+  jsonArrayRows: (json: string, alias: string) => `json_each(${json}) AS ${alias}`,
+  jsonRowText: (alias: string, index: number) => `(${alias}.value ->> ${index})`,
 };

@@ -8,6 +8,7 @@ import {
 } from '@mapsmith/core';
 import { ClaimLostError } from './claim-lost.js';
 import { chargePages, countOnJob, type FencedJob, fenceJob } from './page-charge.js';
+import { LINKS_PER_STATEMENT } from './write-batch.js';
 
 /** Rows per multi-row INSERT: few statements, well under either database's parameter cap. */
 export const INSERT_BATCH = 100;
@@ -45,11 +46,14 @@ function byKeyThenFrom(a: InlinkObservation, b: InlinkObservation): number {
 }
 
 /**
- * Inserts links, each distinct (key, from) pair once, in multi-row statements, in the order of
- * the link table's primary key (job, key, from): a batch's links, as the crawl finds them, land
- * all over that index, and in its order they go in a page at a time. A 2,000-page crawl writes
- * about 80,000 link rows; in the crawl's order each one touched another index page, and once
- * the index outgrew SQLite's page cache, read it back first.
+ * Inserts links, each distinct (key, from) pair once, in the order of the link table's primary
+ * key (job, key, from): a batch's links, as the crawl finds them, land all over that index, and
+ * in its order they go in a page at a time. A 2,000-page crawl writes about 80,000 link rows;
+ * in the crawl's order each one touched another index page, and once the index outgrew
+ * SQLite's page cache, read it back first. The rows go in as one JSON array per
+ * `LINKS_PER_STATEMENT` (`SqlDialect.jsonArrayRows`): a statement and a bound string for
+ * thousands of rows, where a placeholder per value cost the crawl's thread a statement per 100
+ * rows and three bound strings per row.
  */
 export async function insertInlinks(
   tx: SqlQueryable,
@@ -60,13 +64,14 @@ export async function insertInlinks(
   const links = sorted.filter(
     (link, i) => i === 0 || byKeyThenFrom(sorted[i - 1] as InlinkObservation, link) !== 0,
   );
-  for (const batch of chunks(links, INSERT_BATCH))
-    await tx.run(
-      `INSERT INTO crawl_inlinks (job_id, key, from_url)
-       VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
-       ON CONFLICT (job_id, key, from_url) DO NOTHING`,
-      batch.flatMap((link) => [jobId, link.key, link.from]),
-    );
+  const { dialect } = tx;
+  // `WHERE true`: SQLite reads an upsert's ON after a bare FROM as a join's.
+  const sql = `INSERT INTO crawl_inlinks (job_id, key, from_url)
+     SELECT CAST(? AS TEXT), ${dialect.jsonRowText('l', 0)}, ${dialect.jsonRowText('l', 1)}
+       FROM ${dialect.jsonArrayRows('?', 'l')} WHERE true
+     ON CONFLICT (job_id, key, from_url) DO NOTHING`;
+  for (const batch of chunks(links, LINKS_PER_STATEMENT))
+    await tx.run(sql, [jobId, JSON.stringify(batch.map((link) => [link.key, link.from]))]);
 }
 
 /**

@@ -13,6 +13,11 @@ export const BATCH_SAVES = 200;
 const BATCH_LINKS = 20_000;
 /** How long a batch waits after its first save or link before it is written, in ms. */
 export const BATCH_MS = 100;
+/**
+ * Link rows per INSERT statement (one JSON array parameter, `insertInlinks`): a full batch's
+ * links in a few statements, each parameter a few hundred KB at most.
+ */
+export const LINKS_PER_STATEMENT = 5_000;
 
 /**
  * The page saves and links of one crawl job's store, held and written together: one

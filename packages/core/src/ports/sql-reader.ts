@@ -34,6 +34,14 @@ export interface SqlDialect {
   likeNoCase(expr: string, pattern: string): string;
   /** Text `expr` as bytes (UTF-8), so a large text aggregate reaches JS as one buffer. */
   utf8Bytes(expr: string): string;
+  /**
+   * A FROM item: one row named `alias` per element of the JSON array text `json` (a bound `?`),
+   * in the array's order. Many rows go in as one parameter: one statement and one bound string
+   * instead of a placeholder per value (`jsonRowText` reads an element's entries).
+   */
+  jsonArrayRows(json: string, alias: string): string;
+  /** Entry `index` of the `jsonArrayRows` row `alias` (an element that is an array), as text. */
+  jsonRowText(alias: string, index: number): string;
 }
 
 /**

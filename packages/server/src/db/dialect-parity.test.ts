@@ -106,6 +106,12 @@ const CASES: Case[] = [
     expected: [[0xc3, 0xa9, 65, 108, 112, 104, 97]],
     read: (v) => [...(v as Uint8Array)],
   },
+  {
+    name: 'jsonArrayRows and jsonRowText (in the array order, text kept as is)',
+    sql: (d) =>
+      `SELECT ${d.jsonRowText('e', 1)} AS v FROM ${d.jsonArrayRows(`'[["a","z"],["b","é \\"x\\""],["c",null]]'`, 'e')}`,
+    expected: ['z', 'é "x"', null],
+  },
 ];
 
 describe('dialect fragments give the same answers on SQLite and Postgres', () => {

@@ -112,6 +112,52 @@ async function reportCounts(jobId: string) {
   }));
 }
 
+/**
+ * A job's link graph by path: each linked page's linking pages (the link rows) and the URL
+ * table's `inlinks` count of each stored page.
+ */
+async function linkGraph(jobId: string) {
+  const path = (url: string) => new URL(url).pathname;
+  return readDb(async (db) => ({
+    links: (
+      await db.all<{ key: string; from_url: string }>(
+        'SELECT key, from_url FROM crawl_inlinks WHERE job_id = ?',
+        [jobId],
+      )
+    )
+      .map((r) => `${path(r.key)} <- ${path(r.from_url)}`)
+      .sort(),
+    inlinks: Object.fromEntries(
+      (
+        await db.all<{ url: string; inlinks: number }>(
+          'SELECT url, inlinks FROM crawl_pages WHERE job_id = ?',
+          [jobId],
+        )
+      )
+        .map((r) => [path(r.url), r.inlinks] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+  }));
+}
+
+/**
+ * What the file holds of a job: its stored pages, the report's counts of them, the pages
+ * charged to the job and the month's meter, the frontier rows done. Equal sums at a kill show
+ * that no batch was stored in part: its pages, counts, charges and frontier go in together.
+ */
+async function heldAtKill(jobId: string, userId: number) {
+  return readDb((db) =>
+    db.first<{ stored: number; counted: number; charged: number; metered: number; done: number }>(
+      `SELECT (SELECT COUNT(*) FROM crawl_pages WHERE job_id = ?1) AS stored,
+              (SELECT COALESCE(SUM(n), 0) FROM crawl_report_counts WHERE job_id = ?1) AS counted,
+              (SELECT pages_crawled FROM crawl_jobs WHERE id = ?1) AS charged,
+              (SELECT COALESCE(SUM(pages), 0) FROM usage_months WHERE user_id = ?2) AS metered,
+              (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ?1 AND state = 'done') AS done`,
+      [jobId, userId],
+    ),
+  );
+}
+
 async function readDb<T>(read: (db: Database) => Promise<T>): Promise<T> {
   const db = await Database.open(databaseFile(dataDir));
   try {
@@ -159,6 +205,16 @@ describe('a crawl survives SIGKILL of the server', () => {
     expect(killed?.token).toEqual(expect.any(String));
     expect(left?.n).toBeGreaterThanOrEqual(40);
     expect(left?.n).toBeLessThan(200);
+    // Every page stored by the kill was counted, charged once and its frontier row done; the
+    // fixture's pages are all pages, so the charge is the count of rows.
+    const held = await heldAtKill(jobId, user.id);
+    expect(held).toEqual({
+      stored: left?.n,
+      counted: left?.n,
+      charged: left?.n,
+      metered: left?.n,
+      done: left?.n,
+    });
 
     const second = await spawnBuiltServer(dataDir, env);
     servers.push(second);
@@ -240,6 +296,11 @@ describe('a crawl survives SIGKILL of the server', () => {
     expect(cleanJob.status).toBe('completed');
     const [resumed, whole] = [await reportCounts(jobId), await reportCounts(clean)];
     expect(resumed).toEqual(whole);
+    // So do the link rows and the URL table's inlinks counts: the lost batch's links came
+    // again with its pages, and none is kept twice.
+    const [resumedLinks, wholeLinks] = [await linkGraph(jobId), await linkGraph(clean)];
+    expect(resumedLinks.links.length).toBeGreaterThan(site.expectedStaticSitemapUrls.length);
+    expect(resumedLinks).toEqual(wholeLinks);
     expect(whole.charged).toBe(site.expectedStaticSitemapUrls.length);
     const meter = await readDb((db) =>
       db.first<{ n: number }>('SELECT SUM(pages) AS n FROM usage_months WHERE user_id = ?', [
