@@ -129,7 +129,7 @@ async function bench(
         );
       results.push(r);
       process.stdout.write(
-        `  run ${i + 1}: ${r.pages} pages in ${r.seconds.toFixed(2)} s = ${r.pagesPerSecond.toFixed(0)} pages/s,${exports ? ` exports ${r.exportSeconds.toFixed(1)} s (CPU ${r.exportCpuSeconds.toFixed(1)} s),` : ''} CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB, load average ${loadAverage()}\n`,
+        `  run ${i + 1}: ${r.pages} pages in ${r.seconds.toFixed(2)} s = ${r.pagesPerSecond.toFixed(0)} pages/s,${exports ? ` exports ${r.exportSeconds.toFixed(1)} s (CPU ${r.exportCpuSeconds.toFixed(1)} s),` : ''} CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB, ended by ${r.endedBy}, load average ${loadAverage()}\n`,
       );
     }
   } finally {
