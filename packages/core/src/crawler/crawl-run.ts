@@ -343,7 +343,7 @@ export class CrawlRun {
     // A wait for slow pages brings no page events: the heartbeat tells the progress meanwhile.
     // A real timer, not the clock: it only paces what the user sees.
     const heartbeat = setInterval(() => {
-      if (this.fetching.size > 0) void this.progress(false).catch(() => undefined);
+      if (this.fetching.size > 0) void this.progress(false)?.catch(() => undefined);
     }, HEARTBEAT_MS);
     let endedBy: EndedBy = 'finished';
     const urlCap = urlLimit(options.maxPages);
@@ -485,7 +485,7 @@ export class CrawlRun {
       }
     }
     await this.enqueueLinks(
-      links.filter((l) => l.via !== 'redirect'),
+      sameDepth.length ? links.filter((l) => l.via !== 'redirect') : links,
       record,
       entry.depth + 1,
       'link',
@@ -499,8 +499,11 @@ export class CrawlRun {
       this.fatal = startUrlFailureText(record.error);
     if (entry.foundVia === 'start' && !record.error)
       this.fatal ??= credentialsFailureText(record.status, hasSiteAuth(this.options.siteAuth));
-    await this.channel.push({ type: 'page', page: record });
-    await this.progress(false);
+    // Neither is a promise unless it has to wait: most pages then await nothing more here.
+    const held = this.channel.push({ type: 'page', page: record });
+    if (held) await held;
+    const told = this.progress(false);
+    if (told) await told;
   }
 
   private async enqueueLinks(
@@ -550,10 +553,15 @@ export class CrawlRun {
     return limits[endedBy as GrowthLimit];
   }
 
-  private async progress(force: boolean): Promise<void> {
+  /** Tells the progress when it is due (or `force`); a promise only when it tells it. */
+  private progress(force: boolean): Promise<void> | undefined {
     const now = this.deps.clock.now();
     if (!force && now - this.lastProgress < this.deps.progressIntervalMs) return;
     this.lastProgress = now;
+    return this.tellProgress(now);
+  }
+
+  private async tellProgress(now: number): Promise<void> {
     const counts = await this.deps.store.counts();
     await this.channel.push({
       type: 'progress',

@@ -13,12 +13,16 @@ export class EventChannel<T> {
   /** Creates a channel that blocks producers beyond `highWater` buffered events. */
   constructor(private readonly highWater = 256) {}
 
-  /** Queues an event; resolves once the buffer has room (or the consumer left). */
-  async push(value: T): Promise<void> {
+  /**
+   * Queues an event. Returns a promise to await only while the buffer is over `highWater`
+   * (resolved once it has room, or the consumer left); otherwise nothing: a producer that is
+   * not held back pays for no promise per event.
+   */
+  push(value: T): Promise<void> | undefined {
     if (this.closed || this.ended) return;
     this.buffer.push(value);
     this.wake?.();
-    if (this.buffer.length > this.highWater) await new Promise<void>((r) => this.drained.push(r));
+    if (this.buffer.length > this.highWater) return new Promise<void>((r) => this.drained.push(r));
   }
 
   /** Marks the end of the stream; the consumer finishes after the buffered events. */

@@ -2,6 +2,7 @@
  * Per-host politeness: at most `perHost` requests in flight to one host, and request starts
  * spaced by the host's delay (the politeness option, raised by robots.txt `Crawl-delay`).
  */
+import { followAbort } from '../net/abort-relay.js';
 import type { Clock } from '../ports/clock.js';
 
 interface HostState {
@@ -45,16 +46,20 @@ export class HostGate {
     const s = this.state(host);
     if (s.active >= this.perHost) {
       await new Promise<void>((resolve, reject) => {
-        const onAbort = () => {
-          s.waiters.splice(s.waiters.indexOf(wake), 1);
-          reject(signal?.reason);
-        };
+        // Half of a crawl's pages wait here (16 in flight, 8 per host): one listener on the
+        // crawl's signal serves every wait (`followAbort`).
         const wake = () => {
-          signal?.removeEventListener('abort', onAbort);
+          unfollow();
           resolve();
         };
         s.waiters.push(wake);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        // A signal aborted already never calls a listener again: such a wait ends with a slot.
+        const unfollow = signal?.aborted
+          ? () => {}
+          : followAbort(signal, (reason) => {
+              s.waiters.splice(s.waiters.indexOf(wake), 1);
+              reject(reason);
+            });
       });
     } else s.active++;
     const release = () => {

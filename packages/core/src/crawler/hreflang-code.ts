@@ -15,13 +15,23 @@ import { urlKey } from './url-key.js';
 
 const SHAPE = /^([a-z]{2,3})(?:-([a-z]{4}))?(?:-([a-z]{2}|\d{3}))?$/i;
 
-const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const scripts = new Intl.DisplayNames(['en'], { type: 'script', fallback: 'none' });
+type NameKind = 'language' | 'region' | 'script';
 
-function known(names: Intl.DisplayNames, code: string): boolean {
+/**
+ * ICU's display names, made at the first code checked: making the three costs ~25 ms of CPU
+ * (ICU loads their data), which every `mapsmith crawl` paid at start-up, since the crawl's
+ * modules import this one, though only exports and SEO rules read a code (issue 28 point 1).
+ */
+const names = new Map<NameKind, Intl.DisplayNames>();
+
+function known(type: NameKind, code: string): boolean {
+  let of = names.get(type);
+  if (!of) {
+    of = new Intl.DisplayNames(['en'], { type, fallback: 'none' });
+    names.set(type, of);
+  }
   try {
-    return names.of(code) !== undefined;
+    return of.of(code) !== undefined;
   } catch {
     return false;
   }
@@ -36,9 +46,9 @@ export function isHreflangCode(value: string): boolean {
   if (/^(zz|zzzz)$/i.test(m[2] ?? '') || /^zz$/i.test(m[3] ?? '')) return false;
   // Aliases (`iw`, `eng`, `UK`) are canonicalised away: only the current code is the code.
   if (Intl.getCanonicalLocales(code)[0]?.toLowerCase() !== code.toLowerCase()) return false;
-  if (!known(languages, m[1].toLowerCase())) return false;
-  if (m[2] && !known(scripts, m[2][0]?.toUpperCase() + m[2].slice(1).toLowerCase())) return false;
-  return !m[3] || known(regions, m[3].toUpperCase());
+  if (!known('language', m[1].toLowerCase())) return false;
+  if (m[2] && !known('script', m[2][0]?.toUpperCase() + m[2].slice(1).toLowerCase())) return false;
+  return !m[3] || known('region', m[3].toUpperCase());
 }
 
 /** The alternates a sitemap may carry: those with a valid code (see `isHreflangCode`). */

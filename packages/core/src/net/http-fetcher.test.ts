@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -81,6 +82,35 @@ describe('the undici fetcher', () => {
     await expect(
       fetcher.fetch({ url: `http://2130706433:${port}/`, maxBodyBytes: 10 }),
     ).rejects.toMatchObject({ code: 'EBLOCKED' });
+    await fetcher.close();
+  });
+
+  it('cancels every request in flight under one signal, through one listener on it', async () => {
+    const fetcher = createHttpFetcher({ policy: createUrlPolicy({ allowLoopback: true }) });
+    // A crawl's signal lives as long as the crawl: a listener per request on it was added and
+    // removed for every page (issue 28 point 1).
+    const crawl = new AbortController();
+    const pending = Array.from({ length: 5 }, () =>
+      fetcher
+        .fetch({ url: `http://127.0.0.1:${port}/hang`, maxBodyBytes: 10, signal: crawl.signal })
+        .then(
+          () => 'answered',
+          (e: unknown) => e,
+        ),
+    );
+    expect(getEventListeners(crawl.signal, 'abort')).toHaveLength(1);
+    crawl.abort('cancelled');
+    const settled = await Promise.all(pending);
+    for (const err of settled) expect(err).toBeInstanceOf(FetchError);
+    expect(getEventListeners(crawl.signal, 'abort')).toHaveLength(0);
+    // A request under a signal aborted already never starts.
+    await expect(
+      fetcher.fetch({
+        url: `http://127.0.0.1:${port}/plain`,
+        maxBodyBytes: 10,
+        signal: crawl.signal,
+      }),
+    ).rejects.toBeInstanceOf(FetchError);
     await fetcher.close();
   });
 

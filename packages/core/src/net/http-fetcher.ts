@@ -13,6 +13,7 @@ import {
 } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { USER_AGENT } from '../version.js';
+import { followAbort } from './abort-relay.js';
 import { toFetchError } from './fetch-errors.js';
 import { guardedConnector } from './guarded-connector.js';
 
@@ -121,11 +122,8 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
           timeout.abort(new FetchError(`no complete answer within ${limit} ms`, 'ETIMEDOUT', true)),
         limit,
       );
-      // Not AbortSignal.any: on Node 20 each composite of the crawl's long-lived signal stays
-      // reachable from it (nodejs/node#55351), a leak of one signal per request.
-      const onCancel = () => timeout.abort(request.signal?.reason);
-      if (request.signal?.aborted) onCancel();
-      request.signal?.addEventListener('abort', onCancel, { once: true });
+      // The caller's cancel reaches the request through one listener per caller signal.
+      const unfollow = followAbort(request.signal, (reason) => timeout.abort(reason));
       const signal = timeout.signal;
       try {
         const res = await agent.request({
@@ -167,7 +165,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         throw toFetchError(err);
       } finally {
         clearTimeout(timer);
-        request.signal?.removeEventListener('abort', onCancel);
+        unfollow();
       }
     },
     close: () => agent.close(),
