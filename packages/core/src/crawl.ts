@@ -8,6 +8,7 @@ export { slowPagesNote } from './crawler/failure-text.js';
 export { defaultParseWorkers } from './crawler/parse-pool.js';
 export * from './net/http-fetcher.js';
 export * from './net/url-policy.js';
+export { type GrowthRaise, growthSentence } from './report/growth-outcome.js';
 export * from './store/cli-store.js';
 export * from './store/memory-store.js';
 export * from './store/spill-store.js';
