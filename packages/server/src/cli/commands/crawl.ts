@@ -15,6 +15,8 @@ import {
   createHttpFetcher,
   createUrlPolicy,
   defaultParseWorkers,
+  type GrowthRaise,
+  growthSentence,
   type SpillStore,
   storeForCap,
   usesSpillStore,
@@ -39,7 +41,7 @@ function humanSummary(s: CrawlSummary): string {
       .map(([code, n]) => `${n} ${code}`)
       .join(', ') || 'none';
   return `Crawled ${plural(s.pagesCrawled, 'page')} of ${s.startUrl} in ${(s.durationMs / 1000).toFixed(1)} s (${s.endedBy}).
-Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.${pageCapLine(s)}
+Listed in the sitemap: ${s.included}. Excluded: ${excluded}. Rendered in Chromium: ${s.renderedPages}.${pageCapLine(s)}${growthLine(s)}
 ${(s.notes ?? []).map((n) => `${n.endsWith('.') ? n : `${n}.`}\n`).join('')}`;
 }
 
@@ -48,6 +50,18 @@ function pageCapLine(s: CrawlSummary): string {
   const waiting = s.pruned?.['page-limit'] ?? 0;
   if (s.endedBy !== 'page-limit' || waiting === 0) return '';
   return `\nStopped at the page cap (--max-pages); ${plural(waiting, 'more URL was', 'more URLs were')} waiting.`;
+}
+
+/** How a user of the CLI raises each growth bound (options/crawl.ts). */
+const RAISE: GrowthRaise = {
+  'storage-limit': '--max-storage-mb',
+  'frontier-limit': '--max-frontier-urls',
+};
+
+/** The growth bound's line: which bound ended the crawl, and the flag that raises it. */
+function growthLine(s: CrawlSummary): string {
+  if (s.endedBy !== 'storage-limit' && s.endedBy !== 'frontier-limit') return '';
+  return `\n${growthSentence(s.endedBy, s.limit, '', RAISE)}`;
 }
 
 function jsonSummary(s: CrawlSummary): string {

@@ -1,3 +1,4 @@
+import { DEFAULT_CRAWL_OPTIONS } from '@mapsmith/core/crawl-options';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../args.js';
 import { crawlHelp, parseCrawlArgs } from './crawl.js';
@@ -85,6 +86,27 @@ describe('parseCrawlArgs', () => {
     expect(parseCrawlArgs([url, '--parse-workers', '0']).parseWorkers).toBe(0);
     expect(parseCrawlArgs([url, '--parse-workers', '3']).parseWorkers).toBe(3);
     expect(parseCrawlArgs([url]).parseWorkers).toBeUndefined();
+  });
+
+  it("reads the growth bounds, --max-storage-mb in MB, and names the crawler's defaults", () => {
+    const { options } = parseCrawlArgs([
+      url,
+      '--max-storage-mb',
+      '4096',
+      '--max-frontier-urls',
+      '5000000',
+    ]);
+    expect(options).toMatchObject({ maxStoredBytes: 4096 * 1024 ** 2, maxFrontierUrls: 5_000_000 });
+    const mb = (DEFAULT_CRAWL_OPTIONS.maxStoredBytes / 1024 ** 2).toLocaleString('en-US');
+    expect(crawlHelp).toContain(`megabytes (default ${mb})`);
+    const urls = DEFAULT_CRAWL_OPTIONS.maxFrontierUrls.toLocaleString('en-US');
+    expect(crawlHelp).toContain(`(default ${urls})`);
+    expect(usageError(url, '--max-storage-mb', '1.5')).toBe(
+      '--max-storage-mb must be a whole number of at least 1, not "1.5"',
+    );
+    expect(usageError(url, '--max-frontier-urls', '0')).toBe(
+      '--max-frontier-urls must be a whole number of at least 1, not "0"',
+    );
   });
 
   it('reads --time-limit as seconds or with a unit', () => {

@@ -4,6 +4,8 @@
  * crawler's `CrawlOptions`; the sitemap-file options are `mapsmith export`'s own.
  */
 import type { CrawlOptions, RenderMode, ScopeMode } from '@mapsmith/core';
+import { formatCount } from '@mapsmith/core/counts';
+import { DEFAULT_CRAWL_OPTIONS } from '@mapsmith/core/crawl-options';
 import { USER_AGENT } from '@mapsmith/core/version';
 import {
   type OptionSpecs,
@@ -15,6 +17,11 @@ import {
 } from '../args.js';
 import { type SiteAuthFlags, siteAuthFlags, siteAuthOptions } from './site-auth.js';
 import { type ExportChoice, exportChoice, exportFileOptions } from './sitemap-files.js';
+
+const MB = 1024 ** 2;
+
+/** The crawler's byte bound in the flag's unit (`--max-storage-mb`). */
+const DEFAULT_MAX_STORAGE_MB = DEFAULT_CRAWL_OPTIONS.maxStoredBytes / MB;
 
 /** The crawl's own options (what to crawl, how, and where the records go). */
 const crawlOnlyOptions = {
@@ -58,6 +65,16 @@ const crawlOnlyOptions = {
     type: 'string',
     value: 'T',
     help: 'stop after T seconds, or 90s, 15m, 2h (default 30m)',
+  },
+  'max-storage-mb': {
+    type: 'string',
+    value: 'MB',
+    help: `stop once the crawl has stored MB megabytes (default ${formatCount(DEFAULT_MAX_STORAGE_MB)}): it\nends a link trap before the disk fills; a site of a million pages needs more`,
+  },
+  'max-frontier-urls': {
+    type: 'string',
+    value: 'N',
+    help: `queue at most N URLs, leaving out links past them (default ${formatCount(DEFAULT_CRAWL_OPTIONS.maxFrontierUrls)})`,
   },
   'user-agent-suffix': {
     type: 'string',
@@ -146,6 +163,11 @@ function userAgentOf(suffix: string | undefined): string | undefined {
   return `${USER_AGENT} ${suffix.trim()}`;
 }
 
+function megabytesOf(text: string | undefined): number | undefined {
+  const mb = wholeNumber('max-storage-mb', text, 1);
+  return mb === undefined ? undefined : mb * MB;
+}
+
 /** A bound against typos: no machine this runs on has use for more parse threads. */
 const MAX_PARSE_WORKERS = 64;
 
@@ -184,6 +206,8 @@ export function parseCrawlArgs(argv: readonly string[], allowLoopbackEnv = false
     useSitemaps: values['no-sitemaps'] ? false : undefined,
     politenessDelayMs: wholeNumber('delay', values.delay, 0),
     timeLimitMs: duration(values['time-limit']),
+    maxStoredBytes: megabytesOf(values['max-storage-mb']),
+    maxFrontierUrls: wholeNumber('max-frontier-urls', values['max-frontier-urls'], 1),
     concurrency,
     perHostConcurrency: concurrency === undefined ? undefined : Math.min(8, concurrency),
     allowLoopback: values['allow-loopback'] === true || allowLoopbackEnv,
