@@ -93,11 +93,14 @@ export interface CrawlOptions {
 
 /**
  * Defaults, from the crawler issue and decisions.md's trap bounds: the one place each default is
- * decided (a shell may lower them: the server's `MAPSMITH_MAX_FRONTIER_URLS`,
- * `MAPSMITH_MAX_CRAWL_MB`). The growth bounds are sized for the largest real site a crawl with
- * no plan cap takes (the engineering cap of 1,000,000 pages: a 1.25 GB file for ordinary pages,
- * `bench:report`, about 0.6 GB as the crawler measures), and end a link trap long before the disk fills (issue 30 point 2: a
- * trap grew 5.9 MiB/s without them).
+ * decided (a shell may set the growth bounds: the server's `MAPSMITH_MAX_FRONTIER_URLS`,
+ * `MAPSMITH_MAX_CRAWL_MB`, the CLI's `--max-frontier-urls`, `--max-storage-mb`). The growth
+ * bounds are there to end a link trap long before the disk fills (issue 30 point 2: a trap grew
+ * 5.9 MiB/s without them), not to size a real site: they do not cover the engineering cap of
+ * 1,000,000 pages. Measured: 1,000,000 generated pages of ~12 internal links each
+ * (`bench:crawl`) store ~1.6 KB a page as the crawler measures, so `maxStoredBytes` (1 GiB)
+ * ends such a crawl at ~660,000 pages (pages of real sites, with menus, link to far more); a
+ * bigger site needs the bound raised, which each shell lets its operator or user do.
  */
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrl'> = {
   maxPages: 100,
