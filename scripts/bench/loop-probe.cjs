@@ -2,7 +2,8 @@
 // "Poll latency"): `LOOP_PROBE_OUT=/tmp/x.jsonl NODE_OPTIONS="--require
 // $PWD/scripts/bench/loop-probe.cjs" npm run bench:bulk`. In the built server's process only,
 // it records the event-loop delay and utilisation, the young-generation collections (time and
-// bytes promoted to the old space), and each `GET /api/crawl/{id}` from the `request` event to
+// bytes promoted to the old space; the other collections; the new space's largest size), the
+// process's peak RSS, and each `GET /api/crawl/{id}` from the `request` event to
 // `finish`, and appends one JSON line to LOOP_PROBE_OUT when the process exits.
 const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
 const fs = require('node:fs');
@@ -30,15 +31,27 @@ if (out && isServer) {
   };
   const ms = (ns) => Math.round(ns / 1e5) / 10;
   const at = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  const spaceSize = (stats, name) =>
+    stats.heapSpaceStatistics.find((s) => s.spaceName === name)?.spaceSize ?? 0;
   const oldSpace = (stats) =>
     stats.heapSpaceStatistics.find((s) => s.spaceName === 'old_space')?.spaceUsedSize ?? 0;
   process.on('exit', () => {
     delay.disable();
     let scavengeUs = 0;
+    let scavenges = 0;
     let promoted = 0;
+    let oldGcUs = 0;
+    let oldGcs = 0;
+    let newSpace = 0;
     for (const g of gc.stop().statistics) {
-      if (g.gcType !== 'Scavenge') continue;
+      newSpace = Math.max(newSpace, spaceSize(g.beforeGC, 'new_space'));
+      if (g.gcType !== 'Scavenge') {
+        oldGcUs += g.cost;
+        oldGcs += 1;
+        continue;
+      }
       scavengeUs += g.cost;
+      scavenges += 1;
       promoted += oldSpace(g.afterGC) - oldSpace(g.beforeGC);
     }
     const sorted = polls.sort((a, b) => a - b);
@@ -51,7 +64,12 @@ if (out && isServer) {
       },
       loopBusy: Math.round(performance.eventLoopUtilization(busy0).utilization * 1000) / 1000,
       scavengeMs: Math.round(scavengeUs / 1000),
+      scavenges,
       promotedMb: Math.round(promoted / 1048576),
+      oldGcMs: Math.round(oldGcUs / 1000),
+      oldGcs,
+      newSpaceMb: Math.round(newSpace / 1048576),
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       pollHandlerMs: {
         n: sorted.length,
         p50: Math.round(at(sorted, 0.5)),

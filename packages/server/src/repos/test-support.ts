@@ -171,12 +171,16 @@ export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.met
 /**
  * Spawns the built server on an ephemeral port over `dataDir` (static crawls unless `env` sets
  * `MAPSMITH_RENDER`) and resolves once it prints its URL. Its stderr is kept for the error message if it fails to start.
+ * `BENCH_SERVER_NODE_FLAGS` (space-separated, e.g. `--max-semi-space-size=32`) are Node/V8 flags
+ * for the server process only, not the benchmark's own (which serves the fixture sites); unlike
+ * NODE_OPTIONS it takes any V8 flag (docs/benchmarks.md, "The server's young generation").
  */
 export function spawnBuiltServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [BUILT_MAIN], {
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, BUILT_MAIN], {
     env: {
       ...process.env,
       PORT: '0',
