@@ -125,16 +125,14 @@ export class SqlCrawlStore implements JobCrawlStore {
    */
   async take(limit: number): Promise<FrontierEntry[]> {
     if (limit <= 0) return [];
-    const fence = this.claimToken
-      ? 'AND EXISTS (SELECT 1 FROM crawl_jobs WHERE id = ? AND claim_token = ?)'
-      : '';
+    const fence = this.frontierFence();
     const rows = await fencedTransaction(this.db, (tx) =>
       tx.all<FrontierRow & { seq: number }>(
         `UPDATE crawl_frontier SET state = 'leased'
           WHERE seq IN (SELECT seq FROM crawl_frontier WHERE job_id = ? AND state = 'queued'
-                        ORDER BY seq LIMIT ?) ${fence}
+                        ORDER BY seq LIMIT ?) ${fence.sql}
           RETURNING seq, key, url, depth, found_via, referrer`,
-        this.claimToken ? [this.jobId, limit, this.jobId, this.claimToken] : [this.jobId, limit],
+        [this.jobId, limit, ...fence.params],
       ),
     );
     if (rows.length === 0 && this.claimToken && !(await this.holdsClaim(this.db)))
@@ -156,12 +154,10 @@ export class SqlCrawlStore implements JobCrawlStore {
    */
   async requeueLeased(): Promise<number> {
     await this.batch.flush();
-    const fence = this.claimToken
-      ? 'AND EXISTS (SELECT 1 FROM crawl_jobs WHERE id = ? AND claim_token = ?)'
-      : '';
+    const fence = this.frontierFence();
     const { changes } = await this.db.run(
-      `UPDATE crawl_frontier SET state = 'queued' WHERE job_id = ? AND state = 'leased' ${fence}`,
-      this.claimToken ? [this.jobId, this.jobId, this.claimToken] : [this.jobId],
+      `UPDATE crawl_frontier SET state = 'queued' WHERE job_id = ? AND state = 'leased' ${fence.sql}`,
+      [this.jobId, ...fence.params],
     );
     if (changes === 0 && this.claimToken && !(await this.holdsClaim(this.db)))
       throw new ClaimLostError(this.jobId);
@@ -237,6 +233,15 @@ export class SqlCrawlStore implements JobCrawlStore {
   private async checkBudget(budget: { userId: number; bytes: number }): Promise<void> {
     if ((await userStoredBytes(this.db, budget.userId)) >= budget.bytes)
       this.onLimit({ reason: 'storage-budget', budget: budget.bytes });
+  }
+
+  /** The condition a frontier write of a fenced store adds: the job is still under its claim. */
+  private frontierFence(): { sql: string; params: string[] } {
+    if (!this.claimToken) return { sql: '', params: [] };
+    return {
+      sql: 'AND EXISTS (SELECT 1 FROM crawl_jobs WHERE id = ? AND claim_token = ?)',
+      params: [this.jobId, this.claimToken],
+    };
   }
 
   /** Whether the job still carries this store's claim token (always, unfenced). */
