@@ -1,5 +1,6 @@
 import { GUIDE_SLUGS } from '@mapsmith/core/browser';
 import { expect, test } from './support/fixtures';
+import { hydrated } from './support/hydrated';
 
 test('the home page lists the six guides with read time and category', async ({ page }) => {
   await page.goto('/');
@@ -74,6 +75,7 @@ test('support has a tabbed FAQ starting on General that names the rate-limit hea
   page,
 }) => {
   await page.goto('/support');
+  await hydrated(page);
   const general = page.getByRole('tab', { name: 'General' });
   await expect(general).toHaveAttribute('aria-selected', 'true');
   await general.focus();

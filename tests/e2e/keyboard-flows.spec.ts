@@ -3,6 +3,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { startFixtureSite } from '../fixtures/site/index';
 import { startTextSite } from '../servers/indexnow-server';
+import { hydrated } from './support/hydrated';
 import { expect, test } from './support/services';
 import { signInFreshUser } from './support/session';
 
@@ -56,6 +57,7 @@ test('run the checker on a sitemap URL with the keyboard only', async ({ page })
   );
   try {
     await page.goto('/');
+    await hydrated(page);
     await tabTo(page, page.getByLabel('Sitemap URL'), 150);
     await page.keyboard.type(`${site.url}/sitemap.xml`);
     await tabTo(page, page.getByRole('button', { name: 'Validate Sitemap' }));

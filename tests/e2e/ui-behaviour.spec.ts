@@ -1,5 +1,6 @@
 import { HomePage } from './pages/home-page';
 import { expect, test } from './support/fixtures';
+import { hydrated } from './support/hydrated';
 
 const VALID_SITEMAP =
   '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
@@ -40,6 +41,7 @@ test('a toast pauses while hovered or focused (WCAG 2.2.1)', async ({ page }) =>
 test('the mobile menu closes on Esc and gives focus back to its toggle', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/about');
+  await hydrated(page);
   const toggle = page.getByRole('button', { name: 'Menu' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

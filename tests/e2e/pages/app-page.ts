@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { hydrated } from '../support/hydrated';
 
 /** What every screen shares: the toast, the navigation bar and the document head. */
 export class AppPage {
@@ -9,7 +10,7 @@ export class AppPage {
    * into a prerendered field before that may be reset by hydration.
    */
   async hydrated(): Promise<void> {
-    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(this.page);
   }
 
   /** The single visible toast. */
