@@ -42,6 +42,17 @@ describe('mapsmith crawl growth bounds', () => {
     );
   }, 60_000);
 
+  it('says the bound, its figure and how to raise it in the --json summary too', async () => {
+    const result = await crawl('--max-storage-mb', '1', '--json');
+    expect(result.status).toBe(0);
+    const summary = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(summary.endedBy).toBe('storage-limit');
+    expect(summary.limit).toBe(1024 ** 2);
+    expect(summary.stopped).toBe(
+      'Stopped at the storage bound of 1 MB for one crawl. If the site is this large, crawl again with a higher --max-storage-mb; if it is a link trap, exclude the endless part with a pattern instead.',
+    );
+  }, 60_000);
+
   it('ends at a tiny --max-frontier-urls and says how to raise it', async () => {
     const result = await crawl('--max-frontier-urls', '40');
     expect(result.status).toBe(0);
@@ -60,6 +71,14 @@ describe('mapsmith crawl growth bounds', () => {
     expect(crawled(result.stdout)).toBeGreaterThanOrEqual(PAGES);
     expect(result.stdout).toContain(`Listed in the sitemap: ${site.expectedSitemapUrls.length}.`);
     expect(result.stdout).not.toContain('Stopped at');
+    const json = await crawl(
+      '--max-storage-mb',
+      '8',
+      '--max-frontier-urls',
+      String(PAGES * 2),
+      '--json',
+    );
+    expect(JSON.parse(json.stdout)).not.toHaveProperty('stopped');
   }, 60_000);
 
   it('refuses a bad bound in plain words', async () => {

@@ -58,15 +58,24 @@ const RAISE: GrowthRaise = {
   'frontier-limit': '--max-frontier-urls',
 };
 
-/** The growth bound's line: which bound ended the crawl, and the flag that raises it. */
+/** Which growth bound ended the crawl and the flag that raises it, or undefined. */
+function growthStop(s: CrawlSummary): string | undefined {
+  if (s.endedBy !== 'storage-limit' && s.endedBy !== 'frontier-limit') return undefined;
+  return growthSentence(s.endedBy, s.limit, '', RAISE);
+}
+
+/** The growth bound's line of the human summary. */
 function growthLine(s: CrawlSummary): string {
-  if (s.endedBy !== 'storage-limit' && s.endedBy !== 'frontier-limit') return '';
-  return `\n${growthSentence(s.endedBy, s.limit, '', RAISE)}`;
+  const stop = growthStop(s);
+  return stop === undefined ? '' : `\n${stop}`;
 }
 
 function jsonSummary(s: CrawlSummary): string {
   const { startUrl, pagesCrawled, included, excluded, renderedPages, endedBy, durationMs } = s;
   const { pruned, notes } = s;
+  const stop = growthStop(s);
+  // A growth bound's figure (bytes or URLs) and its sentence, as the human summary says them.
+  const bound = stop === undefined ? {} : { limit: s.limit, stopped: stop };
   const picked = {
     startUrl,
     pagesCrawled,
@@ -77,6 +86,7 @@ function jsonSummary(s: CrawlSummary): string {
     durationMs,
     pruned,
     notes,
+    ...bound,
   };
   return `${JSON.stringify(picked)}\n`;
 }
