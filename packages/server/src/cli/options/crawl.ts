@@ -25,7 +25,11 @@ const DEFAULT_MAX_STORAGE_MB = DEFAULT_CRAWL_OPTIONS.maxStoredBytes / MB;
 
 /** The crawl's own options (what to crawl, how, and where the records go). */
 const crawlOnlyOptions = {
-  'max-pages': { type: 'string', value: 'N', help: 'stop after N pages (default 100)' },
+  'max-pages': {
+    type: 'string',
+    value: 'N',
+    help: `stop after N pages (default ${formatCount(DEFAULT_CRAWL_OPTIONS.maxPages)})`,
+  },
   'max-depth': {
     type: 'string',
     value: 'N',
@@ -34,7 +38,7 @@ const crawlOnlyOptions = {
   scope: {
     type: 'string',
     value: 'S',
-    help: 'which URLs belong to the site (default host):\nhost (same host), domain (its subdomains too), origin (same scheme,\nhost and port)',
+    help: `which URLs belong to the site (default ${DEFAULT_CRAWL_OPTIONS.scope}):\nhost (same host), domain (its subdomains too), origin (same scheme,\nhost and port)`,
   },
   include: {
     type: 'string',
@@ -59,12 +63,12 @@ const crawlOnlyOptions = {
   delay: {
     type: 'string',
     value: 'MS',
-    help: 'wait at least MS milliseconds between two requests to a host\n(default 0; a robots.txt Crawl-delay raises it)',
+    help: `wait at least MS milliseconds between two requests to a host\n(default ${DEFAULT_CRAWL_OPTIONS.politenessDelayMs}; a robots.txt Crawl-delay raises it)`,
   },
   'time-limit': {
     type: 'string',
     value: 'T',
-    help: 'stop after T seconds, or 90s, 15m, 2h (default 30m)',
+    help: `stop after T seconds, or 90s, 15m, 2h (default ${DEFAULT_CRAWL_OPTIONS.timeLimitMs / 60_000}m)`,
   },
   'max-storage-mb': {
     type: 'string',
@@ -84,12 +88,12 @@ const crawlOnlyOptions = {
   render: {
     type: 'string',
     value: 'MODE',
-    help: 'auto (render app shells in Chromium), never, always (default auto)',
+    help: `auto (render app shells in Chromium), never, always (default ${DEFAULT_CRAWL_OPTIONS.render})`,
   },
   concurrency: {
     type: 'string',
     value: 'N',
-    help: 'requests in flight (default 16; at most 8 per host)',
+    help: `requests in flight (default ${DEFAULT_CRAWL_OPTIONS.concurrency}; at most ${DEFAULT_CRAWL_OPTIONS.perHostConcurrency} per host)`,
   },
   'parse-workers': {
     type: 'string',
@@ -195,7 +199,11 @@ export function parseCrawlArgs(argv: readonly string[], allowLoopbackEnv = false
     startUrl: positionals[0] as string,
     maxPages: wholeNumber('max-pages', values['max-pages'], 1),
     maxDepth: wholeNumber('max-depth', values['max-depth'], 0),
-    render: oneOf<RenderMode>('render', values.render ?? 'auto', ['auto', 'never', 'always']),
+    render: oneOf<RenderMode>('render', values.render ?? DEFAULT_CRAWL_OPTIONS.render, [
+      'auto',
+      'never',
+      'always',
+    ]),
     scope:
       values.scope === undefined
         ? undefined
@@ -209,7 +217,10 @@ export function parseCrawlArgs(argv: readonly string[], allowLoopbackEnv = false
     maxStoredBytes: megabytesOf(values['max-storage-mb']),
     maxFrontierUrls: wholeNumber('max-frontier-urls', values['max-frontier-urls'], 1),
     concurrency,
-    perHostConcurrency: concurrency === undefined ? undefined : Math.min(8, concurrency),
+    perHostConcurrency:
+      concurrency === undefined
+        ? undefined
+        : Math.min(DEFAULT_CRAWL_OPTIONS.perHostConcurrency, concurrency),
     allowLoopback: values['allow-loopback'] === true || allowLoopbackEnv,
   };
   return {
