@@ -97,8 +97,9 @@ if (job.exportDir) {
   sampler.phase('jsonl');
   const out = fs.createWriteStream(path.join(job.exportDir, 'crawl.jsonl'));
   for await (const page of store.pages())
-    if (!out.write(`${JSON.stringify(page)}\n`)) await new Promise((r) => out.once('drain', r));
-  await new Promise((r) => out.end(r));
+    if (!out.write(`${JSON.stringify(page)}\n`))
+      await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((r) => out.end(r));
   exportPeaks.push({ step: 'jsonl', peakRssMb: peakMb() });
   // One format at a time, so the peak RSS after each says which export raised it.
   for (const format of EXPORT_FORMATS) {

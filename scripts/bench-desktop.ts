@@ -82,7 +82,7 @@ async function desktopCrawl(url: string): Promise<{ wall: number; listed: number
     const wall = (performance.now() - started) / 1000;
     const job = await data.answers.crawl(begun.job.id, LOCAL_USER_ID);
     if (job.status !== 'completed') throw new Error(`the crawl ended ${job.status}: ${job.error}`);
-    return { wall, listed: job.resultsTotal };
+    return { wall, listed: job.resultsTotal ?? 0 };
   } finally {
     await data.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,12 @@
 // alternate which goes first; medians of BENCH_RUNS (default 3). Target (issue 18): the crawl
 // renders at least 0.8 x the loop's pages per second. Only a wrong crawl fails the script.
 import os from 'node:os';
-import { createCrawler, createHttpFetcher, createUrlPolicy, type PageRecord } from '@mapsmith/core';
+import {
+  type CrawledPage,
+  createCrawler,
+  createHttpFetcher,
+  createUrlPolicy,
+} from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
 import puppeteer from 'puppeteer-core';
 import { startFixtureSiteProcess } from '../tests/fixtures/site/process.js';
@@ -27,7 +32,7 @@ async function renderedCrawl(startUrl: string): Promise<Timed> {
   const fetcher = createHttpFetcher({ policy, connectionsPerOrigin: 16 });
   const renderer = createChromiumRenderer({ policy, poolSize: pool, executablePath: chromium });
   const crawler = createCrawler({ fetcher, policy, renderer });
-  const rendered: PageRecord[] = [];
+  const rendered: CrawledPage[] = [];
   const listed = new Set<string>();
   const started = performance.now();
   for await (const event of crawler.crawl({
