@@ -37,6 +37,8 @@ interface RunResult {
   polls: number;
   /** Every poll's time, so the runs' polls can be pooled (a p99 of one run is its ~4 slowest). */
   latencies: number[];
+  /** The API process's Postgres statements per poll (its 8 most frequent: the poll's own). */
+  apiTripsPerPoll: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -98,6 +100,7 @@ await setup.exec(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements;
 const site = await startFixtureSiteProcess({ pages: PAGES, latencyMs: 50 });
 /** The workers' most frequent statements in the latest run, per stored page. */
 let topStatements: string[] = [];
+let apiStatements: string[] = [];
 /** Why no API process could start (the p99 is then not measured), or undefined. */
 let apiMissing: string | undefined;
 
@@ -168,6 +171,16 @@ async function runOnce(workers: number, run: number): Promise<RunResult> {
         WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = 'bench_worker')
           AND (query LIKE '%pgboss.%' OR query LIKE '%lease_expires_at%' OR query LIKE '%SELECT status, attempts, pages_crawled%')`,
     );
+    const apiTop = await setup.all<{ calls: number; query: string }>(
+      `SELECT calls, query FROM pg_stat_statements
+        WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = 'bench_api')
+        ORDER BY calls DESC LIMIT 8`,
+    );
+    const apiCalls = apiTop.reduce((sum, q) => sum + Number(q.calls), 0);
+    apiStatements = apiTop.map(
+      (q) =>
+        `    ${(Number(q.calls) / Math.max(1, latencies.length)).toFixed(2)}/poll  ${q.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+    );
     const stored = Number(pages?.n);
     const top = await setup.all<{ calls: number; query: string }>(
       `SELECT calls, query FROM pg_stat_statements
@@ -188,6 +201,7 @@ async function runOnce(workers: number, run: number): Promise<RunResult> {
       p99Ms: latencies.length > 0 ? percentile(latencies, 99) : Number.NaN,
       polls: latencies.length,
       latencies,
+      apiTripsPerPoll: apiCalls / Math.max(1, latencies.length),
     };
   } finally {
     await Promise.all([...procs.map(stopProcess), api?.close()]);
@@ -224,6 +238,7 @@ try {
       p99Ms: median(results.map((r) => r.p99Ms)),
       polls: median(results.map((r) => r.polls)),
       latencies: results.flatMap((r) => r.latencies),
+      apiTripsPerPoll: median(results.map((r) => r.apiTripsPerPoll)),
     };
     medians.set(workers, m);
     if (process.env.BENCH_SCALE_STATEMENTS === '1')
@@ -232,8 +247,10 @@ try {
       );
     if (m.latencies.length > 0)
       process.stdout.write(
-        `  ${workers} worker(s), the polls of all ${RUNS} runs pooled (${m.latencies.length}): p50 ${percentile(m.latencies, 50).toFixed(1)} ms, p90 ${percentile(m.latencies, 90).toFixed(1)} ms, p99 ${percentile(m.latencies, 99).toFixed(1)} ms\n`,
+        `  ${workers} worker(s), the polls of all ${RUNS} runs pooled (${m.latencies.length}): p50 ${percentile(m.latencies, 50).toFixed(1)} ms, p90 ${percentile(m.latencies, 90).toFixed(1)} ms, p99 ${percentile(m.latencies, 99).toFixed(1)} ms; the API's statements per poll ${m.apiTripsPerPoll.toFixed(2)}\n`,
       );
+    if (process.env.BENCH_SCALE_STATEMENTS === '1')
+      process.stdout.write(`  the API's most frequent statements:\n${apiStatements.join('\n')}\n`);
     process.stdout.write(
       `${workers} worker(s) (median of ${RUNS}): ${m.jobsPerMinute.toFixed(1)} jobs/min, ${m.pagesPerSecond.toFixed(0)} pages/s, ${m.roundTripsPerPage.toFixed(2)} round trips/stored page (queue ${m.queueTripsPerPage.toFixed(2)}), GET /api/crawl/{id} p99 ${Number.isNaN(m.p99Ms) ? `not measured (${apiMissing})` : `${m.p99Ms.toFixed(1)} ms (p50 ${m.p50Ms.toFixed(1)} ms) ${m.p99Ms < 50 ? 'OK' : 'ABOVE TARGET'}`}\n`,
     );
