@@ -104,6 +104,14 @@ export class CrawlRun {
   private bounds!: Bounds;
   private ctx!: ProcessContext;
   private inflight = 0;
+  /**
+   * Frontier rows this run knows to be queued, or null while unknown (a resumed crawl's
+   * frontier). It may count too many (rows queued while a take was reading), never too few, so
+   * a take is skipped only when it would come back empty.
+   */
+  private queued: number | null = null;
+  /** Rows this run has added to the frontier, a running total. */
+  private enqueued = 0;
   private dirty = false;
   private wake: (() => void) | null = null;
   private seeding: Promise<void> | null = null;
@@ -316,7 +324,7 @@ export class CrawlRun {
       referrer: null,
     };
     this.growth.reserve(1);
-    this.growth.queued([startEntry], await deps.store.enqueue([startEntry]));
+    this.addQueued([startEntry], await deps.store.enqueue([startEntry]));
     this.admission.admit(startKey);
     if (options.useSitemaps)
       this.seeding = seedFromSitemaps(start, robots, deps, this.controller.signal)
@@ -370,9 +378,13 @@ export class CrawlRun {
         // lost this way when the database answered late).
         const idle = this.inflight === 0 && !this.seeding;
         let took = 0;
-        if (room > 0) {
+        // While pages are in flight a frontier known to be empty is not read: its take would
+        // come back empty (on a database, a write transaction and a claim check for nothing).
+        if (room > 0 && (idle || this.queued !== 0)) {
+          const before = this.enqueued;
           const batch = await deps.store.take(room);
           took = batch.length;
+          this.tookFromFrontier(took, room, before);
           for (const entry of batch) {
             this.inflight++;
             // runEntry catches its own failures; the catch is a backstop so a rejection can
@@ -403,6 +415,23 @@ export class CrawlRun {
       await Promise.allSettled([...tasks, timeLimit, this.seeding]);
     }
     return endedBy;
+  }
+
+  /** Counts `added` new frontier rows (of `entries`) as queued and against the growth bounds. */
+  private addQueued(entries: FrontierEntry[], added: number): void {
+    this.growth.queued(entries, added);
+    this.enqueued += added;
+    if (this.queued !== null) this.queued += added;
+  }
+
+  /**
+   * After a take of `room` that returned `took` rows: fewer than asked means the frontier was
+   * empty when read, so only the rows added since the take began (`enqueued` was `before`) may
+   * be queued now.
+   */
+  private tookFromFrontier(took: number, room: number, before: number): void {
+    if (took < room) this.queued = this.enqueued - before;
+    else if (this.queued !== null) this.queued = Math.max(0, this.queued - took);
   }
 
   /** Ends the crawl for a failure outside the page's own fetch (the store, the channel). */
@@ -521,7 +550,7 @@ export class CrawlRun {
       for (const left of entries.slice(room)) this.counter.prune('frontier', 1, left.key);
       entries = entries.slice(0, room);
     }
-    if (entries.length) this.growth.queued(entries, await this.deps.store.enqueue(entries));
+    if (entries.length) this.addQueued(entries, await this.deps.store.enqueue(entries));
     if (inlinks.length) {
       await this.deps.store.addInlinks(inlinks);
       this.growth.linked(inlinks);

@@ -36,7 +36,11 @@ export interface InlinkObservation {
 export interface CrawlStore {
   /** Queues entries whose key was never seen; returns how many were new. Idempotent per key. */
   enqueue(entries: FrontierEntry[]): Promise<number>;
-  /** Leases up to `limit` queued entries, oldest first; they stay leased until saved. */
+  /**
+   * Leases up to `limit` queued entries, oldest first; they stay leased until saved. Fewer than
+   * `limit` means no more were queued when the frontier was read (the crawl then skips takes
+   * until it queues more), so a store must not stop short of `limit` for any other reason.
+   */
   take(limit: number): Promise<FrontierEntry[]>;
   /** Puts leased-but-unsaved entries back in the queue (after a crash or cancel); returns how many. */
   requeueLeased(): Promise<number>;
