@@ -8,8 +8,9 @@
 // in proportions that depend on the crawl's speed), peak RSS, and the
 // zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): once
 // BENCH_PROBE_AT (0.25) of the list's pages are crawled, the run's own polls pause while
-// BENCH_PROBE_POLLS (40) polls of unfinished sites run at each concurrency of BENCH_PROBE_CONCURRENCY
-// (1,8) on kept-alive connections; the wall time leaves the probe out. Needs `npm run build:ts` first.
+// BENCH_PROBE_POLLS (40) polls of unfinished sites run at each concurrency of
+// BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections; the wall time leaves the probe out.
+// Needs `npm run build:ts` first.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +81,7 @@ interface RunFigures {
   zipAgainS: number;
   zipMb: number;
   listed: number;
-  /** The like-for-like probe, one figure per concurrency; its point (share crawled, s after the post). */
+  /** The like-for-like probe, one figure per concurrency; where it ran (share crawled, time). */
   probe: ProbeFigures[];
   probeShare: number;
   probeAtS: number;

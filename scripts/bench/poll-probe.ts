@@ -6,7 +6,8 @@
 // or waiting for a worker: the poll reads the same rows for both; a fixture site crawls in about
 // a second, too fast to keep polling only the two to four crawling at once). The
 // run's own polls (one per running site every 2 s) mix crowded and quiet ticks in proportions
-// that depend on the crawl's speed, so their p50 does not compare two trees.
+// that depend on the crawl's speed, so their p50 does not compare two trees. Each poll carries
+// `x-bench-probe: <concurrency>` for scripts/bench/poll-phases.cjs to time it in the server.
 import http from 'node:http';
 
 export interface ProbeFigures {
@@ -30,7 +31,13 @@ interface Answer {
   status: string;
 }
 
-function poll(agent: http.Agent, base: URL, cookie: string, jobId: string): Promise<Answer> {
+function poll(
+  agent: http.Agent,
+  base: URL,
+  cookie: string,
+  jobId: string,
+  concurrency: number,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.get(
@@ -39,7 +46,7 @@ function poll(agent: http.Agent, base: URL, cookie: string, jobId: string): Prom
         host: base.hostname,
         port: base.port,
         path: `/api/crawl/${jobId}`,
-        headers: { cookie },
+        headers: { cookie, 'x-bench-probe': String(concurrency) },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -81,7 +88,9 @@ export async function probePolls(
   let next = 0;
   const pick = () => running[next++ % running.length] ?? '';
   try {
-    await Promise.all(Array.from({ length: concurrency }, () => poll(agent, base, cookie, pick())));
+    await Promise.all(
+      Array.from({ length: concurrency }, () => poll(agent, base, cookie, pick(), concurrency)),
+    );
     const timed: Answer[] = [];
     let left = count;
     await Promise.all(
@@ -89,7 +98,7 @@ export async function probePolls(
         while (left > 0 && running.length > 0) {
           left--;
           const jobId = pick();
-          const answer = await poll(agent, base, cookie, jobId);
+          const answer = await poll(agent, base, cookie, jobId, concurrency);
           if (!finished(answer.status)) {
             timed.push(answer);
             continue;
