@@ -5,7 +5,8 @@
 // `request` to `finish` and each SQLite call made for it (sqlite3's statement `all`, `get`,
 // `run`, and `exec`: call to callback, by statement), and over the probe's window (while a
 // probe poll is in flight) the event loop's utilisation and delay and the SQLite calls of
-// everything else (the crawl's). The wait before `request`
+// everything else (the crawl's); and beside each poll, an fs.stat and a setImmediate from its
+// `request` event to their callbacks (a round trip through the thread pool; the loop alone). The wait before `request`
 // is not seen here (the HTTP parser reads the socket in C++, no 'data' event): it is the
 // client's time less the handler's. Appends one JSON line to POLL_PHASES_OUT at exit.
 const { AsyncLocalStorage } = require('node:async_hooks');
@@ -21,6 +22,7 @@ if (out && isServer) {
   const als = new AsyncLocalStorage();
   const polls = [];
   let inFlight = 0;
+  const probes = { stat: [], immediate: [] };
   // The other SQLite calls (the crawl's) made while a probe poll is in flight, by statement.
   const others = new Map();
   // The loop's delay (how long a ready callback waits for the turn in progress), sampled only
@@ -64,6 +66,11 @@ if (out && isServer) {
     if (event !== 'request' || !req.headers['x-bench-probe'])
       return emit.call(this, event, ...args);
     const poll = { requestAt: performance.now(), sql: [] };
+    // Two round trips beside the poll's, for comparison: one through the thread pool and back to
+    // the loop (an fs.stat), one through the loop alone (a setImmediate).
+    const tStat = performance.now();
+    fs.stat(__filename, () => probes.stat.push(performance.now() - tStat));
+    setImmediate(() => probes.immediate.push(performance.now() - tStat));
     elu0 ??= performance.eventLoopUtilization();
     if (inFlight++ === 0) {
       delay.enable();
@@ -114,6 +121,8 @@ if (out && isServer) {
       probe,
       windowBusy: elu ? Math.round(elu.utilization * 1000) / 1000 : null,
       inFlightMs: Math.round(inWindowMs),
+      statMs: { p50: r1(at(probes.stat, 0.5)), p99: r1(at(probes.stat, 0.99)) },
+      immediateMs: { p50: r1(at(probes.immediate, 0.5)), p99: r1(at(probes.immediate, 0.99)) },
       loopDelayMs: {
         p50: r1(delay.percentile(50) / 1e6),
         p99: r1(delay.percentile(99) / 1e6),
