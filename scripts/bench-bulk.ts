@@ -6,7 +6,11 @@
 // Prints the medians over BENCH_RUNS runs of wall time, poll latency (p50 and p99 of the run, and
 // p50 of the first poll tick and of the later ones: the run's p50 mixes crowded and quiet ticks
 // in proportions that depend on the crawl's speed), peak RSS, and the
-// zip download's time and size. Needs `npm run build:ts` first.
+// zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): once
+// BENCH_PROBE_AT (0.25) of the list's pages are crawled, the run's own polls pause while
+// BENCH_PROBE_POLLS (40) polls of unfinished sites run at each concurrency of
+// BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections; the wall time leaves the probe out.
+// Needs `npm run build:ts` first.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +24,7 @@ import {
 } from '../packages/server/src/repos/test-support.js';
 import { databaseFile } from '../packages/server/src/server.js';
 import { type FixtureSite, startFixtureSite } from '../tests/fixtures/site/index.js';
+import { type ProbeFigures, probePolls } from './bench/poll-probe.js';
 
 const SITES = Number(process.env.BENCH_SITES ?? 20);
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
@@ -27,6 +32,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POLL_MS = 2000;
 const WORKERS = process.env.MAPSMITH_CRAWL_WORKERS ?? '4';
 const RENDER = process.env.MAPSMITH_RENDER ?? 'never';
+const PROBE_AT = Number(process.env.BENCH_PROBE_AT ?? 0.25);
+const PROBE_POLLS = Number(process.env.BENCH_PROBE_POLLS ?? 40);
+const PROBE_CONCURRENCY = (process.env.BENCH_PROBE_CONCURRENCY ?? '1,8').split(',').map(Number);
+/** How often the probe's trigger reads the list's progress before it fires. */
+const PROBE_WATCH_MS = 250;
 
 if (!fs.existsSync(BUILT_MAIN)) {
   process.stderr.write('bench:bulk needs the built server: run `npm run build:ts` first.\n');
@@ -47,7 +57,13 @@ function peakRssMb(pid: number): number {
 
 interface BulkAnswer {
   finished: boolean;
-  sites: Array<{ jobId: string; status: string; seoScore: number | null; listed: number | null }>;
+  sites: Array<{
+    jobId: string;
+    status: string;
+    pagesCrawled: number;
+    seoScore: number | null;
+    listed: number | null;
+  }>;
 }
 
 interface RunFigures {
@@ -65,6 +81,11 @@ interface RunFigures {
   zipAgainS: number;
   zipMb: number;
   listed: number;
+  /** The like-for-like probe, one figure per concurrency; where it ran (share crawled, time). */
+  probe: ProbeFigures[];
+  probeShare: number;
+  probeAtS: number;
+  probeSites: number;
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -105,6 +126,42 @@ async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
         body: JSON.stringify({ url: sites[0]?.url }),
       }),
     );
+    // One thing at a time against the server: a poll tick, or the probe's trigger and probe.
+    let lock: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = lock.then(work);
+      lock = run.catch(() => undefined);
+      return run;
+    };
+    const probe: ProbeFigures[] = [];
+    let probeShare = Number.NaN;
+    let probeAtS = Number.NaN;
+    let probeSites = 0;
+    let probeS = 0;
+    const probing = (async () => {
+      for (;;) {
+        await sleep(PROBE_WATCH_MS);
+        const done = await exclusive(async () => {
+          const now = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
+          const crawled = now.sites.reduce((sum, s) => sum + s.pagesCrawled, 0);
+          const unfinished = now.sites
+            .filter((s) => s.status !== 'completed' && s.status !== 'failed')
+            .map((s) => s.jobId);
+          if (now.finished) return true;
+          if (crawled < PROBE_AT * SITES * PAGES || unfinished.length === 0) return false;
+          const p0 = performance.now();
+          probeShare = crawled / (SITES * PAGES);
+          probeAtS = (p0 - t0) / 1000;
+          probeSites = unfinished.length;
+          for (const c of PROBE_CONCURRENCY) {
+            probe.push(await probePolls(server.url, agency.cookie, unfinished, c, PROBE_POLLS));
+          }
+          probeS = (performance.now() - p0) / 1000;
+          return true;
+        });
+        if (done) return;
+      }
+    })();
     let otherUserS = Number.NaN;
     const latencies: number[] = [];
     // The run's p50 mixes crowded and quiet ticks in proportions that depend on how fast the
@@ -116,22 +173,25 @@ async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
       bulk.sites.some((s) => s.status === 'completed' && s.seoScore === null)
     ) {
       await sleep(POLL_MS);
-      bulk = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
-      const running = bulk.sites.filter((s) => s.status !== 'completed' && s.status !== 'failed');
-      await Promise.all(
-        running.map(async (site) => {
-          const q0 = performance.now();
-          await json(await get(agency, `/api/crawl/${site.jobId}`));
-          latencies.push(performance.now() - q0);
-        }),
-      );
-      if (firstTick === 0) firstTick = latencies.length;
-      if (Number.isNaN(otherUserS)) {
-        const job = await json<{ status: string }>(await get(other, `/api/crawl/${otherJob}`));
-        if (job.status === 'completed') otherUserS = (performance.now() - otherStart) / 1000;
-      }
+      await exclusive(async () => {
+        bulk = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
+        const running = bulk.sites.filter((s) => s.status !== 'completed' && s.status !== 'failed');
+        await Promise.all(
+          running.map(async (site) => {
+            const q0 = performance.now();
+            await json(await get(agency, `/api/crawl/${site.jobId}`));
+            latencies.push(performance.now() - q0);
+          }),
+        );
+        if (firstTick === 0) firstTick = latencies.length;
+        if (Number.isNaN(otherUserS)) {
+          const job = await json<{ status: string }>(await get(other, `/api/crawl/${otherJob}`));
+          if (job.status === 'completed') otherUserS = (performance.now() - otherStart) / 1000;
+        }
+      });
     }
-    const wallS = (performance.now() - t0) / 1000;
+    await probing;
+    const wallS = (performance.now() - t0) / 1000 - probeS;
     const failed = bulk.sites.filter((s) => s.status !== 'completed').length;
     if (failed > 0) throw new Error(`${failed} bulk sites did not complete`);
     const z0 = performance.now();
@@ -154,6 +214,10 @@ async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
       zipAgainS,
       zipMb: bytes / 1024 / 1024,
       listed: bulk.sites.reduce((sum, s) => sum + (s.listed ?? 0), 0),
+      probe,
+      probeShare,
+      probeAtS,
+      probeSites,
     };
   } finally {
     server.child.kill('SIGTERM');
@@ -178,6 +242,11 @@ try {
       `bench:bulk: one bulk list of ${SITES} sites x ${PAGES} pages, ${WORKERS} crawl workers (per-user cap: server default), render ${RENDER}, ${RUNS} runs, load ${load}`,
       `  wall time (list posted to every site done and scored): median ${pick((r) => r.wallS).toFixed(1)} s (runs: ${runs.map((r) => r.wallS.toFixed(1)).join(', ')}); ${pick((r) => r.listed)} URLs listed`,
       `  GET /api/crawl/{id} while it runs: median p50 ${pick((r) => r.p50).toFixed(1)} ms, median p99 ${pick((r) => r.p99).toFixed(1)} ms (${pick((r) => r.polls)} polls a run); p50 of the first tick ${pick((r) => r.firstTickP50).toFixed(1)} ms, of the later ticks ${pick((r) => r.laterTicksP50).toFixed(1)} ms`,
+      ...PROBE_CONCURRENCY.map((c, i) => {
+        const at = (f: (p: ProbeFigures) => number) =>
+          median(runs.map((r) => (r.probe[i] ? f(r.probe[i]) : Number.NaN)));
+        return `  like for like, ${PROBE_POLLS} polls ${c} at a time at ${(pick((r) => r.probeShare) * 100).toFixed(0)} % crawled (${pick((r) => r.probeAtS).toFixed(1)} s, ${pick((r) => r.probeSites)} sites not finished), kept-alive: p50 ${at((p) => p.p50).toFixed(1)} ms, p99 ${at((p) => p.p99).toFixed(1)} ms (runs: ${runs.map((r) => r.probe[i]?.p50.toFixed(1) ?? '-').join(', ')}; ${at((p) => p.polls)} timed, ${at((p) => p.fresh)} on a new connection)`;
+      }),
       `  server peak RSS: median ${pick((r) => r.rssMb).toFixed(0)} MB, max ${Math.max(...runs.map((r) => r.rssMb)).toFixed(0)} MB`,
       `  another user's crawl started after the list: done in median ${pick((r) => r.otherUserS).toFixed(1)} s`,
       `  zip download: median ${pick((r) => r.zipS).toFixed(2)} s (first: builds ${SITES} x 7 sitemap exports), again ${pick((r) => r.zipAgainS).toFixed(2)} s (export cache), ${pick((r) => r.zipMb).toFixed(1)} MB`,
