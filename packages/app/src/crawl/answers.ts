@@ -29,7 +29,7 @@ import {
   USAGE_MONTHS,
 } from '@mapsmith/core';
 import { AppError } from '../errors.js';
-import { crawlNotFinished, invalidInput, notFound } from '../refusals.js';
+import { crawlNotFinished, crawlNotFound, invalidInput, notFound } from '../refusals.js';
 import type { CrawlJobRecord, CrawlJobRepository, UsageRepository } from './ports.js';
 import { outcomeOnce, presentCrawlJob } from './present-crawl.js';
 import { presentHistoryItem } from './present-history.js';
@@ -98,7 +98,9 @@ export class CrawlAnswers {
 
   /** `crawl.get`: the job, its first listed pages, progress, and its outcome once it ended. */
   async crawl(jobId: string, userId: number): Promise<CrawlJob> {
-    return presentCrawlJob(this.repos.jobs, await this.job(jobId, userId));
+    const found = await this.repos.jobs.getWithDetails(jobId, userId);
+    if (!found) throw crawlNotFound();
+    return presentCrawlJob(this.repos.jobs, found.job, found.details);
   }
 
   /**

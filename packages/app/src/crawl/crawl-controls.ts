@@ -42,8 +42,8 @@ export class CrawlControls {
       );
     // A waiting or paused job asked to stop is claimed once more only to end with its pages.
     if (action !== 'pause') this.wake();
-    const job = await this.jobs.get(jobId, userId);
-    if (!job) throw crawlNotFound();
-    return presentCrawlJob(this.jobs, job);
+    const found = await this.jobs.getWithDetails(jobId, userId);
+    if (!found) throw crawlNotFound();
+    return presentCrawlJob(this.jobs, found.job, found.details);
   }
 }

@@ -190,6 +190,11 @@ export interface CrawlJobRepository {
   report(): CrawlReport;
   /** What `crawl.get` adds to the job row: summary, kept outcome, live progress, quota. */
   details(jobId: string): Promise<CrawlJobDetails>;
+  /** `get` and `details` in one read, for `crawl.get` (polled every 2 s while a crawl runs). */
+  getWithDetails(
+    jobId: string,
+    userId: number,
+  ): Promise<{ job: CrawlJobRecord; details: CrawlJobDetails } | undefined>;
   /**
    * Compares an ending job with the previous completed crawl of its URL by its owner: marks
    * each row's change, writes the honest lastmod, keeps the summary (null on a first crawl).

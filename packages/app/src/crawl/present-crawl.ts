@@ -59,8 +59,8 @@ export async function outcomeOnce(
 export async function presentCrawlJob(
   jobs: CrawlJobRepository,
   job: CrawlJobRecord,
+  details: CrawlJobDetails,
 ): Promise<CrawlJob> {
-  const details = await jobs.details(job.id);
   const finished = isFinished(job);
   const listed = finished
     ? await jobs.report().firstListed(job.id, MAX_POLL_RESULTS)

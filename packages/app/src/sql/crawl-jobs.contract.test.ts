@@ -166,6 +166,11 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     const job = await repos.jobs.get(started.job.id, user);
     expect(job?.settings).toMatchObject({ maxDepth: 3 });
     expect(await repos.jobs.get(started.job.id, stranger)).toBeUndefined();
+    expect(await repos.jobs.getWithDetails(started.job.id, stranger)).toBeUndefined();
+    expect(await repos.jobs.getWithDetails(started.job.id, user)).toEqual({
+      job,
+      details: await repos.jobs.details(started.job.id),
+    });
     expect(await repos.jobs.existing([started.job.id, 'no-such-job'])).toEqual(
       new Set([started.job.id]),
     );
@@ -202,6 +207,10 @@ describe.each(testDatabaseKinds)('CrawlJobRepository contract on %s', (kind) => 
     const details = await repos.jobs.details(first.id);
     expect(details).toMatchObject({ outcome, progress: null, monthQuota: null });
     expect(details.summary).toEqual(finishedSummary);
+    expect(await repos.jobs.getWithDetails(first.id, user)).toEqual({
+      job: await repos.jobs.get(first.id, user),
+      details,
+    });
     expect((await repos.jobs.list(user, 10))[1]?.listed).toEqual({ count: 7, nothingListed: null });
     expect(await repos.jobs.totals(user)).toMatchObject({
       totalCrawls: 2,

@@ -34,6 +34,27 @@ import { crawlStartRate, startCrawlJob } from './crawl-start.js';
 import { SqlCrawlStore } from './crawl-store.js';
 import { type CrawlJobRow, JOB_COLUMNS, type JobControl, toJob } from './rows.js';
 
+/** The job row's JSON columns `crawl.get` adds (`CrawlJobDetails`). */
+const DETAILS_COLUMNS = 'summary, outcome, progress, month_quota';
+
+/** Those columns as the database returns them. */
+interface DetailsRow {
+  summary: string | null;
+  outcome: string | null;
+  progress: string | null;
+  month_quota: number | null;
+}
+
+/** The columns parsed; a missing row reads as a job with none of them. */
+function toDetails(row: DetailsRow | undefined): CrawlJobDetails {
+  return {
+    summary: row?.summary ? (JSON.parse(row.summary) as CrawlSummary) : null,
+    outcome: row?.outcome ? (JSON.parse(row.outcome) as CrawlOutcome) : null,
+    progress: row?.progress ? (JSON.parse(row.progress) as CrawlLiveProgress) : null,
+    monthQuota: row?.month_quota ?? null,
+  };
+}
+
 /** Crawl jobs over SQL (SQLite or Postgres). */
 export class SqlCrawlJobRepository implements CrawlJobRepository {
   private crawlReport: CrawlReport | undefined;
@@ -142,18 +163,23 @@ export class SqlCrawlJobRepository implements CrawlJobRepository {
 
   /** JSON columns of the job row, parsed. */
   async details(jobId: string): Promise<CrawlJobDetails> {
-    const row = await this.db.first<{
-      summary: string | null;
-      outcome: string | null;
-      progress: string | null;
-      month_quota: number | null;
-    }>('SELECT summary, outcome, progress, month_quota FROM crawl_jobs WHERE id = ?', [jobId]);
-    return {
-      summary: row?.summary ? (JSON.parse(row.summary) as CrawlSummary) : null,
-      outcome: row?.outcome ? (JSON.parse(row.outcome) as CrawlOutcome) : null,
-      progress: row?.progress ? (JSON.parse(row.progress) as CrawlLiveProgress) : null,
-      monthQuota: row?.month_quota ?? null,
-    };
+    const row = await this.db.first<DetailsRow>(
+      `SELECT ${DETAILS_COLUMNS} FROM crawl_jobs WHERE id = ?`,
+      [jobId],
+    );
+    return toDetails(row);
+  }
+
+  /** The user's job and its JSON columns in one read (a poll's two reads were one each). */
+  async getWithDetails(
+    jobId: string,
+    userId: number,
+  ): Promise<{ job: CrawlJobRecord; details: CrawlJobDetails } | undefined> {
+    const row = await this.db.first<CrawlJobRow & DetailsRow>(
+      `SELECT ${JOB_COLUMNS}, ${DETAILS_COLUMNS} FROM crawl_jobs WHERE id = ? AND user_id = ?`,
+      [jobId, userId],
+    );
+    return row ? { job: toJob(row, this.box), details: toDetails(row) } : undefined;
   }
 
   /** Core `compareCrawls` over this database (`crawl-changes.ts`). */
