@@ -85,6 +85,19 @@ describe('Database', () => {
     }
   });
 
+  it('ends a statement run for its changes that returns rows: its write commits at once', async () => {
+    await db.run('CREATE TABLE t (n INTEGER NOT NULL)');
+    for (let n = 1; n <= 4; n++) {
+      await db.run('INSERT INTO t (n) VALUES (?) RETURNING n', [n]);
+      await db.run('PRAGMA user_version = 7');
+      // Committed: the read connection sees the row, and the writer can begin a transaction.
+      expect(await db.first('SELECT COUNT(*) AS c FROM t')).toEqual({ c: n });
+      await db.transaction(async (tx) => {
+        await tx.run('UPDATE t SET n = n WHERE n = ? RETURNING n', [n]);
+      });
+    }
+  });
+
   it('answers every one of many concurrent runs of the same statement with its own rows', async () => {
     await db.run('CREATE TABLE t (n INTEGER NOT NULL)');
     await db.run('INSERT INTO t (n) VALUES (1), (2), (3)');

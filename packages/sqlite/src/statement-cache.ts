@@ -9,6 +9,13 @@ const KEPT = 150;
 const KEPT_PER_TEXT = 4;
 /** SQL texts remembered as run once: the next run of one of them keeps its statement. */
 const REMEMBERED = 300;
+/**
+ * Statements `run` may keep: writes that return no rows. The driver's `run` steps a statement
+ * once and leaves it there; a statement with rows to return (`RETURNING`, a query, a pragma)
+ * would stay open with its transaction until its next run, where a finalized one ends at once.
+ * Writes without `RETURNING` finish in that one step.
+ */
+const RUNS_TO_END = /^\s*(?:insert|update|delete|replace)\b(?![\s\S]*\breturning\b)/i;
 
 /**
  * The prepared statements of one connection, kept between runs by SQL text. The driver's
@@ -19,8 +26,9 @@ const REMEMBERED = 300;
  * - A statement runs one call at a time: the driver queues a second call on a statement until
  *   the first has answered on the loop, so a statement is taken out while it runs, and a call
  *   of the same text meanwhile prepares one of its own.
- * - `all` and `run` step a statement to its end on the driver's thread, so an idle statement
- *   holds no read snapshot (database.test.ts shows it).
+ * - `all` steps a statement to its end on the driver's thread, and `run` keeps only writes
+ *   without `RETURNING`, which end in its one step: an idle statement holds no read snapshot
+ *   and no transaction (database.test.ts shows both).
  * - A statement whose run failed is finalized, not kept.
  * - A text is kept from its second run on: SQL whose text varies with its rows (IN lists,
  *   multi-row VALUES) mostly runs once, as before, instead of churning out statements that
@@ -54,7 +62,7 @@ export class StatementCache {
   /** Runs `sql`: the changed row count and the last inserted rowid. */
   run(sql: string, params: Params): Promise<{ changes: number; lastID: number }> {
     return new Promise((resolve, reject) => {
-      const stmt = this.take(sql, reject);
+      const stmt = RUNS_TO_END.test(sql) ? this.take(sql, reject) : undefined;
       const give = (err: Error | null) => (stmt ? this.give(sql, stmt, err) : err);
       const answer = function (this: sqlite3.RunResult, err: Error | null) {
         const failed = give(err);
