@@ -91,11 +91,11 @@ export class StatementCache {
   private take(sql: string, fail: (err: Error) => void): sqlite3.Statement | undefined {
     if (this.closed) return undefined;
     const statements = this.idle.get(sql);
-    const stmt = statements?.pop();
-    if (stmt) {
+    const kept = statements?.pop();
+    if (kept) {
       this.idleCount--;
       if (statements?.length === 0) this.idle.delete(sql);
-      return stmt;
+      return kept;
     }
     // Known texts move to the newest end of `seen`; a new one is remembered and run as before.
     if (!this.seen.delete(sql)) {
@@ -104,9 +104,11 @@ export class StatementCache {
       return undefined;
     }
     this.seen.add(sql);
-    return this.conn.prepare(sql, (err: Error | null) => {
-      if (err) fail(err);
-    });
+    // No callback to `prepare`: with one, the driver also schedules an empty bind, a trip of
+    // its own. A failure to prepare is the statement's `error` event instead.
+    const stmt = this.conn.prepare(sql);
+    stmt.once('error', fail);
+    return stmt;
   }
 
   /** Puts `stmt` back once it has answered (`err`, passed through), or finalizes it. */
