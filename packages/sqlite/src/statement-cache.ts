@@ -7,7 +7,7 @@ type Params = unknown[] | Record<string, unknown>;
 const KEPT = 150;
 /** Idle prepared statements kept per SQL text (as many as ran at once, up to this). */
 const KEPT_PER_TEXT = 4;
-/** SQL texts remembered as run once: the next run of one of them keeps its statement. */
+/** SQL texts remembered as run lately: the next run of one of them keeps its statement. */
 const REMEMBERED = 300;
 /**
  * Statements `run` may keep: writes that return no rows. The driver's `run` steps a statement
@@ -31,8 +31,8 @@ const RUNS_TO_END = /^\s*(?:insert|update|delete|replace)\b(?![\s\S]*\breturning
  *   and no transaction (database.test.ts shows both).
  * - A statement whose run failed is finalized, not kept.
  * - A text is kept from its second run on: SQL whose text varies with its rows (IN lists,
- *   multi-row VALUES) mostly runs once, as before, instead of churning out statements that
- *   repeat and holding the memory of large programs nobody runs again.
+ *   multi-row VALUES) mostly runs once, as before, instead of pushing the statements that do
+ *   repeat out of the cache and holding the memory of large programs nobody runs again.
  * - The least recently used statements past `KEPT` are finalized, and all at `close`.
  */
 export class StatementCache {
