@@ -3,6 +3,7 @@ import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { sqliteDialect } from './dialect.js';
 import { Mutex } from './mutex.js';
+import { StatementCache } from './statement-cache.js';
 
 /** A value SQLite can bind. */
 export type SqlValue = string | number | bigint | null | Buffer | Uint8Array;
@@ -36,30 +37,18 @@ function open(file: string, mode: number): Promise<sqlite3.Database> {
   });
 }
 
-function wrap(conn: sqlite3.Database): Transaction {
+function wrap(conn: sqlite3.Database, statements: StatementCache): Transaction {
   return {
     dialect: sqliteDialect,
     // One writer runs transactions one at a time: every key is already held.
     lock: async () => {},
-    all: (sql, params = []) =>
-      new Promise((resolve, reject) =>
-        conn.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as never))),
-      ),
+    all: (sql, params = []) => statements.all(sql, params) as Promise<never>,
     // Through `all`, never the driver's `get`: `get` steps once and leaves its statement open
     // until its answer reaches the JS thread, and while it is open every statement of the
     // connection reads its snapshot, so a read started after a write resolved could miss it
     // (database.test.ts shows it). `all` ends its statement on the driver's thread.
-    first: (sql, params = []) =>
-      new Promise((resolve, reject) =>
-        conn.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows[0] as never))),
-      ),
-    run: (sql, params = []) =>
-      new Promise((resolve, reject) =>
-        conn.run(sql, params, function (this: sqlite3.RunResult, err: Error | null) {
-          if (err) reject(err);
-          else resolve({ changes: this.changes, lastID: this.lastID });
-        }),
-      ),
+    first: async (sql, params = []) => (await statements.all(sql, params))[0] as never,
+    run: (sql, params = []) => statements.run(sql, params),
     exec: (sql) => exec(conn, sql),
   };
 }
@@ -78,13 +67,23 @@ export class Database implements Queryable {
   /** SQLite's fragments of the SQL both databases share. */
   readonly dialect = sqliteDialect;
   private readonly writeLock = new Mutex();
+  /** The query trio on each connection, through its kept prepared statements. */
+  private readonly writes: Transaction;
+  private readonly reads: Transaction;
+  private readonly statements: StatementCache[];
 
   private constructor(
     /** Path of the database file. */
     readonly file: string,
     private readonly writer: sqlite3.Database,
     private readonly reader: sqlite3.Database,
-  ) {}
+  ) {
+    const writerStatements = new StatementCache(writer);
+    const readerStatements = reader === writer ? writerStatements : new StatementCache(reader);
+    this.statements = [...new Set([writerStatements, readerStatements])];
+    this.writes = wrap(writer, writerStatements);
+    this.reads = wrap(reader, readerStatements);
+  }
 
   /** Opens (creating if needed) the database file in WAL mode with a busy timeout. */
   static async open(file: string): Promise<Database> {
@@ -101,17 +100,17 @@ export class Database implements Queryable {
 
   /** Reads rows on the read connection. */
   all<T>(sql: string, params?: SqlParams): Promise<T[]> {
-    return wrap(this.reader).all<T>(sql, params);
+    return this.reads.all<T>(sql, params);
   }
 
   /** Reads the first row on the read connection. */
   first<T>(sql: string, params?: SqlParams): Promise<T | undefined> {
-    return wrap(this.reader).first<T>(sql, params);
+    return this.reads.first<T>(sql, params);
   }
 
   /** Runs one write statement, after any transaction in progress. */
   run(sql: string, params?: SqlParams): Promise<{ changes: number; lastID: number }> {
-    return this.writeLock.run(() => wrap(this.writer).run(sql, params));
+    return this.writeLock.run(() => this.writes.run(sql, params));
   }
 
   /**
@@ -121,7 +120,7 @@ export class Database implements Queryable {
    */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.writeLock.run(async () => {
-      const tx = wrap(this.writer);
+      const tx = this.writes;
       await exec(this.writer, 'BEGIN IMMEDIATE');
       try {
         const result = await work(tx);
@@ -142,15 +141,14 @@ export class Database implements Queryable {
   /** Writes a consistent copy of the database to `target` (`VACUUM INTO`). */
   backup(target: string): Promise<void> {
     return this.writeLock.run(() =>
-      wrap(this.writer)
-        .run('VACUUM INTO ?', [target])
-        .then(() => undefined),
+      this.writes.run('VACUUM INTO ?', [target]).then(() => undefined),
     );
   }
 
-  /** Closes both connections. */
+  /** Finalizes the kept statements and closes both connections. */
   async close(): Promise<void> {
     await this.writeLock.run(async () => {
+      for (const statements of this.statements) statements.close();
       const closeOne = (c: sqlite3.Database) =>
         new Promise<void>((resolve, reject) => c.close((err) => (err ? reject(err) : resolve())));
       if (this.reader !== this.writer) await closeOne(this.reader);
