@@ -2,7 +2,7 @@
  * The undici HttpFetcher: keep-alive pools, the SSRF-guarded connector, connect/header/body
  * timeouts, content decoding with the decoded body capped (a gzip bomb stops at the cap).
  */
-import { finished, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import {
   FetchError,
@@ -46,57 +46,40 @@ function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliD
  * Reads a stream into at most `cap` bytes; reports whether more was there. With the size the
  * server announced (`expected`, within the cap), the body is copied into one buffer as it
  * arrives instead of being joined at the end: a 45 MB sitemap then holds 45 MB, not twice that
- * for a moment. A body longer than announced falls back to joining. Read from `data` events and
- * ended by `finished` (the stream's error, or its close before the end), as an async iterator
- * ends it, without the iterator's promise per chunk: ~6 µs less CPU a page.
+ * for a moment. A body longer than announced falls back to joining.
  */
-function readCapped(
+async function readCapped(
   stream: Readable,
   cap: number,
   expected?: number,
 ): Promise<{ body: Uint8Array; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    let whole =
-      expected !== undefined && expected > 0 && expected <= cap
-        ? Buffer.allocUnsafe(expected)
-        : null;
-    let chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    const onData = (chunk: Buffer) => {
-      if (whole) {
-        if (size + chunk.length <= whole.length) {
-          chunk.copy(whole, size);
-          size += chunk.length;
-          return;
-        }
-        chunks = [whole.subarray(0, size)];
-        whole = null;
+  let whole =
+    expected !== undefined && expected > 0 && expected <= cap ? Buffer.allocUnsafe(expected) : null;
+  let chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (whole) {
+      if (size + chunk.length <= whole.length) {
+        chunk.copy(whole, size);
+        size += chunk.length;
+        continue;
       }
-      if (size + chunk.length > cap) {
-        chunks.push(chunk.subarray(0, cap - size));
-        truncated = true;
-        stream.off('data', onData);
-        stream.destroy();
-        resolve({ body: Buffer.concat(chunks, cap), truncated: true });
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-    };
-    stream.on('data', onData);
-    finished(stream, { writable: false }, (err) => {
-      // A truncated body's stream was closed here, on purpose.
-      if (truncated) return;
-      if (err) reject(err);
-      else if (whole) resolve({ body: whole.subarray(0, size), truncated: false });
-      else
-        resolve({
-          body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
-          truncated: false,
-        });
-    });
-  });
+      chunks = [whole.subarray(0, size)];
+      whole = null;
+    }
+    if (size + chunk.length > cap) {
+      chunks.push(chunk.subarray(0, cap - size));
+      stream.destroy();
+      return { body: Buffer.concat(chunks, cap), truncated: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  if (whole) return { body: whole.subarray(0, size), truncated: false };
+  return {
+    body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+    truncated: false,
+  };
 }
 
 function flattenHeaders(
