@@ -8,7 +8,6 @@ import { gunzipIfGzip } from '../net/gunzip-capped.js';
 import type { HttpFetcher } from '../ports/fetcher.js';
 import type { Logger } from '../ports/logger.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
-import { parseSitemap } from './sitemap-parser.js';
 
 /** Bounds of sitemap seeding. */
 export interface SitemapSeedLimits {
@@ -98,6 +97,8 @@ export async function sitemapSeeds(
         deps.logger.warn('sitemap unreachable', { url: file, error: (err as Error).message });
       }
       if (text === null) continue;
+      // The parser (and the sitemap checker it brings) loads only for a site with a sitemap.
+      const { parseSitemap } = await import('./sitemap-parser.js');
       const parsed = parseSitemap(text, lim.maxUrls - urls.length);
       if (parsed.error)
         deps.logger.warn('sitemap is malformed', { url: file, error: parsed.error });

@@ -6,10 +6,11 @@
  */
 import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 import { FetchError } from '../ports/fetcher.js';
 import type { UrlPolicy } from '../ports/url-policy.js';
 import { toFetchError } from './fetch-errors.js';
+import { connectorBuilder } from './undici-parts.js';
 
 type LookupAddress = { address: string; family: number };
 
@@ -46,7 +47,7 @@ export function guardedConnector(
   policy: UrlPolicy,
   connectTimeoutMs: number,
 ): buildConnector.connector {
-  const base = buildConnector({
+  const base = connectorBuilder({
     timeout: connectTimeoutMs,
     lookup: guardedLookup(policy),
   } as buildConnector.BuildOptions);

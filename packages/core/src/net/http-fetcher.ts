@@ -4,7 +4,6 @@
  */
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { Agent } from 'undici';
 import {
   FetchError,
   type FetchRequest,
@@ -16,6 +15,7 @@ import { USER_AGENT } from '../version.js';
 import { followAbort } from './abort-relay.js';
 import { toFetchError } from './fetch-errors.js';
 import { guardedConnector } from './guarded-connector.js';
+import { Agent, requestOn } from './undici-parts.js';
 
 /** Options of the HTTP fetcher. */
 export interface HttpFetcherOptions {
@@ -126,7 +126,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       const unfollow = followAbort(request.signal, (reason) => timeout.abort(reason));
       const signal = timeout.signal;
       try {
-        const res = await agent.request({
+        const res = await requestOn(agent, {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: request.method ?? 'GET',
