@@ -5,14 +5,16 @@ import { productSources, repoRoot as root } from './product-sources.js';
 
 /**
  * The composition roots that build the URL policy (the SSRF guard), once per process: the hosted
- * server at start, each CLI command that fetches (one command per process), the desktop's main
- * process and its crawler process (one crawl per process). Everything else receives the policy.
+ * server at start and its crawl thread (an isolate of its own, built from the same setting), each
+ * CLI command that fetches (one command per process), the desktop's main process and its
+ * crawler process (one crawl per process). Everything else receives the policy.
  */
 const ROOTS = [
   'packages/desktop/src/crawler-process/index.ts',
   'packages/desktop/src/main/services.ts',
   'packages/server/src/cli/commands/crawl.ts',
   'packages/server/src/cli/commands/validate.ts',
+  'packages/server/src/jobs/crawl-thread/crawl-thread.ts',
   'packages/server/src/server.ts',
 ];
 

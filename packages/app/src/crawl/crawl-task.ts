@@ -65,10 +65,24 @@ export function isCrawlPaused(err: unknown): err is CrawlPausedError {
   return err instanceof CrawlPausedError;
 }
 
+/** Interrupted runs (server restarts) are resumed twice, then the job fails with its reason. */
+export const CRAWL_MAX_ATTEMPTS = 3;
+
+/**
+ * The reason a crawl that rejected with `error` is recorded with: our own failures keep their
+ * text; a full disk says whose (`diskFull`); anything else says what happened without internals.
+ */
+export function crawlFailureReason(error: unknown, diskFull: string): string {
+  if (error instanceof CrawlFailedError) return error.message;
+  if (isDiskFull(error)) return diskFull;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `The crawl failed: ${detail}`;
+}
+
 /** The crawl job: resumes the job's stored frontier, then runs the crawler on it. */
 export class CrawlTask {
-  /** Interrupted runs (server restarts) are resumed twice, then the job fails with its reason. */
-  readonly maxAttempts = 3;
+  /** See {@link CRAWL_MAX_ATTEMPTS}. */
+  readonly maxAttempts = CRAWL_MAX_ATTEMPTS;
 
   /**
    * Reads stores from `jobs` and crawls with `run`; `diskFull` is the job's error when the
@@ -193,12 +207,9 @@ export class CrawlTask {
     };
   }
 
-  /** Our own failures keep their text; anything else says what happened without internals. */
+  /** See {@link crawlFailureReason}. */
   onFailed(error: unknown): string {
-    if (error instanceof CrawlFailedError) return error.message;
-    if (isDiskFull(error)) return this.diskFull;
-    const detail = error instanceof Error ? error.message : String(error);
-    return `The crawl failed: ${detail}`;
+    return crawlFailureReason(error, this.diskFull);
   }
 }
 

@@ -3,6 +3,9 @@ import { jobCrawlPlan, type Logger, type UrlPolicy } from '@mapsmith/core';
 import { createChromiumRenderer } from '@mapsmith/render';
 import type { ServerConfig } from '../config.js';
 
+/** The settings a crawl runner reads (all a crawl thread is given of the server's). */
+export type CrawlRunnerConfig = Pick<ServerConfig, 'jobs' | 'allowLoopback'>;
+
 /**
  * The production crawl runner: the core crawler over the job's SQL store, behind the
  * server's SSRF `policy` (loopback only with `MAPSMITH_ALLOW_LOOPBACK=1`, which production
@@ -13,7 +16,7 @@ import type { ServerConfig } from '../config.js';
  * its every request behind the same policy), closed when the server stops.
  */
 export function createCrawlRunner(
-  config: ServerConfig,
+  config: CrawlRunnerConfig,
   policy: UrlPolicy,
   logger: Logger,
 ): CrawlRunner {

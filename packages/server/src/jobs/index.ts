@@ -3,6 +3,8 @@ import {
   type AuditQueue,
   type AuditRunSummary,
   type ClaimedCompare,
+  type ClaimedLease,
+  type CrawlJobRecord,
   type CrawlRunner,
   CrawlTask,
   type JobQueue,
@@ -13,6 +15,7 @@ import {
 import {
   type Clock,
   CRAWL_RETENTION_DAYS,
+  type CrawlSummary,
   type Logger,
   type SitemapCompareSummary,
   systemClock,
@@ -23,6 +26,7 @@ import { DISK_FULL_CRAWL_STOP, type DiskSpace } from '../storage/disk-space.js';
 import { AuditTask } from './audit-task.js';
 import { RetentionTask } from './retention-task.js';
 import { inProcessScheduler, type PeriodicSchedule, type TaskScheduler } from './scheduler.js';
+import type { BackgroundTask } from './task.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Retention runs at start and then once a day. */
@@ -78,13 +82,22 @@ export interface JobSystem {
 }
 
 /**
- * Builds the job system on `repos`; `run` does the crawling, `afterPurge` follows retention,
+ * What does a claimed crawl: a runner on this loop (the application layer's `CrawlTask` wraps
+ * it), or a task that runs the crawl elsewhere (the embedded server's crawl thread) and ends
+ * with `close`.
+ */
+export type CrawlWork =
+  | CrawlRunner
+  | (BackgroundTask<ClaimedLease<CrawlJobRecord>, CrawlSummary> & { close(): Promise<void> });
+
+/**
+ * Builds the job system on `repos`; `crawl` does the crawling, `afterPurge` follows retention,
  * and no job is claimed while `disk` is under its floor.
  */
 export function createJobSystem(
   config: ServerConfig,
   repos: Repositories,
-  run: CrawlRunner,
+  crawl: CrawlWork,
   logger: Logger,
   options: JobSystemOptions,
 ): JobSystem {
@@ -105,7 +118,7 @@ export function createJobSystem(
   };
   const pool = new WorkerPool(
     options.queue ?? repos.queue,
-    new CrawlTask(repos.jobs, run, DISK_FULL_CRAWL_STOP),
+    typeof crawl === 'function' ? new CrawlTask(repos.jobs, crawl, DISK_FULL_CRAWL_STOP) : crawl,
     { ...leased, perUserConcurrency: config.jobs.crawlsPerUser },
     logger,
   );
@@ -170,7 +183,7 @@ export function createJobSystem(
     stop: async () => {
       await schedule?.stop();
       await Promise.all([pool.stop(), audits.stop(), compares.stop()]);
-      await run.close?.();
+      await crawl.close?.();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createExportCache } from '../exports/index.js';
 import { createCrawlRunner } from '../jobs/crawl-runner.js';
+import { ThreadCrawlTask } from '../jobs/crawl-thread/thread-crawl-task.js';
 import { createJobSystem } from '../jobs/index.js';
 import { createScaledJobs, type ScaledJobs } from '../jobs/scaled.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
@@ -53,7 +54,19 @@ export function buildServices(
           box: storage.secrets,
         })
       : undefined;
-  const jobs = createJobSystem(config, repos, createCrawlRunner(config, policy, logger), logger, {
+  // On SQLite the crawls run in a thread of their own, off the loop that answers HTTP; on
+  // Postgres a worker process answers no HTTP but its health, so they run on its loop.
+  const crawl = storage.embedded
+    ? new ThreadCrawlTask(
+        {
+          databaseFile: storage.embedded.file,
+          secretKeys: storage.embedded.secretKeys,
+          crawl: { jobs: config.jobs, allowLoopback: config.allowLoopback },
+        },
+        logger,
+      )
+    : createCrawlRunner(config, policy, logger);
+  const jobs = createJobSystem(config, repos, crawl, logger, {
     afterPurge: () => exports.sweep(),
     disk,
     policy,

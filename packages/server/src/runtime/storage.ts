@@ -13,7 +13,7 @@ import {
   singleProcessRegistry,
   type WorkerRegistry,
 } from '../health/worker-registry.js';
-import { aesGcmBox } from '../secrets/aes-gcm-box.js';
+import { aesGcmBox, type SecretKey } from '../secrets/aes-gcm-box.js';
 import { embeddedSecretKeys } from '../secrets/secrets-config.js';
 import { ConfigError, type ProcessRole, redactUrl } from './process-config.js';
 
@@ -27,6 +27,11 @@ export interface Storage {
   workers: WorkerRegistry;
   /** Where the data is, for the start-up log line (never a password). */
   describe: string;
+  /**
+   * The embedded database's file and the keys its crawl settings are sealed with, for the
+   * server's crawl thread (which opens the file itself); undefined on Postgres.
+   */
+  embedded?: { file: string; secretKeys: SecretKey[] };
 }
 
 /** Path of the SQLite file inside the data folder. */
@@ -49,13 +54,15 @@ export async function openEmbeddedStorage(config: ServerConfig, logger: Logger):
   const db = await Database.open(file);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('database migrated', { applied });
-  const secrets = aesGcmBox(embeddedSecretKeys(config.secretKeys, config.dataDir));
+  const secretKeys = embeddedSecretKeys(config.secretKeys, config.dataDir);
+  const secrets = aesGcmBox(secretKeys);
   return {
     db,
     repos: createSqlRepositories(db, systemClock, secrets),
     secrets,
     workers: singleProcessRegistry(config.role),
     describe: `SQLite ${file}`,
+    embedded: { file, secretKeys },
   };
 }
 
