@@ -54,6 +54,14 @@ const logger: Logger = {
   debug: log('debug'),
 };
 
+// As on the server's loop (`serve.ts`): one stray rejection must not end every crawl; it is
+// logged for us to fix instead.
+process.on('unhandledRejection', (reason) => {
+  logger.error('unhandled rejection in the crawl thread', {
+    error: reason instanceof Error ? reason.message : String(reason),
+  });
+});
+
 function failureOf(err: unknown): CrawlThreadFailure {
   if (isClaimLost(err)) return { kind: 'claim-lost' };
   if (isJobPaused(err)) return { kind: 'paused' };
