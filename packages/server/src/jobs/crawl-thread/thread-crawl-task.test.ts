@@ -133,25 +133,4 @@ describe('ThreadCrawlTask: the embedded server crawls in a thread of its own', (
     );
     expect(isClaimLost(err)).toBe(true);
   });
-
-  it('fails the runs of a thread that died, with why, and starts a new thread for the next', async () => {
-    const claimed = await claimedCrawl();
-    const running = task.perform(claimed, new AbortController().signal);
-    await until(async () => (await pagesStored(claimed.job.id)) > 0);
-    const thread = Reflect.get(task, 'thread') as { terminate(): Promise<number> };
-    await thread.terminate();
-    const err = await running.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(task.onFailed(err)).toMatch(/crawl thread ended/);
-    // The job is claimed again (as after a restart) and the new thread finishes it.
-    await testDb.db.run('UPDATE crawl_jobs SET lease_expires_at = 0 WHERE id = ?', [
-      claimed.job.id,
-    ]);
-    const again = await repos.queue.claim('worker-test', 60_000, 3);
-    if (!again) throw new Error('nothing to claim');
-    const summary = await task.perform(again, new AbortController().signal);
-    expect(summary.endedBy).toBe('finished');
-  });
 });

@@ -18,9 +18,6 @@ import type {
   ToCrawlThread,
 } from './messages.js';
 
-/** How long a closing thread may take to close its browser and file before it is ended. */
-const CLOSE_WAIT_MS = 10_000;
-
 /**
  * The thread's young generation, in MB. V8's default for an isolate on a large machine let the
  * thread's heap add 70-85 MB to the server's peak RSS in `bench:bulk` (409-422 MB against
@@ -90,7 +87,11 @@ export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobReco
     return crawlFailureReason(error, DISK_FULL_CRAWL_STOP);
   }
 
-  /** Ends the thread after its runs (aborted by the pool's stop first) and its browser. */
+  /**
+   * Ends the thread after its runs (aborted by the pool's stop first), its browser and its
+   * file. It is never terminated from here: `sqlite3` aborts the whole process when a thread
+   * is torn down with a statement in flight (its callback cannot throw into a dead isolate).
+   */
   close(): Promise<void> {
     this.closing ??= this.end();
     return this.closing;
@@ -101,9 +102,7 @@ export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobReco
     if (!thread) return;
     const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
     this.send({ type: 'close' });
-    const timer = setTimeout(() => void thread.terminate(), CLOSE_WAIT_MS);
     await exited;
-    clearTimeout(timer);
   }
 
   private started(): Worker {
