@@ -7,6 +7,7 @@
  * (`runClaimed`). A run's rejection is sent back as a {@link CrawlThreadFailure} the loop
  * rebuilds; log lines go to the server's logger.
  */
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   CrawlTask,
@@ -31,6 +32,15 @@ import type {
 const port = parentPort;
 if (!port) throw new Error('crawl-thread.ts runs as a worker thread of the server');
 const data = workerData as CrawlThreadData;
+
+/**
+ * The thread's nice value on Linux: when the loop that answers HTTP and this thread both want
+ * a core, the loop gets it first (weight 1024 against 110), and an idle server crawls at full
+ * speed. Linux's `setpriority` with pid 0 sets the calling thread only; elsewhere it would set
+ * the whole process, so it is left alone there.
+ */
+const CRAWL_NICE = 10;
+if (process.platform === 'linux') os.setPriority(0, CRAWL_NICE);
 
 function post(message: FromCrawlThread): void {
   port?.postMessage(message);
