@@ -88,7 +88,11 @@ export interface JobSystem {
  */
 export type CrawlWork =
   | CrawlRunner
-  | (BackgroundTask<ClaimedLease<CrawlJobRecord>, CrawlSummary> & { close(): Promise<void> });
+  | (BackgroundTask<ClaimedLease<CrawlJobRecord>, CrawlSummary> & {
+      /** Readies it before the pool claims (a thread started with the server). */
+      start(): Promise<void>;
+      close(): Promise<void>;
+    });
 
 /**
  * Builds the job system on `repos`; `crawl` does the crawling, `afterPurge` follows retention,
@@ -172,6 +176,7 @@ export function createJobSystem(
     compares,
     runRetention: () => retention.perform(clock.now()),
     start: async () => {
+      if (typeof crawl !== 'function') await crawl.start();
       // Embedded mode: jobs of crashed local processes resume now, not after their lease.
       await pool.start(recoverLocal);
       await audits.start(recoverLocal);

@@ -119,3 +119,4 @@ port.on('message', (message: ToCrawlThread) => {
   else if (message.type === 'abort') running.get(message.run)?.abort(message.reason);
   else void close();
 });
+post({ type: 'ready' });

@@ -38,6 +38,7 @@ export interface CrawlThreadLog {
 
 /** From the thread to the server's loop. */
 export type FromCrawlThread =
+  | { type: 'ready' }
   | { type: 'done'; run: number; summary: CrawlSummary }
   | { type: 'failed'; run: number; failure: CrawlThreadFailure }
   | CrawlThreadLog
