@@ -3,24 +3,16 @@ import { statementKind } from './statement-kind.js';
 
 describe('statementKind', () => {
   it('tells writes from reads, and writes that end in one step from those returning rows', () => {
-    expect(statementKind('SELECT 1')).toEqual({ writes: false, endsInOneStep: false });
-    expect(statementKind('PRAGMA journal_mode')).toEqual({ writes: false, endsInOneStep: false });
-    expect(statementKind('\n  insert INTO t VALUES (?)')).toEqual({
-      writes: true,
-      endsInOneStep: true,
-    });
-    expect(statementKind("UPDATE t SET state = 'leased'\n RETURNING seq")).toEqual({
-      writes: true,
-      endsInOneStep: false,
-    });
-    expect(statementKind('DELETE FROM t WHERE n = ? returning n')).toEqual({
-      writes: true,
-      endsInOneStep: false,
-    });
-    expect(statementKind('REPLACE INTO t VALUES (1)')).toEqual({
-      writes: true,
-      endsInOneStep: true,
-    });
+    const kinds: [string, boolean, boolean][] = [
+      ['SELECT 1', false, false],
+      ['PRAGMA journal_mode', false, false],
+      ['\n  insert INTO t VALUES (?)', true, true],
+      ["UPDATE t SET state = 'leased'\n RETURNING seq", true, false],
+      ['DELETE FROM t WHERE n = ? returning n', true, false],
+      ['REPLACE INTO t VALUES (1)', true, true],
+    ];
+    for (const [sql, writes, endsInOneStep] of kinds)
+      expect(statementKind(sql), sql).toEqual({ writes, endsInOneStep });
   });
 
   it('answers the same for a text asked again, past the texts it remembers', () => {

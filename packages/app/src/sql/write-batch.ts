@@ -24,7 +24,7 @@ export const BATCH_SAVES = 200;
  * Links held before they are written, with every page saved meanwhile (a page has ~40 on a
  * typical site): a few link writes per 2,000 pages.
  */
-export const BATCH_LINKS = 20_000;
+const BATCH_LINKS = 20_000;
 /** How long a batch waits after its first save or link before it is written, in ms. */
 export const BATCH_MS = 100;
 /**
