@@ -1,4 +1,5 @@
 import type sqlite3 from 'sqlite3';
+import { statementKind } from './statement-kind.js';
 
 /** Statement parameters as the driver binds them: positional or named. */
 type Params = unknown[] | Record<string, unknown>;
@@ -9,13 +10,6 @@ const KEPT = 150;
 const KEPT_PER_TEXT = 4;
 /** SQL texts remembered as run lately: the next run of one of them keeps its statement. */
 const REMEMBERED = 300;
-/**
- * Statements `run` may keep: writes that return no rows. The driver's `run` steps a statement
- * once and leaves it there; a statement with rows to return (`RETURNING`, a query, a pragma)
- * would stay open with its transaction until its next run, where a finalized one ends at once.
- * Writes without `RETURNING` finish in that one step.
- */
-const RUNS_TO_END = /^\s*(?:insert|update|delete|replace)\b(?![\s\S]*\breturning\b)/i;
 
 /**
  * The prepared statements of one connection, kept between runs by SQL text. The driver's
@@ -62,7 +56,10 @@ export class StatementCache {
   /** Runs `sql`: the changed row count and the last inserted rowid. */
   run(sql: string, params: Params): Promise<{ changes: number; lastID: number }> {
     return new Promise((resolve, reject) => {
-      const stmt = RUNS_TO_END.test(sql) ? this.take(sql, reject) : undefined;
+      // Only writes without `RETURNING` are kept: the driver's `run` steps a statement once and
+      // leaves it there, and one with rows to return (`RETURNING`, a query, a pragma) would stay
+      // open with its transaction until its next run, where a finalized one ends at once.
+      const stmt = statementKind(sql).endsInOneStep ? this.take(sql, reject) : undefined;
       const give = (err: Error | null) => (stmt ? this.give(sql, stmt, err) : err);
       const answer = function (this: sqlite3.RunResult, err: Error | null) {
         const failed = give(err);

@@ -230,6 +230,71 @@ describe.each(testDatabaseKinds)('the crawl store on %s', (kind) => {
     });
   });
 
+  it("holds a batched store's links past its page writes; a page's lease ends with its links, so a crash refetches it, charged once", async () => {
+    const { repos, user, job } = await newJob(t, 'pro');
+    const store = repos.jobs.store(job.id, null, undefined, true);
+    const facts = async () => ({
+      ...(await t.db.first<{ stored: number; links: number; done: number; leased: number }>(
+        `SELECT (SELECT COUNT(*) FROM crawl_pages WHERE job_id = ?) AS stored,
+                  (SELECT COUNT(*) FROM crawl_inlinks WHERE job_id = ?) AS links,
+                  (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ? AND state = 'done') AS done,
+                  (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ? AND state = 'leased') AS leased`,
+        [job.id, job.id, job.id, job.id],
+      )),
+      charged: (await repos.jobs.get(job.id, user))?.pagesCrawled,
+      counted: (
+        await t.db.first<{ n: number }>(
+          'SELECT SUM(n) AS n FROM crawl_report_counts WHERE job_id = ?',
+          [job.id],
+        )
+      )?.n,
+    });
+    await store.enqueue([entry(1), entry(2), entry(3)]);
+    await store.take(3);
+    // The crawl's order: a page's links are held before its save.
+    await store.addInlinks([{ key: 'example.com/3', from: 'https://example.com/1' }]);
+    await store.savePage('example.com/1', page('https://example.com/1'));
+    await store.addInlinks([{ key: 'example.com/1', from: 'https://example.com/2' }]);
+    await store.savePage('example.com/2', page('https://example.com/2'));
+    // The progress' read writes the held pages, stored and charged; their links stay held,
+    // and with them the pages' leases.
+    expect(await store.counts()).toEqual({ queued: 0, seen: 3, saved: 2 });
+    expect(await facts()).toEqual({
+      stored: 2,
+      links: 0,
+      done: 0,
+      leased: 3,
+      charged: 2,
+      counted: 2,
+    });
+    // So does the batch written on its timer.
+    await store.addInlinks([{ key: 'example.com/1', from: 'https://example.com/3' }]);
+    await store.savePage('example.com/3', page('https://example.com/3'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await facts()).toMatchObject({ stored: 3, links: 0, done: 0, leased: 3 });
+    // A crash now: the resumed run's store requeues the three, stores them again in place,
+    // charges none twice, counts each once, and ends their leases with their links.
+    const resumed = repos.jobs.store(job.id, null, undefined, true);
+    expect(await resumed.requeueLeased()).toBe(3);
+    const again = await resumed.take(3);
+    expect(again.map((e) => e.key)).toEqual(['example.com/1', 'example.com/2', 'example.com/3']);
+    await resumed.addInlinks([
+      { key: 'example.com/3', from: 'https://example.com/1' },
+      { key: 'example.com/1', from: 'https://example.com/2' },
+      { key: 'example.com/1', from: 'https://example.com/3' },
+    ]);
+    for (const e of again) await resumed.savePage(e.key, page(e.url));
+    await resumed.flush();
+    expect(await facts()).toEqual({
+      stored: 3,
+      links: 3,
+      done: 3,
+      leased: 0,
+      charged: 3,
+      counted: 3,
+    });
+  });
+
   describe('SqlJobQueue.sweepFrontiers', () => {
     it('drops the frontier of jobs that are over and keeps that of running ones', async () => {
       const done = await newJob(t);

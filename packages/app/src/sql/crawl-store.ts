@@ -13,15 +13,15 @@ import { LINKED_FROM_KEPT, SITEMAP_ORDER_COLUMNS } from '@mapsmith/core';
 import type { JobCrawlStore, StoreLimit } from '../crawl/ports.js';
 import { ClaimLostError } from './claim-lost.js';
 import {
+  endLeases,
   INSERT_BATCH,
   insertInlinks,
-  type PendingPage,
   type SavedBatch,
   savePages,
 } from './page-saves.js';
 import { userStoredBytes } from './stored-bytes.js';
 import { fencedTransaction } from './transactions.js';
-import { BATCH_SAVES, WriteBatch } from './write-batch.js';
+import { BATCH_SAVES, type HeldWrites, WriteBatch } from './write-batch.js';
 
 const PAGE_BATCH = 500;
 
@@ -56,15 +56,19 @@ const BUDGET_CHECK_EVERY = 50;
  *
  * Frontier writes (`enqueue`, `take`) commit before they resolve. Page saves and links are
  * held and written in batches (`write-batch.ts`): one transaction per `BATCH_SAVES` pages, or
- * 100 ms after the first held one, and before every read of the store (`counts`, `pages`,
- * `listed`) and on `flush`; unbatched (readers, seeding), every save is written at once.
+ * 100 ms after the first held one, and before every read of the store (`counts` writes the
+ * pages; `pages`, `listed` and `flush` the links too); unbatched (readers, seeding), every save
+ * is written at once. Links are held longer, up to `BATCH_LINKS`, and a page's lease ends
+ * with its links.
  *
- * The crash promise: a kill -9 mid-crawl loses at most the held batch, whole, never part of
- * it. Its pages were neither stored nor charged and their frontier rows are still leased, so
- * the resumed crawl (`requeueLeased`) fetches them again and charges each once; their links
- * come again with them. The per-verdict report counts (`crawl_report_counts`) move in the
- * same transaction as the rows they count, so they stay exact. A batch whose write fails is
- * rolled back the same way and stops the store (`WriteBatch`): nothing more is written.
+ * The crash promise: a kill -9 mid-crawl loses at most what is held, and what is held is
+ * never stored in part: the pages of a batch not written were neither stored nor charged, and
+ * the pages whose links were not written yet keep their frontier rows leased, so the resumed
+ * crawl (`requeueLeased`) fetches both again; a page stored before is stored again in place,
+ * charged once in all, and its links come again with it. The per-verdict report counts
+ * (`crawl_report_counts`) move in the same transaction as the rows they count, so they stay
+ * exact. A batch whose write fails is rolled back the same way and stops the store
+ * (`WriteBatch`): nothing more is written.
  */
 export class SqlCrawlStore implements JobCrawlStore {
   /** A store for `jobId`; `clock` dates the monthly charge; `claimToken` fences page saves. */
@@ -78,7 +82,7 @@ export class SqlCrawlStore implements JobCrawlStore {
   ) {
     this.batch = new WriteBatch(
       db,
-      (tx, pages, links) => this.writeBatch(tx, pages, links),
+      (tx, held) => this.writeBatch(tx, held),
       (saved) => this.afterBatch(saved),
       batched ? BATCH_SAVES : 1,
     );
@@ -164,9 +168,12 @@ export class SqlCrawlStore implements JobCrawlStore {
     return changes;
   }
 
-  /** Three counts on the frontier's and the pages' job indexes. */
+  /**
+   * Three counts on the frontier's and the pages' job indexes, with the held page saves written
+   * first (the crawl reads them every 250 ms for its progress: the held links need not be).
+   */
   async counts(): Promise<{ queued: number; seen: number; saved: number }> {
-    await this.batch.flush();
+    await this.batch.writePages();
     const row = await this.db.first<{ queued: number; seen: number; saved: number }>(
       `SELECT (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ? AND state = 'queued') AS queued,
               (SELECT COUNT(*) FROM crawl_frontier WHERE job_id = ?) AS seen,
@@ -198,15 +205,16 @@ export class SqlCrawlStore implements JobCrawlStore {
     return this.batch.save({ key, page });
   }
 
-  /** Writes one batch of links and page saves (`WriteBatch`'s writer). */
-  private async writeBatch(
-    tx: SqlTransaction,
-    pages: PendingPage[],
-    links: InlinkObservation[],
-  ): Promise<SavedBatch | null> {
-    await insertInlinks(tx, this.jobId, links);
-    if (pages.length === 0) return null;
-    return savePages(tx, this.jobId, this.claimToken, pages, this.clock.now());
+  /** Writes one batch of links and page saves and ends leases (`WriteBatch`'s writer). */
+  private async writeBatch(tx: SqlTransaction, held: HeldWrites): Promise<SavedBatch | null> {
+    await insertInlinks(tx, this.jobId, held.links);
+    const saved =
+      held.pages.length === 0
+        ? null
+        : await savePages(tx, this.jobId, this.claimToken, held.pages, this.clock.now());
+    if (held.endLeases)
+      await endLeases(tx, this.jobId, [...held.endLeases, ...(saved?.keys ?? [])]);
+    return saved;
   }
 
   /**

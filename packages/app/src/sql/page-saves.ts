@@ -27,6 +27,8 @@ export interface SavedBatch {
   job: FencedJob;
   /** Pages written (stored or replaced). */
   stored: number;
+  /** Their keys. */
+  keys: string[];
   /** New pages refused: past the job's page cap or the owner's monthly quota. */
   refused: number;
 }
@@ -80,7 +82,7 @@ export async function insertInlinks(
  * batch rolls back), the new pages that count as pages are charged once (`chargePages`: those
  * past the page cap or the monthly quota are not stored at all), new rows go in multi-row
  * INSERTs, a key saved before is replaced in place, the counts per verdict move by the batch's
- * net change, and the saved keys' frontier rows end their lease. A key saved twice in one
+ * net change (the saved keys' leases end with their links: `endLeases`). A key saved twice in one
  * batch is written once, as its last save. Redirects, errors and blocked URLs are stored
  * but neither charged nor capped.
  */
@@ -161,13 +163,17 @@ export async function savePages(
          ON CONFLICT (job_id, reason) DO UPDATE SET n = crawl_report_counts.n + excluded.n`,
         [jobId, reason, delta],
       );
-  for (const batch of chunks(
-    kept.map((r) => r.key),
-    KEYS_PER_STATEMENT,
-  ))
+  return { job, stored: kept.length, keys: kept.map((r) => r.key), refused: refused.size };
+}
+
+/**
+ * Ends the leases of `keys` (their frontier rows are done): their pages and links are stored.
+ * A key without a frontier row (a URL outside the site) changes nothing.
+ */
+export async function endLeases(tx: SqlQueryable, jobId: string, keys: string[]): Promise<void> {
+  for (const batch of chunks([...new Set(keys)], KEYS_PER_STATEMENT))
     await tx.run(
       `UPDATE crawl_frontier SET state = 'done' WHERE job_id = ? AND key IN (${batch.map(() => '?').join(', ')})`,
       [jobId, ...batch],
     );
-  return { job, stored: kept.length, refused: refused.size };
 }
