@@ -111,6 +111,9 @@ export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobReco
     const thread = this.thread;
     if (!thread) return;
     const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+    // Held until it has exited: otherwise a stopping server with nothing else left would end
+    // with this wait unsettled (exit code 13) before the thread closed its file.
+    thread.ref();
     this.send({ type: 'close' });
     await exited;
   }
