@@ -9,7 +9,8 @@
 // zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): once
 // BENCH_PROBE_AT (0.25) of the list's pages are crawled, the run's own polls pause while
 // BENCH_PROBE_POLLS (40) polls of unfinished sites run at each concurrency of
-// BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections; the wall time leaves the probe out.
+// BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections, from a worker thread of their own (BENCH_PROBE_THREAD=0:
+// from the loop that serves the fixture sites); the wall time leaves the probe out.
 // Needs `npm run build:ts` first.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +25,7 @@ import {
 } from '../packages/server/src/repos/test-support.js';
 import { databaseFile } from '../packages/server/src/server.js';
 import { type FixtureSite, startFixtureSite } from '../tests/fixtures/site/index.js';
-import { type ProbeFigures, probePolls } from './bench/poll-probe.js';
+import { type ProbeFigures, probePolls, probePollsInThread } from './bench/poll-probe.js';
 
 const SITES = Number(process.env.BENCH_SITES ?? 20);
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
@@ -35,6 +36,11 @@ const RENDER = process.env.MAPSMITH_RENDER ?? 'never';
 const PROBE_AT = Number(process.env.BENCH_PROBE_AT ?? 0.25);
 const PROBE_POLLS = Number(process.env.BENCH_PROBE_POLLS ?? 40);
 const PROBE_CONCURRENCY = (process.env.BENCH_PROBE_CONCURRENCY ?? '1,8').split(',').map(Number);
+/**
+ * The probe's polls from a thread of their own (default), or, with BENCH_PROBE_THREAD=0, from
+ * the loop that also serves the fixture sites (as in session 14).
+ */
+const PROBE_IN_THREAD = process.env.BENCH_PROBE_THREAD !== '0';
 /** How often the probe's trigger reads the list's progress before it fires. */
 const PROBE_WATCH_MS = 250;
 
@@ -154,7 +160,8 @@ async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
           probeAtS = (p0 - t0) / 1000;
           probeSites = unfinished.length;
           for (const c of PROBE_CONCURRENCY) {
-            probe.push(await probePolls(server.url, agency.cookie, unfinished, c, PROBE_POLLS));
+            const polls = PROBE_IN_THREAD ? probePollsInThread : probePolls;
+            probe.push(await polls(server.url, agency.cookie, unfinished, c, PROBE_POLLS));
           }
           probeS = (performance.now() - p0) / 1000;
           return true;
@@ -245,7 +252,7 @@ try {
       ...PROBE_CONCURRENCY.map((c, i) => {
         const at = (f: (p: ProbeFigures) => number) =>
           median(runs.map((r) => (r.probe[i] ? f(r.probe[i]) : Number.NaN)));
-        return `  like for like, ${PROBE_POLLS} polls ${c} at a time at ${(pick((r) => r.probeShare) * 100).toFixed(0)} % crawled (${pick((r) => r.probeAtS).toFixed(1)} s, ${pick((r) => r.probeSites)} sites not finished), kept-alive: p50 ${at((p) => p.p50).toFixed(1)} ms, p99 ${at((p) => p.p99).toFixed(1)} ms (runs: ${runs.map((r) => r.probe[i]?.p50.toFixed(1) ?? '-').join(', ')}; ${at((p) => p.polls)} timed, ${at((p) => p.fresh)} on a new connection)`;
+        return `  like for like, ${PROBE_POLLS} polls ${c} at a time at ${(pick((r) => r.probeShare) * 100).toFixed(0)} % crawled (${pick((r) => r.probeAtS).toFixed(1)} s, ${pick((r) => r.probeSites)} sites not finished), kept-alive${PROBE_IN_THREAD ? ', from a thread' : ''}: p50 ${at((p) => p.p50).toFixed(1)} ms, p99 ${at((p) => p.p99).toFixed(1)} ms (runs: ${runs.map((r) => r.probe[i]?.p50.toFixed(1) ?? '-').join(', ')}; ${at((p) => p.polls)} timed, ${at((p) => p.fresh)} on a new connection)`;
       }),
       `  server peak RSS: median ${pick((r) => r.rssMb).toFixed(0)} MB, max ${Math.max(...runs.map((r) => r.rssMb)).toFixed(0)} MB`,
       `  another user's crawl started after the list: done in median ${pick((r) => r.otherUserS).toFixed(1)} s`,

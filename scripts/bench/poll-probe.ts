@@ -9,6 +9,7 @@
 // that depend on the crawl's speed, so their p50 does not compare two trees. Each poll carries
 // `x-bench-probe: <concurrency>` for scripts/bench/poll-phases.cjs to time it in the server.
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 
 export interface ProbeFigures {
   concurrency: number;
@@ -119,4 +120,28 @@ export async function probePolls(
   } finally {
     agent.destroy();
   }
+}
+
+/**
+ * {@link probePolls} from a worker thread of its own (`poll-probe-thread.ts`), so the polls are
+ * timed on a loop that serves nothing else: the bench's main loop serves the fixture sites.
+ */
+export function probePollsInThread(
+  serverUrl: string,
+  cookie: string,
+  jobIds: string[],
+  concurrency: number,
+  count: number,
+): Promise<ProbeFigures> {
+  const thread = new Worker(new URL('./poll-probe-thread.ts', import.meta.url), {
+    workerData: { serverUrl, cookie, jobIds, concurrency, count },
+    execArgv: ['--import', 'tsx'],
+  });
+  return new Promise<ProbeFigures>((resolve, reject) => {
+    thread.once('message', (figures: ProbeFigures) => {
+      resolve(figures);
+      void thread.terminate();
+    });
+    thread.once('error', reject);
+  });
 }
