@@ -161,7 +161,15 @@ async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
           probeSites = unfinished.length;
           for (const c of PROBE_CONCURRENCY) {
             const polls = PROBE_IN_THREAD ? probePollsInThread : probePolls;
-            probe.push(await polls(server.url, agency.cookie, unfinished, c, PROBE_POLLS));
+            probe.push(
+              await polls({
+                serverUrl: server.url,
+                cookie: agency.cookie,
+                jobIds: unfinished,
+                concurrency: c,
+                count: PROBE_POLLS,
+              }),
+            );
           }
           probeS = (performance.now() - p0) / 1000;
           return true;

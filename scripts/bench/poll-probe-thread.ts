@@ -3,13 +3,6 @@
 // poll timed there waits for the sites' turns as well as the server's. Run by
 // `probePollsInThread` (poll-probe.ts); answers its `ProbeFigures`.
 import { parentPort, workerData } from 'node:worker_threads';
-import { probePolls } from './poll-probe.js';
+import { type ProbeRequest, probePolls } from './poll-probe.js';
 
-const { serverUrl, cookie, jobIds, concurrency, count } = workerData as {
-  serverUrl: string;
-  cookie: string;
-  jobIds: string[];
-  concurrency: number;
-  count: number;
-};
-parentPort?.postMessage(await probePolls(serverUrl, cookie, jobIds, concurrency, count));
+parentPort?.postMessage(await probePolls(workerData as ProbeRequest));

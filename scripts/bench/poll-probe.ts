@@ -21,6 +21,15 @@ export interface ProbeFigures {
   fresh: number;
 }
 
+/** What a probe polls: `count` polls of `jobIds`, `concurrency` at a time, as `cookie`'s user. */
+export interface ProbeRequest {
+  serverUrl: string;
+  cookie: string;
+  jobIds: string[];
+  concurrency: number;
+  count: number;
+}
+
 const at = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -76,13 +85,8 @@ const finished = (status: string) => status === 'completed' || status === 'faile
  * `count` polls, `concurrency` at a time, spread over `jobIds` (sites not finished when the probe
  * started). The connections are opened first by one untimed poll each.
  */
-export async function probePolls(
-  serverUrl: string,
-  cookie: string,
-  jobIds: string[],
-  concurrency: number,
-  count: number,
-): Promise<ProbeFigures> {
+export async function probePolls(request: ProbeRequest): Promise<ProbeFigures> {
+  const { serverUrl, cookie, jobIds, concurrency, count } = request;
   const base = new URL(serverUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const running = [...jobIds];
@@ -126,15 +130,9 @@ export async function probePolls(
  * {@link probePolls} from a worker thread of its own (`poll-probe-thread.ts`), so the polls are
  * timed on a loop that serves nothing else: the bench's main loop serves the fixture sites.
  */
-export function probePollsInThread(
-  serverUrl: string,
-  cookie: string,
-  jobIds: string[],
-  concurrency: number,
-  count: number,
-): Promise<ProbeFigures> {
+export function probePollsInThread(request: ProbeRequest): Promise<ProbeFigures> {
   const thread = new Worker(new URL('./poll-probe-thread.ts', import.meta.url), {
-    workerData: { serverUrl, cookie, jobIds, concurrency, count },
+    workerData: request,
     execArgv: ['--import', 'tsx'],
   });
   return new Promise<ProbeFigures>((resolve, reject) => {
