@@ -9,8 +9,10 @@
 // zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): once
 // BENCH_PROBE_AT (0.25) of the list's pages are crawled, the run's own polls pause while
 // BENCH_PROBE_POLLS (40) polls of unfinished sites run at each concurrency of
-// BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections, from a worker thread of their own (BENCH_PROBE_THREAD=0:
-// from the loop that serves the fixture sites); the wall time leaves the probe out.
+// BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections, from a worker thread of their own
+// (BENCH_PROBE_THREAD=0: from the bench's main loop); the wall time leaves the probe out. The
+// fixture sites each run in a process of their own (BENCH_SITE_PROCESSES=0: on the bench's main
+// loop, as in session 14), so no poll is timed on a loop that also serves the crawled pages.
 // Needs `npm run build:ts` first.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +26,7 @@ import {
   type TestUser,
 } from '../packages/server/src/repos/test-support.js';
 import { databaseFile } from '../packages/server/src/server.js';
-import { type FixtureSite, startFixtureSite } from '../tests/fixtures/site/index.js';
+import { startFixtureSite, startFixtureSiteProcess } from '../tests/fixtures/site/index.js';
 import { type ProbeFigures, probePolls, probePollsInThread } from './bench/poll-probe.js';
 
 const SITES = Number(process.env.BENCH_SITES ?? 20);
@@ -41,6 +43,11 @@ const PROBE_CONCURRENCY = (process.env.BENCH_PROBE_CONCURRENCY ?? '1,8').split('
  * the loop that also serves the fixture sites (as in session 14).
  */
 const PROBE_IN_THREAD = process.env.BENCH_PROBE_THREAD !== '0';
+/**
+ * The fixture sites each in a process of its own (default), so the loop that times every poll
+ * serves nothing else; BENCH_SITE_PROCESSES=0 serves them from this process's loop (session 14).
+ */
+const SITES_IN_PROCESSES = process.env.BENCH_SITE_PROCESSES !== '0';
 /** How often the probe's trigger reads the list's progress before it fires. */
 const PROBE_WATCH_MS = 250;
 
@@ -99,7 +106,13 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
+/** A fixture site as the bench uses it. */
+interface Site {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function oneRun(sites: Site[]): Promise<RunFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapsmith-bench-bulk-'));
   const db = await Database.open(databaseFile(dataDir));
   await migrate(db);
@@ -241,8 +254,12 @@ async function oneRun(sites: FixtureSite[]): Promise<RunFigures> {
   }
 }
 
-const sites = await Promise.all(
-  Array.from({ length: SITES }, () => startFixtureSite({ pages: PAGES })),
+const sites: Site[] = await Promise.all(
+  Array.from({ length: SITES }, () =>
+    SITES_IN_PROCESSES
+      ? startFixtureSiteProcess({ pages: PAGES })
+      : startFixtureSite({ pages: PAGES }),
+  ),
 );
 try {
   const runs: RunFigures[] = [];
@@ -254,7 +271,7 @@ try {
     .join(' ');
   process.stdout.write(
     [
-      `bench:bulk: one bulk list of ${SITES} sites x ${PAGES} pages, ${WORKERS} crawl workers (per-user cap: server default), render ${RENDER}, ${RUNS} runs, load ${load}`,
+      `bench:bulk: one bulk list of ${SITES} sites x ${PAGES} pages, ${WORKERS} crawl workers (per-user cap: server default), render ${RENDER}, ${RUNS} runs, sites ${SITES_IN_PROCESSES ? 'each in a process of its own' : 'served by this process'}, load ${load}`,
       `  wall time (list posted to every site done and scored): median ${pick((r) => r.wallS).toFixed(1)} s (runs: ${runs.map((r) => r.wallS.toFixed(1)).join(', ')}); ${pick((r) => r.listed)} URLs listed`,
       `  GET /api/crawl/{id} while it runs: median p50 ${pick((r) => r.p50).toFixed(1)} ms, median p99 ${pick((r) => r.p99).toFixed(1)} ms (${pick((r) => r.polls)} polls a run); p50 of the first tick ${pick((r) => r.firstTickP50).toFixed(1)} ms, of the later ticks ${pick((r) => r.laterTicksP50).toFixed(1)} ms`,
       ...PROBE_CONCURRENCY.map((c, i) => {
