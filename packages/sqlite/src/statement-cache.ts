@@ -1,5 +1,5 @@
 import type sqlite3 from 'sqlite3';
-import { statementKind } from './statement-kind.js';
+import { endsInOneStep } from './statement-kind.js';
 
 /** Statement parameters as the driver binds them: positional or named. */
 type Params = unknown[] | Record<string, unknown>;
@@ -59,7 +59,7 @@ export class StatementCache {
       // Only writes without `RETURNING` are kept: the driver's `run` steps a statement once and
       // leaves it there, and one with rows to return (`RETURNING`, a query, a pragma) would stay
       // open with its transaction until its next run, where a finalized one ends at once.
-      const stmt = statementKind(sql).endsInOneStep ? this.take(sql, reject) : undefined;
+      const stmt = endsInOneStep(sql) ? this.take(sql, reject) : undefined;
       const give = (err: Error | null) => (stmt ? this.give(sql, stmt, err) : err);
       const answer = function (this: sqlite3.RunResult, err: Error | null) {
         const failed = give(err);
