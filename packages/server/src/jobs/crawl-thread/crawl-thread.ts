@@ -110,7 +110,6 @@ async function close(): Promise<void> {
   for (const abort of running.values()) abort.abort('shutdown');
   await runner.close?.();
   await db.close();
-  post({ type: 'closed' });
   port?.close();
 }
 

@@ -41,5 +41,4 @@ export type FromCrawlThread =
   | { type: 'ready' }
   | { type: 'done'; run: number; summary: CrawlSummary }
   | { type: 'failed'; run: number; failure: CrawlThreadFailure }
-  | CrawlThreadLog
-  | { type: 'closed' };
+  | CrawlThreadLog;

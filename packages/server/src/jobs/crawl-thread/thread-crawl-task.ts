@@ -59,8 +59,8 @@ function rebuild(jobId: string, failure: CrawlThreadFailure): Error {
  */
 export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobRecord>, CrawlSummary> {
   readonly maxAttempts = CRAWL_MAX_ATTEMPTS;
-  private thread: Worker | undefined;
-  private ready: Promise<void> | undefined;
+  /** The thread, and when it has loaded the crawl and opened the file. */
+  private thread: { worker: Worker; ready: Promise<void> } | undefined;
   private closing: Promise<void> | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextRun = 0;
@@ -75,13 +75,12 @@ export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobReco
    * a second of CPU), so the server pays that at its start, not in its first crawl.
    */
   start(): Promise<void> {
-    this.started();
-    return this.ready ?? Promise.resolve();
+    return this.started().ready;
   }
 
   perform(claimed: ClaimedLease<CrawlJobRecord>, signal: AbortSignal): Promise<CrawlSummary> {
     if (this.closing) return Promise.reject(new Error('the server is stopping'));
-    const thread = this.started();
+    const thread = this.started().worker;
     const run = this.nextRun++;
     return new Promise<CrawlSummary>((resolve, reject) => {
       this.pending.set(run, { jobId: claimed.job.id, resolve, reject });
@@ -108,7 +107,7 @@ export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobReco
   }
 
   private async end(): Promise<void> {
-    const thread = this.thread;
+    const thread = this.thread?.worker;
     if (!thread) return;
     const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
     // Held until it has exited: otherwise a stopping server with nothing else left would end
@@ -118,56 +117,55 @@ export class ThreadCrawlTask implements BackgroundTask<ClaimedLease<CrawlJobReco
     await exited;
   }
 
-  private started(): Worker {
+  private started(): { worker: Worker; ready: Promise<void> } {
     if (this.thread) return this.thread;
     const { url, execArgv } = threadEntry();
-    const thread = new Worker(url, {
+    const worker = new Worker(url, {
       workerData: this.data,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       ...(execArgv ? { execArgv } : {}),
     });
-    thread.unref();
-    this.ready = new Promise<void>((resolve, reject) => {
-      thread.on('message', (message: FromCrawlThread) => {
+    worker.unref();
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: FromCrawlThread) => {
         if (message.type === 'ready') resolve();
         else this.answer(message);
       });
-      thread.on('error', (err) => {
+      worker.on('error', (err) => {
         reject(err);
-        this.ended(thread, err.message);
+        this.ended(worker, err.message);
       });
-      thread.on('exit', (code) => {
+      worker.on('exit', (code) => {
         reject(new Error(`the crawl thread exited with code ${code} before it was ready`));
-        this.ended(thread, `it exited with code ${code}`);
+        this.ended(worker, `it exited with code ${code}`);
       });
     });
     // A thread that fails to start is reported by the runs that wait for it.
-    this.ready.catch(() => undefined);
-    this.thread = thread;
-    return thread;
+    ready.catch(() => undefined);
+    this.thread = { worker, ready };
+    return this.thread;
   }
 
   private send(message: ToCrawlThread): void {
-    this.thread?.postMessage(message);
+    this.thread?.worker.postMessage(message);
   }
 
-  private answer(message: FromCrawlThread): void {
+  private answer(message: Exclude<FromCrawlThread, { type: 'ready' }>): void {
     if (message.type === 'log') {
       this.logger[message.level](message.message, message.fields);
       return;
     }
-    if (message.type === 'closed' || message.type === 'ready') return;
     const pending = this.pending.get(message.run);
     if (!pending) return;
     this.pending.delete(message.run);
-    if (this.pending.size === 0) this.thread?.unref();
+    if (this.pending.size === 0) this.thread?.worker.unref();
     if (message.type === 'done') pending.resolve(message.summary);
     else pending.reject(rebuild(pending.jobId, message.failure));
   }
 
   /** The thread is gone: its runs fail with why, and the next crawl starts another. */
-  private ended(thread: Worker, why: string): void {
-    if (this.thread !== thread) return;
+  private ended(worker: Worker, why: string): void {
+    if (this.thread?.worker !== worker) return;
     this.thread = undefined;
     const runs = [...this.pending.values()];
     this.pending.clear();
