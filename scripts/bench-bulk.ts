@@ -2,12 +2,13 @@
 // built server (a child process, so its memory is measured alone), followed as the bulk page
 // does (`GET /api/bulk/{id}` every 2 s) while each site's job is polled with
 // `GET /api/crawl/{id}` every 2 s, as a user watching the crawls would. A second user starts
-// one crawl after the list is queued, to show it is not held behind the bulk (per-user cap).
+// one crawl after the list is queued, to show it is not held behind the bulk (per-user cap); its
+// time is read from the server's own timestamps (queued to done), not from the 2-s ticks.
 // Prints the medians over BENCH_RUNS runs of wall time, poll latency (p50 and p99 of the run, and
 // p50 of the first poll tick and of the later ones: the run's p50 mixes crowded and quiet ticks
 // in proportions that depend on the crawl's speed), peak RSS, and the
-// zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): once
-// BENCH_PROBE_AT (0.25) of the list's pages are crawled, the run's own polls pause while
+// zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): each
+// time a share of BENCH_PROBE_AT (0.25,0.6) of the list's pages is crawled, the run's own polls pause while
 // BENCH_PROBE_POLLS (40) polls of unfinished sites run at each concurrency of
 // BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections, from a worker thread of their own
 // (BENCH_PROBE_THREAD=0: from the bench's main loop); the wall time leaves the probe out. The
@@ -35,7 +36,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POLL_MS = 2000;
 const WORKERS = process.env.MAPSMITH_CRAWL_WORKERS ?? '4';
 const RENDER = process.env.MAPSMITH_RENDER ?? 'never';
-const PROBE_AT = Number(process.env.BENCH_PROBE_AT ?? 0.25);
+/**
+ * The shares of the list's pages crawled at which the probe fires: early (most sites running)
+ * and late (most done, their outcomes being scored), where the run's own later ticks fall.
+ */
+const PROBE_AT = (process.env.BENCH_PROBE_AT ?? '0.25,0.6').split(',').map(Number);
 const PROBE_POLLS = Number(process.env.BENCH_PROBE_POLLS ?? 40);
 const PROBE_CONCURRENCY = (process.env.BENCH_PROBE_CONCURRENCY ?? '1,8').split(',').map(Number);
 /**
@@ -88,17 +93,33 @@ interface RunFigures {
   laterTicksP50: number;
   polls: number;
   rssMb: number;
+  /**
+   * Another user's crawl, from its admission to its end by the server's own timestamps
+   * (`createdAt`, `finishedAt`): what the user waited for, whenever the bench next looks.
+   */
   otherUserS: number;
+  /**
+   * The same crawl as the bench's 2-s ticks first saw it done (sessions 14 and 15's figure):
+   * quantised to a tick, and delayed when the probe holds the ticks back.
+   */
+  otherUserSeenS: number;
   zipS: number;
   /** The same download again, its exports now in the export cache. */
   zipAgainS: number;
   zipMb: number;
   listed: number;
-  /** The like-for-like probe, one figure per concurrency; where it ran (share crawled, time). */
-  probe: ProbeFigures[];
-  probeShare: number;
-  probeAtS: number;
-  probeSites: number;
+  /** The like-for-like probe at each share of BENCH_PROBE_AT it reached (in that order). */
+  probes: ProbePoint[];
+}
+
+/** The probe at one point of the list: one figure per concurrency, and where it ran. */
+interface ProbePoint {
+  figures: ProbeFigures[];
+  /** The share of the list's pages crawled when it fired, and seconds after the post. */
+  share: number;
+  atS: number;
+  /** Sites not finished then (the jobs it polled). */
+  sites: number;
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -152,45 +173,50 @@ async function oneRun(sites: Site[]): Promise<RunFigures> {
       lock = run.catch(() => undefined);
       return run;
     };
-    const probe: ProbeFigures[] = [];
-    let probeShare = Number.NaN;
-    let probeAtS = Number.NaN;
-    let probeSites = 0;
+    const probes: ProbePoint[] = [];
     let probeS = 0;
     const probing = (async () => {
-      for (;;) {
-        await sleep(PROBE_WATCH_MS);
-        const done = await exclusive(async () => {
-          const now = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
-          const crawled = now.sites.reduce((sum, s) => sum + s.pagesCrawled, 0);
-          const unfinished = now.sites
-            .filter((s) => s.status !== 'completed' && s.status !== 'failed')
-            .map((s) => s.jobId);
-          if (now.finished) return true;
-          if (crawled < PROBE_AT * SITES * PAGES || unfinished.length === 0) return false;
-          const p0 = performance.now();
-          probeShare = crawled / (SITES * PAGES);
-          probeAtS = (p0 - t0) / 1000;
-          probeSites = unfinished.length;
-          for (const c of PROBE_CONCURRENCY) {
-            const polls = PROBE_IN_THREAD ? probePollsInThread : probePolls;
-            probe.push(
-              await polls({
-                serverUrl: server.url,
-                cookie: agency.cookie,
-                jobIds: unfinished,
-                concurrency: c,
-                count: PROBE_POLLS,
-              }),
-            );
-          }
-          probeS = (performance.now() - p0) / 1000;
-          return true;
-        });
-        if (done) return;
+      for (const share of PROBE_AT) {
+        for (;;) {
+          await sleep(PROBE_WATCH_MS);
+          const done = await exclusive(async () => {
+            const now = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
+            const crawled = now.sites.reduce((sum, s) => sum + s.pagesCrawled, 0);
+            const unfinished = now.sites
+              .filter((s) => s.status !== 'completed' && s.status !== 'failed')
+              .map((s) => s.jobId);
+            if (now.finished) return 'over';
+            if (crawled < share * SITES * PAGES || unfinished.length === 0) return 'not yet';
+            const p0 = performance.now();
+            const point: ProbePoint = {
+              figures: [],
+              share: crawled / (SITES * PAGES),
+              atS: (p0 - t0) / 1000,
+              sites: unfinished.length,
+            };
+            for (const c of PROBE_CONCURRENCY) {
+              const polls = PROBE_IN_THREAD ? probePollsInThread : probePolls;
+              point.figures.push(
+                await polls({
+                  serverUrl: server.url,
+                  cookie: agency.cookie,
+                  jobIds: unfinished,
+                  concurrency: c,
+                  count: PROBE_POLLS,
+                }),
+              );
+            }
+            probes.push(point);
+            probeS += (performance.now() - p0) / 1000;
+            return 'probed';
+          });
+          if (done === 'over') return;
+          if (done === 'probed') break;
+        }
       }
     })();
     let otherUserS = Number.NaN;
+    let otherUserSeenS = Number.NaN;
     const latencies: number[] = [];
     // The run's p50 mixes crowded and quiet ticks in proportions that depend on how fast the
     // crawl is; the first tick alone compares like with like across versions.
@@ -213,8 +239,13 @@ async function oneRun(sites: Site[]): Promise<RunFigures> {
         );
         if (firstTick === 0) firstTick = latencies.length;
         if (Number.isNaN(otherUserS)) {
-          const job = await json<{ status: string }>(await get(other, `/api/crawl/${otherJob}`));
-          if (job.status === 'completed') otherUserS = (performance.now() - otherStart) / 1000;
+          const job = await json<{ status: string; createdAt: string; finishedAt: string | null }>(
+            await get(other, `/api/crawl/${otherJob}`),
+          );
+          if (job.status === 'completed' && job.finishedAt) {
+            otherUserSeenS = (performance.now() - otherStart) / 1000;
+            otherUserS = (Date.parse(job.finishedAt) - Date.parse(job.createdAt)) / 1000;
+          }
         }
       });
     }
@@ -238,14 +269,12 @@ async function oneRun(sites: Site[]): Promise<RunFigures> {
       polls: latencies.length,
       rssMb: peakRssMb(pid),
       otherUserS,
+      otherUserSeenS,
       zipS,
       zipAgainS,
       zipMb: bytes / 1024 / 1024,
       listed: bulk.sites.reduce((sum, s) => sum + (s.listed ?? 0), 0),
-      probe,
-      probeShare,
-      probeAtS,
-      probeSites,
+      probes,
     };
   } finally {
     server.child.kill('SIGTERM');
@@ -274,13 +303,20 @@ try {
       `bench:bulk: one bulk list of ${SITES} sites x ${PAGES} pages, ${WORKERS} crawl workers (per-user cap: server default), render ${RENDER}, ${RUNS} runs, sites ${SITES_IN_PROCESSES ? 'each in a process of its own' : 'served by this process'}, load ${load}`,
       `  wall time (list posted to every site done and scored): median ${pick((r) => r.wallS).toFixed(1)} s (runs: ${runs.map((r) => r.wallS.toFixed(1)).join(', ')}); ${pick((r) => r.listed)} URLs listed`,
       `  GET /api/crawl/{id} while it runs: median p50 ${pick((r) => r.p50).toFixed(1)} ms, median p99 ${pick((r) => r.p99).toFixed(1)} ms (${pick((r) => r.polls)} polls a run); p50 of the first tick ${pick((r) => r.firstTickP50).toFixed(1)} ms, of the later ticks ${pick((r) => r.laterTicksP50).toFixed(1)} ms`,
-      ...PROBE_CONCURRENCY.map((c, i) => {
-        const at = (f: (p: ProbeFigures) => number) =>
-          median(runs.map((r) => (r.probe[i] ? f(r.probe[i]) : Number.NaN)));
-        return `  like for like, ${PROBE_POLLS} polls ${c} at a time at ${(pick((r) => r.probeShare) * 100).toFixed(0)} % crawled (${pick((r) => r.probeAtS).toFixed(1)} s, ${pick((r) => r.probeSites)} sites not finished), kept-alive${PROBE_IN_THREAD ? ', from a thread' : ''}: p50 ${at((p) => p.p50).toFixed(1)} ms, p99 ${at((p) => p.p99).toFixed(1)} ms (runs: ${runs.map((r) => r.probe[i]?.p50.toFixed(1) ?? '-').join(', ')}; ${at((p) => p.polls)} timed, ${at((p) => p.fresh)} on a new connection)`;
-      }),
+      ...PROBE_AT.flatMap((_, k) =>
+        PROBE_CONCURRENCY.map((c, i) => {
+          const reached = runs.filter((r) => r.probes[k]?.figures[i]);
+          if (reached.length === 0)
+            return `  like for like at the probe's point ${k + 1}: not reached (the list ended first)`;
+          const point = (f: (p: ProbePoint) => number) =>
+            median(reached.map((r) => f(r.probes[k] as ProbePoint)));
+          const at = (f: (p: ProbeFigures) => number) =>
+            point((p) => f(p.figures[i] as ProbeFigures));
+          return `  like for like, ${PROBE_POLLS} polls ${c} at a time at ${(point((p) => p.share) * 100).toFixed(0)} % crawled (${point((p) => p.atS).toFixed(1)} s, ${point((p) => p.sites)} sites not finished), kept-alive${PROBE_IN_THREAD ? ', from a thread' : ''}: p50 ${at((p) => p.p50).toFixed(1)} ms, p99 ${at((p) => p.p99).toFixed(1)} ms (runs: ${runs.map((r) => r.probes[k]?.figures[i]?.p50.toFixed(1) ?? '-').join(', ')}; ${at((p) => p.polls)} timed, ${at((p) => p.fresh)} on a new connection)`;
+        }),
+      ),
       `  server peak RSS: median ${pick((r) => r.rssMb).toFixed(0)} MB, max ${Math.max(...runs.map((r) => r.rssMb)).toFixed(0)} MB`,
-      `  another user's crawl started after the list: done in median ${pick((r) => r.otherUserS).toFixed(1)} s`,
+      `  another user's crawl started after the list: queued to done (server's timestamps) median ${pick((r) => r.otherUserS).toFixed(2)} s (runs: ${runs.map((r) => r.otherUserS.toFixed(2)).join(', ')}); first seen done at a 2-s tick after ${pick((r) => r.otherUserSeenS).toFixed(1)} s`,
       `  zip download: median ${pick((r) => r.zipS).toFixed(2)} s (first: builds ${SITES} x 7 sitemap exports), again ${pick((r) => r.zipAgainS).toFixed(2)} s (export cache), ${pick((r) => r.zipMb).toFixed(1)} MB`,
       '',
     ].join('\n'),
