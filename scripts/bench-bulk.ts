@@ -303,7 +303,7 @@ try {
     [
       `bench:bulk: one bulk list of ${SITES} sites x ${PAGES} pages, ${WORKERS} crawl workers (per-user cap: server default), render ${RENDER}, ${RUNS} runs, sites ${SITES_IN_PROCESSES ? 'each in a process of its own' : 'served by this process'}, load ${load}`,
       `  wall time (list posted to every site done and scored): median ${pick((r) => r.wallS).toFixed(1)} s (runs: ${runs.map((r) => r.wallS.toFixed(1)).join(', ')}); ${pick((r) => r.listed)} URLs listed`,
-      `  GET /api/crawl/{id} while it runs: median p50 ${pick((r) => r.p50).toFixed(1)} ms, median p99 ${pick((r) => r.p99).toFixed(1)} ms (${pick((r) => r.polls)} polls a run); p50 of the first tick ${pick((r) => r.firstTickP50).toFixed(1)} ms, of the later ticks ${pick((r) => r.laterTicksP50).toFixed(1)} ms`,
+      `  GET /api/crawl/{id} while it runs: median p50 ${pick((r) => r.p50).toFixed(1)} ms, median p99 ${pick((r) => r.p99).toFixed(1)} ms (${pick((r) => r.polls)} polls a run); p50 of the first tick ${pick((r) => r.firstTickP50).toFixed(1)} ms, of the later ticks ${pick((r) => r.laterTicksP50).toFixed(1)} ms (the run's p50 weighs the crowded first tick by how few ticks a faster crawl takes: compare two trees by the parts and the probes below)`,
       ...PROBE_AT.flatMap((_, k) =>
         PROBE_CONCURRENCY.map((c, i) => {
           const reached = runs.filter((r) => r.probes[k]?.figures[i]);
