@@ -8,8 +8,8 @@
 // p50 of the first poll tick and of the later ones: the run's p50 mixes crowded and quiet ticks
 // in proportions that depend on the crawl's speed), peak RSS, and the
 // zip download's time and size. And the poll like for like (scripts/bench/poll-probe.ts): each
-// time a share of BENCH_PROBE_AT (0.25,0.6) of the list's pages is crawled, the run's own polls pause while
-// BENCH_PROBE_POLLS (200) polls of unfinished sites run at each concurrency of
+// time a share of BENCH_PROBE_AT (0.25,0.6) of the list's pages is crawled, the run's own polls
+// pause while BENCH_PROBE_POLLS (200) polls of unfinished sites run at each concurrency of
 // BENCH_PROBE_CONCURRENCY (1,8) on kept-alive connections, from a worker thread of their own
 // (BENCH_PROBE_THREAD=0: from the bench's main loop); the wall time leaves the probe out. The
 // fixture sites each run in a process of their own (BENCH_SITE_PROCESSES=0: on the bench's main
