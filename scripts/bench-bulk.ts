@@ -176,44 +176,45 @@ async function oneRun(sites: Site[]): Promise<RunFigures> {
     };
     const probes: ProbePoint[] = [];
     let probeS = 0;
+    /** Probes once `share` of the list is crawled: whether it did, or the list is over. */
+    const probeIfReached = async (share: number): Promise<'probed' | 'not yet' | 'over'> => {
+      const now = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
+      const crawled = now.sites.reduce((sum, s) => sum + s.pagesCrawled, 0);
+      const unfinished = now.sites
+        .filter((s) => s.status !== 'completed' && s.status !== 'failed')
+        .map((s) => s.jobId);
+      if (now.finished) return 'over';
+      if (crawled < share * SITES * PAGES || unfinished.length === 0) return 'not yet';
+      const p0 = performance.now();
+      const point: ProbePoint = {
+        figures: [],
+        share: crawled / (SITES * PAGES),
+        atS: (p0 - t0) / 1000,
+        sites: unfinished.length,
+      };
+      const polls = PROBE_IN_THREAD ? probePollsInThread : probePolls;
+      for (const c of PROBE_CONCURRENCY) {
+        point.figures.push(
+          await polls({
+            serverUrl: server.url,
+            cookie: agency.cookie,
+            jobIds: unfinished,
+            concurrency: c,
+            count: PROBE_POLLS,
+          }),
+        );
+      }
+      probes.push(point);
+      probeS += (performance.now() - p0) / 1000;
+      return 'probed';
+    };
     const probing = (async () => {
-      for (const share of PROBE_AT) {
-        for (;;) {
-          await sleep(PROBE_WATCH_MS);
-          const done = await exclusive(async () => {
-            const now = await json<BulkAnswer>(await get(agency, `/api/bulk/${started.bulkId}`));
-            const crawled = now.sites.reduce((sum, s) => sum + s.pagesCrawled, 0);
-            const unfinished = now.sites
-              .filter((s) => s.status !== 'completed' && s.status !== 'failed')
-              .map((s) => s.jobId);
-            if (now.finished) return 'over';
-            if (crawled < share * SITES * PAGES || unfinished.length === 0) return 'not yet';
-            const p0 = performance.now();
-            const point: ProbePoint = {
-              figures: [],
-              share: crawled / (SITES * PAGES),
-              atS: (p0 - t0) / 1000,
-              sites: unfinished.length,
-            };
-            for (const c of PROBE_CONCURRENCY) {
-              const polls = PROBE_IN_THREAD ? probePollsInThread : probePolls;
-              point.figures.push(
-                await polls({
-                  serverUrl: server.url,
-                  cookie: agency.cookie,
-                  jobIds: unfinished,
-                  concurrency: c,
-                  count: PROBE_POLLS,
-                }),
-              );
-            }
-            probes.push(point);
-            probeS += (performance.now() - p0) / 1000;
-            return 'probed';
-          });
-          if (done === 'over') return;
-          if (done === 'probed') break;
-        }
+      let next = 0;
+      while (next < PROBE_AT.length) {
+        await sleep(PROBE_WATCH_MS);
+        const step = await exclusive(() => probeIfReached(PROBE_AT[next] as number));
+        if (step === 'over') return;
+        if (step === 'probed') next++;
       }
     })();
     let otherUserS = Number.NaN;
