@@ -2,6 +2,7 @@
 // not make a page "changed" while an edit of its text does.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createContentFingerprint } from './content-fingerprint.js';
 import { extractHtml } from './html-extractor.js';
 
 const page = (body: string, extra = '') =>
@@ -53,5 +54,65 @@ describe('white space in the main text', () => {
     const b = page('<main>\n  <p>Our story, told\tagain.</p>\n  <p>Next</p>\n</main>');
     expect(print(a)).toBe(print(b));
     expect(print(a)).not.toBe(print(page('<main><p>Our story, told again.Next</p></main>')));
+  });
+});
+
+describe('the fold of white space, with and without its shortcut', () => {
+  // Every character `\s` matches, and word characters of one and of two bytes in V8 (é, —, 一).
+  const spaces = [
+    ...'\t\n\v\f\r \u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff',
+  ];
+  const letters = [...'abc.\u00e9\u2014\u4e00'];
+  const sha1 = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 16);
+  // The rule itself: trimmed parts joined by one space, every run of white space one space.
+  const expected = (parts: string[]) =>
+    sha1(
+      parts
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  const digest = (parts: string[]) => {
+    const print = createContentFingerprint();
+    for (const part of parts) print.add(part);
+    return print.digest();
+  };
+
+  it('folds each white space character as the rule does, white space character in a Latin-1 text and in a wider one', () => {
+    for (const space of spaces)
+      for (const word of ['plain', 'wide\u2014']) {
+        const parts = [`${word} one${space}two three`, ` ${word}${space}${space}four `];
+        expect(digest(parts), JSON.stringify(space)).toBe(expected(parts));
+      }
+    expect(digest(['one two', 'three'])).toBe(sha1('one two three'));
+    expect(digest(['one  two'])).toBe(sha1('one two'));
+  });
+
+  it('folds 2,000 generated texts as the rule does', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const parts: string[] = [];
+      for (let p = next(4); p >= 0; p--) {
+        let text = '';
+        // Mostly letters and single spaces, as text is; now and then another space.
+        for (let c = next(40); c > 0; c--) {
+          const r = next(20);
+          text +=
+            r === 0
+              ? (spaces[next(spaces.length)] ?? ' ')
+              : r < 4
+                ? ' '
+                : (letters[next(letters.length)] ?? 'a');
+        }
+        parts.push(text);
+      }
+      const want = parts.some((p) => p.trim()) ? expected(parts) : null;
+      expect(digest(parts), JSON.stringify(parts)).toBe(want);
+    }
   });
 });
