@@ -22,6 +22,24 @@ const HREFS = [
   '///',
   '/a?x=1',
   '/a#top',
+  // Plain with a query or a fragment (taken as written), and their near misses.
+  '/a?',
+  '/a#',
+  '/a?#',
+  '/a?b=1&c=%41&d=%zz;e=(f)*+,:@/?g#h-1/i?j',
+  '/p/1?utm_source=x&utm_medium=link',
+  '/.?x',
+  '/..#y',
+  '/a/.?q',
+  '/a/..#f',
+  "/a?x='1'",
+  '/a?x="1"',
+  '/a?x y',
+  '/a?x<y>',
+  '/a#x`y',
+  "/a#it's",
+  '/a#b#c',
+  '/a?q=ä',
   '/ä',
   '/a b',
   '  /padded  ',
@@ -64,6 +82,16 @@ describe('hrefResolver', () => {
       for (const href of HREFS)
         expect([b, href, resolve(href)]).toEqual([b, href, parsed(href, base)]);
     }
+  });
+
+  it('answers a remembered href for its own origin only', () => {
+    for (let round = 0; round < 2; round++)
+      for (const b of [...BASES].reverse()) {
+        const base = new URL(b);
+        const resolve = hrefResolver(base);
+        for (const href of HREFS)
+          expect([b, href, resolve(href)]).toEqual([b, href, parsed(href, base)]);
+      }
   });
 
   it('keeps a base URL’s credentials on plain paths', () => {
