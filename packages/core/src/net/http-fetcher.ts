@@ -2,6 +2,7 @@
  * The undici HttpFetcher: keep-alive pools, the SSRF-guarded connector, connect/header/body
  * timeouts, content decoding with the decoded body capped (a gzip bomb stops at the cap).
  */
+import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import {
@@ -92,6 +93,25 @@ function flattenHeaders(
   return headers;
 }
 
+/**
+ * One request's cancel, by its time limit or by the caller's signal. An EventEmitter, which
+ * undici's request API takes as a signal: an AbortController per request and undici's listener
+ * on its signal cost every request an event target's listener list and option objects. Without
+ * an `aborted` field on purpose: undici reads a signal that has one as an AbortSignal.
+ */
+class RequestCancel extends EventEmitter {
+  cancelled = false;
+  /** Why, once cancelled (undici reads it). */
+  reason: unknown;
+
+  cancel(reason: unknown): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
 /** Creates the undici fetcher. Close it to release its connections. */
 export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
   const headersTimeout = options.headersTimeoutMs ?? 15_000;
@@ -116,16 +136,17 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       // request, and at or under their length either timer's answer is the same timeout.
       const limit = request.timeoutMs ?? headersTimeout + bodyTimeout;
       const lift = request.timeoutMs !== undefined && limit > Math.min(headersTimeout, bodyTimeout);
-      const timeout = new AbortController();
+      const cancel = new RequestCancel();
       const timer = setTimeout(
         () =>
-          timeout.abort(new FetchError(`no complete answer within ${limit} ms`, 'ETIMEDOUT', true)),
+          cancel.cancel(new FetchError(`no complete answer within ${limit} ms`, 'ETIMEDOUT', true)),
         limit,
       );
       // The caller's cancel reaches the request through one listener per caller signal.
-      const unfollow = followAbort(request.signal, (reason) => timeout.abort(reason));
-      const signal = timeout.signal;
+      const unfollow = followAbort(request.signal, (reason) => cancel.cancel(reason));
       try {
+        // A caller's signal aborted already: the request never starts.
+        if (cancel.cancelled) throw cancel.reason;
         const res = await requestOn(agent, {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
@@ -136,7 +157,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
             accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
             ...request.headers,
           },
-          signal,
+          signal: cancel,
           ...(lift ? { headersTimeout: limit + 1000, bodyTimeout: limit + 1000 } : {}),
         });
         const headers = flattenHeaders(res.headers);
@@ -161,7 +182,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
           elapsedMs: Math.round(performance.now() - started),
         };
       } catch (err) {
-        if (signal.aborted && signal.reason instanceof FetchError) throw signal.reason;
+        if (cancel.cancelled && cancel.reason instanceof FetchError) throw cancel.reason;
         throw toFetchError(err);
       } finally {
         clearTimeout(timer);
