@@ -52,7 +52,8 @@ export function decideVerdict(
   fetchError: string | null,
   listQueryUrls: boolean,
 ): Verdict {
-  const origin = new URL(record.url).origin;
+  // Each parse of a URL costs; the listed page, the usual one, needs none of these.
+  const origin = () => new URL(record.url).origin;
   const first = record.redirectChain[0];
   if (fetchError) {
     // Slow is not broken: a URL that did not answer in time has its own verdict.
@@ -60,14 +61,14 @@ export function decideVerdict(
     if (first)
       return excluded(
         'redirect',
-        `excluded: ${fetchError} (${first.status} -> ${displayTarget(record.finalUrl, origin)})`,
+        `excluded: ${fetchError} (${first.status} -> ${displayTarget(record.finalUrl, origin())})`,
       );
     return excluded('error', `excluded: ${fetchError}`);
   }
   if (first)
     return excluded(
       'redirect',
-      `excluded: ${first.status} -> ${displayTarget(record.finalUrl, origin)}`,
+      `excluded: ${first.status} -> ${displayTarget(record.finalUrl, origin())}`,
     );
   if (record.status !== 200) return excluded('status', `excluded: ${record.status}`);
   const type = record.contentType ?? '';
@@ -78,15 +79,19 @@ export function decideVerdict(
   if (client)
     return excluded(
       'redirect',
-      `excluded: ${clientRedirectKind(client)} -> ${displayTarget(client.url, origin)}`,
+      `excluded: ${clientRedirectKind(client)} -> ${displayTarget(client.url, origin())}`,
     );
   if (record.robots.noindex) return excluded('noindex', 'excluded: noindex');
-  if (record.canonical) {
+  // A page naming itself as written is its own canonical (keys of one text are one key).
+  if (record.canonical && record.canonical !== record.finalUrl) {
     const canonicalKey = urlKey(record.canonical);
     if (canonicalKey && canonicalKey !== urlKey(record.finalUrl))
-      return excluded('canonical', `excluded: canonical -> ${displayTarget(canonicalKey, origin)}`);
+      return excluded(
+        'canonical',
+        `excluded: canonical -> ${displayTarget(canonicalKey, origin())}`,
+      );
   }
-  if (!listQueryUrls && new URL(record.url).search)
+  if (!listQueryUrls && record.url.includes('?') && new URL(record.url).search)
     return excluded('query', 'excluded: query string (crawled, not listed)');
   return { included: true };
 }
