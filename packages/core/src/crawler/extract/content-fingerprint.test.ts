@@ -79,7 +79,7 @@ describe('the fold of white space, with and without its shortcut', () => {
     return print.digest();
   };
 
-  it('folds each white space character as the rule does, white space character in a Latin-1 text and in a wider one', () => {
+  it('folds each white space character as the rule does, in a Latin-1 text and in a wider one', () => {
     for (const space of spaces)
       for (const word of ['plain', 'wide\u2014']) {
         const parts = [`${word} one${space}two three`, ` ${word}${space}${space}four `];
